@@ -45,6 +45,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 						tid := gc_tx
 						_ = tid
 
+//line blocks.go:20
 						gc_at[gc_tx]++
 					}
 				} else {
@@ -127,6 +128,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					tid := gc_tx
 					_ = tid
 
+//line blocks.go:23
 					gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
@@ -299,9 +301,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 						for _, w := range warps {
 							s += w
 						}
-//line blocks.go:47
 						gc_at[0] = s
-//line blocks.go:49
 					}
 				}
 			} else {
@@ -358,6 +358,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					tid := gc_tx
 					_ = tid
 
+//line blocks.go:61
 					gc_at[gc_tx] = runSum(x, (gc_bx*gc_bdx+tid)*run, run)
 				}
 			} else {
@@ -449,9 +450,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:64
 						{
-//line blocks.go:64
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line blocks.go:66
 						}
 					}
 				} else {
@@ -552,9 +551,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 
 //line blocks.go:69
 					{
-//line blocks.go:69
 						gc_at4[0] = gc_at5[0]
-//line blocks.go:71
 					}
 				}
 			} else {

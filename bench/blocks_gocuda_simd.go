@@ -68,6 +68,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						tid := gc_tx2
 						_ = tid
 
+//line blocks.go:20
 						gc_at4[gc_tx2]++
 					}
 				} else {
@@ -192,6 +193,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					tid := gc_tx2
 					_ = tid
 
+//line blocks.go:23
 					gc_at5[gc_tx2] = gc_at6[gc_tx2]
 				}
 			} else {
@@ -378,9 +380,7 @@ func gc_body_blockReduceShuffle(gc_b2 *compiled.Block, x []float32, partial []fl
 						for _, w := range warps {
 							s += w
 						}
-//line blocks.go:47
 						gc_at2[0] = s
-//line blocks.go:49
 					}
 				}
 			} else {
@@ -437,6 +437,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 					tid := gc_tx2
 					_ = tid
 
+//line blocks.go:61
 					gc_at6[gc_tx2] = runSum(x, (gc_bx2*gc_bdx2+tid)*run, run)
 				}
 			} else {
@@ -553,9 +554,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:64
 						{
-//line blocks.go:64
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line blocks.go:66
 						}
 					}
 				} else {
@@ -681,9 +680,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 
 //line blocks.go:69
 					{
-//line blocks.go:69
 						gc_at9[0] = gc_at10[0]
-//line blocks.go:71
 					}
 				}
 			} else {

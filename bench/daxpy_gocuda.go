@@ -57,9 +57,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 
 //line daxpy.go:16
 						{
-//line daxpy.go:16
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-//line daxpy.go:18
 						}
 					}
 				} else {

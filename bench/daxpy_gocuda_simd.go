@@ -83,9 +83,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 
 //line daxpy.go:16
 						{
-//line daxpy.go:16
 							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-//line daxpy.go:18
 						}
 					}
 				} else {

@@ -90,6 +90,7 @@ func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1
 						y := y0 + float64(j)*dy
 						_ = y
 
+//line mandelbrot64.go:41
 						gc_at[gc_tx] = int64(mandel64(x, y, maxIter))
 					}
 				} else {

@@ -220,6 +220,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 						y := y0 + float64(j)*dy
 						_ = y
 
+//line mandelbrot64.go:41
 						gc_at2[gc_tx2] = int64(mandel64(x, y, maxIter))
 					}
 				} else {

@@ -70,6 +70,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_more = true
 						_ = b
 
+//line histogram.go:34
 						gc_at[gc_tx] = 0
 					}
 				} else {

@@ -101,6 +101,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						gc_more = true
 						_ = b
 
+//line histogram.go:34
 						gc_at4[gc_tx2] = 0
 					}
 				} else {

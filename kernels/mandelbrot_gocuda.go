@@ -90,6 +90,7 @@ func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 f
 						y := y0 + float32(j)*dy
 						_ = y
 
+//line mandelbrot.go:53
 						gc_at[gc_tx] = mandel(x, y, maxIter)
 					}
 				} else {

@@ -220,6 +220,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 						y := y0 + float32(j)*dy
 						_ = y
 
+//line mandelbrot.go:53
 						gc_at2[gc_tx2] = mandel(x, y, maxIter)
 					}
 				} else {

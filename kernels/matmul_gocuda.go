@@ -182,6 +182,7 @@ func gc_body_matMulNaive(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						_ = col
 						sum := gc_s_sum[gc_rank]
 
+//line matmul.go:137
 						gc_at3[gc_tx] = sum
 					}
 				} else {
@@ -332,6 +333,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						col := gc_bx*MatMulTile + tx
 						_ = col
 
+//line matmul.go:167
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -661,9 +663,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line matmul.go:174
 					{
-//line matmul.go:174
 						gc_at3[gc_tx] = sum
-//line matmul.go:176
 					}
 				}
 			} else {
@@ -922,6 +922,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						col := gc_bx*MatMulTile + tx
 						_ = col
 
+//line matmul.go:208
 						gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -1244,9 +1245,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 
 //line matmul.go:229
 					{
-//line matmul.go:229
 						gc_at4[gc_tx] = sum
-//line matmul.go:231
 					}
 				}
 			} else {

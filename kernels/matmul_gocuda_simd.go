@@ -296,6 +296,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						_ = col
 						sum := gc_s_sum[gc_rank2]
 
+//line matmul.go:137
 						gc_at6[gc_tx2] = sum
 					}
 				} else {
@@ -659,6 +660,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						col := gc_bx2*MatMulTile + tx
 						_ = col
 
+//line matmul.go:167
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -1325,9 +1327,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line matmul.go:174
 					{
-//line matmul.go:174
 						gc_at6[gc_tx2] = sum
-//line matmul.go:176
 					}
 				}
 			} else {
@@ -1811,6 +1811,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						col := gc_bx2*MatMulTile + tx
 						_ = col
 
+//line matmul.go:208
 						gc_at5[gc_tx2], gc_at6[gc_tx2] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -2475,9 +2476,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 
 //line matmul.go:229
 					{
-//line matmul.go:229
 						gc_at8[gc_tx2] = sum
-//line matmul.go:231
 					}
 				}
 			} else {

@@ -327,9 +327,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 
 //line nbody.go:194
 					{
-//line nbody.go:194
 						gc_at2[gc_tx] = [3]float32{ax, ay, az}
-//line nbody.go:196
 					}
 				}
 			} else {
@@ -717,6 +715,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					ay := gc_s_ay[gc_rank]
 					az := gc_s_az[gc_rank]
 
+//line nbody.go:238
 					gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
@@ -953,9 +952,9 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 
 //line nbody.go:240
 					{
-//line nbody.go:240
+
+//line nbody.go:245
 						gc_at4[gc_tx] = [3]float32{ax, ay, az}
-//line nbody.go:246
 					}
 				}
 			} else {

@@ -484,9 +484,7 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 
 //line nbody.go:194
 					{
-//line nbody.go:194
 						gc_at4[gc_tx2] = [3]float32{ax, ay, az}
-//line nbody.go:196
 					}
 				}
 			} else {
@@ -1037,6 +1035,7 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 					ay := gc_s_ay[gc_rank2]
 					az := gc_s_az[gc_rank2]
 
+//line nbody.go:238
 					gc_at6[gc_tx2] = [3]float32{ax, ay, az}
 				}
 			} else {
@@ -1273,9 +1272,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 
 //line nbody.go:240
 					{
-//line nbody.go:240
+
+//line nbody.go:245
 						gc_at8[gc_tx2] = [3]float32{ax, ay, az}
-//line nbody.go:246
 					}
 				}
 			} else {

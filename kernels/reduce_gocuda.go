@@ -47,6 +47,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 					tid := gc_tx
 					_ = tid
 
+//line reduce.go:186
 					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			} else {
@@ -138,9 +139,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:189
 						{
-//line reduce.go:189
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line reduce.go:191
 						}
 					}
 				} else {
@@ -357,6 +356,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					tid := gc_tx
 					_ = tid
 
+//line reduce.go:210
 					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			} else {
@@ -444,9 +444,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
-//line reduce.go:213
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line reduce.go:215
 						}
 					}
 				} else {
@@ -547,9 +545,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 
 //line reduce.go:218
 					{
-//line reduce.go:218
 						gc_at4[0] = gc_at5[0]
-//line reduce.go:220
 					}
 				}
 			} else {
@@ -667,6 +663,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					tid := gc_tx
 					_ = tid
 
+//line reduce.go:234
 					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			} else {
@@ -836,9 +833,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:242
 					{
-//line reduce.go:242
 						gc_at2[0] = gc_at3[0]
-//line reduce.go:244
 					}
 				}
 			} else {
@@ -954,6 +949,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 					tid := gc_tx
 					_ = tid
 
+//line reduce.go:256
 					gc_at[gc_tx] = reduceAt(in, gc_bx*gc_bdx+tid)
 				}
 			} else {
@@ -1057,9 +1053,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -1160,9 +1154,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:259
 					{
-//line reduce.go:259
 						gc_at4[0] = gc_at5[0]
-//line reduce.go:261
 					}
 				}
 			} else {

@@ -63,6 +63,7 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 					tid := gc_tx5
 					_ = tid
 
+//line reduce.go:186
 					gc_at17[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
@@ -154,9 +155,7 @@ func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
 
 //line reduce.go:189
 						{
-//line reduce.go:189
 							gc_at18[gc_tx5] += gc_at19[gc_tx5]
-//line reduce.go:191
 						}
 					}
 				} else {
@@ -480,6 +479,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					tid := gc_tx2
 					_ = tid
 
+//line reduce.go:186
 					gc_at5[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			} else {
@@ -717,9 +717,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 
 //line reduce.go:189
 						{
-//line reduce.go:189
 							gc_at6[gc_tx2] += gc_at7[gc_tx2]
-//line reduce.go:191
 						}
 					}
 				} else {
@@ -1068,6 +1066,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					tid := gc_tx3
 					_ = tid
 
+//line reduce.go:186
 					gc_at9[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
@@ -1305,9 +1304,7 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 
 //line reduce.go:189
 						{
-//line reduce.go:189
 							gc_at10[gc_tx3] += gc_at11[gc_tx3]
-//line reduce.go:191
 						}
 					}
 				} else {
@@ -1656,6 +1653,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					tid := gc_tx4
 					_ = tid
 
+//line reduce.go:186
 					gc_at13[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
@@ -1893,9 +1891,7 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 
 //line reduce.go:189
 						{
-//line reduce.go:189
 							gc_at14[gc_tx4] += gc_at15[gc_tx4]
-//line reduce.go:191
 						}
 					}
 				} else {
@@ -2152,6 +2148,7 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 					tid := gc_tx5
 					_ = tid
 
+//line reduce.go:210
 					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
@@ -2239,9 +2236,7 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
-//line reduce.go:213
 							gc_at22[gc_tx5] += gc_at23[gc_tx5]
-//line reduce.go:215
 						}
 					}
 				} else {
@@ -2342,9 +2337,7 @@ func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T
 
 //line reduce.go:218
 					{
-//line reduce.go:218
 						gc_at24[0] = gc_at25[0]
-//line reduce.go:220
 					}
 				}
 			} else {
@@ -2569,6 +2562,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					tid := gc_tx2
 					_ = tid
 
+//line reduce.go:210
 					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			} else {
@@ -2777,9 +2771,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
-//line reduce.go:213
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line reduce.go:215
 						}
 					}
 				} else {
@@ -2880,9 +2872,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 
 //line reduce.go:218
 					{
-//line reduce.go:218
 						gc_at9[0] = gc_at10[0]
-//line reduce.go:220
 					}
 				}
 			} else {
@@ -3107,6 +3097,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 					tid := gc_tx3
 					_ = tid
 
+//line reduce.go:210
 					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
@@ -3315,9 +3306,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
-//line reduce.go:213
 							gc_at12[gc_tx3] += gc_at13[gc_tx3]
-//line reduce.go:215
 						}
 					}
 				} else {
@@ -3418,9 +3407,7 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 
 //line reduce.go:218
 					{
-//line reduce.go:218
 						gc_at14[0] = gc_at15[0]
-//line reduce.go:220
 					}
 				}
 			} else {
@@ -3645,6 +3632,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 					tid := gc_tx4
 					_ = tid
 
+//line reduce.go:210
 					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
@@ -3853,9 +3841,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 
 //line reduce.go:213
 						if tid%(2*s) == 0 {
-//line reduce.go:213
 							gc_at17[gc_tx4] += gc_at18[gc_tx4]
-//line reduce.go:215
 						}
 					}
 				} else {
@@ -3956,9 +3942,7 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 
 //line reduce.go:218
 					{
-//line reduce.go:218
 						gc_at19[0] = gc_at20[0]
-//line reduce.go:220
 					}
 				}
 			} else {
@@ -4091,6 +4075,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []
 					tid := gc_tx5
 					_ = tid
 
+//line reduce.go:234
 					gc_at13[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
@@ -4260,9 +4245,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []
 
 //line reduce.go:242
 					{
-//line reduce.go:242
 						gc_at14[0] = gc_at15[0]
-//line reduce.go:244
 					}
 				}
 			} else {
@@ -4487,6 +4470,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					tid := gc_tx2
 					_ = tid
 
+//line reduce.go:234
 					gc_at4[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			} else {
@@ -4777,9 +4761,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:242
 					{
-//line reduce.go:242
 						gc_at5[0] = gc_at6[0]
-//line reduce.go:244
 					}
 				}
 			} else {
@@ -5004,6 +4986,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 					tid := gc_tx3
 					_ = tid
 
+//line reduce.go:234
 					gc_at7[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
@@ -5294,9 +5277,7 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 
 //line reduce.go:242
 					{
-//line reduce.go:242
 						gc_at8[0] = gc_at9[0]
-//line reduce.go:244
 					}
 				}
 			} else {
@@ -5521,6 +5502,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 					tid := gc_tx4
 					_ = tid
 
+//line reduce.go:234
 					gc_at10[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
@@ -5811,9 +5793,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 
 //line reduce.go:242
 					{
-//line reduce.go:242
 						gc_at11[0] = gc_at12[0]
-//line reduce.go:244
 					}
 				}
 			} else {
@@ -5944,6 +5924,7 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 					tid := gc_tx5
 					_ = tid
 
+//line reduce.go:256
 					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
@@ -6047,9 +6028,7 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at22[gc_tx5] += gc_at23[gc_tx5]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -6150,9 +6129,7 @@ func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T)
 
 //line reduce.go:259
 					{
-//line reduce.go:259
 						gc_at24[0] = gc_at25[0]
-//line reduce.go:261
 					}
 				}
 			} else {
@@ -6377,6 +6354,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					tid := gc_tx2
 					_ = tid
 
+//line reduce.go:256
 					gc_at6[gc_tx2] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 				}
 			} else {
@@ -6626,9 +6604,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -6754,9 +6730,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:259
 					{
-//line reduce.go:259
 						gc_at9[0] = gc_at10[0]
-//line reduce.go:261
 					}
 				}
 			} else {
@@ -6981,6 +6955,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					tid := gc_tx3
 					_ = tid
 
+//line reduce.go:256
 					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
@@ -7230,9 +7205,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at12[gc_tx3] += gc_at13[gc_tx3]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -7358,9 +7331,7 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 
 //line reduce.go:259
 					{
-//line reduce.go:259
 						gc_at14[0] = gc_at15[0]
-//line reduce.go:261
 					}
 				}
 			} else {
@@ -7585,6 +7556,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					tid := gc_tx4
 					_ = tid
 
+//line reduce.go:256
 					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
@@ -7834,9 +7806,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at17[gc_tx4] += gc_at18[gc_tx4]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -7962,9 +7932,7 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 
 //line reduce.go:259
 					{
-//line reduce.go:259
 						gc_at19[0] = gc_at20[0]
-//line reduce.go:261
 					}
 				}
 			} else {

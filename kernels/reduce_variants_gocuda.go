@@ -51,6 +51,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 					i := gc_bx*2*gc_bdx + tid
 					_ = i
 
+//line reduce_variants.go:22
 					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			} else {
@@ -174,9 +175,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -277,9 +276,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-//line reduce_variants.go:25
 						gc_at4[0] = gc_at5[0]
-//line reduce_variants.go:27
 					}
 				}
 			} else {
@@ -404,6 +401,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					i := gc_bx*2*gc_bdx + tid
 					_ = i
 
+//line reduce_variants.go:45
 					gc_at[gc_tx] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 				}
 			} else {
@@ -527,9 +525,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -753,9 +749,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:51
 					{
-//line reduce_variants.go:51
 						gc_at4[0] = gc_at5[0]
-//line reduce_variants.go:53
 					}
 				}
 			} else {
@@ -1333,6 +1327,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					_ = tid
 					v := gc_s_v[gc_rank]
 
+//line reduce_variants.go:141
 					gc_at3[gc_tx] = v
 				}
 			} else {
@@ -1441,9 +1436,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at4[gc_tx] += gc_at5[gc_tx]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -1667,9 +1660,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:147
 					{
-//line reduce_variants.go:147
 						gc_at6[0] = gc_at7[0]
-//line reduce_variants.go:149
 					}
 				}
 			} else {

@@ -67,6 +67,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
 					i := gc_bx5*2*gc_bdx5 + tid
 					_ = i
 
+//line reduce_variants.go:22
 					gc_at21[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
@@ -190,9 +191,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at22[gc_tx5] += gc_at23[gc_tx5]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -293,9 +292,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:25
 					{
-//line reduce_variants.go:25
 						gc_at24[0] = gc_at25[0]
-//line reduce_variants.go:27
 					}
 				}
 			} else {
@@ -611,6 +608,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					i := gc_bx2*2*gc_bdx2 + tid
 					_ = i
 
+//line reduce_variants.go:22
 					gc_at6[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 			} else {
@@ -967,9 +965,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -1095,9 +1091,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 
 //line reduce_variants.go:25
 					{
-//line reduce_variants.go:25
 						gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:27
 					}
 				}
 			} else {
@@ -1413,6 +1407,7 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					i := gc_bx3*2*gc_bdx3 + tid
 					_ = i
 
+//line reduce_variants.go:22
 					gc_at11[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 			} else {
@@ -1769,9 +1764,7 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at12[gc_tx3] += gc_at13[gc_tx3]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -1897,9 +1890,7 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:25
 					{
-//line reduce_variants.go:25
 						gc_at14[0] = gc_at15[0]
-//line reduce_variants.go:27
 					}
 				}
 			} else {
@@ -2215,6 +2206,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					i := gc_bx4*2*gc_bdx4 + tid
 					_ = i
 
+//line reduce_variants.go:22
 					gc_at16[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 			} else {
@@ -2571,9 +2563,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at17[gc_tx4] += gc_at18[gc_tx4]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -2699,9 +2689,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:25
 					{
-//line reduce_variants.go:25
 						gc_at19[0] = gc_at20[0]
-//line reduce_variants.go:27
 					}
 				}
 			} else {
@@ -2841,6 +2829,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 					i := gc_bx5*2*gc_bdx5 + tid
 					_ = i
 
+//line reduce_variants.go:45
 					gc_at21[gc_tx5] = reduceAt(in, i) + reduceAt(in, i+gc_bdx5)
 				}
 			} else {
@@ -2964,9 +2953,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at22[gc_tx5] += gc_at23[gc_tx5]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -3190,9 +3177,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 
 //line reduce_variants.go:51
 					{
-//line reduce_variants.go:51
 						gc_at24[0] = gc_at25[0]
-//line reduce_variants.go:53
 					}
 				}
 			} else {
@@ -3508,6 +3493,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					i := gc_bx2*2*gc_bdx2 + tid
 					_ = i
 
+//line reduce_variants.go:45
 					gc_at6[gc_tx2] = reduceAt(in, i) + reduceAt(in, i+gc_bdx2)
 				}
 			} else {
@@ -3864,9 +3850,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -4237,9 +4221,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 
 //line reduce_variants.go:51
 					{
-//line reduce_variants.go:51
 						gc_at9[0] = gc_at10[0]
-//line reduce_variants.go:53
 					}
 				}
 			} else {
@@ -4555,6 +4537,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					i := gc_bx3*2*gc_bdx3 + tid
 					_ = i
 
+//line reduce_variants.go:45
 					gc_at11[gc_tx3] = reduceAt(in, i) + reduceAt(in, i+gc_bdx3)
 				}
 			} else {
@@ -4911,9 +4894,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at12[gc_tx3] += gc_at13[gc_tx3]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -5284,9 +5265,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 
 //line reduce_variants.go:51
 					{
-//line reduce_variants.go:51
 						gc_at14[0] = gc_at15[0]
-//line reduce_variants.go:53
 					}
 				}
 			} else {
@@ -5602,6 +5581,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					i := gc_bx4*2*gc_bdx4 + tid
 					_ = i
 
+//line reduce_variants.go:45
 					gc_at16[gc_tx4] = reduceAt(in, i) + reduceAt(in, i+gc_bdx4)
 				}
 			} else {
@@ -5958,9 +5938,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at17[gc_tx4] += gc_at18[gc_tx4]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -6331,9 +6309,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 
 //line reduce_variants.go:51
 					{
-//line reduce_variants.go:51
 						gc_at19[0] = gc_at20[0]
-//line reduce_variants.go:53
 					}
 				}
 			} else {
@@ -9242,6 +9218,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 					_ = tid
 					v := gc_s_v[gc_rank5]
 
+//line reduce_variants.go:141
 					gc_at31[gc_tx5] = v
 				}
 			} else {
@@ -9350,9 +9327,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at32[gc_tx5] += gc_at33[gc_tx5]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -9576,9 +9551,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:147
 					{
-//line reduce_variants.go:147
 						gc_at34[0] = gc_at35[0]
-//line reduce_variants.go:149
 					}
 				}
 			} else {
@@ -10043,6 +10016,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					_ = tid
 					v := gc_s_v[gc_rank2]
 
+//line reduce_variants.go:141
 					gc_at10[gc_tx2] = v
 				}
 			} else {
@@ -10201,9 +10175,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at11[gc_tx2] += gc_at12[gc_tx2]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -10574,9 +10546,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 
 //line reduce_variants.go:147
 					{
-//line reduce_variants.go:147
 						gc_at13[0] = gc_at14[0]
-//line reduce_variants.go:149
 					}
 				}
 			} else {
@@ -11041,6 +11011,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					_ = tid
 					v := gc_s_v[gc_rank3]
 
+//line reduce_variants.go:141
 					gc_at17[gc_tx3] = v
 				}
 			} else {
@@ -11199,9 +11170,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at18[gc_tx3] += gc_at19[gc_tx3]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -11572,9 +11541,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 
 //line reduce_variants.go:147
 					{
-//line reduce_variants.go:147
 						gc_at20[0] = gc_at21[0]
-//line reduce_variants.go:149
 					}
 				}
 			} else {
@@ -12039,6 +12006,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					_ = tid
 					v := gc_s_v[gc_rank4]
 
+//line reduce_variants.go:141
 					gc_at24[gc_tx4] = v
 				}
 			} else {
@@ -12197,9 +12165,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce.go:271
 						{
-//line reduce.go:271
 							gc_at25[gc_tx4] += gc_at26[gc_tx4]
-//line reduce.go:273
 						}
 					}
 				} else {
@@ -12570,9 +12536,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 
 //line reduce_variants.go:147
 					{
-//line reduce_variants.go:147
 						gc_at27[0] = gc_at28[0]
-//line reduce_variants.go:149
 					}
 				}
 			} else {

@@ -185,9 +185,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 
 //line reverse.go:47
 					if o := n - (gc_bx+1)*b + tid; o >= 0 {
-//line reverse.go:47
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line reverse.go:49
 					}
 				}
 			} else {

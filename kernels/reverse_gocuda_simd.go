@@ -201,9 +201,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 
 //line reverse.go:47
 					if o := n - (gc_bx5+1)*b + tid; o >= 0 {
-//line reverse.go:47
 						gc_at9[gc_tx5] = gc_at10[gc_tx5]
-//line reverse.go:49
 					}
 				}
 			} else {
@@ -434,9 +432,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 
 //line reverse.go:47
 					if o := n - (gc_bx2+1)*b + tid; o >= 0 {
-//line reverse.go:47
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-//line reverse.go:49
 					}
 				}
 			} else {
@@ -731,9 +727,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 
 //line reverse.go:47
 					if o := n - (gc_bx3+1)*b + tid; o >= 0 {
-//line reverse.go:47
 						gc_at5[gc_tx3] = gc_at6[gc_tx3]
-//line reverse.go:49
 					}
 				}
 			} else {
@@ -1028,9 +1022,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 
 //line reverse.go:47
 					if o := n - (gc_bx4+1)*b + tid; o >= 0 {
-//line reverse.go:47
 						gc_at7[gc_tx4] = gc_at8[gc_tx4]
-//line reverse.go:49
 					}
 				}
 			} else {

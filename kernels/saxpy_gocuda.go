@@ -62,9 +62,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 
 //line saxpy.go:32
 						{
-//line saxpy.go:32
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-//line saxpy.go:34
 						}
 					}
 				} else {
@@ -211,6 +209,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 							gc_more = true
 							_ = i
 
+//line saxpy.go:52
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
@@ -320,6 +319,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 									gc_more = true
 									_ = i
 
+//line saxpy.go:52
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
@@ -526,9 +526,7 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 
 //line saxpy.go:119
 						{
-//line saxpy.go:119
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-//line saxpy.go:121
 						}
 					}
 				} else {
@@ -671,6 +669,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 							gc_more = true
 							_ = i
 
+//line saxpy.go:134
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
@@ -781,6 +780,7 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 									gc_more = true
 									_ = i
 
+//line saxpy.go:134
 									gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 								}
 							} else {

@@ -88,9 +88,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 
 //line saxpy.go:32
 						{
-//line saxpy.go:32
 							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-//line saxpy.go:34
 						}
 					}
 				} else {
@@ -285,6 +283,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 							gc_more = true
 							_ = i
 
+//line saxpy.go:52
 							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
 						}
 					} else {
@@ -417,6 +416,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 									gc_more = true
 									_ = i
 
+//line saxpy.go:52
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
@@ -641,9 +641,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 
 //line saxpy.go:119
 						{
-//line saxpy.go:119
 							gc_at13[gc_tx5] = gc_at14[gc_tx5] + gc_at15[gc_tx5]
-//line saxpy.go:121
 						}
 					}
 				} else {
@@ -795,9 +793,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 
 //line saxpy.go:119
 						{
-//line saxpy.go:119
 							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
-//line saxpy.go:121
 						}
 					}
 				} else {
@@ -972,9 +968,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 
 //line saxpy.go:119
 						{
-//line saxpy.go:119
 							gc_at7[gc_tx3] = gc_at8[gc_tx3] + gc_at9[gc_tx3]
-//line saxpy.go:121
 						}
 					}
 				} else {
@@ -1149,9 +1143,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 
 //line saxpy.go:119
 						{
-//line saxpy.go:119
 							gc_at10[gc_tx4] = gc_at11[gc_tx4] + gc_at12[gc_tx4]
-//line saxpy.go:121
 						}
 					}
 				} else {
@@ -1341,6 +1333,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 							gc_more = true
 							_ = i
 
+//line saxpy.go:134
 							gc_at25[gc_tx5] = gc_at26[gc_tx5] + gc_at27[gc_tx5]
 						}
 					} else {
@@ -1451,6 +1444,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 									gc_more = true
 									_ = i
 
+//line saxpy.go:134
 									gc_at28[gc_tx5] = gc_at29[gc_tx5] + gc_at30[gc_tx5]
 								}
 							} else {
@@ -1590,6 +1584,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 							gc_more = true
 							_ = i
 
+//line saxpy.go:134
 							gc_at7[gc_tx2] = gc_at8[gc_tx2] + gc_at9[gc_tx2]
 						}
 					} else {
@@ -1721,6 +1716,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 									gc_more = true
 									_ = i
 
+//line saxpy.go:134
 									gc_at10[gc_tx2] = gc_at11[gc_tx2] + gc_at12[gc_tx2]
 								}
 							} else {
@@ -1860,6 +1856,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 							gc_more = true
 							_ = i
 
+//line saxpy.go:134
 							gc_at13[gc_tx3] = gc_at14[gc_tx3] + gc_at15[gc_tx3]
 						}
 					} else {
@@ -1991,6 +1988,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 									gc_more = true
 									_ = i
 
+//line saxpy.go:134
 									gc_at16[gc_tx3] = gc_at17[gc_tx3] + gc_at18[gc_tx3]
 								}
 							} else {
@@ -2130,6 +2128,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 							gc_more = true
 							_ = i
 
+//line saxpy.go:134
 							gc_at19[gc_tx4] = gc_at20[gc_tx4] + gc_at21[gc_tx4]
 						}
 					} else {
@@ -2261,6 +2260,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 									gc_more = true
 									_ = i
 
+//line saxpy.go:134
 									gc_at22[gc_tx4] = gc_at23[gc_tx4] + gc_at24[gc_tx4]
 								}
 							} else {

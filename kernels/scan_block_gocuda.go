@@ -70,6 +70,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						v = gc_at[gc_tx]
 					}
 
+//line scan_block.go:28
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -395,9 +396,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 
 //line scan_block.go:57
 							{
-//line scan_block.go:57
 								gc_at4[gc_tx] = y + gc_at4[gc_tx]
-//line scan_block.go:59
 							}
 						}
 					} else {
@@ -522,25 +521,17 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					if g < n {
 						switch {
 						case inclusive:
-//line scan_block.go:33
 							gc_at6[gc_tx] = incl
-//line scan_block.go:35
 						case i > 0:
-//line scan_block.go:35
 							gc_at6[gc_tx] = gc_at7[gc_tx]
-//line scan_block.go:37
 						default:
-//line scan_block.go:37
 							gc_at6[gc_tx] = 0
-//line scan_block.go:39
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-//line scan_block.go:41
 						gc_at8[0] = incl
-//line scan_block.go:43
 					}
 					_ = r
 					_ = incl
@@ -729,13 +720,9 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 //line scan_block.go:102
 					{
 						if sums != nil {
-//line scan_block.go:103
 							gc_at[0] = gc_at2[0]
-//line scan_block.go:105
 						}
-//line scan_block.go:105
 						gc_at2[0] = 0
-//line scan_block.go:107
 					}
 				}
 			} else {
@@ -1497,21 +1484,15 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-//line scan_block.go:150
 							gc_at[gc_tx] = incl
-//line scan_block.go:152
 						} else {
-//line scan_block.go:152
 							gc_at[gc_tx] = excl
-//line scan_block.go:154
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx == b-1 {
-//line scan_block.go:156
 						gc_at2[0] = incl
-//line scan_block.go:158
 					}
 					_ = r
 					_ = r_

@@ -89,6 +89,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 						v = gc_at33[gc_tx5]
 					}
 
+//line scan_block.go:28
 					gc_at34[gc_tx5] = v
 					_ = v
 				}
@@ -375,9 +376,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 
 //line scan_block.go:57
 						{
-//line scan_block.go:57
 							gc_at36[gc_tx5] = y + gc_at36[gc_tx5]
-//line scan_block.go:59
 						}
 					}
 				} else {
@@ -501,25 +500,17 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					if g < n {
 						switch {
 						case inclusive:
-//line scan_block.go:33
 							gc_at38[gc_tx5] = incl
-//line scan_block.go:35
 						case i > 0:
-//line scan_block.go:35
 							gc_at38[gc_tx5] = gc_at39[gc_tx5]
-//line scan_block.go:37
 						default:
-//line scan_block.go:37
 							gc_at38[gc_tx5] = 0
-//line scan_block.go:39
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-//line scan_block.go:41
 						gc_at40[0] = incl
-//line scan_block.go:43
 					}
 					_ = r
 					_ = incl
@@ -661,6 +652,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						v = gc_at9[gc_tx2]
 					}
 
+//line scan_block.go:28
 					gc_at10[gc_tx2] = v
 					_ = v
 				}
@@ -1098,9 +1090,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 
 //line scan_block.go:57
 						{
-//line scan_block.go:57
 							gc_at12[gc_tx2] = y + gc_at12[gc_tx2]
-//line scan_block.go:59
 						}
 					}
 				} else {
@@ -1253,25 +1243,17 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if g < n {
 						switch {
 						case inclusive:
-//line scan_block.go:33
 							gc_at14[gc_tx2] = incl
-//line scan_block.go:35
 						case i > 0:
-//line scan_block.go:35
 							gc_at14[gc_tx2] = gc_at15[gc_tx2]
-//line scan_block.go:37
 						default:
-//line scan_block.go:37
 							gc_at14[gc_tx2] = 0
-//line scan_block.go:39
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-//line scan_block.go:41
 						gc_at16[0] = incl
-//line scan_block.go:43
 					}
 					_ = r
 					_ = incl
@@ -1413,6 +1395,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						v = gc_at17[gc_tx3]
 					}
 
+//line scan_block.go:28
 					gc_at18[gc_tx3] = v
 					_ = v
 				}
@@ -1850,9 +1833,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 
 //line scan_block.go:57
 						{
-//line scan_block.go:57
 							gc_at20[gc_tx3] = y + gc_at20[gc_tx3]
-//line scan_block.go:59
 						}
 					}
 				} else {
@@ -2005,25 +1986,17 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if g < n {
 						switch {
 						case inclusive:
-//line scan_block.go:33
 							gc_at22[gc_tx3] = incl
-//line scan_block.go:35
 						case i > 0:
-//line scan_block.go:35
 							gc_at22[gc_tx3] = gc_at23[gc_tx3]
-//line scan_block.go:37
 						default:
-//line scan_block.go:37
 							gc_at22[gc_tx3] = 0
-//line scan_block.go:39
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-//line scan_block.go:41
 						gc_at24[0] = incl
-//line scan_block.go:43
 					}
 					_ = r
 					_ = incl
@@ -2165,6 +2138,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						v = gc_at25[gc_tx4]
 					}
 
+//line scan_block.go:28
 					gc_at26[gc_tx4] = v
 					_ = v
 				}
@@ -2602,9 +2576,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 
 //line scan_block.go:57
 						{
-//line scan_block.go:57
 							gc_at28[gc_tx4] = y + gc_at28[gc_tx4]
-//line scan_block.go:59
 						}
 					}
 				} else {
@@ -2757,25 +2729,17 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if g < n {
 						switch {
 						case inclusive:
-//line scan_block.go:33
 							gc_at30[gc_tx4] = incl
-//line scan_block.go:35
 						case i > 0:
-//line scan_block.go:35
 							gc_at30[gc_tx4] = gc_at31[gc_tx4]
-//line scan_block.go:37
 						default:
-//line scan_block.go:37
 							gc_at30[gc_tx4] = 0
-//line scan_block.go:39
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-//line scan_block.go:41
 						gc_at32[0] = incl
-//line scan_block.go:43
 					}
 					_ = r
 					_ = incl
@@ -2982,13 +2946,9 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 //line scan_block.go:102
 					{
 						if sums != nil {
-//line scan_block.go:103
 							gc_at9[0] = gc_at10[0]
-//line scan_block.go:105
 						}
-//line scan_block.go:105
 						gc_at10[0] = 0
-//line scan_block.go:107
 					}
 				}
 			} else {
@@ -3273,13 +3233,9 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:102
 					{
 						if sums != nil {
-//line scan_block.go:103
 							gc_at3[0] = gc_at4[0]
-//line scan_block.go:105
 						}
-//line scan_block.go:105
 						gc_at4[0] = 0
-//line scan_block.go:107
 					}
 				}
 			} else {
@@ -3745,13 +3701,9 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:102
 					{
 						if sums != nil {
-//line scan_block.go:103
 							gc_at5[0] = gc_at6[0]
-//line scan_block.go:105
 						}
-//line scan_block.go:105
 						gc_at6[0] = 0
-//line scan_block.go:107
 					}
 				}
 			} else {
@@ -4217,13 +4169,9 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:102
 					{
 						if sums != nil {
-//line scan_block.go:103
 							gc_at7[0] = gc_at8[0]
-//line scan_block.go:105
 						}
-//line scan_block.go:105
 						gc_at8[0] = 0
-//line scan_block.go:107
 					}
 				}
 			} else {
@@ -5158,21 +5106,15 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-//line scan_block.go:150
 							gc_at9[gc_tx5] = incl
-//line scan_block.go:152
 						} else {
-//line scan_block.go:152
 							gc_at9[gc_tx5] = excl
-//line scan_block.go:154
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx5 == b-1 {
-//line scan_block.go:156
 						gc_at10[0] = incl
-//line scan_block.go:158
 					}
 					_ = r
 					_ = r_
@@ -6191,21 +6133,15 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-//line scan_block.go:150
 							gc_at3[gc_tx2] = incl
-//line scan_block.go:152
 						} else {
-//line scan_block.go:152
 							gc_at3[gc_tx2] = excl
-//line scan_block.go:154
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx2 == b-1 {
-//line scan_block.go:156
 						gc_at4[0] = incl
-//line scan_block.go:158
 					}
 					_ = r
 					_ = r_
@@ -7224,21 +7160,15 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-//line scan_block.go:150
 							gc_at5[gc_tx3] = incl
-//line scan_block.go:152
 						} else {
-//line scan_block.go:152
 							gc_at5[gc_tx3] = excl
-//line scan_block.go:154
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx3 == b-1 {
-//line scan_block.go:156
 						gc_at6[0] = incl
-//line scan_block.go:158
 					}
 					_ = r
 					_ = r_
@@ -8257,21 +8187,15 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:149
 					if g < n {
 						if inclusive {
-//line scan_block.go:150
 							gc_at7[gc_tx4] = incl
-//line scan_block.go:152
 						} else {
-//line scan_block.go:152
 							gc_at7[gc_tx4] = excl
-//line scan_block.go:154
 						}
 					}
 
 //line scan_block.go:156
 					if sums != nil && gc_tx4 == b-1 {
-//line scan_block.go:156
 						gc_at8[0] = incl
-//line scan_block.go:158
 					}
 					_ = r
 					_ = r_

@@ -78,9 +78,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -792,9 +790,7 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 
 //line scan_lookback.go:112
 					{
-//line scan_lookback.go:112
-						gc_at2[0].
-							prefix = scanPublish(status, tile, incl)
+						gc_at2[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
 					_ = r_2
@@ -930,9 +926,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -1020,6 +1014,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 //line scan_lookback.go:174
 					hi := min(n, lo+items)
 
+//line scan_lookback.go:175
 					gc_at3[gc_tx] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile

@@ -97,9 +97,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at9[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at9[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -785,9 +783,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:112
 					{
-//line scan_lookback.go:112
-						gc_at10[0].
-							prefix = scanPublish(status, tile, incl)
+						gc_at10[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
 					_ = r_2
@@ -907,9 +903,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at3[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at3[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -1938,9 +1932,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 
 //line scan_lookback.go:112
 					{
-//line scan_lookback.go:112
-						gc_at4[0].
-							prefix = scanPublish(status, tile, incl)
+						gc_at4[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
 					_ = r_2
@@ -2060,9 +2052,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at5[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at5[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -3091,9 +3081,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 
 //line scan_lookback.go:112
 					{
-//line scan_lookback.go:112
-						gc_at6[0].
-							prefix = scanPublish(status, tile, incl)
+						gc_at6[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
 					_ = r_2
@@ -3213,9 +3201,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at7[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at7[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -4244,9 +4230,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 
 //line scan_lookback.go:112
 					{
-//line scan_lookback.go:112
-						gc_at8[0].
-							prefix = scanPublish(status, tile, incl)
+						gc_at8[0].prefix = scanPublish(status, tile, incl)
 					}
 					_ = r_
 					_ = r_2
@@ -4382,9 +4366,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 
 //line scan_lookback.go:44
 					{
-//line scan_lookback.go:44
-						gc_at6[0].
-							tile = int(atomic.Add(ticket_, 1))
+						gc_at6[0].tile = int(atomic.Add(ticket_, 1))
 					}
 				}
 			} else {
@@ -4472,6 +4454,7 @@ func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status 
 //line scan_lookback.go:174
 					hi := min(n, lo+items)
 
+//line scan_lookback.go:175
 					gc_at8[gc_tx2] = scanSum(in[lo:hi])
 					_ = r
 					_ = tile

@@ -189,6 +189,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_more = true
 						_ = i
 
+//line sort_bitonic.go:73
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
@@ -494,6 +495,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 						gc_more5 = true
 						_ = i_
 
+//line sort_bitonic.go:89
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {

@@ -202,6 +202,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_more = true
 						_ = i
 
+//line sort_bitonic.go:73
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				} else {
@@ -507,6 +508,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_more5 = true
 						_ = i_
 
+//line sort_bitonic.go:89
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				} else {
@@ -728,6 +730,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						gc_more = true
 						_ = i
 
+//line sort_bitonic.go:73
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
@@ -1087,6 +1090,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						gc_more5 = true
 						_ = i_
 
+//line sort_bitonic.go:89
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
 					}
 				} else {
@@ -1335,6 +1339,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						gc_more = true
 						_ = i
 
+//line sort_bitonic.go:73
 						gc_at9[gc_tx3] = gc_at10[gc_tx3]
 					}
 				} else {
@@ -1694,6 +1699,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						gc_more5 = true
 						_ = i_
 
+//line sort_bitonic.go:89
 						gc_at11[gc_tx3] = gc_at12[gc_tx3]
 					}
 				} else {
@@ -1942,6 +1948,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						gc_more = true
 						_ = i
 
+//line sort_bitonic.go:73
 						gc_at13[gc_tx4] = gc_at14[gc_tx4]
 					}
 				} else {
@@ -2301,6 +2308,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						gc_more5 = true
 						_ = i_
 
+//line sort_bitonic.go:89
 						gc_at15[gc_tx4] = gc_at16[gc_tx4]
 					}
 				} else {

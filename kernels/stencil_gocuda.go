@@ -128,11 +128,12 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 						_ = i
 
 //line stencil.go:35
-						div := gc_at[0]*gc_at2[gc_tx] + gc_at3[0]*
-							(gc_at4[gc_tx]+gc_at5[gc_tx]+gc_at6[gc_tx]+gc_at7[gc_tx]+gc_at8[gc_tx]+gc_at9[gc_tx]) + gc_at10[0]*
-							(gc_at11[gc_tx]+gc_at12[gc_tx]+gc_at13[gc_tx]+gc_at14[gc_tx]+gc_at15[gc_tx]+gc_at16[gc_tx]) + gc_at17[0]*
-							(gc_at18[gc_tx]+gc_at19[gc_tx]+gc_at20[gc_tx]+gc_at21[gc_tx]+gc_at22[gc_tx]+gc_at23[gc_tx])
+						div := gc_at[0]*gc_at2[gc_tx] +
+							gc_at3[0]*(gc_at4[gc_tx]+gc_at5[gc_tx]+gc_at6[gc_tx]+gc_at7[gc_tx]+gc_at8[gc_tx]+gc_at9[gc_tx]) +
+							gc_at10[0]*(gc_at11[gc_tx]+gc_at12[gc_tx]+gc_at13[gc_tx]+gc_at14[gc_tx]+gc_at15[gc_tx]+gc_at16[gc_tx]) +
+							gc_at17[0]*(gc_at18[gc_tx]+gc_at19[gc_tx]+gc_at20[gc_tx]+gc_at21[gc_tx]+gc_at22[gc_tx]+gc_at23[gc_tx])
 
+//line stencil.go:39
 						gc_at24[gc_tx] = 2*gc_at2[gc_tx] - gc_at24[gc_tx] + gc_at25[gc_tx]*div
 						_ = div
 					}

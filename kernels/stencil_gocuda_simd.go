@@ -159,11 +159,12 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						_ = i
 
 //line stencil.go:35
-						div := gc_at26[0]*gc_at27[gc_tx2] + gc_at28[0]*
-							(gc_at29[gc_tx2]+gc_at30[gc_tx2]+gc_at31[gc_tx2]+gc_at32[gc_tx2]+gc_at33[gc_tx2]+gc_at34[gc_tx2]) + gc_at35[0]*
-							(gc_at36[gc_tx2]+gc_at37[gc_tx2]+gc_at38[gc_tx2]+gc_at39[gc_tx2]+gc_at40[gc_tx2]+gc_at41[gc_tx2]) + gc_at42[0]*
-							(gc_at43[gc_tx2]+gc_at44[gc_tx2]+gc_at45[gc_tx2]+gc_at46[gc_tx2]+gc_at47[gc_tx2]+gc_at48[gc_tx2])
+						div := gc_at26[0]*gc_at27[gc_tx2] +
+							gc_at28[0]*(gc_at29[gc_tx2]+gc_at30[gc_tx2]+gc_at31[gc_tx2]+gc_at32[gc_tx2]+gc_at33[gc_tx2]+gc_at34[gc_tx2]) +
+							gc_at35[0]*(gc_at36[gc_tx2]+gc_at37[gc_tx2]+gc_at38[gc_tx2]+gc_at39[gc_tx2]+gc_at40[gc_tx2]+gc_at41[gc_tx2]) +
+							gc_at42[0]*(gc_at43[gc_tx2]+gc_at44[gc_tx2]+gc_at45[gc_tx2]+gc_at46[gc_tx2]+gc_at47[gc_tx2]+gc_at48[gc_tx2])
 
+//line stencil.go:39
 						gc_at49[gc_tx2] = 2*gc_at27[gc_tx2] - gc_at49[gc_tx2] + gc_at50[gc_tx2]*div
 						_ = div
 					}

@@ -84,9 +84,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 
 //line backprop.go:46
 					{
-//line backprop.go:46
 						gc_at[0] = gc_at2[0]
-//line backprop.go:48
 					}
 				}
 			} else {
@@ -233,6 +231,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					_ = index
 
+//line backprop.go:51
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
@@ -364,6 +363,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					ty := gc_ty
 					_ = ty
 
+//line backprop.go:54
 					gc_at5[gc_tx] = gc_at5[gc_tx] * gc_at6[0]
 				}
 			} else {
@@ -498,9 +498,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 
 //line backprop.go:59
 						{
-//line backprop.go:59
 							gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
-//line backprop.go:61
 						}
 					}
 				} else {
@@ -628,6 +626,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					_ = index
 
+//line backprop.go:65
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
@@ -765,9 +764,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 
 //line backprop.go:68
 					{
-//line backprop.go:68
 						gc_at11[0] = gc_at12[gc_tx][ty]
-//line backprop.go:70
 					}
 				}
 			} else {

@@ -85,9 +85,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 
 //line backprop.go:46
 					{
-//line backprop.go:46
 						gc_at13[0] = gc_at14[0]
-//line backprop.go:48
 					}
 				}
 			} else {
@@ -262,6 +260,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					_ = index
 
+//line backprop.go:51
 					gc_at15[gc_tx2] = gc_at16[gc_tx2]
 				}
 			} else {
@@ -445,6 +444,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					ty := gc_ty2
 					_ = ty
 
+//line backprop.go:54
 					gc_at17[gc_tx2] = gc_at17[gc_tx2] * gc_at18[0]
 				}
 			} else {
@@ -632,9 +632,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 
 //line backprop.go:59
 						{
-//line backprop.go:59
 							gc_at19[gc_tx2] = gc_at19[gc_tx2] + gc_at20[gc_tx2]
-//line backprop.go:61
 						}
 					}
 				} else {
@@ -819,6 +817,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 					_ = index
 
+//line backprop.go:65
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 				}
 			} else {
@@ -984,9 +983,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 
 //line backprop.go:68
 					{
-//line backprop.go:68
 						gc_at23[0] = gc_at24[gc_tx2][ty]
-//line backprop.go:70
 					}
 				}
 			} else {

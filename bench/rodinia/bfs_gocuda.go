@@ -129,14 +129,10 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 
 //line bfs.go:62
 						if tid < noOfNodes && gc_at[gc_tx] {
-//line bfs.go:62
 							gc_at2[gc_tx] = true
 							gc_at3[gc_tx] = true
-//line bfs.go:65
 							*gOver = true
-//line bfs.go:65
 							gc_at[gc_tx] = false
-//line bfs.go:67
 						}
 					}
 				} else {

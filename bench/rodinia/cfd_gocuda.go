@@ -188,6 +188,7 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 //line cfd.go:125
 						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 
+//line cfd.go:129
 						gc_at6[gc_tx] = 0.5 / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 						_ = density
 						_ = momentum
@@ -601,14 +602,19 @@ func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, ol
 //line cfd.go:279
 						factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 
+//line cfd.go:281
 						gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
 
+//line cfd.go:282
 						gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
 
+//line cfd.go:283
 						gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
 
+//line cfd.go:284
 						gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
 
+//line cfd.go:285
 						gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 						_ = factor
 					}

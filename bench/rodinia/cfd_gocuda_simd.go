@@ -239,6 +239,7 @@ func gc_body_cfdComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nel
 //line cfd.go:125
 						speedOfSound := cfdComputeSpeedOfSound(&density, &pressure)
 
+//line cfd.go:129
 						gc_at13[gc_tx2] = 0.5 / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
 						_ = density
 						_ = momentum
@@ -678,14 +679,19 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:279
 						factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
 
+//line cfd.go:281
 						gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
 
+//line cfd.go:282
 						gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
 
+//line cfd.go:283
 						gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
 
+//line cfd.go:284
 						gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
 
+//line cfd.go:285
 						gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
 						_ = factor
 					}

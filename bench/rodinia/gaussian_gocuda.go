@@ -134,13 +134,12 @@ func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []
 						yidx := gc_bx*gc_bdx + gc_tx
 						_ = yidx
 
+//line gaussian.go:51
 						gc_at[gc_tx] -= gc_at2[0] * gc_at3[gc_tx]
 
 //line gaussian.go:52
 						if yidx == 0 {
-//line gaussian.go:52
 							gc_at4[0] -= gc_at5[gc_tx] * gc_at6[0]
-//line gaussian.go:54
 						}
 					}
 				} else {

@@ -154,10 +154,8 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 
 //line hotspot.go:79
 					{
-//line hotspot.go:79
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
-//line hotspot.go:82
 					}
 				}
 			} else {
@@ -454,9 +452,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						{
 							computed = true
 							c := float64(gc_at5[gc_tx])
-//line hotspot.go:124
 							gc_at6[gc_tx] = float32(c + float64(stepDivCap)*(float64(gc_at7[gc_tx])+
-//line hotspot.go:126
 								(float64(gc_at8[gc_tx]+gc_at9[gc_tx])-2.0*c)*float64(ry1)+
 								(float64(gc_at10[0][e]+gc_at10[0][w])-2.0*c)*float64(rx1)+
 								float64((ambTemp-gc_at5[gc_tx])*rz1)))
@@ -544,9 +540,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 
 //line hotspot.go:134
 						if computed {
-//line hotspot.go:134
 							gc_at11[gc_tx] = gc_at12[gc_tx]
-//line hotspot.go:136
 						}
 					}
 				} else {
@@ -698,9 +692,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 
 //line hotspot.go:142
 					if computed {
-//line hotspot.go:142
 						gc_at13[gc_tx] = gc_at14[gc_tx]
-//line hotspot.go:144
 					}
 				}
 			} else {

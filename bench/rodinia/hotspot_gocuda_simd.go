@@ -206,10 +206,8 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:79
 					{
-//line hotspot.go:79
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
 						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-//line hotspot.go:82
 					}
 				}
 			} else {
@@ -556,9 +554,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						{
 							computed = true
 							c := float64(gc_at19[gc_tx2])
-//line hotspot.go:124
 							gc_at20[gc_tx2] = float32(c + float64(stepDivCap)*(float64(gc_at21[gc_tx2])+
-//line hotspot.go:126
 								(float64(gc_at22[gc_tx2]+gc_at23[gc_tx2])-2.0*c)*float64(ry1)+
 								(float64(gc_at24[0][e]+gc_at24[0][w])-2.0*c)*float64(rx1)+
 								float64((ambTemp-gc_at19[gc_tx2])*rz1)))
@@ -646,9 +642,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:134
 						if computed {
-//line hotspot.go:134
 							gc_at25[gc_tx2] = gc_at26[gc_tx2]
-//line hotspot.go:136
 						}
 					}
 				} else {
@@ -800,9 +794,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 
 //line hotspot.go:142
 					if computed {
-//line hotspot.go:142
 						gc_at27[gc_tx2] = gc_at28[gc_tx2]
-//line hotspot.go:144
 					}
 				}
 			} else {

@@ -674,9 +674,8 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 
 //line kmeans.go:85
 						{
-//line kmeans.go:85
+
 							gc_at3[gc_tx] = index
-//line kmeans.go:88
 						}
 					}
 				} else {

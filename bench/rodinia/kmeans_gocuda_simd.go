@@ -868,9 +868,8 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 
 //line kmeans.go:85
 						{
-//line kmeans.go:85
+
 							gc_at6[gc_tx2] = index
-//line kmeans.go:88
 						}
 					}
 				} else {

@@ -101,13 +101,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									return
 //line lud.go:37
 								}
-//line lud.go:37
 								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
-//line lud.go:39
 							}
-//line lud.go:39
 							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
-//line lud.go:41
 						}
 					}
 				} else {
@@ -161,9 +157,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									return
 //line lud.go:45
 								}
-//line lud.go:45
 								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
-//line lud.go:47
 							}
 						}
 					}
@@ -498,8 +492,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:162
 					var sum float32
 
+//line lud.go:167
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line lud.go:168
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -563,6 +559,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:175
 					_ = i
 
+//line lud.go:176
 					gc_at6[gc_tx] -= sum
 					_ = i_
 				}

@@ -191,13 +191,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									return
 //line lud.go:37
 								}
-//line lud.go:37
 								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
-//line lud.go:39
 							}
-//line lud.go:39
 							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
-//line lud.go:41
 						}
 					}
 				} else {
@@ -313,9 +309,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									return
 //line lud.go:45
 								}
-//line lud.go:45
 								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
-//line lud.go:47
 							}
 						}
 					}
@@ -824,8 +818,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:162
 					var sum float32
 
+//line lud.go:167
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 
+//line lud.go:168
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					_ = i
 					_ = sum
@@ -981,6 +977,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:175
 					_ = i
 
+//line lud.go:176
 					gc_at12[gc_tx2] -= sum
 					_ = i_
 				}

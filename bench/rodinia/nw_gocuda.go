@@ -298,6 +298,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 					_ = indexN
 
+//line nw.go:52
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -806,11 +807,10 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:109
 					if tx == 0 {
-//line nw.go:109
 						gc_at[gc_tx][0] = gc_at2[0]
-//line nw.go:111
 					}
 
+//line nw.go:113
 					gc_at3[gc_tx][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
@@ -924,6 +924,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 					_ = indexN
 
+//line nw.go:116
 					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {

@@ -323,6 +323,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 					_ = indexN
 
+//line nw.go:52
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
@@ -1095,11 +1096,10 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 
 //line nw.go:109
 					if tx == 0 {
-//line nw.go:109
 						gc_at6[gc_tx2][0] = gc_at7[0]
-//line nw.go:111
 					}
 
+//line nw.go:113
 					gc_at8[gc_tx2][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
@@ -1237,6 +1237,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 					_ = indexN
 
+//line nw.go:116
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {

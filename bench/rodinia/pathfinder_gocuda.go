@@ -102,9 +102,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:74
 					{
-//line pathfinder.go:74
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line pathfinder.go:76
 					}
 				}
 			} else {
@@ -393,9 +391,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							index := cols*(startStep+i) + xidx
 //line pathfinder.go:88
 							_ = index
-//line pathfinder.go:88
 							gc_at4[gc_tx] = shortest + gc_at5[gc_tx]
-//line pathfinder.go:90
 						}
 						gc_s_computed[gc_rank] = computed
 					}
@@ -468,9 +464,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:95
 						if computed {
-//line pathfinder.go:95
 							gc_at6[gc_tx] = gc_at7[gc_tx]
-//line pathfinder.go:97
 						}
 					}
 				} else {
@@ -576,9 +570,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 
 //line pathfinder.go:103
 					if computed {
-//line pathfinder.go:103
 						gc_at8[gc_tx] = gc_at9[gc_tx]
-//line pathfinder.go:105
 					}
 				}
 			} else {

@@ -132,9 +132,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 
 //line pathfinder.go:74
 					{
-//line pathfinder.go:74
 						gc_at10[gc_tx2] = gc_at11[gc_tx2]
-//line pathfinder.go:76
 					}
 				}
 			} else {
@@ -452,9 +450,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							index := cols*(startStep+i) + xidx
 //line pathfinder.go:88
 							_ = index
-//line pathfinder.go:88
 							gc_at13[gc_tx2] = shortest + gc_at14[gc_tx2]
-//line pathfinder.go:90
 						}
 						gc_s_computed[gc_rank2] = computed
 					}
@@ -527,9 +523,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 
 //line pathfinder.go:95
 						if computed {
-//line pathfinder.go:95
 							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-//line pathfinder.go:97
 						}
 					}
 				} else {
@@ -635,9 +629,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 
 //line pathfinder.go:103
 					if computed {
-//line pathfinder.go:103
 						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-//line pathfinder.go:105
 					}
 				}
 			} else {

@@ -120,27 +120,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:59
 					if by > 0 {
-//line srad.go:59
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line srad.go:61
 					}
 
 //line srad.go:62
 					if by < gc_gdy-1 {
-//line srad.go:62
 						gc_at3[gc_tx] = gc_at4[gc_tx]
-//line srad.go:64
 					}
 
 //line srad.go:65
 					if by == 0 {
-//line srad.go:65
 						gc_at[gc_tx] = gc_at5[gc_tx]
-//line srad.go:67
 					} else if by == gc_gdy-1 {
-//line srad.go:67
 						gc_at3[gc_tx] = gc_at6[gc_tx]
-//line srad.go:69
 					}
 					_ = n
 					_ = w
@@ -258,27 +250,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:73
 					if bx > 0 {
-//line srad.go:73
 						gc_at7[gc_tx] = gc_at8[0]
-//line srad.go:75
 					}
 
 //line srad.go:76
 					if bx < gc_gdx-1 {
-//line srad.go:76
 						gc_at9[gc_tx] = gc_at10[0]
-//line srad.go:78
 					}
 
 //line srad.go:79
 					if bx == 0 {
-//line srad.go:79
 						gc_at7[gc_tx] = gc_at11[0]
-//line srad.go:81
 					} else if bx == gc_gdx-1 {
-//line srad.go:81
 						gc_at9[gc_tx] = gc_at12[0]
-//line srad.go:83
 					}
 				}
 			} else {
@@ -350,6 +334,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:86
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 				}
 			} else {
@@ -590,17 +575,11 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:151
 					if c < 0 {
-//line srad.go:151
 						gc_at24[gc_tx] = 0
-//line srad.go:153
 					} else if c > 1 {
-//line srad.go:153
 						gc_at24[gc_tx] = 1
-//line srad.go:155
 					} else {
-//line srad.go:155
 						gc_at24[gc_tx] = c
-//line srad.go:157
 					}
 					gc_s_n[gc_rank] = n
 					gc_s_w[gc_rank] = w
@@ -767,14 +746,19 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					e := gc_s_e[gc_rank]
 					s := gc_s_s[gc_rank]
 
+//line srad.go:160
 					gc_at25[gc_tx] = gc_at26[gc_tx]
 
+//line srad.go:161
 					gc_at27[gc_tx] = e
 
+//line srad.go:162
 					gc_at28[gc_tx] = w
 
+//line srad.go:163
 					gc_at29[gc_tx] = s
 
+//line srad.go:164
 					gc_at30[gc_tx] = n
 				}
 			} else {
@@ -1054,6 +1038,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
 
+//line srad.go:198
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = cc
 					_ = cn
@@ -1245,16 +1230,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:201
 					if by < gc_gdy-1 {
-//line srad.go:201
 						gc_at3[gc_tx] = gc_at4[gc_tx]
-//line srad.go:203
 					}
 
 //line srad.go:204
 					if by == gc_gdy-1 {
-//line srad.go:204
 						gc_at3[gc_tx] = gc_at5[gc_tx]
-//line srad.go:206
 					}
 				}
 			} else {
@@ -1319,16 +1300,12 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:209
 					if bx < gc_gdx-1 {
-//line srad.go:209
 						gc_at6[gc_tx] = gc_at7[0]
-//line srad.go:211
 					}
 
 //line srad.go:212
 					if bx == gc_gdx-1 {
-//line srad.go:212
 						gc_at6[gc_tx] = gc_at8[0]
-//line srad.go:214
 					}
 				}
 			} else {
@@ -1389,6 +1366,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:217
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 				}
 			} else {
@@ -1578,6 +1556,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 //line srad.go:246
 					dSum = cn*gc_at16[gc_tx] + cs*gc_at17[gc_tx] + cw*gc_at18[gc_tx] + ce*gc_at19[gc_tx]
 
+//line srad.go:249
 					gc_at20[gc_tx] = float32(float64(gc_at21[gc_tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
@@ -1673,6 +1652,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:252
 					gc_at22[gc_tx] = gc_at23[gc_tx]
 				}
 			} else {

@@ -222,27 +222,19 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:59
 					if by > 0 {
-//line srad.go:59
 						gc_at31[gc_tx2] = gc_at32[gc_tx2]
-//line srad.go:61
 					}
 
 //line srad.go:62
 					if by < gc_gdy2-1 {
-//line srad.go:62
 						gc_at33[gc_tx2] = gc_at34[gc_tx2]
-//line srad.go:64
 					}
 
 //line srad.go:65
 					if by == 0 {
-//line srad.go:65
 						gc_at31[gc_tx2] = gc_at35[gc_tx2]
-//line srad.go:67
 					} else if by == gc_gdy2-1 {
-//line srad.go:67
 						gc_at33[gc_tx2] = gc_at36[gc_tx2]
-//line srad.go:69
 					}
 					_ = n
 					_ = w
@@ -605,27 +597,19 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:73
 					if bx > 0 {
-//line srad.go:73
 						gc_at37[gc_tx2] = gc_at38[0]
-//line srad.go:75
 					}
 
 //line srad.go:76
 					if bx < gc_gdx2-1 {
-//line srad.go:76
 						gc_at39[gc_tx2] = gc_at40[0]
-//line srad.go:78
 					}
 
 //line srad.go:79
 					if bx == 0 {
-//line srad.go:79
 						gc_at37[gc_tx2] = gc_at41[0]
-//line srad.go:81
 					} else if bx == gc_gdx2-1 {
-//line srad.go:81
 						gc_at39[gc_tx2] = gc_at42[0]
-//line srad.go:83
 					}
 				}
 			} else {
@@ -863,6 +847,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:86
 					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
@@ -1131,17 +1116,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:151
 					if c < 0 {
-//line srad.go:151
 						gc_at54[gc_tx2] = 0
-//line srad.go:153
 					} else if c > 1 {
-//line srad.go:153
 						gc_at54[gc_tx2] = 1
-//line srad.go:155
 					} else {
-//line srad.go:155
 						gc_at54[gc_tx2] = c
-//line srad.go:157
 					}
 					gc_s_n[gc_rank2] = n
 					gc_s_w[gc_rank2] = w
@@ -1360,14 +1339,19 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					e := gc_s_e[gc_rank2]
 					s := gc_s_s[gc_rank2]
 
+//line srad.go:160
 					gc_at55[gc_tx2] = gc_at56[gc_tx2]
 
+//line srad.go:161
 					gc_at57[gc_tx2] = e
 
+//line srad.go:162
 					gc_at58[gc_tx2] = w
 
+//line srad.go:163
 					gc_at59[gc_tx2] = s
 
+//line srad.go:164
 					gc_at60[gc_tx2] = n
 				}
 			} else {
@@ -1751,6 +1735,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:190
 					var cc, cn, cs, ce, cw, dSum float32
 
+//line srad.go:198
 					gc_at24[gc_tx2] = gc_at25[gc_tx2]
 					_ = cc
 					_ = cn
@@ -2033,16 +2018,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:201
 					if by < gc_gdy2-1 {
-//line srad.go:201
 						gc_at26[gc_tx2] = gc_at27[gc_tx2]
-//line srad.go:203
 					}
 
 //line srad.go:204
 					if by == gc_gdy2-1 {
-//line srad.go:204
 						gc_at26[gc_tx2] = gc_at28[gc_tx2]
-//line srad.go:206
 					}
 				}
 			} else {
@@ -2231,16 +2212,12 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:209
 					if bx < gc_gdx2-1 {
-//line srad.go:209
 						gc_at29[gc_tx2] = gc_at30[0]
-//line srad.go:211
 					}
 
 //line srad.go:212
 					if bx == gc_gdx2-1 {
-//line srad.go:212
 						gc_at29[gc_tx2] = gc_at31[0]
-//line srad.go:214
 					}
 				}
 			} else {
@@ -2408,6 +2385,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:217
 					gc_at32[gc_tx2] = gc_at33[gc_tx2]
 				}
 			} else {
@@ -2625,6 +2603,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:246
 					dSum = cn*gc_at39[gc_tx2] + cs*gc_at40[gc_tx2] + cw*gc_at41[gc_tx2] + ce*gc_at42[gc_tx2]
 
+//line srad.go:249
 					gc_at43[gc_tx2] = float32(float64(gc_at44[gc_tx2]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
@@ -2748,6 +2727,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 					_ = index
 
+//line srad.go:252
 					gc_at45[gc_tx2] = gc_at46[gc_tx2]
 				}
 			} else {

@@ -578,9 +578,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 
 //line streamcluster.go:58
 							if xCost < gc_at3[gc_tx].Cost {
-//line streamcluster.go:58
 								gc_at4[gc_tx] = true
-//line streamcluster.go:60
 								lower[K] += xCost - gc_at3[gc_tx].Cost
 							} else {
 

@@ -649,9 +649,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 
 //line streamcluster.go:58
 							if xCost < gc_at7[gc_tx2].Cost {
-//line streamcluster.go:58
 								gc_at8[gc_tx2] = true
-//line streamcluster.go:60
 								lower[K] += xCost - gc_at7[gc_tx2].Cost
 							} else {
 

@@ -68,6 +68,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:37
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -255,10 +256,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 
 //line blog_finite_difference.go:42
 					{
-//line blog_finite_difference.go:42
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 						gc_at5[gc_tx] = gc_at6[gc_tx]
-//line blog_finite_difference.go:45
 					}
 				}
 			} else {
@@ -338,8 +337,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:49
 					gc_at7[gc_tx] = cAx*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-//line blog_finite_difference.go:50
 						cBx*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCx*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDx*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -593,6 +592,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:108
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -783,10 +783,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 
 //line blog_finite_difference.go:112
 					{
-//line blog_finite_difference.go:112
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 						gc_at5[gc_tx] = gc_at6[gc_tx]
-//line blog_finite_difference.go:115
 					}
 				}
 			} else {
@@ -865,8 +863,8 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:119
 					gc_at7[gc_tx] = cAy*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-//line blog_finite_difference.go:120
 						cBy*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCy*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDy*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -1016,10 +1014,8 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 
 //line blog_finite_difference.go:145
 					{
-//line blog_finite_difference.go:145
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
-//line blog_finite_difference.go:148
 					}
 				}
 			} else {
@@ -1156,6 +1152,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:177
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -1346,10 +1343,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 
 //line blog_finite_difference.go:181
 					{
-//line blog_finite_difference.go:181
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 						gc_at5[gc_tx] = gc_at6[gc_tx]
-//line blog_finite_difference.go:184
 					}
 				}
 			} else {
@@ -1428,8 +1423,8 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:188
 					gc_at7[gc_tx] = cAz*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-//line blog_finite_difference.go:189
 						cBz*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
 						cCz*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
 						cDz*(gc_at14[gc_tx]-gc_at15[gc_tx])
@@ -1579,10 +1574,8 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 
 //line blog_finite_difference.go:214
 					{
-//line blog_finite_difference.go:214
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
-//line blog_finite_difference.go:217
 					}
 				}
 			} else {

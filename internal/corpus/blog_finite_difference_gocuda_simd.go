@@ -105,6 +105,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:37
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
 			} else {
@@ -363,10 +364,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 
 //line blog_finite_difference.go:42
 					{
-//line blog_finite_difference.go:42
 						gc_at18[gc_tx2] = gc_at19[gc_tx2]
 						gc_at20[gc_tx2] = gc_at21[gc_tx2]
-//line blog_finite_difference.go:45
 					}
 				}
 			} else {
@@ -525,8 +524,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:49
 					gc_at22[gc_tx2] = cAx*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-//line blog_finite_difference.go:50
 						cBx*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
 						cCx*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
 						cDx*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
@@ -998,6 +997,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:108
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
 			} else {
@@ -1259,10 +1259,8 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 
 //line blog_finite_difference.go:112
 					{
-//line blog_finite_difference.go:112
 						gc_at18[gc_tx2] = gc_at19[gc_tx2]
 						gc_at20[gc_tx2] = gc_at21[gc_tx2]
-//line blog_finite_difference.go:115
 					}
 				}
 			} else {
@@ -1419,8 +1417,8 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:119
 					gc_at22[gc_tx2] = cAy*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-//line blog_finite_difference.go:120
 						cBy*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
 						cCy*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
 						cDy*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
@@ -1645,10 +1643,8 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:145
 					{
-//line blog_finite_difference.go:145
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line blog_finite_difference.go:148
 					}
 				}
 			} else {
@@ -1851,6 +1847,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:177
 					gc_at16[gc_tx2] = gc_at17[gc_tx2]
 				}
 			} else {
@@ -2112,10 +2109,8 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 
 //line blog_finite_difference.go:181
 					{
-//line blog_finite_difference.go:181
 						gc_at18[gc_tx2] = gc_at19[gc_tx2]
 						gc_at20[gc_tx2] = gc_at21[gc_tx2]
-//line blog_finite_difference.go:184
 					}
 				}
 			} else {
@@ -2272,8 +2267,8 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 					globalIdx := k*fdMx*fdMy + j*fdMx + i
 					_ = globalIdx
 
+//line blog_finite_difference.go:188
 					gc_at22[gc_tx2] = cAz*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-//line blog_finite_difference.go:189
 						cBz*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
 						cCz*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
 						cDz*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
@@ -2498,10 +2493,8 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:214
 					{
-//line blog_finite_difference.go:214
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line blog_finite_difference.go:217
 					}
 				}
 			} else {

@@ -57,9 +57,7 @@ func gc_body_blogSaxpy(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a float32,
 
 //line blog_memory.go:15
 						{
-//line blog_memory.go:15
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-//line blog_memory.go:17
 						}
 					}
 				} else {
@@ -195,6 +193,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 							gc_more = true
 							_ = i
 
+//line blog_memory.go:26
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
@@ -304,6 +303,7 @@ func gc_body_blogSaxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, n int, 
 									gc_more = true
 									_ = i
 
+//line blog_memory.go:26
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
@@ -411,6 +411,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 					tt := gc_tx
 					_ = tt
 
+//line blog_memory.go:39
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -599,6 +600,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 					tt := gc_tx
 					_ = tt
 
+//line blog_memory.go:52
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -797,6 +799,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						i := gc_bdx*gc_bx + gc_tx + s
 						_ = i
 
+//line blog_memory.go:64
 						gc_at[gc_tx] = gc_at[gc_tx] + 1
 					}
 				} else {

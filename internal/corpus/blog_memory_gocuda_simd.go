@@ -83,9 +83,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 
 //line blog_memory.go:15
 						{
-//line blog_memory.go:15
 							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-//line blog_memory.go:17
 						}
 					}
 				} else {
@@ -269,6 +267,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 							gc_more = true
 							_ = i
 
+//line blog_memory.go:26
 							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
 						}
 					} else {
@@ -401,6 +400,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 									gc_more = true
 									_ = i
 
+//line blog_memory.go:26
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
@@ -528,6 +528,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					tt := gc_tx2
 					_ = tt
 
+//line blog_memory.go:39
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
@@ -756,6 +757,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 					tt := gc_tx2
 					_ = tt
 
+//line blog_memory.go:52
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {
@@ -986,6 +988,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 						i := gc_bdx5*gc_bx5 + gc_tx5 + s
 						_ = i
 
+//line blog_memory.go:64
 						gc_at5[gc_tx5] = gc_at5[gc_tx5] + 1
 					}
 				} else {
@@ -1113,6 +1116,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 						i := gc_bdx2*gc_bx2 + gc_tx2 + s
 						_ = i
 
+//line blog_memory.go:64
 						gc_at2[gc_tx2] = gc_at2[gc_tx2] + 1
 					}
 				} else {
@@ -1260,6 +1264,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 						i := gc_bdx3*gc_bx3 + gc_tx3 + s
 						_ = i
 
+//line blog_memory.go:64
 						gc_at3[gc_tx3] = gc_at3[gc_tx3] + 1
 					}
 				} else {
@@ -1407,6 +1412,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 						i := gc_bdx4*gc_bx4 + gc_tx4 + s
 						_ = i
 
+//line blog_memory.go:64
 						gc_at4[gc_tx4] = gc_at4[gc_tx4] + 1
 					}
 				} else {

@@ -43,6 +43,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 						i := gc_tx
 						_ = i
 
+//line guide.go:19
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 					}
 				} else {
@@ -807,8 +808,10 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
 
+//line guide.go:119
 						gc_at[gc_tx] = getElement(aSub, row, col)
 
+//line guide.go:120
 						gc_at2[gc_tx] = getElement(bSub, row, col)
 						_ = aSub
 						_ = bSub

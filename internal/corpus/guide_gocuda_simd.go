@@ -64,6 +64,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						i := gc_tx2
 						_ = i
 
+//line guide.go:19
 						gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
 					}
 				} else {
@@ -1072,8 +1073,10 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 						bSub := getSubMatrix(b, m, blockCol)
 
+//line guide.go:119
 						gc_at3[gc_tx2] = getElement(aSub, row, col)
 
+//line guide.go:120
 						gc_at4[gc_tx2] = getElement(bSub, row, col)
 						_ = aSub
 						_ = bSub

@@ -62,9 +62,7 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 
 //line numba.go:26
 						{
-//line numba.go:26
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-//line numba.go:28
 						}
 					}
 				} else {
@@ -355,22 +353,20 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						ty := gc_ty
 						_ = ty
 
+//line numba.go:71
 						gc_at[gc_tx] = 0
 
+//line numba.go:72
 						gc_at2[gc_tx] = 0
 
 //line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
-//line numba.go:73
 							gc_at[gc_tx] = float32(gc_at3[gc_tx])
-//line numba.go:75
 						}
 
 //line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
-//line numba.go:76
 							gc_at2[gc_tx] = float32(gc_at4[gc_tx])
-//line numba.go:78
 						}
 					}
 				} else {
@@ -606,9 +602,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 
 //line numba.go:91
 					{
-//line numba.go:91
 						gc_at5[gc_tx] = float64(tmp)
-//line numba.go:93
 					}
 				}
 			} else {
@@ -886,13 +880,9 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:147
 					if tid < len(inputArray) {
-//line numba.go:147
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line numba.go:149
 					} else {
-//line numba.go:149
 						gc_at[gc_tx] = float32(math.Inf(-1))
-//line numba.go:151
 					}
 				}
 			} else {
@@ -1037,9 +1027,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:158
 						{
-//line numba.go:158
 							gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-//line numba.go:160
 						}
 					}
 				} else {
@@ -1163,9 +1151,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 
 //line numba.go:166
 					{
-//line numba.go:166
 						gc_at5[0] = gc_at6[0]
-//line numba.go:168
 					}
 				}
 			} else {

@@ -86,9 +86,7 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 
 //line numba.go:26
 						{
-//line numba.go:26
 							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2]
-//line numba.go:28
 						}
 					}
 				} else {
@@ -488,22 +486,20 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 						ty := gc_ty2
 						_ = ty
 
+//line numba.go:71
 						gc_at6[gc_tx2] = 0
 
+//line numba.go:72
 						gc_at7[gc_tx2] = 0
 
 //line numba.go:73
 						if y < aRows && (tx+i*numbaTPB) < aCols {
-//line numba.go:73
 							gc_at6[gc_tx2] = float32(gc_at8[gc_tx2])
-//line numba.go:75
 						}
 
 //line numba.go:76
 						if x < bCols && (ty+i*numbaTPB) < bRows {
-//line numba.go:76
 							gc_at7[gc_tx2] = float32(gc_at9[gc_tx2])
-//line numba.go:78
 						}
 					}
 				} else {
@@ -864,9 +860,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 
 //line numba.go:91
 					{
-//line numba.go:91
 						gc_at10[gc_tx2] = float64(tmp)
-//line numba.go:93
 					}
 				}
 			} else {
@@ -1195,13 +1189,9 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:147
 					if tid < len(inputArray) {
-//line numba.go:147
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line numba.go:149
 					} else {
-//line numba.go:149
 						gc_at7[gc_tx2] = float32(math.Inf(-1))
-//line numba.go:151
 					}
 				}
 			} else {
@@ -1397,9 +1387,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:158
 						{
-//line numba.go:158
 							gc_at9[gc_tx2] = max(gc_at9[gc_tx2], gc_at10[gc_tx2])
-//line numba.go:160
 						}
 					}
 				} else {
@@ -1523,9 +1511,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 
 //line numba.go:166
 					{
-//line numba.go:166
 						gc_at11[0] = gc_at12[0]
-//line numba.go:168
 					}
 				}
 			} else {

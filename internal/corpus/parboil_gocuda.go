@@ -203,6 +203,7 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 //line parboil.go:40
 						var av float32
 
+//line parboil.go:41
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						_ = av
 					}
@@ -604,8 +605,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
 					_ = shID2
 
+//line parboil.go:80
 					gc_at[gc_tx] = 0.0
 
+//line parboil.go:81
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
@@ -924,11 +927,13 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 //line parboil.go:165
 						bottom = gc_at3[gc_tx]
 
+//line parboil.go:166
 						gc_at3[gc_tx] = top
 
 //line parboil.go:167
 						bottom2 = gc_at4[gc_tx]
 
+//line parboil.go:168
 						gc_at4[gc_tx] = top2
 						gc_s_bottom[gc_rank] = bottom
 						gc_s_bottom2[gc_rank] = bottom2
@@ -1266,9 +1271,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 						{
 							real_ := gc_at[gc_tx]
 							imag_ := gc_at2[gc_tx]
-//line parboil.go:255
 							gc_at3[gc_tx] = real_*real_ + imag_*imag_
-//line parboil.go:257
 						}
 					}
 				} else {
@@ -1462,8 +1465,10 @@ func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIn
 							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
 						}
 
+//line parboil.go:301
 						gc_at4[gc_tx] = sQr
 
+//line parboil.go:302
 						gc_at5[gc_tx] = sQi
 						_ = sX
 						_ = sY

@@ -228,6 +228,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:40
 						var av float32
 
+//line parboil.go:41
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 						_ = av
 					}
@@ -682,8 +683,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					shID2 := gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 					_ = shID2
 
+//line parboil.go:80
 					gc_at5[gc_tx2] = 0.0
 
+//line parboil.go:81
 					gc_at6[gc_tx2] = 0.0
 				}
 			} else {
@@ -2110,11 +2113,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:165
 						bottom = gc_at7[gc_tx2]
 
+//line parboil.go:166
 						gc_at7[gc_tx2] = top
 
 //line parboil.go:167
 						bottom2 = gc_at8[gc_tx2]
 
+//line parboil.go:168
 						gc_at8[gc_tx2] = top2
 						gc_s_bottom[gc_rank2] = bottom
 						gc_s_bottom2[gc_rank2] = bottom2
@@ -2536,9 +2541,7 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 						{
 							real_ := gc_at4[gc_tx2]
 							imag_ := gc_at5[gc_tx2]
-//line parboil.go:255
 							gc_at6[gc_tx2] = real_*real_ + imag_*imag_
-//line parboil.go:257
 						}
 					}
 				} else {
@@ -2763,8 +2766,10 @@ func gc_body_computeQGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, numK, kGloba
 							sQi += ck.At(kIndex1).PhiMag * sinf(expArg1)
 						}
 
+//line parboil.go:301
 						gc_at9[gc_tx2] = sQr
 
+//line parboil.go:302
 						gc_at10[gc_tx2] = sQi
 						_ = sX
 						_ = sY

@@ -57,7 +57,6 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 
 //line polybench_datamining.go:34
 						{
-//line polybench_datamining.go:34
 							gc_at[gc_tx] = 0.0
 
 //line polybench_datamining.go:40
@@ -173,7 +172,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 
 //line polybench_datamining.go:34
 							{
-//line polybench_datamining.go:34
+
+//line polybench_datamining.go:37
 								gc_at2[gc_tx] += gc_at3[gc_tx]
 
 //line polybench_datamining.go:40
@@ -295,9 +295,9 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 
 //line polybench_datamining.go:34
 						{
-//line polybench_datamining.go:34
+
+//line polybench_datamining.go:39
 							gc_at4[gc_tx] /= corrFloatN
-//line polybench_datamining.go:40
 						}
 					}
 				} else {
@@ -437,7 +437,6 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 
 //line polybench_datamining.go:50
 						{
-//line polybench_datamining.go:50
 							gc_at[gc_tx] = 0.0
 
 //line polybench_datamining.go:60
@@ -554,7 +553,8 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 
 //line polybench_datamining.go:50
 							{
-//line polybench_datamining.go:50
+
+//line polybench_datamining.go:53
 								gc_at2[gc_tx] += (gc_at3[gc_tx] - gc_at4[gc_tx]) * (gc_at3[gc_tx] - gc_at4[gc_tx])
 
 //line polybench_datamining.go:60
@@ -601,15 +601,12 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 
 //line polybench_datamining.go:50
 						{
-//line polybench_datamining.go:50
-							gc_at5[gc_tx] /= corrFloatN
+
 //line polybench_datamining.go:55
+							gc_at5[gc_tx] /= corrFloatN
 							gc_at5[gc_tx] = sqrtf(gc_at5[gc_tx])
-//line polybench_datamining.go:57
 							if gc_at5[gc_tx] <= corrEps {
-//line polybench_datamining.go:57
 								gc_at5[gc_tx] = 1.0
-//line polybench_datamining.go:59
 							}
 						}
 					}
@@ -704,10 +701,8 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 
 //line polybench_datamining.go:71
 						{
-//line polybench_datamining.go:71
 							gc_at[gc_tx] -= gc_at2[gc_tx]
 							gc_at[gc_tx] /= sqrtf(corrFloatN) * gc_at3[gc_tx]
-//line polybench_datamining.go:74
 						}
 					}
 				} else {
@@ -847,7 +842,6 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 
 //line polybench_datamining.go:102
 						{
-//line polybench_datamining.go:102
 							gc_at[gc_tx] = 0.0
 
 //line polybench_datamining.go:108
@@ -963,7 +957,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 
 //line polybench_datamining.go:102
 							{
-//line polybench_datamining.go:102
+
+//line polybench_datamining.go:105
 								gc_at2[gc_tx] += gc_at3[gc_tx]
 
 //line polybench_datamining.go:108
@@ -1085,9 +1080,9 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 
 //line polybench_datamining.go:102
 						{
-//line polybench_datamining.go:102
+
+//line polybench_datamining.go:107
 							gc_at4[gc_tx] /= float32(covarFloatN)
-//line polybench_datamining.go:108
 						}
 					}
 				} else {
@@ -1243,9 +1238,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 
 //line polybench_datamining.go:119
 						{
-//line polybench_datamining.go:119
 							gc_at[gc_tx] -= gc_at2[gc_tx]
-//line polybench_datamining.go:121
 						}
 					}
 				} else {

@@ -86,7 +86,6 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 
 //line polybench_datamining.go:34
 						{
-//line polybench_datamining.go:34
 							gc_at5[gc_tx2] = 0.0
 
 //line polybench_datamining.go:40
@@ -254,7 +253,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 
 //line polybench_datamining.go:34
 							{
-//line polybench_datamining.go:34
+
+//line polybench_datamining.go:37
 								gc_at6[gc_tx2] += gc_at7[gc_tx2]
 
 //line polybench_datamining.go:40
@@ -428,9 +428,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 
 //line polybench_datamining.go:34
 						{
-//line polybench_datamining.go:34
+
+//line polybench_datamining.go:39
 							gc_at8[gc_tx2] /= corrFloatN
-//line polybench_datamining.go:40
 						}
 					}
 				} else {
@@ -624,7 +624,6 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 
 //line polybench_datamining.go:50
 						{
-//line polybench_datamining.go:50
 							gc_at6[gc_tx2] = 0.0
 
 //line polybench_datamining.go:60
@@ -793,7 +792,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 
 //line polybench_datamining.go:50
 							{
-//line polybench_datamining.go:50
+
+//line polybench_datamining.go:53
 								gc_at7[gc_tx2] += (gc_at8[gc_tx2] - gc_at9[gc_tx2]) * (gc_at8[gc_tx2] - gc_at9[gc_tx2])
 
 //line polybench_datamining.go:60
@@ -920,15 +920,12 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 
 //line polybench_datamining.go:50
 						{
-//line polybench_datamining.go:50
-							gc_at10[gc_tx2] /= corrFloatN
+
 //line polybench_datamining.go:55
+							gc_at10[gc_tx2] /= corrFloatN
 							gc_at10[gc_tx2] = sqrtf(gc_at10[gc_tx2])
-//line polybench_datamining.go:57
 							if gc_at10[gc_tx2] <= corrEps {
-//line polybench_datamining.go:57
 								gc_at10[gc_tx2] = 1.0
-//line polybench_datamining.go:59
 							}
 						}
 					}
@@ -1107,10 +1104,8 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 
 //line polybench_datamining.go:71
 						{
-//line polybench_datamining.go:71
 							gc_at4[gc_tx2] -= gc_at5[gc_tx2]
 							gc_at4[gc_tx2] /= sqrtf(corrFloatN) * gc_at6[gc_tx2]
-//line polybench_datamining.go:74
 						}
 					}
 				} else {
@@ -1309,7 +1304,6 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 
 //line polybench_datamining.go:102
 						{
-//line polybench_datamining.go:102
 							gc_at5[gc_tx2] = 0.0
 
 //line polybench_datamining.go:108
@@ -1477,7 +1471,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 
 //line polybench_datamining.go:102
 							{
-//line polybench_datamining.go:102
+
+//line polybench_datamining.go:105
 								gc_at6[gc_tx2] += gc_at7[gc_tx2]
 
 //line polybench_datamining.go:108
@@ -1651,9 +1646,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 
 //line polybench_datamining.go:102
 						{
-//line polybench_datamining.go:102
+
+//line polybench_datamining.go:107
 							gc_at8[gc_tx2] /= float32(covarFloatN)
-//line polybench_datamining.go:108
 						}
 					}
 				} else {
@@ -1863,9 +1858,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 
 //line polybench_datamining.go:119
 						{
-//line polybench_datamining.go:119
 							gc_at3[gc_tx2] -= gc_at4[gc_tx2]
-//line polybench_datamining.go:121
 						}
 					}
 				} else {

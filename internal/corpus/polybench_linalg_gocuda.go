@@ -75,7 +75,6 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:19
 						{
-//line polybench_linalg.go:19
 							gc_at[gc_tx] = 0
 
 //line polybench_linalg.go:24
@@ -229,10 +228,10 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:19
 							{
-//line polybench_linalg.go:19
+
+//line polybench_linalg.go:22
 								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:24
 							}
 						}
 					} else {
@@ -333,7 +332,6 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:34
 						{
-//line polybench_linalg.go:34
 							gc_at[gc_tx] *= beta
 
 //line polybench_linalg.go:39
@@ -487,10 +485,10 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 
 //line polybench_linalg.go:34
 							{
-//line polybench_linalg.go:34
+
+//line polybench_linalg.go:37
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:39
 							}
 						}
 					} else {
@@ -591,7 +589,6 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:49
 						{
-//line polybench_linalg.go:49
 							gc_at[gc_tx] = 0
 
 //line polybench_linalg.go:54
@@ -745,10 +742,10 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:49
 							{
-//line polybench_linalg.go:49
+
+//line polybench_linalg.go:52
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:54
 							}
 						}
 					} else {
@@ -849,7 +846,6 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:64
 						{
-//line polybench_linalg.go:64
 							gc_at[gc_tx] = 0
 
 //line polybench_linalg.go:69
@@ -1003,10 +999,10 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:64
 							{
-//line polybench_linalg.go:64
+
+//line polybench_linalg.go:67
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:69
 							}
 						}
 					} else {
@@ -1107,7 +1103,6 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:79
 						{
-//line polybench_linalg.go:79
 							gc_at[gc_tx] = 0
 
 //line polybench_linalg.go:84
@@ -1261,10 +1256,10 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 
 //line polybench_linalg.go:79
 							{
-//line polybench_linalg.go:79
+
+//line polybench_linalg.go:82
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:84
 							}
 						}
 					} else {
@@ -1365,7 +1360,6 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 
 //line polybench_linalg.go:94
 						{
-//line polybench_linalg.go:94
 							gc_at[gc_tx] *= beta
 
 //line polybench_linalg.go:99
@@ -1519,10 +1513,10 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 
 //line polybench_linalg.go:94
 							{
-//line polybench_linalg.go:94
+
+//line polybench_linalg.go:97
 								gc_at2[gc_tx] += alpha * gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:99
 							}
 						}
 					} else {
@@ -1818,7 +1812,6 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:155
 						{
-//line polybench_linalg.go:155
 							gc_at[gc_tx] = 0
 
 //line polybench_linalg.go:160
@@ -1936,10 +1929,10 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:155
 							{
-//line polybench_linalg.go:155
+
+//line polybench_linalg.go:158
 								gc_at2[gc_tx] += gc_at3[gc_tx] * gc_at4[0]
 
-//line polybench_linalg.go:160
 							}
 						}
 					} else {
@@ -2082,7 +2075,6 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:169
 						{
-//line polybench_linalg.go:169
 							gc_at[gc_tx] = 0.0
 
 //line polybench_linalg.go:174
@@ -2200,10 +2192,10 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 
 //line polybench_linalg.go:169
 							{
-//line polybench_linalg.go:169
+
+//line polybench_linalg.go:172
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
-//line polybench_linalg.go:174
 							}
 						}
 					} else {
@@ -2582,10 +2574,9 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 
 //line polybench_linalg.go:226
 							{
-//line polybench_linalg.go:226
+
 								gc_at[gc_tx] += gc_at2[gc_tx] * gc_at3[0]
 
-//line polybench_linalg.go:230
 							}
 						}
 					} else {

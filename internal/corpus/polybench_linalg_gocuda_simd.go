@@ -107,7 +107,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:19
 						{
-//line polybench_linalg.go:19
 							gc_at5[gc_tx2] = 0
 
 //line polybench_linalg.go:24
@@ -321,10 +320,10 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:19
 							{
-//line polybench_linalg.go:19
+
+//line polybench_linalg.go:22
 								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:24
 							}
 						}
 					} else {
@@ -485,7 +484,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:34
 						{
-//line polybench_linalg.go:34
 							gc_at5[gc_tx2] *= beta
 
 //line polybench_linalg.go:39
@@ -699,10 +697,10 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:34
 							{
-//line polybench_linalg.go:34
+
+//line polybench_linalg.go:37
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:39
 							}
 						}
 					} else {
@@ -863,7 +861,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:49
 						{
-//line polybench_linalg.go:49
 							gc_at5[gc_tx2] = 0
 
 //line polybench_linalg.go:54
@@ -1077,10 +1074,10 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:49
 							{
-//line polybench_linalg.go:49
+
+//line polybench_linalg.go:52
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:54
 							}
 						}
 					} else {
@@ -1241,7 +1238,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:64
 						{
-//line polybench_linalg.go:64
 							gc_at5[gc_tx2] = 0
 
 //line polybench_linalg.go:69
@@ -1455,10 +1451,10 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:64
 							{
-//line polybench_linalg.go:64
+
+//line polybench_linalg.go:67
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:69
 							}
 						}
 					} else {
@@ -1619,7 +1615,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:79
 						{
-//line polybench_linalg.go:79
 							gc_at5[gc_tx2] = 0
 
 //line polybench_linalg.go:84
@@ -1833,10 +1828,10 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 
 //line polybench_linalg.go:79
 							{
-//line polybench_linalg.go:79
+
+//line polybench_linalg.go:82
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:84
 							}
 						}
 					} else {
@@ -1997,7 +1992,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 
 //line polybench_linalg.go:94
 						{
-//line polybench_linalg.go:94
 							gc_at5[gc_tx2] *= beta
 
 //line polybench_linalg.go:99
@@ -2211,10 +2205,10 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 
 //line polybench_linalg.go:94
 							{
-//line polybench_linalg.go:94
+
+//line polybench_linalg.go:97
 								gc_at6[gc_tx2] += alpha * gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:99
 							}
 						}
 					} else {
@@ -2566,7 +2560,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:155
 						{
-//line polybench_linalg.go:155
 							gc_at5[gc_tx2] = 0
 
 //line polybench_linalg.go:160
@@ -2736,10 +2729,10 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:155
 							{
-//line polybench_linalg.go:155
+
+//line polybench_linalg.go:158
 								gc_at6[gc_tx2] += gc_at7[gc_tx2] * gc_at8[0]
 
-//line polybench_linalg.go:160
 							}
 						}
 					} else {
@@ -2934,7 +2927,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:169
 						{
-//line polybench_linalg.go:169
 							gc_at5[gc_tx2] = 0.0
 
 //line polybench_linalg.go:174
@@ -3104,10 +3096,10 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 //line polybench_linalg.go:169
 							{
-//line polybench_linalg.go:169
+
+//line polybench_linalg.go:172
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
-//line polybench_linalg.go:174
 							}
 						}
 					} else {
@@ -3536,10 +3528,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 
 //line polybench_linalg.go:226
 							{
-//line polybench_linalg.go:226
+
 								gc_at4[gc_tx2] += gc_at5[gc_tx2] * gc_at6[0]
 
-//line polybench_linalg.go:230
 							}
 						}
 					} else {

@@ -234,7 +234,6 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 //line polybench_solvers.go:44
 						{
-//line polybench_solvers.go:44
 							gc_at[gc_tx] = 0.0
 
 //line polybench_solvers.go:52
@@ -357,7 +356,8 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 
 //line polybench_solvers.go:44
 							{
-//line polybench_solvers.go:44
+
+//line polybench_solvers.go:47
 								gc_at2[gc_tx] += gc_at3[0] * gc_at4[gc_tx]
 
 //line polybench_solvers.go:52
@@ -471,9 +471,7 @@ func gc_body_luKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 
 //line polybench_solvers.go:61
 						{
-//line polybench_solvers.go:61
 							gc_at[gc_tx] = gc_at[gc_tx] / gc_at2[0]
-//line polybench_solvers.go:63
 						}
 					}
 				} else {
@@ -565,9 +563,7 @@ func gc_body_luKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a []float3
 
 //line polybench_solvers.go:73
 						{
-//line polybench_solvers.go:73
 							gc_at[gc_tx] = gc_at[gc_tx] - gc_at2[0]*gc_at3[gc_tx]
-//line polybench_solvers.go:75
 						}
 					}
 				} else {

@@ -262,7 +262,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 //line polybench_solvers.go:44
 						{
-//line polybench_solvers.go:44
 							gc_at5[gc_tx2] = 0.0
 
 //line polybench_solvers.go:52
@@ -437,7 +436,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 //line polybench_solvers.go:44
 							{
-//line polybench_solvers.go:44
+
+//line polybench_solvers.go:47
 								gc_at6[gc_tx2] += gc_at7[0] * gc_at8[gc_tx2]
 
 //line polybench_solvers.go:52
@@ -688,9 +688,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 
 //line polybench_solvers.go:61
 						{
-//line polybench_solvers.go:61
 							gc_at3[gc_tx2] = gc_at3[gc_tx2] / gc_at4[0]
-//line polybench_solvers.go:63
 						}
 					}
 				} else {
@@ -846,9 +844,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 
 //line polybench_solvers.go:73
 						{
-//line polybench_solvers.go:73
 							gc_at4[gc_tx2] = gc_at4[gc_tx2] - gc_at5[0]*gc_at6[gc_tx2]
-//line polybench_solvers.go:75
 						}
 					}
 				} else {

@@ -77,13 +77,9 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 //line polybench_stencils.go:20
 						{
 							if i == 0 {
-//line polybench_stencils.go:21
 								gc_at[gc_tx] = gc_at2[0]
-//line polybench_stencils.go:23
 							} else {
-//line polybench_stencils.go:23
 								gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
-//line polybench_stencils.go:25
 							}
 						}
 					}
@@ -189,9 +185,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 //line polybench_stencils.go:36
 						{
-//line polybench_stencils.go:36
 							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at2[gc_tx]-gc_at3[gc_tx])
-//line polybench_stencils.go:38
 						}
 					}
 				} else {
@@ -290,9 +284,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 //line polybench_stencils.go:48
 						{
-//line polybench_stencils.go:48
 							gc_at[gc_tx] = gc_at[gc_tx] - 0.7*(gc_at2[gc_tx]-gc_at3[gc_tx]+gc_at4[gc_tx]-gc_at5[gc_tx])
-//line polybench_stencils.go:50
 						}
 					}
 				} else {
@@ -382,9 +374,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:61
 						{
-//line polybench_stencils.go:61
 							gc_at[gc_tx] = float32(0.33333 * float64(gc_at2[gc_tx]+gc_at3[gc_tx]+gc_at4[gc_tx]))
-//line polybench_stencils.go:63
 						}
 					}
 				} else {
@@ -461,9 +451,7 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:73
 						{
-//line polybench_stencils.go:73
 							gc_at[gc_tx] = gc_at2[gc_tx]
-//line polybench_stencils.go:75
 						}
 					}
 				} else {
@@ -622,9 +610,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:86
 						{
-//line polybench_stencils.go:86
 							gc_at[gc_tx] = 0.2 * (gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx] + gc_at5[gc_tx] + gc_at6[gc_tx])
-//line polybench_stencils.go:88
 						}
 					}
 				} else {
@@ -720,9 +706,7 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:99
 						{
-//line polybench_stencils.go:99
 							gc_at[gc_tx] = gc_at2[gc_tx]
-//line polybench_stencils.go:101
 						}
 					}
 				} else {
@@ -856,9 +840,7 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 
 //line polybench_stencils.go:118
 						{
-//line polybench_stencils.go:118
 							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c21*gc_at3[gc_tx] + c31*gc_at4[gc_tx] +
-//line polybench_stencils.go:120
 								c12*gc_at5[gc_tx] + c22*gc_at6[gc_tx] + c32*gc_at7[gc_tx] +
 								c13*gc_at8[gc_tx] + c23*gc_at9[gc_tx] + c33*gc_at10[gc_tx]
 						}
@@ -984,9 +966,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 
 //line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
 							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c13*gc_at3[gc_tx] +
-//line polybench_stencils.go:142
 								c21*gc_at2[gc_tx] + c23*gc_at3[gc_tx] +
 								c31*gc_at2[gc_tx] + c33*gc_at3[gc_tx] +
 								c12*gc_at4[gc_tx] + c22*gc_at5[gc_tx] +

@@ -122,13 +122,9 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:20
 						{
 							if i == 0 {
-//line polybench_stencils.go:21
 								gc_at5[gc_tx2] = gc_at6[0]
-//line polybench_stencils.go:23
 							} else {
-//line polybench_stencils.go:23
 								gc_at5[gc_tx2] = gc_at5[gc_tx2] - 0.5*(gc_at7[gc_tx2]-gc_at8[gc_tx2])
-//line polybench_stencils.go:25
 							}
 						}
 					}
@@ -309,9 +305,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 
 //line polybench_stencils.go:36
 						{
-//line polybench_stencils.go:36
 							gc_at4[gc_tx2] = gc_at4[gc_tx2] - 0.5*(gc_at5[gc_tx2]-gc_at6[gc_tx2])
-//line polybench_stencils.go:38
 						}
 					}
 				} else {
@@ -468,9 +462,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 
 //line polybench_stencils.go:48
 						{
-//line polybench_stencils.go:48
 							gc_at6[gc_tx2] = gc_at6[gc_tx2] - 0.7*(gc_at7[gc_tx2]-gc_at8[gc_tx2]+gc_at9[gc_tx2]-gc_at10[gc_tx2])
-//line polybench_stencils.go:50
 						}
 					}
 				} else {
@@ -589,9 +581,7 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:61
 						{
-//line polybench_stencils.go:61
 							gc_at5[gc_tx2] = float32(0.33333 * float64(gc_at6[gc_tx2]+gc_at7[gc_tx2]+gc_at8[gc_tx2]))
-//line polybench_stencils.go:63
 						}
 					}
 				} else {
@@ -691,9 +681,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:73
 						{
-//line polybench_stencils.go:73
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]
-//line polybench_stencils.go:75
 						}
 					}
 				} else {
@@ -904,9 +892,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:86
 						{
-//line polybench_stencils.go:86
 							gc_at7[gc_tx2] = 0.2 * (gc_at8[gc_tx2] + gc_at9[gc_tx2] + gc_at10[gc_tx2] + gc_at11[gc_tx2] + gc_at12[gc_tx2])
-//line polybench_stencils.go:88
 						}
 					}
 				} else {
@@ -1058,9 +1044,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:99
 						{
-//line polybench_stencils.go:99
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]
-//line polybench_stencils.go:101
 						}
 					}
 				} else {
@@ -1268,9 +1252,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 
 //line polybench_stencils.go:118
 						{
-//line polybench_stencils.go:118
 							gc_at11[gc_tx2] = c11*gc_at12[gc_tx2] + c21*gc_at13[gc_tx2] + c31*gc_at14[gc_tx2] +
-//line polybench_stencils.go:120
 								c12*gc_at15[gc_tx2] + c22*gc_at16[gc_tx2] + c32*gc_at17[gc_tx2] +
 								c13*gc_at18[gc_tx2] + c23*gc_at19[gc_tx2] + c33*gc_at20[gc_tx2]
 						}
@@ -1534,9 +1516,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 
 //line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-//line polybench_stencils.go:140
 							gc_at13[gc_tx2] = c11*gc_at14[gc_tx2] + c13*gc_at15[gc_tx2] +
-//line polybench_stencils.go:142
 								c21*gc_at14[gc_tx2] + c23*gc_at15[gc_tx2] +
 								c31*gc_at14[gc_tx2] + c33*gc_at15[gc_tx2] +
 								c12*gc_at16[gc_tx2] + c22*gc_at17[gc_tx2] +

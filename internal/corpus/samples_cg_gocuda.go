@@ -264,9 +264,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 
 //line samples_cg.go:72
 					{
-//line samples_cg.go:72
 						gc_at[0] = gc_at2[0]
-//line samples_cg.go:74
 					}
 				}
 			} else {
@@ -607,9 +605,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:72
 					{
-//line samples_cg.go:72
 						gc_at[0] = gc_at2[0]
-//line samples_cg.go:74
 					}
 				}
 			} else {
@@ -716,9 +712,8 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 //line samples_cg.go:112
 						if tid == 0 {
 							ticket := atomic.Inc(retirementCount, uint32(gc_gdx))
-//line samples_cg.go:113
+
 							gc_at3[0] = ticket == uint32(gc_gdx-1)
-//line samples_cg.go:116
 						}
 					}
 				} else {
@@ -924,7 +919,6 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:132
 							{
-//line samples_cg.go:132
 								gc_at4[0] = gc_at5[0]
 
 //line samples_cg.go:136
@@ -1130,6 +1124,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 								gc_more2 = true
 								_ = iAccum_
 
+//line samples_cg.go:174
 								gc_at[gc_tx] += gc_at2[gc_tx]
 							}
 						} else {
@@ -1217,9 +1212,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:180
 						{
-//line samples_cg.go:180
 							gc_at3[0] = gc_at4[0]
-//line samples_cg.go:182
 						}
 					}
 				} else {
@@ -1462,9 +1455,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 
 //line samples_cg.go:232
 				if gc_rank == 0 {
-//line samples_cg.go:232
 					gc_at[0] = float32(gc_at2[0])
-//line samples_cg.go:234
 				}
 			}
 		} else {

@@ -296,9 +296,7 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 
 //line samples_cg.go:72
 					{
-//line samples_cg.go:72
 						gc_at3[0] = gc_at4[0]
-//line samples_cg.go:74
 					}
 				}
 			} else {
@@ -670,9 +668,7 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:72
 					{
-//line samples_cg.go:72
 						gc_at6[0] = gc_at7[0]
-//line samples_cg.go:74
 					}
 				}
 			} else {
@@ -779,9 +775,8 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 //line samples_cg.go:112
 						if tid == 0 {
 							ticket := atomic.Inc(retirementCount, uint32(gc_gdx2))
-//line samples_cg.go:113
+
 							gc_at8[0] = ticket == uint32(gc_gdx2-1)
-//line samples_cg.go:116
 						}
 					}
 				} else {
@@ -1018,7 +1013,6 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 
 //line samples_cg.go:132
 							{
-//line samples_cg.go:132
 								gc_at9[0] = gc_at10[0]
 
 //line samples_cg.go:136
@@ -1368,6 +1362,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 								gc_more2 = true
 								_ = iAccum_
 
+//line samples_cg.go:174
 								gc_at5[gc_tx2] += gc_at6[gc_tx2]
 							}
 						} else {
@@ -1478,9 +1473,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 
 //line samples_cg.go:180
 						{
-//line samples_cg.go:180
 							gc_at7[0] = gc_at8[0]
-//line samples_cg.go:182
 						}
 					}
 				} else {
@@ -1723,9 +1716,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 
 //line samples_cg.go:232
 				if gc_rank2 == 0 {
-//line samples_cg.go:232
 					gc_at3[0] = float32(gc_at4[0])
-//line samples_cg.go:234
 				}
 			}
 		} else {

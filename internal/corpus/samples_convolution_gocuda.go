@@ -71,9 +71,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(1)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -81,9 +79,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(2)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -91,9 +87,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(3)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -101,9 +95,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(4)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -111,9 +103,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(5)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -121,9 +111,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(6)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -131,9 +119,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(7)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:50
 						{
@@ -141,9 +127,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 							i := int(8)
 //line samples_convolution.go:50
 							_ = i
-//line samples_convolution.go:50
 							gc_at[0][gc_tx+i*rowsBlockDimX] = dSrc[src+i*rowsBlockDimX]
-//line samples_convolution.go:52
 						}
 //line samples_convolution.go:52
 					}
@@ -157,13 +141,9 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 //line samples_convolution.go:55
 							_ = i_
 							if baseX >= -i_*rowsBlockDimX {
-//line samples_convolution.go:56
 								gc_at[0][gc_tx+i_*rowsBlockDimX] = dSrc[src+i_*rowsBlockDimX]
-//line samples_convolution.go:58
 							} else {
-//line samples_convolution.go:58
 								gc_at[0][gc_tx+i_*rowsBlockDimX] = 0
-//line samples_convolution.go:60
 							}
 						}
 //line samples_convolution.go:61
@@ -178,13 +158,9 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 //line samples_convolution.go:64
 							_ = i_2
 							if imageW-baseX > i_2*rowsBlockDimX {
-//line samples_convolution.go:65
 								gc_at[0][gc_tx+i_2*rowsBlockDimX] = dSrc[src+i_2*rowsBlockDimX]
-//line samples_convolution.go:67
 							} else {
-//line samples_convolution.go:67
 								gc_at[0][gc_tx+i_2*rowsBlockDimX] = 0
-//line samples_convolution.go:69
 							}
 						}
 //line samples_convolution.go:70
@@ -448,9 +424,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(1)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -458,9 +432,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(2)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -468,9 +440,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(3)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -478,9 +448,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(4)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -488,9 +456,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(5)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -498,9 +464,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(6)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -508,9 +472,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(7)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:104
 						{
@@ -518,9 +480,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 							i := int(8)
 //line samples_convolution.go:104
 							_ = i
-//line samples_convolution.go:104
 							gc_at[gc_tx][gc_ty+i*columnsBlockDimY] = dSrc[src+i*columnsBlockDimY*pitch]
-//line samples_convolution.go:106
 						}
 //line samples_convolution.go:106
 					}
@@ -534,13 +494,9 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 //line samples_convolution.go:109
 							_ = i_
 							if baseY >= -i_*columnsBlockDimY {
-//line samples_convolution.go:110
 								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = dSrc[src+i_*columnsBlockDimY*pitch]
-//line samples_convolution.go:112
 							} else {
-//line samples_convolution.go:112
 								gc_at[gc_tx][gc_ty+i_*columnsBlockDimY] = 0
-//line samples_convolution.go:114
 							}
 						}
 //line samples_convolution.go:115
@@ -555,13 +511,9 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 //line samples_convolution.go:118
 							_ = i_2
 							if imageH-baseY > i_2*columnsBlockDimY {
-//line samples_convolution.go:119
 								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = dSrc[src+i_2*columnsBlockDimY*pitch]
-//line samples_convolution.go:121
 							} else {
-//line samples_convolution.go:121
 								gc_at[gc_tx][gc_ty+i_2*columnsBlockDimY] = 0
-//line samples_convolution.go:123
 							}
 						}
 //line samples_convolution.go:124

@@ -621,6 +621,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					_ = gc_rank
 					sum := gc_s_sum[gc_rank]
 
+//line samples_histogram.go:109
 					gc_at[gc_tx] = sum
 				}
 			} else {
@@ -693,9 +694,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:114
 						{
-//line samples_histogram.go:114
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line samples_histogram.go:116
 						}
 					}
 				} else {
@@ -772,9 +771,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:119
 					{
-//line samples_histogram.go:119
 						gc_at4[0] = gc_at5[0]
-//line samples_histogram.go:121
 					}
 				}
 			} else {
@@ -1352,6 +1349,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					_ = gc_rank
 					sum := gc_s_sum[gc_rank]
 
+//line samples_histogram.go:194
 					gc_at[gc_tx] = sum
 				}
 			} else {
@@ -1424,9 +1422,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:199
 						{
-//line samples_histogram.go:199
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line samples_histogram.go:201
 						}
 					}
 				} else {
@@ -1503,9 +1499,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:204
 					{
-//line samples_histogram.go:204
 						gc_at4[0] = gc_at5[0]
-//line samples_histogram.go:206
 					}
 				}
 			} else {

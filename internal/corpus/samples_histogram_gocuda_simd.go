@@ -656,6 +656,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					_ = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
+//line samples_histogram.go:109
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
@@ -770,9 +771,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:114
 						{
-//line samples_histogram.go:114
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line samples_histogram.go:116
 						}
 					}
 				} else {
@@ -870,9 +869,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:119
 					{
-//line samples_histogram.go:119
 						gc_at9[0] = gc_at10[0]
-//line samples_histogram.go:121
 					}
 				}
 			} else {
@@ -1551,6 +1548,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					_ = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
+//line samples_histogram.go:194
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
@@ -1665,9 +1663,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:199
 						{
-//line samples_histogram.go:199
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line samples_histogram.go:201
 						}
 					}
 				} else {
@@ -1765,9 +1761,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 
 //line samples_histogram.go:204
 					{
-//line samples_histogram.go:204
 						gc_at9[0] = gc_at10[0]
-//line samples_histogram.go:206
 					}
 				}
 			} else {

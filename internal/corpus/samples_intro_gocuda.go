@@ -65,9 +65,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 
 //line samples_intro.go:22
 						{
-//line samples_intro.go:22
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + 0.0
-//line samples_intro.go:24
 						}
 					}
 				} else {
@@ -284,8 +282,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						ty := gc_ty
 						_ = ty
 
+//line samples_intro.go:67
 						gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line samples_intro.go:68
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
@@ -572,6 +572,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					_ = ty
 					cSub := gc_s_cSub[gc_rank]
 
+//line samples_intro.go:81
 					gc_at5[gc_tx] = cSub
 				}
 			} else {
@@ -715,6 +716,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 						idx := gc_bx*gc_bdx + gc_tx
 						_ = idx
 
+//line samples_intro.go:91
 						gc_at[gc_tx] = gc_at[gc_tx] + incValue
 					}
 				} else {
@@ -829,6 +831,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:107
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -909,6 +912,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:110
 					gc_at3[gc_tx] = float32(numThreads) * gc_at3[gc_tx]
 				}
 			} else {
@@ -990,6 +994,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:113
 					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
@@ -1097,6 +1102,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:128
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -1177,6 +1183,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:131
 					gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			} else {
@@ -1258,6 +1265,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 					tid := gc_tx
 					_ = tid
 
+//line samples_intro.go:134
 					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
@@ -1793,13 +1801,13 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 
 //line samples_intro.go:229
 					if tid == 0 {
-//line samples_intro.go:229
 						gc_at[0] = int64(intrinsic.Clock())
-//line samples_intro.go:231
 					}
 
+//line samples_intro.go:234
 					gc_at2[gc_tx] = gc_at3[gc_tx]
 
+//line samples_intro.go:235
 					gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
@@ -1852,9 +1860,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 							f1 := gc_at7[gc_tx]
 
 							if f1 < f0 {
-//line samples_intro.go:245
 								gc_at6[gc_tx] = f1
-//line samples_intro.go:247
 							}
 						}
 					}
@@ -1981,9 +1987,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 
 //line samples_intro.go:252
 					{
-//line samples_intro.go:252
 						gc_at8[0] = gc_at9[0]
-//line samples_intro.go:254
 					}
 				}
 			} else {
@@ -2081,9 +2085,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 
 //line samples_intro.go:258
 					{
-//line samples_intro.go:258
 						gc_at10[0] = int64(intrinsic.Clock())
-//line samples_intro.go:260
 					}
 				}
 			} else {

@@ -91,9 +91,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 
 //line samples_intro.go:22
 						{
-//line samples_intro.go:22
 							gc_at4[gc_tx2] = gc_at5[gc_tx2] + gc_at6[gc_tx2] + 0.0
-//line samples_intro.go:24
 						}
 					}
 				} else {
@@ -373,8 +371,10 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 						ty := gc_ty2
 						_ = ty
 
+//line samples_intro.go:67
 						gc_at6[gc_tx2] = gc_at7[gc_tx2]
 
+//line samples_intro.go:68
 						gc_at8[gc_tx2] = gc_at9[gc_tx2]
 					}
 				} else {
@@ -840,6 +840,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					_ = ty
 					cSub := gc_s_cSub[gc_rank2]
 
+//line samples_intro.go:81
 					gc_at10[gc_tx2] = cSub
 				}
 			} else {
@@ -1032,6 +1033,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 						idx := gc_bx2*gc_bdx2 + gc_tx2
 						_ = idx
 
+//line samples_intro.go:91
 						gc_at2[gc_tx2] = gc_at2[gc_tx2] + incValue
 					}
 				} else {
@@ -1186,6 +1188,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:107
 					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
@@ -1308,6 +1311,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:110
 					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
 				}
 			} else {
@@ -1431,6 +1435,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:113
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
@@ -1573,6 +1578,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
+//line samples_intro.go:128
 					gc_at21[gc_tx5] = gc_at22[gc_tx5]
 				}
 			} else {
@@ -1653,6 +1659,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
+//line samples_intro.go:131
 					gc_at23[gc_tx5] = T(numThreads) * gc_at23[gc_tx5]
 				}
 			} else {
@@ -1734,6 +1741,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 					tid := gc_tx5
 					_ = tid
 
+//line samples_intro.go:134
 					gc_at24[gc_tx5] = gc_at25[gc_tx5]
 				}
 			} else {
@@ -1849,6 +1857,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:128
 					gc_at6[gc_tx2] = gc_at7[gc_tx2]
 				}
 			} else {
@@ -1971,6 +1980,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:131
 					gc_at8[gc_tx2] = float32(numThreads) * gc_at8[gc_tx2]
 				}
 			} else {
@@ -2094,6 +2104,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 					tid := gc_tx2
 					_ = tid
 
+//line samples_intro.go:134
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 				}
 			} else {
@@ -2229,6 +2240,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					tid := gc_tx3
 					_ = tid
 
+//line samples_intro.go:128
 					gc_at11[gc_tx3] = gc_at12[gc_tx3]
 				}
 			} else {
@@ -2351,6 +2363,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					tid := gc_tx3
 					_ = tid
 
+//line samples_intro.go:131
 					gc_at13[gc_tx3] = int32(numThreads) * gc_at13[gc_tx3]
 				}
 			} else {
@@ -2474,6 +2487,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 					tid := gc_tx3
 					_ = tid
 
+//line samples_intro.go:134
 					gc_at14[gc_tx3] = gc_at15[gc_tx3]
 				}
 			} else {
@@ -2609,6 +2623,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					tid := gc_tx4
 					_ = tid
 
+//line samples_intro.go:128
 					gc_at16[gc_tx4] = gc_at17[gc_tx4]
 				}
 			} else {
@@ -2731,6 +2746,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					tid := gc_tx4
 					_ = tid
 
+//line samples_intro.go:131
 					gc_at18[gc_tx4] = uint32(numThreads) * gc_at18[gc_tx4]
 				}
 			} else {
@@ -2854,6 +2870,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 					tid := gc_tx4
 					_ = tid
 
+//line samples_intro.go:134
 					gc_at19[gc_tx4] = gc_at20[gc_tx4]
 				}
 			} else {
@@ -3409,13 +3426,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 
 //line samples_intro.go:229
 					if tid == 0 {
-//line samples_intro.go:229
 						gc_at11[0] = int64(intrinsic.Clock())
-//line samples_intro.go:231
 					}
 
+//line samples_intro.go:234
 					gc_at12[gc_tx2] = gc_at13[gc_tx2]
 
+//line samples_intro.go:235
 					gc_at14[gc_tx2] = gc_at15[gc_tx2]
 				}
 			} else {
@@ -3509,9 +3526,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							f1 := gc_at17[gc_tx2]
 
 							if f1 < f0 {
-//line samples_intro.go:245
 								gc_at16[gc_tx2] = f1
-//line samples_intro.go:247
 							}
 						}
 					}
@@ -3679,9 +3694,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 
 //line samples_intro.go:252
 					{
-//line samples_intro.go:252
 						gc_at18[0] = gc_at19[0]
-//line samples_intro.go:254
 					}
 				}
 			} else {
@@ -3779,9 +3792,7 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 
 //line samples_intro.go:258
 					{
-//line samples_intro.go:258
 						gc_at20[0] = int64(intrinsic.Clock())
-//line samples_intro.go:260
 					}
 				}
 			} else {

@@ -53,13 +53,12 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
+//line samples_reduction.go:29
 					gc_at[gc_tx] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-//line samples_reduction.go:30
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line samples_reduction.go:32
 					}
 				}
 			} else {
@@ -192,9 +191,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
-//line samples_reduction.go:39
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line samples_reduction.go:41
 						}
 					}
 				} else {
@@ -295,9 +292,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:47
 					{
-//line samples_reduction.go:47
 						gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:49
 					}
 				}
 			} else {
@@ -421,13 +416,12 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
+//line samples_reduction.go:63
 					gc_at[gc_tx] = 0
 
 //line samples_reduction.go:64
 					if i < n {
-//line samples_reduction.go:64
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line samples_reduction.go:66
 					}
 				}
 			} else {
@@ -662,9 +656,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:80
 					{
-//line samples_reduction.go:80
 						gc_at3[0] = gc_at4[0]
-//line samples_reduction.go:82
 					}
 				}
 			} else {
@@ -787,13 +779,12 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
+//line samples_reduction.go:95
 					gc_at[gc_tx] = 0
 
 //line samples_reduction.go:96
 					if i < n {
-//line samples_reduction.go:96
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line samples_reduction.go:98
 					}
 				}
 			} else {
@@ -930,9 +921,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:103
 						{
-//line samples_reduction.go:103
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line samples_reduction.go:105
 						}
 					}
 				} else {
@@ -1033,9 +1022,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:110
 					{
-//line samples_reduction.go:110
 						gc_at5[0] = gc_at6[0]
-//line samples_reduction.go:112
 					}
 				}
 			} else {
@@ -1175,6 +1162,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						mySum += gc_at2[gc_tx]
 					}
 
+//line samples_reduction.go:135
 					gc_at3[gc_tx] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank] = mySum
@@ -1238,9 +1226,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 //line samples_reduction.go:139
 						{
 							mySum = mySum + gc_at4[gc_tx]
-//line samples_reduction.go:140
 							gc_at5[gc_tx] = mySum
-//line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1356,9 +1342,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 //line samples_reduction.go:147
 					{
-//line samples_reduction.go:147
 						gc_at6[0] = mySum
-//line samples_reduction.go:149
 					}
 				}
 			} else {
@@ -1504,6 +1488,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum += gc_at2[gc_tx]
 					}
 
+//line samples_reduction.go:173
 					gc_at3[gc_tx] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank] = mySum
@@ -1567,9 +1552,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:177
 						{
 							mySum = mySum + gc_at4[gc_tx]
-//line samples_reduction.go:178
 							gc_at5[gc_tx] = mySum
-//line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank] = mySum
 					}
@@ -1821,6 +1804,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						mySum += gc_at2[gc_tx]
 					}
 
+//line samples_reduction.go:223
 					gc_at3[gc_tx] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank] = mySum
@@ -1877,9 +1861,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at4[gc_tx]
-//line samples_reduction.go:227
 						gc_at5[gc_tx] = mySum
-//line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1992,9 +1974,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at6[gc_tx]
-//line samples_reduction.go:234
 						gc_at7[gc_tx] = mySum
-//line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2107,9 +2087,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at8[gc_tx]
-//line samples_reduction.go:241
 						gc_at9[gc_tx] = mySum
-//line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2404,9 +2382,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at[gc_tx]
-//line samples_reduction.go:300
 						gc_at2[gc_tx] = mySum
-//line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2519,9 +2495,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at3[gc_tx]
-//line samples_reduction.go:307
 						gc_at4[gc_tx] = mySum
-//line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2634,9 +2608,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at5[gc_tx]
-//line samples_reduction.go:314
 						gc_at6[gc_tx] = mySum
-//line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -3753,9 +3725,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:466
 				if threadRank == 0 {
-//line samples_reduction.go:466
 					gc_at[0] = threadVal
-//line samples_reduction.go:468
 				}
 			}
 		} else {

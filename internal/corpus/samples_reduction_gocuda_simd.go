@@ -69,13 +69,12 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
+//line samples_reduction.go:29
 					gc_at25[gc_tx5] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-//line samples_reduction.go:30
 						gc_at25[gc_tx5] = gc_at26[gc_tx5]
-//line samples_reduction.go:32
 					}
 				}
 			} else {
@@ -208,9 +207,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
-//line samples_reduction.go:39
 							gc_at27[gc_tx5] += gc_at28[gc_tx5]
-//line samples_reduction.go:41
 						}
 					}
 				} else {
@@ -311,9 +308,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:47
 					{
-//line samples_reduction.go:47
 						gc_at29[0] = gc_at30[0]
-//line samples_reduction.go:49
 					}
 				}
 			} else {
@@ -468,13 +463,12 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
+//line samples_reduction.go:29
 					gc_at7[gc_tx2] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-//line samples_reduction.go:30
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line samples_reduction.go:32
 					}
 				}
 			} else {
@@ -648,9 +642,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
-//line samples_reduction.go:39
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line samples_reduction.go:41
 						}
 					}
 				} else {
@@ -751,9 +743,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:47
 					{
-//line samples_reduction.go:47
 						gc_at11[0] = gc_at12[0]
-//line samples_reduction.go:49
 					}
 				}
 			} else {
@@ -908,13 +898,12 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
 
+//line samples_reduction.go:29
 					gc_at13[gc_tx3] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-//line samples_reduction.go:30
 						gc_at13[gc_tx3] = gc_at14[gc_tx3]
-//line samples_reduction.go:32
 					}
 				}
 			} else {
@@ -1088,9 +1077,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
-//line samples_reduction.go:39
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
-//line samples_reduction.go:41
 						}
 					}
 				} else {
@@ -1191,9 +1178,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:47
 					{
-//line samples_reduction.go:47
 						gc_at17[0] = gc_at18[0]
-//line samples_reduction.go:49
 					}
 				}
 			} else {
@@ -1348,13 +1333,12 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
 
+//line samples_reduction.go:29
 					gc_at19[gc_tx4] = 0
 
 //line samples_reduction.go:30
 					if i < n {
-//line samples_reduction.go:30
 						gc_at19[gc_tx4] = gc_at20[gc_tx4]
-//line samples_reduction.go:32
 					}
 				}
 			} else {
@@ -1528,9 +1512,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:39
 						if tid%(2*s) == 0 {
-//line samples_reduction.go:39
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
-//line samples_reduction.go:41
 						}
 					}
 				} else {
@@ -1631,9 +1613,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:47
 					{
-//line samples_reduction.go:47
 						gc_at23[0] = gc_at24[0]
-//line samples_reduction.go:49
 					}
 				}
 			} else {
@@ -1772,13 +1752,12 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
+//line samples_reduction.go:63
 					gc_at17[gc_tx5] = 0
 
 //line samples_reduction.go:64
 					if i < n {
-//line samples_reduction.go:64
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
-//line samples_reduction.go:66
 					}
 				}
 			} else {
@@ -2013,9 +1992,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:80
 					{
-//line samples_reduction.go:80
 						gc_at19[0] = gc_at20[0]
-//line samples_reduction.go:82
 					}
 				}
 			} else {
@@ -2170,13 +2147,12 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
+//line samples_reduction.go:63
 					gc_at5[gc_tx2] = 0
 
 //line samples_reduction.go:64
 					if i < n {
-//line samples_reduction.go:64
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
-//line samples_reduction.go:66
 					}
 				}
 			} else {
@@ -2452,9 +2428,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:80
 					{
-//line samples_reduction.go:80
 						gc_at7[0] = gc_at8[0]
-//line samples_reduction.go:82
 					}
 				}
 			} else {
@@ -2609,13 +2583,12 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
 
+//line samples_reduction.go:63
 					gc_at9[gc_tx3] = 0
 
 //line samples_reduction.go:64
 					if i < n {
-//line samples_reduction.go:64
 						gc_at9[gc_tx3] = gc_at10[gc_tx3]
-//line samples_reduction.go:66
 					}
 				}
 			} else {
@@ -2891,9 +2864,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:80
 					{
-//line samples_reduction.go:80
 						gc_at11[0] = gc_at12[0]
-//line samples_reduction.go:82
 					}
 				}
 			} else {
@@ -3048,13 +3019,12 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
 
+//line samples_reduction.go:63
 					gc_at13[gc_tx4] = 0
 
 //line samples_reduction.go:64
 					if i < n {
-//line samples_reduction.go:64
 						gc_at13[gc_tx4] = gc_at14[gc_tx4]
-//line samples_reduction.go:66
 					}
 				}
 			} else {
@@ -3330,9 +3300,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:80
 					{
-//line samples_reduction.go:80
 						gc_at15[0] = gc_at16[0]
-//line samples_reduction.go:82
 					}
 				}
 			} else {
@@ -3470,13 +3438,12 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					i := gc_bx5*gc_bdx5 + gc_tx5
 					_ = i
 
+//line samples_reduction.go:95
 					gc_at25[gc_tx5] = 0
 
 //line samples_reduction.go:96
 					if i < n {
-//line samples_reduction.go:96
 						gc_at25[gc_tx5] = gc_at26[gc_tx5]
-//line samples_reduction.go:98
 					}
 				}
 			} else {
@@ -3613,9 +3580,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:103
 						{
-//line samples_reduction.go:103
 							gc_at27[gc_tx5] += gc_at28[gc_tx5]
-//line samples_reduction.go:105
 						}
 					}
 				} else {
@@ -3716,9 +3681,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:110
 					{
-//line samples_reduction.go:110
 						gc_at29[0] = gc_at30[0]
-//line samples_reduction.go:112
 					}
 				}
 			} else {
@@ -3873,13 +3836,12 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
+//line samples_reduction.go:95
 					gc_at7[gc_tx2] = 0
 
 //line samples_reduction.go:96
 					if i < n {
-//line samples_reduction.go:96
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line samples_reduction.go:98
 					}
 				}
 			} else {
@@ -4082,9 +4044,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:103
 						{
-//line samples_reduction.go:103
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line samples_reduction.go:105
 						}
 					}
 				} else {
@@ -4210,9 +4170,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:110
 					{
-//line samples_reduction.go:110
 						gc_at11[0] = gc_at12[0]
-//line samples_reduction.go:112
 					}
 				}
 			} else {
@@ -4367,13 +4325,12 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					i := gc_bx3*gc_bdx3 + gc_tx3
 					_ = i
 
+//line samples_reduction.go:95
 					gc_at13[gc_tx3] = 0
 
 //line samples_reduction.go:96
 					if i < n {
-//line samples_reduction.go:96
 						gc_at13[gc_tx3] = gc_at14[gc_tx3]
-//line samples_reduction.go:98
 					}
 				}
 			} else {
@@ -4576,9 +4533,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:103
 						{
-//line samples_reduction.go:103
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
-//line samples_reduction.go:105
 						}
 					}
 				} else {
@@ -4704,9 +4659,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:110
 					{
-//line samples_reduction.go:110
 						gc_at17[0] = gc_at18[0]
-//line samples_reduction.go:112
 					}
 				}
 			} else {
@@ -4861,13 +4814,12 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					i := gc_bx4*gc_bdx4 + gc_tx4
 					_ = i
 
+//line samples_reduction.go:95
 					gc_at19[gc_tx4] = 0
 
 //line samples_reduction.go:96
 					if i < n {
-//line samples_reduction.go:96
 						gc_at19[gc_tx4] = gc_at20[gc_tx4]
-//line samples_reduction.go:98
 					}
 				}
 			} else {
@@ -5070,9 +5022,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:103
 						{
-//line samples_reduction.go:103
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
-//line samples_reduction.go:105
 						}
 					}
 				} else {
@@ -5198,9 +5148,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:110
 					{
-//line samples_reduction.go:110
 						gc_at23[0] = gc_at24[0]
-//line samples_reduction.go:112
 					}
 				}
 			} else {
@@ -5355,6 +5303,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						mySum += gc_at26[gc_tx5]
 					}
 
+//line samples_reduction.go:135
 					gc_at27[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
@@ -5418,9 +5367,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 //line samples_reduction.go:139
 						{
 							mySum = mySum + gc_at28[gc_tx5]
-//line samples_reduction.go:140
 							gc_at29[gc_tx5] = mySum
-//line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
@@ -5536,9 +5483,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:147
 					{
-//line samples_reduction.go:147
 						gc_at30[0] = mySum
-//line samples_reduction.go:149
 					}
 				}
 			} else {
@@ -5728,6 +5673,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum += gc_at8[gc_tx2]
 					}
 
+//line samples_reduction.go:135
 					gc_at9[gc_tx2] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank2] = mySum
@@ -5882,9 +5828,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:139
 						{
 							mySum = mySum + gc_at10[gc_tx2]
-//line samples_reduction.go:140
 							gc_at11[gc_tx2] = mySum
-//line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -6032,9 +5976,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:147
 					{
-//line samples_reduction.go:147
 						gc_at12[0] = mySum
-//line samples_reduction.go:149
 					}
 				}
 			} else {
@@ -6224,6 +6166,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum += gc_at14[gc_tx3]
 					}
 
+//line samples_reduction.go:135
 					gc_at15[gc_tx3] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank3] = mySum
@@ -6378,9 +6321,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:139
 						{
 							mySum = mySum + gc_at16[gc_tx3]
-//line samples_reduction.go:140
 							gc_at17[gc_tx3] = mySum
-//line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -6528,9 +6469,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:147
 					{
-//line samples_reduction.go:147
 						gc_at18[0] = mySum
-//line samples_reduction.go:149
 					}
 				}
 			} else {
@@ -6720,6 +6659,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum += gc_at20[gc_tx4]
 					}
 
+//line samples_reduction.go:135
 					gc_at21[gc_tx4] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank4] = mySum
@@ -6874,9 +6814,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:139
 						{
 							mySum = mySum + gc_at22[gc_tx4]
-//line samples_reduction.go:140
 							gc_at23[gc_tx4] = mySum
-//line samples_reduction.go:142
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -7024,9 +6962,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:147
 					{
-//line samples_reduction.go:147
 						gc_at24[0] = mySum
-//line samples_reduction.go:149
 					}
 				}
 			} else {
@@ -7187,6 +7123,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 						mySum += gc_at22[gc_tx5]
 					}
 
+//line samples_reduction.go:173
 					gc_at23[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
@@ -7250,9 +7187,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 //line samples_reduction.go:177
 						{
 							mySum = mySum + gc_at24[gc_tx5]
-//line samples_reduction.go:178
 							gc_at25[gc_tx5] = mySum
-//line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
@@ -7549,6 +7484,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum += gc_at7[gc_tx2]
 					}
 
+//line samples_reduction.go:173
 					gc_at8[gc_tx2] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank2] = mySum
@@ -7703,9 +7639,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:177
 						{
 							mySum = mySum + gc_at9[gc_tx2]
-//line samples_reduction.go:178
 							gc_at10[gc_tx2] = mySum
-//line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
@@ -8122,6 +8056,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum += gc_at12[gc_tx3]
 					}
 
+//line samples_reduction.go:173
 					gc_at13[gc_tx3] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank3] = mySum
@@ -8276,9 +8211,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:177
 						{
 							mySum = mySum + gc_at14[gc_tx3]
-//line samples_reduction.go:178
 							gc_at15[gc_tx3] = mySum
-//line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
@@ -8695,6 +8628,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						mySum += gc_at17[gc_tx4]
 					}
 
+//line samples_reduction.go:173
 					gc_at18[gc_tx4] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank4] = mySum
@@ -8849,9 +8783,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:177
 						{
 							mySum = mySum + gc_at19[gc_tx4]
-//line samples_reduction.go:178
 							gc_at20[gc_tx4] = mySum
-//line samples_reduction.go:180
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
@@ -9238,6 +9170,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 						mySum += gc_at38[gc_tx5]
 					}
 
+//line samples_reduction.go:223
 					gc_at39[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
@@ -9294,9 +9227,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at40[gc_tx5]
-//line samples_reduction.go:227
 						gc_at41[gc_tx5] = mySum
-//line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -9409,9 +9340,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at42[gc_tx5]
-//line samples_reduction.go:234
 						gc_at43[gc_tx5] = mySum
-//line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -9524,9 +9453,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at44[gc_tx5]
-//line samples_reduction.go:241
 						gc_at45[gc_tx5] = mySum
-//line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -9822,6 +9749,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum += gc_at11[gc_tx2]
 					}
 
+//line samples_reduction.go:223
 					gc_at12[gc_tx2] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank2] = mySum
@@ -9993,9 +9921,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at13[gc_tx2]
-//line samples_reduction.go:227
 						gc_at14[gc_tx2] = mySum
-//line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -10222,9 +10148,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at15[gc_tx2]
-//line samples_reduction.go:234
 						gc_at16[gc_tx2] = mySum
-//line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -10451,9 +10375,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at17[gc_tx2]
-//line samples_reduction.go:241
 						gc_at18[gc_tx2] = mySum
-//line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -10894,6 +10816,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum += gc_at20[gc_tx3]
 					}
 
+//line samples_reduction.go:223
 					gc_at21[gc_tx3] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank3] = mySum
@@ -11065,9 +10988,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at22[gc_tx3]
-//line samples_reduction.go:227
 						gc_at23[gc_tx3] = mySum
-//line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -11294,9 +11215,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at24[gc_tx3]
-//line samples_reduction.go:234
 						gc_at25[gc_tx3] = mySum
-//line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -11523,9 +11442,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at26[gc_tx3]
-//line samples_reduction.go:241
 						gc_at27[gc_tx3] = mySum
-//line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -11966,6 +11883,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						mySum += gc_at29[gc_tx4]
 					}
 
+//line samples_reduction.go:223
 					gc_at30[gc_tx4] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank4] = mySum
@@ -12137,9 +12055,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at31[gc_tx4]
-//line samples_reduction.go:227
 						gc_at32[gc_tx4] = mySum
-//line samples_reduction.go:229
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -12366,9 +12282,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at33[gc_tx4]
-//line samples_reduction.go:234
 						gc_at34[gc_tx4] = mySum
-//line samples_reduction.go:236
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -12595,9 +12509,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at35[gc_tx4]
-//line samples_reduction.go:241
 						gc_at36[gc_tx4] = mySum
-//line samples_reduction.go:243
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -13052,9 +12964,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at25[gc_tx5]
-//line samples_reduction.go:300
 						gc_at26[gc_tx5] = mySum
-//line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -13167,9 +13077,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at27[gc_tx5]
-//line samples_reduction.go:307
 						gc_at28[gc_tx5] = mySum
-//line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -13282,9 +13190,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at29[gc_tx5]
-//line samples_reduction.go:314
 						gc_at30[gc_tx5] = mySum
-//line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -13625,9 +13531,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at7[gc_tx2]
-//line samples_reduction.go:300
 						gc_at8[gc_tx2] = mySum
-//line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -13854,9 +13758,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at9[gc_tx2]
-//line samples_reduction.go:307
 						gc_at10[gc_tx2] = mySum
-//line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -14083,9 +13985,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at11[gc_tx2]
-//line samples_reduction.go:314
 						gc_at12[gc_tx2] = mySum
-//line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -14571,9 +14471,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at13[gc_tx3]
-//line samples_reduction.go:300
 						gc_at14[gc_tx3] = mySum
-//line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -14800,9 +14698,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at15[gc_tx3]
-//line samples_reduction.go:307
 						gc_at16[gc_tx3] = mySum
-//line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -15029,9 +14925,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at17[gc_tx3]
-//line samples_reduction.go:314
 						gc_at18[gc_tx3] = mySum
-//line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -15517,9 +15411,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
 						mySum = mySum + gc_at19[gc_tx4]
-//line samples_reduction.go:300
 						gc_at20[gc_tx4] = mySum
-//line samples_reduction.go:302
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -15746,9 +15638,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
 						mySum = mySum + gc_at21[gc_tx4]
-//line samples_reduction.go:307
 						gc_at22[gc_tx4] = mySum
-//line samples_reduction.go:309
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -15975,9 +15865,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
 						mySum = mySum + gc_at23[gc_tx4]
-//line samples_reduction.go:314
 						gc_at24[gc_tx4] = mySum
-//line samples_reduction.go:316
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -19932,9 +19820,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:466
 				if threadRank == 0 {
-//line samples_reduction.go:466
 					gc_at5[0] = threadVal
-//line samples_reduction.go:468
 				}
 			}
 		} else {
@@ -20273,9 +20159,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 
 //line samples_reduction.go:466
 				if threadRank == 0 {
-//line samples_reduction.go:466
 					gc_at2[0] = threadVal
-//line samples_reduction.go:468
 				}
 			}
 		} else {
@@ -20614,9 +20498,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:466
 				if threadRank == 0 {
-//line samples_reduction.go:466
 					gc_at3[0] = threadVal
-//line samples_reduction.go:468
 				}
 			}
 		} else {
@@ -20955,9 +20837,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:466
 				if threadRank == 0 {
-//line samples_reduction.go:466
 					gc_at4[0] = threadVal
-//line samples_reduction.go:468
 				}
 			}
 		} else {

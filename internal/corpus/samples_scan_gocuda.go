@@ -314,13 +314,12 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 //line samples_scan.go:72
 					value += blockSum
 
+//line samples_scan.go:74
 					gc_at[gc_tx] = value
 
 //line samples_scan.go:77
 					if partialSums != nil && gc_tx == gc_bdx-1 {
-//line samples_scan.go:77
 						gc_at2[0] = value
-//line samples_scan.go:79
 					}
 					_ = blockSum
 					gc_s_value[gc_rank] = value
@@ -1118,9 +1117,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 
 //line samples_scan.go:223
 					{
-//line samples_scan.go:223
 						gc_at[0] = gc_at2[0]
-//line samples_scan.go:225
 					}
 				}
 			} else {
@@ -1209,6 +1206,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 //line samples_scan.go:233
 					data4.W += gc_at4[0]
 
+//line samples_scan.go:234
 					gc_at3[gc_tx] = data4
 					_ = data4
 				}

@@ -381,13 +381,12 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:72
 					value += blockSum
 
+//line samples_scan.go:74
 					gc_at3[gc_tx2] = value
 
 //line samples_scan.go:77
 					if partialSums != nil && gc_tx2 == gc_bdx2-1 {
-//line samples_scan.go:77
 						gc_at4[0] = value
-//line samples_scan.go:79
 					}
 					_ = blockSum
 					gc_s_value[gc_rank2] = value
@@ -1296,9 +1295,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 
 //line samples_scan.go:223
 					{
-//line samples_scan.go:223
 						gc_at5[0] = gc_at6[0]
-//line samples_scan.go:225
 					}
 				}
 			} else {
@@ -1387,6 +1384,7 @@ func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint3
 //line samples_scan.go:233
 					data4.W += gc_at8[0]
 
+//line samples_scan.go:234
 					gc_at7[gc_tx2] = data4
 					_ = data4
 				}

@@ -66,12 +66,16 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:45
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line samples_sorting.go:46
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line samples_sorting.go:47
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line samples_sorting.go:48
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -287,12 +291,16 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:71
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line samples_sorting.go:72
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line samples_sorting.go:73
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line samples_sorting.go:74
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
@@ -373,12 +381,16 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:88
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line samples_sorting.go:89
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line samples_sorting.go:90
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line samples_sorting.go:91
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -597,12 +609,16 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:115
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line samples_sorting.go:116
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line samples_sorting.go:117
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line samples_sorting.go:118
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
@@ -777,12 +793,16 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:158
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line samples_sorting.go:159
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line samples_sorting.go:160
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line samples_sorting.go:161
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -942,12 +962,16 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:174
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line samples_sorting.go:175
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line samples_sorting.go:176
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line samples_sorting.go:177
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
@@ -1033,12 +1057,16 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:191
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line samples_sorting.go:192
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line samples_sorting.go:193
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line samples_sorting.go:194
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
@@ -1244,12 +1272,16 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
+//line samples_sorting.go:218
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line samples_sorting.go:219
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line samples_sorting.go:220
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line samples_sorting.go:221
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {

@@ -90,12 +90,16 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:45
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 
+//line samples_sorting.go:46
 					gc_at19[gc_tx2] = gc_at20[gc_tx2]
 
+//line samples_sorting.go:47
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line samples_sorting.go:48
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
 			} else {
@@ -360,12 +364,16 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:71
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line samples_sorting.go:72
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line samples_sorting.go:73
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line samples_sorting.go:74
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
 			} else {
@@ -492,12 +500,16 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:88
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 
+//line samples_sorting.go:89
 					gc_at19[gc_tx2] = gc_at20[gc_tx2]
 
+//line samples_sorting.go:90
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line samples_sorting.go:91
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
 			} else {
@@ -765,12 +777,16 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:115
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line samples_sorting.go:116
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line samples_sorting.go:117
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line samples_sorting.go:118
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
 			} else {
@@ -991,12 +1007,16 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:158
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 
+//line samples_sorting.go:159
 					gc_at19[gc_tx2] = gc_at20[gc_tx2]
 
+//line samples_sorting.go:160
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line samples_sorting.go:161
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
 			} else {
@@ -1205,12 +1225,16 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:174
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line samples_sorting.go:175
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line samples_sorting.go:176
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line samples_sorting.go:177
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
 			} else {
@@ -1342,12 +1366,16 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:191
 					gc_at17[gc_tx2] = gc_at18[gc_tx2]
 
+//line samples_sorting.go:192
 					gc_at19[gc_tx2] = gc_at20[gc_tx2]
 
+//line samples_sorting.go:193
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line samples_sorting.go:194
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 				}
 			} else {
@@ -1602,12 +1630,16 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
+//line samples_sorting.go:218
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line samples_sorting.go:219
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line samples_sorting.go:220
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line samples_sorting.go:221
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 				}
 			} else {

@@ -52,6 +52,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 						gid := gc_tx + (gc_bx * gc_bdx)
 						_ = gid
 
+//line shoc.go:20
 						gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 					}
 				} else {
@@ -213,9 +214,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:50
 						{
-//line shoc.go:50
 							gc_at[gc_tx] += gc_at2[gc_tx]
-//line shoc.go:52
 						}
 					}
 				} else {
@@ -318,9 +317,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:56
 						{
-//line shoc.go:56
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line shoc.go:58
 						}
 					}
 				} else {
@@ -423,9 +420,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:62
 						{
-//line shoc.go:62
 							gc_at5[gc_tx] += gc_at6[gc_tx]
-//line shoc.go:64
 						}
 					}
 				} else {
@@ -537,42 +532,28 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-//line shoc.go:69
 							gc_at7[gc_tx] += gc_at8[gc_tx]
-//line shoc.go:71
 						}
 						if blockSize >= 32 {
-//line shoc.go:72
 							gc_at7[gc_tx] += gc_at9[gc_tx]
-//line shoc.go:74
 						}
 						if blockSize >= 16 {
-//line shoc.go:75
 							gc_at7[gc_tx] += gc_at10[gc_tx]
-//line shoc.go:77
 						}
 						if blockSize >= 8 {
-//line shoc.go:78
 							gc_at7[gc_tx] += gc_at11[gc_tx]
-//line shoc.go:80
 						}
 						if blockSize >= 4 {
-//line shoc.go:81
 							gc_at7[gc_tx] += gc_at12[gc_tx]
-//line shoc.go:83
 						}
 						if blockSize >= 2 {
-//line shoc.go:84
 							gc_at7[gc_tx] += gc_at13[gc_tx]
-//line shoc.go:86
 						}
 					}
 
 //line shoc.go:90
 					if tid == 0 {
-//line shoc.go:90
 						gc_at14[0] = gc_at15[0]
-//line shoc.go:92
 					}
 				}
 			} else {
@@ -845,9 +826,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:128
 						{
-//line shoc.go:128
 							gc_at[gc_tx] += gc_at2[gc_tx]
-//line shoc.go:130
 						}
 					}
 				} else {
@@ -950,9 +929,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:134
 						{
-//line shoc.go:134
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line shoc.go:136
 						}
 					}
 				} else {
@@ -1055,9 +1032,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:140
 						{
-//line shoc.go:140
 							gc_at5[gc_tx] += gc_at6[gc_tx]
-//line shoc.go:142
 						}
 					}
 				} else {
@@ -1169,42 +1144,28 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-//line shoc.go:147
 							gc_at7[gc_tx] += gc_at8[gc_tx]
-//line shoc.go:149
 						}
 						if blockSize >= 32 {
-//line shoc.go:150
 							gc_at7[gc_tx] += gc_at9[gc_tx]
-//line shoc.go:152
 						}
 						if blockSize >= 16 {
-//line shoc.go:153
 							gc_at7[gc_tx] += gc_at10[gc_tx]
-//line shoc.go:155
 						}
 						if blockSize >= 8 {
-//line shoc.go:156
 							gc_at7[gc_tx] += gc_at11[gc_tx]
-//line shoc.go:158
 						}
 						if blockSize >= 4 {
-//line shoc.go:159
 							gc_at7[gc_tx] += gc_at12[gc_tx]
-//line shoc.go:161
 						}
 						if blockSize >= 2 {
-//line shoc.go:162
 							gc_at7[gc_tx] += gc_at13[gc_tx]
-//line shoc.go:164
 						}
 					}
 
 //line shoc.go:167
 					if tid == 0 {
-//line shoc.go:167
 						gc_at14[0] = gc_at15[0]
-//line shoc.go:169
 					}
 				}
 			} else {
@@ -2724,9 +2685,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:300
 					{
-//line shoc.go:300
 						gc_at[0] = gc_at2[0]
-//line shoc.go:302
 					}
 					_ = i
 					gc_s_i[gc_rank] = i
@@ -4093,9 +4052,7 @@ func gc_body_shocBottomScan(gc_b *compiled.Block, gIdata, gOdata, gBlockSums []f
 
 //line shoc.go:339
 						{
-//line shoc.go:339
 							gc_at4[0] = val4.W
-//line shoc.go:341
 						}
 					}
 				} else {

@@ -73,6 +73,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 						gid := gc_tx2 + (gc_bx2 * gc_bdx2)
 						_ = gid
 
+//line shoc.go:20
 						gc_at4[gc_tx2] = gc_at5[gc_tx2] + s*gc_at6[gc_tx2]
 					}
 				} else {
@@ -279,9 +280,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:50
 						{
-//line shoc.go:50
 							gc_at16[gc_tx2] += gc_at17[gc_tx2]
-//line shoc.go:52
 						}
 					}
 				} else {
@@ -434,9 +433,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:56
 						{
-//line shoc.go:56
 							gc_at18[gc_tx2] += gc_at19[gc_tx2]
-//line shoc.go:58
 						}
 					}
 				} else {
@@ -589,9 +586,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:62
 						{
-//line shoc.go:62
 							gc_at20[gc_tx2] += gc_at21[gc_tx2]
-//line shoc.go:64
 						}
 					}
 				} else {
@@ -819,42 +814,28 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-//line shoc.go:69
 							gc_at22[gc_tx2] += gc_at23[gc_tx2]
-//line shoc.go:71
 						}
 						if blockSize >= 32 {
-//line shoc.go:72
 							gc_at22[gc_tx2] += gc_at24[gc_tx2]
-//line shoc.go:74
 						}
 						if blockSize >= 16 {
-//line shoc.go:75
 							gc_at22[gc_tx2] += gc_at25[gc_tx2]
-//line shoc.go:77
 						}
 						if blockSize >= 8 {
-//line shoc.go:78
 							gc_at22[gc_tx2] += gc_at26[gc_tx2]
-//line shoc.go:80
 						}
 						if blockSize >= 4 {
-//line shoc.go:81
 							gc_at22[gc_tx2] += gc_at27[gc_tx2]
-//line shoc.go:83
 						}
 						if blockSize >= 2 {
-//line shoc.go:84
 							gc_at22[gc_tx2] += gc_at28[gc_tx2]
-//line shoc.go:86
 						}
 					}
 
 //line shoc.go:90
 					if tid == 0 {
-//line shoc.go:90
 						gc_at29[0] = gc_at30[0]
-//line shoc.go:92
 					}
 				}
 			} else {
@@ -1255,9 +1236,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:128
 						{
-//line shoc.go:128
 							gc_at16[gc_tx2] += gc_at17[gc_tx2]
-//line shoc.go:130
 						}
 					}
 				} else {
@@ -1410,9 +1389,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:134
 						{
-//line shoc.go:134
 							gc_at18[gc_tx2] += gc_at19[gc_tx2]
-//line shoc.go:136
 						}
 					}
 				} else {
@@ -1565,9 +1542,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:140
 						{
-//line shoc.go:140
 							gc_at20[gc_tx2] += gc_at21[gc_tx2]
-//line shoc.go:142
 						}
 					}
 				} else {
@@ -1795,42 +1770,28 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-//line shoc.go:147
 							gc_at22[gc_tx2] += gc_at23[gc_tx2]
-//line shoc.go:149
 						}
 						if blockSize >= 32 {
-//line shoc.go:150
 							gc_at22[gc_tx2] += gc_at24[gc_tx2]
-//line shoc.go:152
 						}
 						if blockSize >= 16 {
-//line shoc.go:153
 							gc_at22[gc_tx2] += gc_at25[gc_tx2]
-//line shoc.go:155
 						}
 						if blockSize >= 8 {
-//line shoc.go:156
 							gc_at22[gc_tx2] += gc_at26[gc_tx2]
-//line shoc.go:158
 						}
 						if blockSize >= 4 {
-//line shoc.go:159
 							gc_at22[gc_tx2] += gc_at27[gc_tx2]
-//line shoc.go:161
 						}
 						if blockSize >= 2 {
-//line shoc.go:162
 							gc_at22[gc_tx2] += gc_at28[gc_tx2]
-//line shoc.go:164
 						}
 					}
 
 //line shoc.go:167
 					if tid == 0 {
-//line shoc.go:167
 						gc_at29[0] = gc_at30[0]
-//line shoc.go:169
 					}
 				}
 			} else {
@@ -3453,9 +3414,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:300
 					{
-//line shoc.go:300
 						gc_at5[0] = gc_at6[0]
-//line shoc.go:302
 					}
 					_ = i
 					gc_s_i[gc_rank2] = i
@@ -4822,9 +4781,7 @@ func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []
 
 //line shoc.go:339
 						{
-//line shoc.go:339
 							gc_at8[0] = val4.W
-//line shoc.go:341
 						}
 					}
 				} else {

@@ -300,9 +300,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 
 //line agree.go:24
 					{
-//line agree.go:24
 						gc_at[0] = int32(c)
-//line agree.go:26
 					}
 				}
 			} else {

@@ -75,9 +75,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 
 //line clamp.go:31
 					{
-//line clamp.go:31
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line clamp.go:33
 					}
 				}
 			} else {
@@ -342,9 +340,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 
 //line clamp.go:40
 						{
-//line clamp.go:40
 							gc_at3[gc_tx] = gc_at4[gc_tx]
-//line clamp.go:42
 						}
 					}
 				} else {
@@ -468,9 +464,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 
 //line clamp.go:45
 					{
-//line clamp.go:45
 						gc_at5[gc_tx] = gc_at6[gc_tx]
-//line clamp.go:47
 					}
 				}
 			} else {

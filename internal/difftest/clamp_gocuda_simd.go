@@ -109,9 +109,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 
 //line clamp.go:31
 					{
-//line clamp.go:31
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
-//line clamp.go:33
 					}
 				}
 			} else {
@@ -553,9 +551,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 
 //line clamp.go:40
 						{
-//line clamp.go:40
 							gc_at9[gc_tx2] = gc_at10[gc_tx2]
-//line clamp.go:42
 						}
 					}
 				} else {
@@ -745,9 +741,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 
 //line clamp.go:45
 					{
-//line clamp.go:45
 						gc_at11[gc_tx2] = gc_at12[gc_tx2]
-//line clamp.go:47
 					}
 				}
 			} else {

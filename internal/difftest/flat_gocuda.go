@@ -64,6 +64,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 							gc_more = true
 							_ = i
 
+//line flat.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
@@ -168,6 +169,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 									gc_more = true
 									_ = i
 
+//line flat.go:19
 									gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 								}
 							} else {
@@ -303,6 +305,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								v = -v
 							}
 
+//line flat.go:34
 							gc_at2[gc_tx] = v + in[max(i-1, 0)]
 						}
 					} else {
@@ -380,6 +383,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 										v = -v
 									}
 
+//line flat.go:34
 									gc_at4[gc_tx] = v + in[max(i-1, 0)]
 								}
 							} else {
@@ -703,6 +707,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
 
+//line flat.go:66
 					gc_at3[gc_tx] = v
 				}
 			} else {
@@ -775,9 +780,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						for _, x := range s {
 							sum += x
 						}
-//line flat.go:72
 						gc_at4[0] = sum
-//line flat.go:74
 					}
 				}
 			} else {
@@ -869,6 +872,7 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 						y := gc_bx*gc_bdx + gc_tx
 						_ = y
 
+//line flat.go:89
 						gc_at[gc_tx] = int32(((gc_bz*7+gc_bx)*13+gc_by)*1000 + gc_tx*31 + gc_ty)
 					}
 				} else {

@@ -94,6 +94,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 							gc_more = true
 							_ = i
 
+//line flat.go:19
 							gc_at5[gc_tx2] = gc_at6[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 						}
 					} else {
@@ -227,6 +228,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									gc_more = true
 									_ = i
 
+//line flat.go:19
 									gc_at7[gc_tx2] = gc_at8[gc_tx2] + int32(gc_bx2*1000+gc_tx2)*100
 								}
 							} else {
@@ -435,6 +437,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 								v = -v
 							}
 
+//line flat.go:34
 							gc_at6[gc_tx2] = v + in[max(i-1, 0)]
 						}
 					} else {
@@ -585,6 +588,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 										v = -v
 									}
 
+//line flat.go:34
 									gc_at8[gc_tx2] = v + in[max(i-1, 0)]
 								}
 							} else {
@@ -919,6 +923,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 					_ = gc_rank4
 					v := gc_s_v[gc_rank4]
 
+//line flat.go:66
 					gc_at15[gc_tx4] = v
 				}
 			} else {
@@ -991,9 +996,7 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 						for _, x := range s {
 							sum += x
 						}
-//line flat.go:72
 						gc_at16[0] = sum
-//line flat.go:74
 					}
 				}
 			} else {
@@ -1360,6 +1363,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
 
+//line flat.go:66
 					gc_at7[gc_tx2] = v
 				}
 			} else {
@@ -1453,9 +1457,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						for _, x := range s {
 							sum += x
 						}
-//line flat.go:72
 						gc_at8[0] = sum
-//line flat.go:74
 					}
 				}
 			} else {
@@ -1822,6 +1824,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					_ = gc_rank3
 					v := gc_s_v[gc_rank3]
 
+//line flat.go:66
 					gc_at11[gc_tx3] = v
 				}
 			} else {
@@ -1915,9 +1918,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						for _, x := range s {
 							sum += x
 						}
-//line flat.go:72
 						gc_at12[0] = sum
-//line flat.go:74
 					}
 				}
 			} else {
@@ -2009,6 +2010,7 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 						y := gc_bx2*gc_bdx2 + gc_tx2
 						_ = y
 
+//line flat.go:89
 						gc_at2[gc_tx2] = int32(((gc_bz2*7+gc_bx2)*13+gc_by2)*1000 + gc_tx2*31 + gc_ty2)
 					}
 				} else {

@@ -172,6 +172,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:47
 					last := &gc_s_acc[gc_rank][1]
 
+//line heldout.go:48
 					gc_at[gc_tx] = gc_at2[gc_tx]
 					_ = acc
 					_ = part
@@ -477,6 +478,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + tid
 					_ = i
 
+//line heldout.go:54
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
@@ -805,6 +807,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
+//line heldout.go:91
 					gc_at[gc_tx] = &gc_s_x[gc_rank]
 				}
 			} else {
@@ -1068,6 +1071,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
+//line heldout.go:107
 					gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
@@ -1326,6 +1330,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 
+//line heldout.go:127
 					gc_at[gc_tx] = s + c
 				}
 			} else {
@@ -1573,6 +1578,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
+//line heldout.go:166
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
@@ -1750,16 +1756,12 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 
 //line heldout.go:183
 					if tid%2 == 0 {
-//line heldout.go:183
 						gc_at[gc_tx] = 1
-//line heldout.go:185
 					}
 
 //line heldout.go:186
 					if tid < 4 {
-//line heldout.go:186
 						gc_at2[0] = int32(tid)
-//line heldout.go:188
 					}
 				}
 			} else {
@@ -1833,9 +1835,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 					{
-//line heldout.go:202
 						gc_at[0], gc_at2[0] = gc_at3[0], 0
-//line heldout.go:204
 					}
 				}
 			} else {
@@ -1945,9 +1945,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:210
 							{
-//line heldout.go:210
 								gc_at4[0]++
-//line heldout.go:212
 							}
 						}
 					} else {
@@ -2046,9 +2044,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 
 //line heldout.go:215
 						{
-//line heldout.go:215
 							gc_at5[0] = next
-//line heldout.go:217
 						}
 					}
 				} else {
@@ -2143,6 +2139,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					tid := gc_tx
 					_ = tid
 
+//line heldout.go:220
 					gc_at6[gc_tx] = gc_at7[0]
 				}
 			} else {

@@ -173,6 +173,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:47
 					last := &gc_s_acc[gc_rank2][1]
 
+//line heldout.go:48
 					gc_at4[gc_tx2] = gc_at5[gc_tx2]
 					_ = acc
 					_ = part
@@ -478,6 +479,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + tid
 					_ = i
 
+//line heldout.go:54
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
@@ -806,6 +808,7 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
+//line heldout.go:91
 					gc_at2[gc_tx2] = &gc_s_x[gc_rank2]
 				}
 			} else {
@@ -1069,6 +1072,7 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
+//line heldout.go:107
 					gc_at2[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
@@ -1383,6 +1387,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					s := gc_s_s[gc_rank3]
 					c := gc_s_c[gc_rank3]
 
+//line heldout.go:127
 					gc_at3[gc_tx3] = s + c
 				}
 			} else {
@@ -1738,6 +1743,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					s := gc_s_s[gc_rank2]
 					c := gc_s_c[gc_rank2]
 
+//line heldout.go:127
 					gc_at2[gc_tx2] = s + c
 				}
 			} else {
@@ -2147,6 +2153,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
+//line heldout.go:166
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
 				} else {
@@ -2344,16 +2351,12 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 
 //line heldout.go:183
 					if tid%2 == 0 {
-//line heldout.go:183
 						gc_at3[gc_tx2] = 1
-//line heldout.go:185
 					}
 
 //line heldout.go:186
 					if tid < 4 {
-//line heldout.go:186
 						gc_at4[0] = int32(tid)
-//line heldout.go:188
 					}
 				}
 			} else {
@@ -2427,9 +2430,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:202
 					{
-//line heldout.go:202
 						gc_at8[0], gc_at9[0] = gc_at10[0], 0
-//line heldout.go:204
 					}
 				}
 			} else {
@@ -2539,9 +2540,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:210
 							{
-//line heldout.go:210
 								gc_at11[0]++
-//line heldout.go:212
 							}
 						}
 					} else {
@@ -2640,9 +2639,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 
 //line heldout.go:215
 						{
-//line heldout.go:215
 							gc_at12[0] = next
-//line heldout.go:217
 						}
 					}
 				} else {
@@ -2757,6 +2754,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 					tid := gc_tx2
 					_ = tid
 
+//line heldout.go:220
 					gc_at13[gc_tx2] = gc_at14[0]
 				}
 			} else {

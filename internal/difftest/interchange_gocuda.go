@@ -180,6 +180,7 @@ func gc_body_interchangeMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c [
 						_ = col
 						sum := gc_s_sum[gc_rank]
 
+//line interchange.go:29
 						gc_at3[gc_tx] = sum
 					}
 				} else {
@@ -789,9 +790,9 @@ func gc_body_interchangeNearest(gc_b *compiled.Block, gc_lo, gc_hi int, features
 
 //line interchange.go:66
 						{
-//line interchange.go:66
+
+//line interchange.go:80
 							gc_at3[gc_tx] = index
-//line interchange.go:81
 						}
 					}
 				} else {
@@ -1368,16 +1369,14 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 
 //line interchange.go:93
 						if col < n {
-//line interchange.go:93
+
+//line interchange.go:98
 							gc_at3[gc_tx] = s_
-//line interchange.go:99
 						}
 
 //line interchange.go:100
 						if col < n {
-//line interchange.go:100
 							gc_at3[gc_tx] += s
-//line interchange.go:102
 						}
 					}
 				} else {

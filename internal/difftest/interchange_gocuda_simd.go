@@ -294,6 +294,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						_ = col
 						sum := gc_s_sum[gc_rank2]
 
+//line interchange.go:29
 						gc_at6[gc_tx2] = sum
 					}
 				} else {
@@ -1251,9 +1252,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 
 //line interchange.go:66
 						{
-//line interchange.go:66
+
+//line interchange.go:80
 							gc_at6[gc_tx2] = index
-//line interchange.go:81
 						}
 					}
 				} else {
@@ -2036,16 +2037,14 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 
 //line interchange.go:93
 						if col < n {
-//line interchange.go:93
+
+//line interchange.go:98
 							gc_at6[gc_tx2] = s_
-//line interchange.go:99
 						}
 
 //line interchange.go:100
 						if col < n {
-//line interchange.go:100
 							gc_at6[gc_tx2] += s
-//line interchange.go:102
 						}
 					}
 				} else {

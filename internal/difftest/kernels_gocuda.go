@@ -115,6 +115,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						col := gc_bx*tile + tx
 						_ = col
 
+//line kernels.go:22
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -444,9 +445,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line kernels.go:29
 					{
-//line kernels.go:29
 						gc_at3[gc_tx] = sum
-//line kernels.go:31
 					}
 				}
 			} else {
@@ -893,9 +892,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 
 //line kernels.go:95
 					{
-//line kernels.go:95
 						gc_at[0] = 0
-//line kernels.go:97
 					}
 				}
 			} else {
@@ -1524,6 +1521,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 			gc_at := out[gc_off:][:1]
 			for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 
+//line kernels.go:187
 				gc_at[0] = 1
 			}
 		} else {
@@ -1664,6 +1662,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 							gc_more = true
 							_ = i
 
+//line kernels.go:200
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
@@ -1773,6 +1772,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 									gc_more = true
 									_ = i
 
+//line kernels.go:200
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
@@ -1894,6 +1894,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 						v = gc_at[gc_tx]
 					}
 
+//line kernels.go:216
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -2069,9 +2070,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:234
 						{
-//line kernels.go:234
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line kernels.go:236
 						}
 					}
 				} else {
@@ -2177,9 +2176,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 
 //line kernels.go:219
 					if tid == 0 {
-//line kernels.go:219
 						gc_at6[0] = sum
-//line kernels.go:221
 					}
 					_ = r
 					_ = sum

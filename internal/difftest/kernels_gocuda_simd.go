@@ -300,6 +300,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						col := gc_bx2*tile + tx
 						_ = col
 
+//line kernels.go:22
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -966,9 +967,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line kernels.go:29
 					{
-//line kernels.go:29
 						gc_at6[gc_tx2] = sum
-//line kernels.go:31
 					}
 				}
 			} else {
@@ -2441,9 +2440,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 
 //line kernels.go:95
 					{
-//line kernels.go:95
 						gc_at2[0] = 0
-//line kernels.go:97
 					}
 				}
 			} else {
@@ -3392,6 +3389,7 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 			gc_at2 := out[gc_off2:][:1]
 			for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 
+//line kernels.go:187
 				gc_at2[0] = 1
 			}
 		} else {
@@ -3555,6 +3553,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							gc_more = true
 							_ = i
 
+//line kernels.go:200
 							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
 						}
 					} else {
@@ -3687,6 +3686,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 									gc_more = true
 									_ = i
 
+//line kernels.go:200
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
@@ -3819,6 +3819,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						v = gc_at19[gc_tx4]
 					}
 
+//line kernels.go:216
 					gc_at20[gc_tx4] = v
 					_ = v
 				}
@@ -3994,9 +3995,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 
 //line kernels.go:234
 						{
-//line kernels.go:234
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
-//line kernels.go:236
 						}
 					}
 				} else {
@@ -4145,9 +4144,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 
 //line kernels.go:219
 					if tid == 0 {
-//line kernels.go:219
 						gc_at24[0] = sum
-//line kernels.go:221
 					}
 					_ = r
 					_ = sum
@@ -4408,6 +4405,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						v = gc_at7[gc_tx2]
 					}
 
+//line kernels.go:216
 					gc_at8[gc_tx2] = v
 					_ = v
 				}
@@ -4651,9 +4649,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 
 //line kernels.go:234
 						{
-//line kernels.go:234
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line kernels.go:236
 						}
 					}
 				} else {
@@ -4827,9 +4823,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 
 //line kernels.go:219
 					if tid == 0 {
-//line kernels.go:219
 						gc_at12[0] = sum
-//line kernels.go:221
 					}
 					_ = r
 					_ = sum
@@ -5090,6 +5084,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						v = gc_at13[gc_tx3]
 					}
 
+//line kernels.go:216
 					gc_at14[gc_tx3] = v
 					_ = v
 				}
@@ -5333,9 +5328,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 
 //line kernels.go:234
 						{
-//line kernels.go:234
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
-//line kernels.go:236
 						}
 					}
 				} else {
@@ -5509,9 +5502,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 
 //line kernels.go:219
 					if tid == 0 {
-//line kernels.go:219
 						gc_at18[0] = sum
-//line kernels.go:221
 					}
 					_ = r
 					_ = sum

@@ -234,6 +234,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					b := gc_s_b[gc_rank]
 					c := gc_s_c[gc_rank]
 
+//line liveness.go:33
 					gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			} else {

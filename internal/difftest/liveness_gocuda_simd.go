@@ -355,6 +355,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 					b := gc_s_b[gc_rank2]
 					c := gc_s_c[gc_rank2]
 
+//line liveness.go:33
 					gc_at4[gc_tx2] = a + b*3 + c*5
 				}
 			} else {

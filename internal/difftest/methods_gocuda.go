@@ -68,6 +68,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 //line methods.go:46
 					_ = b
 
+//line methods.go:16
 					gc_at[gc_tx] = v * b.scale
 					_ = b
 				}
@@ -235,9 +236,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 
 //line methods.go:19
 						{
-//line methods.go:19
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line methods.go:21
 						}
 					}
 				} else {
@@ -452,9 +451,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 
 //line methods.go:19
 						{
-//line methods.go:19
 							gc_at5[gc_tx] += gc_at6[gc_tx]
-//line methods.go:21
 						}
 					}
 				} else {
@@ -754,6 +751,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 
+//line methods.go:63
 					gc_at[gc_tx] = v_
 					_ = step
 				}
@@ -1006,6 +1004,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:75
 					var r_ int32 = r_4
 
+//line methods.go:63
 					gc_at2[gc_tx] = v_2
 					_ = r_4
 					_ = r_
@@ -1284,6 +1283,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 //line methods.go:58
 					_ = r
 
+//line methods.go:75
 					gc_at3[gc_tx] = r
 					_ = r_6
 					_ = r_2
@@ -1364,6 +1364,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 					i := gc_bx*n + tid
 					_ = i
 
+//line methods.go:90
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {

@@ -69,6 +69,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:46
 					_ = b
 
+//line methods.go:16
 					gc_at8[gc_tx2] = v * b.scale
 					_ = b
 				}
@@ -261,9 +262,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 
 //line methods.go:19
 						{
-//line methods.go:19
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line methods.go:21
 						}
 					}
 				} else {
@@ -554,9 +553,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 
 //line methods.go:19
 						{
-//line methods.go:19
 							gc_at12[gc_tx2] += gc_at13[gc_tx2]
-//line methods.go:21
 						}
 					}
 				} else {
@@ -944,6 +941,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					_ = step
 
+//line methods.go:63
 					gc_at4[gc_tx2] = v_
 					_ = step
 				}
@@ -1288,6 +1286,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 					var r_ int32 = r_4
 
+//line methods.go:63
 					gc_at5[gc_tx2] = v_2
 					_ = r_4
 					_ = r_
@@ -1662,6 +1661,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 					_ = r
 
+//line methods.go:75
 					gc_at6[gc_tx2] = r
 					_ = r_6
 					_ = r_2
@@ -1807,6 +1807,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 					i := gc_bx2*n + tid
 					_ = i
 
+//line methods.go:90
 					gc_at3[gc_tx2] = gc_at4[gc_tx2]
 				}
 			} else {

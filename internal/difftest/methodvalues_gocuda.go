@@ -83,6 +83,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:39
 					_ = g_
 
+//line methodvalues.go:16
 					gc_at[gc_tx] = v * g_.k
 					_ = g
 					_ = recv
@@ -255,6 +256,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_2
 
+//line methodvalues.go:16
 					gc_at2[gc_tx] = v_2 * g_2.k
 					_ = r_
 					_ = a
@@ -420,6 +422,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_3
 
+//line methodvalues.go:16
 					gc_at3[gc_tx] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
@@ -573,6 +576,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 //line methodvalues.go:42
 					_ = g_4
 
+//line methodvalues.go:16
 					gc_at4[gc_tx] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
@@ -862,6 +866,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						_ = gc_rank
 						v_ := gc_s_v_[gc_rank]
 
+//line methodvalues.go:54
 						gc_at[gc_tx] = v_
 					}
 				} else {
@@ -1114,6 +1119,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						_ = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 
+//line methodvalues.go:54
 						gc_at2[gc_tx] = v_3
 					}
 				} else {
@@ -1369,6 +1375,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						_ = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 
+//line methodvalues.go:54
 						gc_at3[gc_tx] = v_4
 					}
 				} else {
@@ -1712,6 +1719,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:149
 					_ = b
 
+//line methodvalues.go:126
 					gc_at[gc_tx] = v * b.scale
 					_ = h
 					_ = recv
@@ -1877,6 +1885,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = b_
 
+//line methodvalues.go:126
 					gc_at2[gc_tx] = v_2 * b_.scale
 					_ = r_
 					_ = a
@@ -2010,6 +2019,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = r_2
 
+//line methodvalues.go:150
 					gc_at3[gc_tx] = a + r_2
 					_ = r_4
 					_ = r_2
@@ -2214,6 +2224,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:185
 						_ = v_
 
+//line methodvalues.go:158
 						gc_at[gc_tx] = v_ * int32(k_)
 						_ = m
 						_ = v_
@@ -2452,6 +2463,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 //line methodvalues.go:187
 					_ = g_
 
+//line methodvalues.go:16
 					gc_at2[gc_tx] = v_2 * g_.k
 					_ = v_2
 					_ = g_

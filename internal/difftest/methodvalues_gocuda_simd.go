@@ -84,6 +84,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:39
 					_ = g_
 
+//line methodvalues.go:16
 					gc_at5[gc_tx2] = v * g_.k
 					_ = g
 					_ = recv
@@ -256,6 +257,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_2
 
+//line methodvalues.go:16
 					gc_at6[gc_tx2] = v_2 * g_2.k
 					_ = r_
 					_ = a
@@ -421,6 +423,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:25
 					_ = g_3
 
+//line methodvalues.go:16
 					gc_at7[gc_tx2] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
@@ -574,6 +577,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 //line methodvalues.go:42
 					_ = g_4
 
+//line methodvalues.go:16
 					gc_at8[gc_tx2] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
@@ -1006,6 +1010,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						_ = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
 
+//line methodvalues.go:54
 						gc_at4[gc_tx2] = v_
 					}
 				} else {
@@ -1300,6 +1305,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						_ = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
 
+//line methodvalues.go:54
 						gc_at5[gc_tx2] = v_3
 					}
 				} else {
@@ -1597,6 +1603,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						_ = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
 
+//line methodvalues.go:54
 						gc_at6[gc_tx2] = v_4
 					}
 				} else {
@@ -1961,6 +1968,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:149
 					_ = b
 
+//line methodvalues.go:126
 					gc_at4[gc_tx2] = v * b.scale
 					_ = h
 					_ = recv
@@ -2126,6 +2134,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = b_
 
+//line methodvalues.go:126
 					gc_at5[gc_tx2] = v_2 * b_.scale
 					_ = r_
 					_ = a
@@ -2291,6 +2300,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 					_ = r_2
 
+//line methodvalues.go:150
 					gc_at6[gc_tx2] = a + r_2
 					_ = r_4
 					_ = r_2
@@ -2527,6 +2537,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:185
 						_ = v_
 
+//line methodvalues.go:158
 						gc_at3[gc_tx2] = v_ * int32(k_)
 						_ = m
 						_ = v_
@@ -2797,6 +2808,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 					_ = g_
 
+//line methodvalues.go:16
 					gc_at4[gc_tx2] = v_2 * g_.k
 					_ = v_2
 					_ = g_

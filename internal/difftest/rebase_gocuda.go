@@ -66,9 +66,7 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 
 //line rebase.go:16
 						{
-//line rebase.go:16
 							gc_at[gc_tx] = gc_at2[gc_tx] + 2*gc_at3[gc_tx] + gc_at4[gc_tx]
-//line rebase.go:18
 						}
 					}
 				} else {
@@ -161,9 +159,7 @@ func gc_body_rebase2D(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, out 
 
 //line rebase.go:29
 						{
-//line rebase.go:29
 							gc_at[gc_tx] = int32(gc_at2[gc_tx]*3) + int32(gc_ty*100+gc_tx)*1000
-//line rebase.go:31
 						}
 					}
 				} else {
@@ -242,9 +238,7 @@ func gc_body_rebaseShort(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 
 //line rebase.go:40
 						{
-//line rebase.go:40
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
-//line rebase.go:42
 						}
 					}
 				} else {
@@ -378,6 +372,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 							gc_more = true
 							_ = i
 
+//line rebase.go:51
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 						}
 					} else {
@@ -487,6 +482,7 @@ func gc_body_rebaseGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32,
 									gc_more = true
 									_ = i
 
+//line rebase.go:51
 									gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 								}
 							} else {
@@ -621,9 +617,7 @@ func gc_body_rebaseRow(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, row 
 
 //line rebase.go:62
 						{
-//line rebase.go:62
 							gc_at[gc_tx] = int32(y*1000 + gc_ty)
-//line rebase.go:64
 						}
 					}
 				} else {
@@ -790,6 +784,7 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							y = gc_at[gc_tx] * 2
 						}
 
+//line rebase.go:81
 						gc_at2[gc_tx] = y
 						_ = y
 					}
@@ -871,6 +866,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 					_ = at
 
+//line rebase.go:101
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -1020,9 +1016,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:104
 						{
 							if ty+s < gc_bdy {
-//line rebase.go:105
 								gc_at3[gc_tx] += gc_at4[gc_tx]
-//line rebase.go:107
 							}
 						}
 					}
@@ -1079,6 +1073,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 					at := (gc_bx*gc_bdy+ty)*gc_bdx + tx
 					_ = at
 
+//line rebase.go:111
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
@@ -1242,9 +1237,7 @@ func gc_body_rebasePartial(gc_b *compiled.Block, gc_lo, gc_hi int, idx []int32, 
 
 //line rebase.go:122
 						{
-//line rebase.go:122
 							gc_at[gc_tx] = tab[gc_at2[gc_tx]] + float32(gc_at2[gc_tx])
-//line rebase.go:124
 						}
 					}
 				} else {
@@ -1380,9 +1373,7 @@ func gc_body_rebaseLocal(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							src := off + i
 //line rebase.go:136
 							_ = src
-//line rebase.go:136
 							gc_at[gc_tx] = gc_at2[gc_tx] * 2
-//line rebase.go:138
 						}
 					}
 				} else {
@@ -1550,9 +1541,7 @@ func gc_body_rebaseClampRows(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 
 //line rebase.go:150
 						{
-//line rebase.go:150
 							gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx]
-//line rebase.go:152
 						}
 					}
 				} else {

@@ -92,9 +92,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 
 //line rebase.go:16
 						{
-//line rebase.go:16
 							gc_at5[gc_tx2] = gc_at6[gc_tx2] + 2*gc_at7[gc_tx2] + gc_at8[gc_tx2]
-//line rebase.go:18
 						}
 					}
 				} else {
@@ -249,9 +247,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 
 //line rebase.go:29
 						{
-//line rebase.go:29
 							gc_at3[gc_tx2] = int32(gc_at4[gc_tx2]*3) + int32(gc_ty2*100+gc_tx2)*1000
-//line rebase.go:31
 						}
 					}
 				} else {
@@ -392,9 +388,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 
 //line rebase.go:40
 						{
-//line rebase.go:40
 							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
-//line rebase.go:42
 						}
 					}
 				} else {
@@ -576,6 +570,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 							gc_more = true
 							_ = i
 
+//line rebase.go:51
 							gc_at5[gc_tx2] = a*gc_at6[gc_tx2] + gc_at5[gc_tx2]
 						}
 					} else {
@@ -708,6 +703,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 									gc_more = true
 									_ = i
 
+//line rebase.go:51
 									gc_at7[gc_tx2] = a*gc_at8[gc_tx2] + gc_at7[gc_tx2]
 								}
 							} else {
@@ -869,9 +865,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 
 //line rebase.go:62
 						{
-//line rebase.go:62
 							gc_at2[gc_tx2] = int32(y*1000 + gc_ty2)
-//line rebase.go:64
 						}
 					}
 				} else {
@@ -1108,6 +1102,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							y = gc_at3[gc_tx2] * 2
 						}
 
+//line rebase.go:81
 						gc_at4[gc_tx2] = y
 						_ = y
 					}
@@ -1261,6 +1256,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 					_ = at
 
+//line rebase.go:101
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
@@ -1471,9 +1467,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:104
 						{
 							if ty+s < gc_bdy2 {
-//line rebase.go:105
 								gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line rebase.go:107
 							}
 						}
 					}
@@ -1664,6 +1658,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					at := (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 					_ = at
 
+//line rebase.go:111
 					gc_at11[gc_tx2] = gc_at12[gc_tx2]
 				}
 			} else {
@@ -1855,9 +1850,7 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 
 //line rebase.go:122
 						{
-//line rebase.go:122
 							gc_at3[gc_tx2] = tab[gc_at4[gc_tx2]] + float32(gc_at4[gc_tx2])
-//line rebase.go:124
 						}
 					}
 				} else {
@@ -2021,9 +2014,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							src := off + i
 //line rebase.go:136
 							_ = src
-//line rebase.go:136
 							gc_at3[gc_tx2] = gc_at4[gc_tx2] * 2
-//line rebase.go:138
 						}
 					}
 				} else {
@@ -2254,9 +2245,7 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 
 //line rebase.go:150
 						{
-//line rebase.go:150
 							gc_at5[gc_tx2] = gc_at6[gc_tx2] + gc_at7[gc_tx2] + gc_at8[gc_tx2]
-//line rebase.go:152
 						}
 					}
 				} else {

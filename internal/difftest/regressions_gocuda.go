@@ -56,6 +56,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 //line regressions.go:18
 					ix := b + int32(tid)
 
+//line regressions.go:19
 					gc_at2[gc_tx] = ix
 					_ = n
 					_ = b
@@ -186,6 +187,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					b := gc_s_b[gc_rank]
 					ix := gc_s_ix[gc_rank]
 
+//line regressions.go:23
 					gc_at3[gc_tx] = n + b + ix
 				}
 			} else {
@@ -321,6 +323,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					var v_ float32 = float32(gc_tx)
 					_ = v_
 
+//line regressions.go:41
 					gc_at[gc_tx] = v_ * k
 				}
 			} else {
@@ -481,6 +484,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:34
 					v := r_
 
+//line regressions.go:41
 					gc_at2[gc_tx] = v_2 * k_
 					_ = r_
 					_ = v
@@ -670,6 +674,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 //line regressions.go:45
 					_ = r_3
 
+//line regressions.go:35
 					gc_at3[gc_tx] = v + r_3
 					_ = r_3
 				}
@@ -744,9 +749,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:59
 					if tid == 0 {
-//line regressions.go:59
 						gc_at2[0], gc_at3[0] = 0, 0
-//line regressions.go:61
 					}
 					_ = v
 					gc_s_v[gc_rank] = v
@@ -872,6 +875,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						_ = tid
 						v := gc_s_v[gc_rank]
 
+//line regressions.go:63
 						gc_at4[gc_tx] = v
 					}
 				} else {
@@ -1070,6 +1074,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					_ = tid
 					v := gc_s_v[gc_rank]
 
+//line regressions.go:71
 					gc_at8[gc_tx] = v
 				}
 			} else {
@@ -1265,6 +1270,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					tid := gc_tx
 					_ = tid
 
+//line regressions.go:98
 					gc_at[gc_tx] = 0
 
 //line regressions.go:100
@@ -1384,9 +1390,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 
 //line regressions.go:104
 						if offset >= stride {
-//line regressions.go:104
 							gc_at2[gc_tx]++
-//line regressions.go:106
 						}
 					}
 				} else {
@@ -1651,6 +1655,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					_ = tid
 					sum := gc_s_sum[gc_rank]
 
+//line regressions.go:117
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 			} else {
@@ -1763,6 +1768,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 //line regressions.go:134
 					setPair(&a, &b, gc_tx)
 
+//line regressions.go:136
 					gc_at[gc_tx] = int32(a)
 					_ = a
 					_ = b
@@ -1917,9 +1923,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 
 //line regressions.go:160
 						{
-//line regressions.go:160
 							gc_at[0] += int32(c + 1)
-//line regressions.go:162
 						}
 					}
 				} else {
@@ -1990,6 +1994,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
+//line regressions.go:165
 					gc_at2[gc_tx] = gc_at3[0]
 				}
 			} else {

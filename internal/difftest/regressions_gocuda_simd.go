@@ -102,6 +102,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:18
 					ix := b + int32(tid)
 
+//line regressions.go:19
 					gc_at5[gc_tx2] = ix
 					_ = n
 					_ = b
@@ -309,6 +310,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					b := gc_s_b[gc_rank2]
 					ix := gc_s_ix[gc_rank2]
 
+//line regressions.go:23
 					gc_at6[gc_tx2] = n + b + ix
 				}
 			} else {
@@ -507,6 +509,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 					var v_ float32 = float32(gc_tx2)
 					_ = v_
 
+//line regressions.go:41
 					gc_at4[gc_tx2] = v_ * k
 				}
 			} else {
@@ -730,6 +733,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 					v := r_
 
+//line regressions.go:41
 					gc_at5[gc_tx2] = v_2 * k_
 					_ = r_
 					_ = v
@@ -977,6 +981,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:45
 					_ = r_3
 
+//line regressions.go:35
 					gc_at6[gc_tx2] = v + r_3
 					_ = r_3
 				}
@@ -1128,9 +1133,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 
 //line regressions.go:59
 					if tid == 0 {
-//line regressions.go:59
 						gc_at10[0], gc_at11[0] = 0, 0
-//line regressions.go:61
 					}
 					_ = v
 					gc_s_v[gc_rank2] = v
@@ -1330,6 +1333,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						_ = tid
 						v := gc_s_v[gc_rank2]
 
+//line regressions.go:63
 						gc_at12[gc_tx2] = v
 					}
 				} else {
@@ -1578,6 +1582,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					_ = tid
 					v := gc_s_v[gc_rank2]
 
+//line regressions.go:71
 					gc_at16[gc_tx2] = v
 				}
 			} else {
@@ -1884,6 +1889,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					tid := gc_tx2
 					_ = tid
 
+//line regressions.go:98
 					gc_at5[gc_tx2] = 0
 
 //line regressions.go:100
@@ -2003,9 +2009,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 
 //line regressions.go:104
 						if offset >= stride {
-//line regressions.go:104
 							gc_at6[gc_tx2]++
-//line regressions.go:106
 						}
 					}
 				} else {
@@ -2296,6 +2300,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					_ = tid
 					sum := gc_s_sum[gc_rank2]
 
+//line regressions.go:117
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]*100 + sum
 				}
 			} else {
@@ -2434,6 +2439,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:134
 					setPair(&a, &b, gc_tx2)
 
+//line regressions.go:136
 					gc_at2[gc_tx2] = int32(a)
 					_ = a
 					_ = b
@@ -2588,9 +2594,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 
 //line regressions.go:160
 						{
-//line regressions.go:160
 							gc_at4[0] += int32(c + 1)
-//line regressions.go:162
 						}
 					}
 				} else {
@@ -2677,6 +2681,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
+//line regressions.go:165
 					gc_at5[gc_tx2] = gc_at6[0]
 				}
 			} else {

@@ -479,6 +479,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						var v_3 int32 = v
 						_ = v_3
 
+//line returns.go:30
 						gc_at[gc_tx] = v_3
 					}
 				} else {

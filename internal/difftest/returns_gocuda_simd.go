@@ -512,6 +512,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						var v_3 int32 = v
 						_ = v_3
 
+//line returns.go:30
 						gc_at2[gc_tx2] = v_3
 					}
 				} else {

@@ -46,6 +46,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					g := gc_bx*gc_bdx + gc_tx
 					_ = g
 
+//line reverse.go:19
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -201,9 +202,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 
 //line reverse.go:27
 							{
-//line reverse.go:27
 								gc_at5[gc_tx] = temp
-//line reverse.go:29
 							}
 						}
 					} else {
@@ -283,6 +282,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 					g := gc_bx*gc_bdx + gc_tx
 					_ = g
 
+//line reverse.go:32
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
@@ -649,9 +649,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 
 //line reverse.go:59
 						{
-//line reverse.go:59
 							gc_at2[gc_tx] = y - gc_at2[gc_tx]
-//line reverse.go:61
 						}
 					}
 				} else {
@@ -755,6 +753,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					_ = g
 					y := gc_s_y[gc_rank]
 
+//line reverse.go:63
 					gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			} else {
@@ -1075,9 +1074,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 
 //line reverse.go:87
 							{
-//line reverse.go:87
 								gc_at3[gc_tx] += y
-//line reverse.go:89
 							}
 						}
 					} else {

@@ -67,6 +67,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					g := gc_bx2*gc_bdx2 + gc_tx2
 					_ = g
 
+//line reverse.go:19
 					gc_at8[gc_tx2] = gc_at9[gc_tx2]
 				}
 			} else {
@@ -306,9 +307,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 
 //line reverse.go:27
 						{
-//line reverse.go:27
 							gc_at12[gc_tx2] = temp
-//line reverse.go:29
 						}
 					}
 				} else {
@@ -432,6 +431,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					g := gc_bx2*gc_bdx2 + gc_tx2
 					_ = g
 
+//line reverse.go:32
 					gc_at13[gc_tx2] = gc_at14[gc_tx2]
 				}
 			} else {
@@ -1013,9 +1013,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 
 //line reverse.go:59
 					{
-//line reverse.go:59
 						gc_at6[gc_tx2] = y - gc_at6[gc_tx2]
-//line reverse.go:61
 					}
 				}
 			} else {
@@ -1175,6 +1173,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 					_ = g
 					y := gc_s_y[gc_rank2]
 
+//line reverse.go:63
 					gc_at7[gc_tx2] = gc_at8[gc_tx2] + y
 				}
 			} else {
@@ -1642,9 +1641,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 
 //line reverse.go:87
 						{
-//line reverse.go:87
 							gc_at6[gc_tx2] += y
-//line reverse.go:89
 						}
 					}
 				} else {

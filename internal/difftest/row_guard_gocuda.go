@@ -44,6 +44,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					_ = i
 
+//line row_guard.go:14
 					gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -143,9 +144,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 
 //line row_guard.go:16
 					{
-//line row_guard.go:16
 						gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
-//line row_guard.go:18
 					}
 				}
 			} else {

@@ -45,6 +45,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 					_ = i
 
+//line row_guard.go:14
 					gc_at3[gc_tx2] = int32(i % (len(out) + 1))
 				}
 			} else {
@@ -173,9 +174,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 
 //line row_guard.go:16
 					{
-//line row_guard.go:16
 						gc_at4[gc_tx2] += int32(gc_ty2*100 + gc_tx2)
-//line row_guard.go:18
 					}
 				}
 			} else {

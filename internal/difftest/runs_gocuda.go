@@ -77,9 +77,7 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 
 //line runs.go:19
 						{
-//line runs.go:19
 							gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(x)
-//line runs.go:21
 						}
 					}
 				} else {
@@ -187,9 +185,7 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 
 //line runs.go:33
 						{
-//line runs.go:33
 							gc_at[gc_tx] = gc_at2[gc_tx]*2 + float32(y)
-//line runs.go:35
 						}
 					}
 				} else {
@@ -305,9 +301,7 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 
 //line runs.go:48
 						{
-//line runs.go:48
 							gc_at[gc_tx] = int32(gc_ty + 10*gc_tx + 100*gc_tz +
-//line runs.go:50
 								1000*gc_by + 100000*gc_bx + 10000000*gc_bz)
 						}
 					}
@@ -418,9 +412,7 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 
 //line runs.go:62
 						{
-//line runs.go:62
 							gc_at[gc_tx] = int32(y)
-//line runs.go:64
 							if x == px && y == py {
 								panic("transposed")
 							}
@@ -528,9 +520,7 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 							if x == px && y == py {
 								v = gc_at[0]
 							}
-//line runs.go:83
 							gc_at2[gc_tx] = v
-//line runs.go:85
 						}
 					}
 				} else {
@@ -636,9 +626,7 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							if x == px && y == py {
 								v = gc_at[0]
 							}
-//line runs.go:99
 							gc_at2[gc_tx] = v
-//line runs.go:101
 						}
 					}
 				} else {

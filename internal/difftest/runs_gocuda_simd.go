@@ -115,9 +115,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line runs.go:19
 						{
-//line runs.go:19
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(x)
-//line runs.go:21
 						}
 					}
 				} else {
@@ -299,9 +297,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 
 //line runs.go:33
 						{
-//line runs.go:33
 							gc_at3[gc_tx2] = gc_at4[gc_tx2]*2 + float32(y)
-//line runs.go:35
 						}
 					}
 				} else {
@@ -454,9 +450,7 @@ func gc_body_transposeCoords(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []in
 
 //line runs.go:48
 						{
-//line runs.go:48
 							gc_at2[gc_tx2] = int32(gc_ty2 + 10*gc_tx2 + 100*gc_tz2 +
-//line runs.go:50
 								1000*gc_by2 + 100000*gc_bx2 + 10000000*gc_bz2)
 						}
 					}
@@ -567,9 +561,7 @@ func gc_body_transposePanic(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int
 
 //line runs.go:62
 						{
-//line runs.go:62
 							gc_at2[gc_tx2] = int32(y)
-//line runs.go:64
 							if x == px && y == py {
 								panic("transposed")
 							}
@@ -758,9 +750,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							if x == px && y == py {
 								v = gc_at3[0]
 							}
-//line runs.go:83
 							gc_at4[gc_tx2] = v
-//line runs.go:85
 						}
 					}
 				} else {
@@ -1026,9 +1016,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							if x == px && y == py {
 								v = gc_at3[0]
 							}
-//line runs.go:99
 							gc_at4[gc_tx2] = v
-//line runs.go:101
 						}
 					}
 				} else {

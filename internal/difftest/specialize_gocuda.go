@@ -55,9 +55,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 
 //line specialize.go:34
 						{
-//line specialize.go:34
 							gc_at[gc_tx] = specAt(in, i+1)*k + specAt[T](in, i)
-//line specialize.go:36
 						}
 					}
 				} else {
@@ -176,6 +174,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					i := gc_bx*gc_bdx*2 + tid
 					_ = i
 
+//line specialize.go:47
 					gc_at[gc_tx] = specAt(in, i) + specAt(in, i+gc_bdx)
 				}
 			} else {
@@ -287,9 +286,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-//line specialize.go:50
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line specialize.go:52
 						}
 					}
 				} else {
@@ -390,9 +387,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-//line specialize.go:55
 						gc_at4[0] = gc_at5[0]
-//line specialize.go:57
 					}
 				}
 			} else {
@@ -535,6 +530,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //line specialize.go:83
 					_ = r_3
 
+//line specialize.go:66
 					gc_at2[gc_tx] = x * r_3.k
 					_ = r
 					_ = x
@@ -668,6 +664,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //line specialize.go:83
 					_ = r_5
 
+//line specialize.go:66
 					gc_at3[gc_tx] = x_ * r_5.k
 					_ = r_4
 					_ = r_
@@ -786,6 +783,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 //line specialize.go:83
 					var r_2 T = r_6
 
+//line specialize.go:83
 					gc_at4[gc_tx] = r_ + r_2
 					_ = r_6
 					_ = r_2

@@ -80,9 +80,7 @@ func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, 
 
 //line specialize.go:34
 						{
-//line specialize.go:34
 							gc_at5[gc_tx5] = specAt(in, i+1)*k + specAt[T](in, i)
-//line specialize.go:36
 						}
 					}
 				} else {
@@ -405,9 +403,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 
 //line specialize.go:34
 						{
-//line specialize.go:34
 							gc_at2[gc_tx2] = specAt(in, i+1)*k + specAt[float32](in, i)
-//line specialize.go:36
 						}
 					}
 				} else {
@@ -935,9 +931,7 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 
 //line specialize.go:34
 						{
-//line specialize.go:34
 							gc_at3[gc_tx3] = specAt(in, i+1)*k + specAt[int32](in, i)
-//line specialize.go:36
 						}
 					}
 				} else {
@@ -1465,9 +1459,7 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 
 //line specialize.go:34
 						{
-//line specialize.go:34
 							gc_at4[gc_tx4] = specAt(in, i+1)*k + specAt[uint32](in, i)
-//line specialize.go:36
 						}
 					}
 				} else {
@@ -1806,6 +1798,7 @@ func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
 					i := gc_bx5*gc_bdx5*2 + tid
 					_ = i
 
+//line specialize.go:47
 					gc_at21[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
 				}
 			} else {
@@ -1917,9 +1910,7 @@ func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-//line specialize.go:50
 							gc_at22[gc_tx5] += gc_at23[gc_tx5]
-//line specialize.go:52
 						}
 					}
 				} else {
@@ -2020,9 +2011,7 @@ func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-//line specialize.go:55
 						gc_at24[0] = gc_at25[0]
-//line specialize.go:57
 					}
 				}
 			} else {
@@ -2332,6 +2321,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					i := gc_bx2*gc_bdx2*2 + tid
 					_ = i
 
+//line specialize.go:47
 					gc_at6[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
 				}
 			} else {
@@ -2670,9 +2660,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:50
 						{
-//line specialize.go:50
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line specialize.go:52
 						}
 					}
 				} else {
@@ -2798,9 +2786,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:55
 					{
-//line specialize.go:55
 						gc_at9[0] = gc_at10[0]
-//line specialize.go:57
 					}
 				}
 			} else {
@@ -3110,6 +3096,7 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 					i := gc_bx3*gc_bdx3*2 + tid
 					_ = i
 
+//line specialize.go:47
 					gc_at11[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
 				}
 			} else {
@@ -3448,9 +3435,7 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 
 //line specialize.go:50
 						{
-//line specialize.go:50
 							gc_at12[gc_tx3] += gc_at13[gc_tx3]
-//line specialize.go:52
 						}
 					}
 				} else {
@@ -3576,9 +3561,7 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 
 //line specialize.go:55
 					{
-//line specialize.go:55
 						gc_at14[0] = gc_at15[0]
-//line specialize.go:57
 					}
 				}
 			} else {
@@ -3888,6 +3871,7 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 					i := gc_bx4*gc_bdx4*2 + tid
 					_ = i
 
+//line specialize.go:47
 					gc_at16[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
 				}
 			} else {
@@ -4226,9 +4210,7 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:50
 						{
-//line specialize.go:50
 							gc_at17[gc_tx4] += gc_at18[gc_tx4]
-//line specialize.go:52
 						}
 					}
 				} else {
@@ -4354,9 +4336,7 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:55
 					{
-//line specialize.go:55
 						gc_at19[0] = gc_at20[0]
-//line specialize.go:57
 					}
 				}
 			} else {
@@ -4517,6 +4497,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					_ = r_3
 
+//line specialize.go:66
 					gc_at18[gc_tx5] = x * r_3.k
 					_ = r
 					_ = x
@@ -4650,6 +4631,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					_ = r_5
 
+//line specialize.go:66
 					gc_at19[gc_tx5] = x_ * r_5.k
 					_ = r_4
 					_ = r_
@@ -4768,6 +4750,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 //line specialize.go:83
 					var r_2 T = r_6
 
+//line specialize.go:83
 					gc_at20[gc_tx5] = r_ + r_2
 					_ = r_6
 					_ = r_2
@@ -4955,6 +4938,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 					_ = r_3
 
+//line specialize.go:66
 					gc_at6[gc_tx2] = x * r_3.k
 					_ = r
 					_ = x
@@ -5088,6 +5072,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 					_ = r_5
 
+//line specialize.go:66
 					gc_at7[gc_tx2] = x_ * r_5.k
 					_ = r_4
 					_ = r_
@@ -5242,6 +5227,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 					var r_2 float32 = r_6
 
+//line specialize.go:83
 					gc_at8[gc_tx2] = r_ + r_2
 					_ = r_6
 					_ = r_2
@@ -5465,6 +5451,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					_ = r_3
 
+//line specialize.go:66
 					gc_at10[gc_tx3] = x * r_3.k
 					_ = r
 					_ = x
@@ -5598,6 +5585,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					_ = r_5
 
+//line specialize.go:66
 					gc_at11[gc_tx3] = x_ * r_5.k
 					_ = r_4
 					_ = r_
@@ -5752,6 +5740,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 					var r_2 int32 = r_6
 
+//line specialize.go:83
 					gc_at12[gc_tx3] = r_ + r_2
 					_ = r_6
 					_ = r_2
@@ -5975,6 +5964,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					_ = r_3
 
+//line specialize.go:66
 					gc_at14[gc_tx4] = x * r_3.k
 					_ = r
 					_ = x
@@ -6108,6 +6098,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					_ = r_5
 
+//line specialize.go:66
 					gc_at15[gc_tx4] = x_ * r_5.k
 					_ = r_4
 					_ = r_
@@ -6262,6 +6253,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 					var r_2 uint32 = r_6
 
+//line specialize.go:83
 					gc_at16[gc_tx4] = r_ + r_2
 					_ = r_6
 					_ = r_2

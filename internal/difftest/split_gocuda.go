@@ -49,6 +49,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					tx := gc_tx
 					_ = tx
 
+//line split.go:26
 					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
@@ -287,9 +288,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 //line split.go:31
 						{
 							computed = true
-//line split.go:32
 							gc_at3[gc_tx] = min(prev[w], gc_at4[gc_tx], prev[e]) + gc_at5[gc_tx]
-//line split.go:34
 						}
 						gc_s_computed[gc_rank] = computed
 					}
@@ -352,9 +351,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 
 //line split.go:39
 						if computed {
-//line split.go:39
 							gc_at6[gc_tx] = gc_at7[gc_tx]
-//line split.go:41
 						}
 					}
 				} else {
@@ -455,9 +452,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 
 //line split.go:44
 					if computed {
-//line split.go:44
 						gc_at8[gc_tx] = gc_at9[gc_tx]
-//line split.go:46
 					}
 				}
 			} else {

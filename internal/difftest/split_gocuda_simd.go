@@ -70,6 +70,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 					tx := gc_tx2
 					_ = tx
 
+//line split.go:26
 					gc_at10[gc_tx2] = gc_at11[gc_tx2]
 				}
 			} else {
@@ -328,9 +329,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:31
 						{
 							computed = true
-//line split.go:32
 							gc_at12[gc_tx2] = min(prev[w], gc_at13[gc_tx2], prev[e]) + gc_at14[gc_tx2]
-//line split.go:34
 						}
 						gc_s_computed[gc_rank2] = computed
 					}
@@ -393,9 +392,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 
 //line split.go:39
 						if computed {
-//line split.go:39
 							gc_at15[gc_tx2] = gc_at16[gc_tx2]
-//line split.go:41
 						}
 					}
 				} else {
@@ -496,9 +493,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 
 //line split.go:44
 					if computed {
-//line split.go:44
 						gc_at17[gc_tx2] = gc_at18[gc_tx2]
-//line split.go:46
 					}
 				}
 			} else {

@@ -45,6 +45,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					tid := gc_tx
 					_ = tid
 
+//line switch.go:14
 					gc_at[gc_tx] = int32(tid)
 
 //line switch.go:15
@@ -361,6 +362,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								_ = tid
 								v := gc_s_v[gc_rank]
 
+//line switch.go:27
 								gc_at2[gc_tx] = v
 							}
 						} else {
@@ -527,6 +529,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					_ = tid
 					v := gc_s_v[gc_rank]
 
+//line switch.go:37
 					gc_at3[gc_tx] = v
 				}
 			} else {
@@ -800,6 +803,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					_ = gc_rank
 					v := gc_s_v[gc_rank]
 
+//line switch.go:58
 					gc_at[gc_tx] = v
 				}
 			} else {

@@ -75,6 +75,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					tid := gc_tx2
 					_ = tid
 
+//line switch.go:14
 					gc_at4[gc_tx2] = int32(tid)
 
 //line switch.go:15
@@ -505,6 +506,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								_ = tid
 								v := gc_s_v[gc_rank2]
 
+//line switch.go:27
 								gc_at5[gc_tx2] = v
 							}
 						} else {
@@ -762,6 +764,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = tid
 					v := gc_s_v[gc_rank2]
 
+//line switch.go:37
 					gc_at6[gc_tx2] = v
 				}
 			} else {
@@ -1133,6 +1136,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
 
+//line switch.go:58
 					gc_at2[gc_tx2] = v
 				}
 			} else {

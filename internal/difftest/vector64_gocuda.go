@@ -58,9 +58,7 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 
 //line vector64.go:20
 						{
-//line vector64.go:20
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-//line vector64.go:22
 						}
 					}
 				} else {
@@ -204,6 +202,7 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 							v = v*v - 1
 						}
 
+//line vector64.go:41
 						gc_at2[gc_tx] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at2[gc_tx]
 						_ = v
 					}
@@ -289,11 +288,9 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 //line vector64.go:52
 						{
 							x := float64(gc_at[gc_tx]) + gc_at2[gc_tx]
-//line vector64.go:53
 							gc_at2[gc_tx] = min(x, 2) + max(x, -2)
 							gc_at[gc_tx] = float32(x) * 0.5
 							gc_at3[gc_tx] = int(x) + gc_at3[gc_tx]
-//line vector64.go:57
 						}
 					}
 				} else {
@@ -482,6 +479,7 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 							n++
 						}
 
+//line vector64.go:99
 						gc_at3[gc_tx] = n
 						_ = cr
 						_ = ci
@@ -589,9 +587,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 
 //line vector64.go:108
 						{
-//line vector64.go:108
 							gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
-//line vector64.go:110
 						}
 					}
 				} else {

@@ -84,9 +84,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 
 //line vector64.go:20
 						{
-//line vector64.go:20
 							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-//line vector64.go:22
 						}
 					}
 				} else {
@@ -319,6 +317,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							v = v*v - 1
 						}
 
+//line vector64.go:41
 						gc_at4[gc_tx2] = math.Sqrt(v) + math.Floor(v*0.5) - gc_at4[gc_tx2]
 						_ = v
 					}
@@ -468,11 +467,9 @@ func gc_body_float64Mix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, f []float32, 
 //line vector64.go:52
 						{
 							x := float64(gc_at4[gc_tx2]) + gc_at5[gc_tx2]
-//line vector64.go:53
 							gc_at5[gc_tx2] = min(x, 2) + max(x, -2)
 							gc_at4[gc_tx2] = float32(x) * 0.5
 							gc_at6[gc_tx2] = int(x) + gc_at6[gc_tx2]
-//line vector64.go:57
 						}
 					}
 				} else {
@@ -828,6 +825,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 							n++
 						}
 
+//line vector64.go:99
 						gc_at6[gc_tx2] = n
 						_ = cr
 						_ = ci
@@ -1051,9 +1049,7 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 
 //line vector64.go:108
 						{
-//line vector64.go:108
 							gc_at4[gc_tx2] = gc_at5[gc_tx2] - gc_at6[gc_tx2]
-//line vector64.go:110
 						}
 					}
 				} else {

@@ -140,8 +140,10 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 //line vector.go:56
 						y = y>>3 + max(x, -7)
 
+//line vector.go:57
 						gc_at2[gc_tx] = uint32(y)<<s | uint32(x)&^0xff
 
+//line vector.go:58
 						gc_at3[gc_tx] = float32(y)*0.5 - float32(int32(gc_at3[gc_tx]))
 						_ = x
 						_ = y
@@ -324,6 +326,7 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
+//line vector.go:87
 						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] - 2*gc_at4[gc_tx] + gc_at5[0]
 					}
 				} else {
@@ -412,6 +415,7 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 							v += 0.5
 						}
 
+//line vector.go:112
 						gc_at2[gc_tx] = v
 						_ = v
 					}
@@ -539,6 +543,7 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 //line vector.go:134
 						_ = n
 
+//line vector.go:135
 						gc_at3[gc_tx] = n
 						_ = cr
 						_ = ci
@@ -926,6 +931,7 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 //line vector.go:227
 						}
 
+//line vector.go:228
 						gc_at2[gc_tx] = a - b
 						_ = a
 						_ = b
@@ -1012,6 +1018,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 					tx := gc_tx
 					_ = tx
 
+//line vector.go:241
 					gc_at[gc_tx] = rowLoad(t, a, gc_bx, tx, w)
 				}
 			} else {

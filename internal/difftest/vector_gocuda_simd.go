@@ -262,8 +262,10 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:56
 						y = y>>3 + max(x, -7)
 
+//line vector.go:57
 						gc_at5[gc_tx2] = uint32(y)<<s | uint32(x)&^0xff
 
+//line vector.go:58
 						gc_at6[gc_tx2] = float32(y)*0.5 - float32(int32(gc_at6[gc_tx2]))
 						_ = x
 						_ = y
@@ -569,6 +571,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
+//line vector.go:87
 						gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at8[gc_tx2] - 2*gc_at9[gc_tx2] + gc_at10[0]
 					}
 				} else {
@@ -769,6 +772,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 							v += 0.5
 						}
 
+//line vector.go:112
 						gc_at4[gc_tx2] = v
 						_ = v
 					}
@@ -1104,6 +1108,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:134
 						_ = n
 
+//line vector.go:135
 						gc_at6[gc_tx2] = n
 						_ = cr
 						_ = ci
@@ -2219,6 +2224,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:227
 						}
 
+//line vector.go:228
 						gc_at4[gc_tx2] = a - b
 						_ = a
 						_ = b
@@ -2512,6 +2518,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					tx := gc_tx2
 					_ = tx
 
+//line vector.go:241
 					gc_at2[gc_tx2] = rowLoad(t, a, gc_bx2, tx, w)
 				}
 			} else {

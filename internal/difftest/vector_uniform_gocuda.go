@@ -72,9 +72,7 @@ func gc_body_rowPick(gc_b *compiled.Block, gc_lo, gc_hi int, a, out []float32, m
 
 //line vector_uniform.go:21
 						if s := gc_at[0]; s > limit {
-//line vector_uniform.go:21
 							gc_at2[gc_tx] = s
-//line vector_uniform.go:23
 						}
 					}
 				} else {
@@ -152,6 +150,7 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 							continue gc_L1r
 						}
 
+//line vector_uniform.go:36
 						gc_at2[gc_tx] += gc_at3[0]
 					}
 				} else {

@@ -115,9 +115,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 
 //line vector_uniform.go:21
 						if s := gc_at3[0]; s > limit {
-//line vector_uniform.go:21
 							gc_at4[gc_tx2] = s
-//line vector_uniform.go:23
 						}
 					}
 				} else {
@@ -290,6 +288,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							continue gc_L1r2
 						}
 
+//line vector_uniform.go:36
 						gc_at5[gc_tx2] += gc_at6[0]
 					}
 				} else {

@@ -54,9 +54,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:16
 					{
-//line warp_tail.go:16
 						gc_at[gc_tx] = 0
-//line warp_tail.go:18
 					}
 				}
 			} else {
@@ -155,9 +153,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:20
 					{
-//line warp_tail.go:20
 						gc_at2[gc_tx] = gc_at3[gc_tx]
-//line warp_tail.go:22
 					}
 				}
 			} else {
@@ -347,9 +343,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-//line warp_tail.go:30
 						gc_at4[0] = gc_at5[0] + gc_at6[0]
-//line warp_tail.go:32
 					}
 				}
 			} else {

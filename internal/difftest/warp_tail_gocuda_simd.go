@@ -82,9 +82,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:16
 					{
-//line warp_tail.go:16
 						gc_at7[gc_tx2] = 0
-//line warp_tail.go:18
 					}
 				}
 			} else {
@@ -235,9 +233,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:20
 					{
-//line warp_tail.go:20
 						gc_at8[gc_tx2] = gc_at9[gc_tx2]
-//line warp_tail.go:22
 					}
 				}
 			} else {
@@ -532,9 +528,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 
 //line warp_tail.go:30
 					{
-//line warp_tail.go:30
 						gc_at10[0] = gc_at11[0] + gc_at12[0]
-//line warp_tail.go:32
 					}
 				}
 			} else {

@@ -56,9 +56,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
-//line reverse_solution.go:18
 						gc_at[gc_tx] = gc_at2[gc_tx]
-//line reverse_solution.go:20
 					}
 				}
 			} else {

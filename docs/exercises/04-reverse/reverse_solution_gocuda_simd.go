@@ -98,9 +98,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 
 //line reverse_solution.go:18
 					if i := base + tid; i < n {
-//line reverse_solution.go:18
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
-//line reverse_solution.go:20
 					}
 				}
 			} else {

@@ -56,6 +56,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 						v = gc_at[gc_tx]
 					}
 
+//line reduce_solution.go:21
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -106,9 +107,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:24
 						{
-//line reduce_solution.go:24
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line reduce_solution.go:26
 						}
 					}
 				} else {
@@ -209,9 +208,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:29
 					{
-//line reduce_solution.go:29
 						gc_at5[0] = gc_at6[0]
-//line reduce_solution.go:31
 					}
 				}
 			} else {

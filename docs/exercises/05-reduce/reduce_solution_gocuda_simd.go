@@ -104,6 +104,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						v = gc_at7[gc_tx2]
 					}
 
+//line reduce_solution.go:21
 					gc_at8[gc_tx2] = v
 					_ = v
 				}
@@ -253,9 +254,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:24
 						{
-//line reduce_solution.go:24
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line reduce_solution.go:26
 						}
 					}
 				} else {
@@ -381,9 +380,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 
 //line reduce_solution.go:29
 					{
-//line reduce_solution.go:29
 						gc_at11[0] = gc_at12[0]
-//line reduce_solution.go:31
 					}
 				}
 			} else {

@@ -66,6 +66,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_more = true
 						_ = k
 
+//line histogram_solution.go:21
 						gc_at[gc_tx] = 0
 					}
 				} else {

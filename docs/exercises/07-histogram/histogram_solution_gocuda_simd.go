@@ -97,6 +97,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						gc_more = true
 						_ = k
 
+//line histogram_solution.go:21
 						gc_at4[gc_tx2] = 0
 					}
 				} else {

@@ -120,22 +120,20 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						col := gc_bx*Tile + tx
 						_ = col
 
+//line matmul_solution.go:23
 						gc_at[gc_tx] = 0
 
 //line matmul_solution.go:24
 						if row < m && p+tx < k {
-//line matmul_solution.go:24
 							gc_at[gc_tx] = gc_at2[gc_tx]
-//line matmul_solution.go:26
 						}
 
+//line matmul_solution.go:27
 						gc_at3[gc_tx] = 0
 
 //line matmul_solution.go:28
 						if p+ty < k && col < n {
-//line matmul_solution.go:28
 							gc_at3[gc_tx] = gc_at4[gc_tx]
-//line matmul_solution.go:30
 						}
 					}
 				} else {
@@ -379,9 +377,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line matmul_solution.go:37
 					{
-//line matmul_solution.go:37
 						gc_at5[gc_tx] = sum
-//line matmul_solution.go:39
 					}
 				}
 			} else {

@@ -219,22 +219,20 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						col := gc_bx2*Tile + tx
 						_ = col
 
+//line matmul_solution.go:23
 						gc_at6[gc_tx2] = 0
 
 //line matmul_solution.go:24
 						if row < m && p+tx < k {
-//line matmul_solution.go:24
 							gc_at6[gc_tx2] = gc_at7[gc_tx2]
-//line matmul_solution.go:26
 						}
 
+//line matmul_solution.go:27
 						gc_at8[gc_tx2] = 0
 
 //line matmul_solution.go:28
 						if p+ty < k && col < n {
-//line matmul_solution.go:28
 							gc_at8[gc_tx2] = gc_at9[gc_tx2]
-//line matmul_solution.go:30
 						}
 					}
 				} else {
@@ -779,9 +777,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 
 //line matmul_solution.go:37
 					{
-//line matmul_solution.go:37
 						gc_at10[gc_tx2] = sum
-//line matmul_solution.go:39
 					}
 				}
 			} else {

@@ -63,6 +63,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						v = gc_at[gc_tx]
 					}
 
+//line scan_solution.go:24
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -228,6 +229,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 							x += gc_at4[gc_tx]
 						}
 
+//line scan_solution.go:32
 						gc_at5[gc_tx] = x
 						_ = x
 					}
@@ -284,9 +286,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:36
 					{
-//line scan_solution.go:36
 						gc_at6[gc_tx] = gc_at7[gc_tx]
-//line scan_solution.go:38
 					}
 				}
 			} else {

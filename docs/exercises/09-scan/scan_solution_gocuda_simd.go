@@ -107,6 +107,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						v = gc_at8[gc_tx2]
 					}
 
+//line scan_solution.go:24
 					gc_at9[gc_tx2] = v
 					_ = v
 				}
@@ -354,6 +355,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 							x += gc_at11[gc_tx2]
 						}
 
+//line scan_solution.go:32
 						gc_at12[gc_tx2] = x
 						_ = x
 					}
@@ -478,9 +480,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 
 //line scan_solution.go:36
 					{
-//line scan_solution.go:36
 						gc_at13[gc_tx2] = gc_at14[gc_tx2]
-//line scan_solution.go:38
 					}
 				}
 			} else {

@@ -62,14 +62,13 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 						return in[i]
 					}
 
+//line stencil_solution.go:24
 					gc_at[gc_tx] = at(g)
 
 //line stencil_solution.go:25
 					if tid < Radius {
-//line stencil_solution.go:25
 						gc_at2[gc_tx] = at(g - Radius)
 						gc_at3[gc_tx] = at(g + b)
-//line stencil_solution.go:28
 					}
 					_ = at
 				}

@@ -63,14 +63,13 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 						return in[i]
 					}
 
+//line stencil_solution.go:24
 					gc_at4[gc_tx2] = at(g)
 
 //line stencil_solution.go:25
 					if tid < Radius {
-//line stencil_solution.go:25
 						gc_at5[gc_tx2] = at(g - Radius)
 						gc_at6[gc_tx2] = at(g + b)
-//line stencil_solution.go:28
 					}
 					_ = at
 				}

@@ -357,6 +357,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_more2 = true
 						_ = i_
 
+//line gridsync_solution.go:31
 						gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				} else {

@@ -483,6 +483,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 						gc_more2 = true
 						_ = i_
 
+//line gridsync_solution.go:31
 						gc_at5[gc_tx2] = gc_at6[gc_tx2] - mean
 					}
 				} else {

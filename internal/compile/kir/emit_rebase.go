@@ -89,11 +89,13 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	name := e.rebasedSlice(k)
+	// the element keeps the position of the one it stands for: a
+	// statement that begins with it is written after its //line
+	slice := &ast.Ident{NamePos: e.pos.at(x.Pos()), Name: e.rebasedSlice(k)}
 	if l.Rebase.Slices[k].One {
-		return &ast.IndexExpr{X: ast.NewIdent(name), Index: intLit(0)}, true
+		return &ast.IndexExpr{X: slice, Index: intLit(0)}, true
 	}
-	return &ast.IndexExpr{X: ast.NewIdent(name), Index: ast.NewIdent(e.use("tx"))}, true
+	return &ast.IndexExpr{X: slice, Index: ast.NewIdent(e.use("tx"))}, true
 }
 
 // rebasedThreads opens the row's check and its unchecked loop over

@@ -985,11 +985,13 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 //line llmc_backward.go:217
 						m = lerp(grad, m, beta1)
 
+//line llmc_backward.go:218
 						gc_at2[gc_tx] = m
 
 //line llmc_backward.go:220
 						v = lerp(grad*grad, v, beta2)
 
+//line llmc_backward.go:221
 						gc_at3[gc_tx] = v
 
 //line llmc_backward.go:222
@@ -998,6 +1000,7 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 //line llmc_backward.go:223
 						v /= beta2Correction
 
+//line llmc_backward.go:224
 						gc_at4[gc_tx] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at4[gc_tx])
 						_ = grad
 						_ = m
@@ -1443,9 +1446,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 
 //line llmc_backward.go:341
 						if probs != nil {
-//line llmc_backward.go:341
 							gc_at2[gc_tx] = prob_
-//line llmc_backward.go:343
 						}
 
 //line llmc_backward.go:344
@@ -1458,6 +1459,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 							indicator = 0.0
 						}
 
+//line llmc_backward.go:350
 						gc_at3[gc_tx] = (prob_ - indicator) * dloss
 					}
 				} else {

@@ -1095,11 +1095,13 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 //line llmc_backward.go:217
 						m = lerp(grad, m, beta1)
 
+//line llmc_backward.go:218
 						gc_at6[gc_tx2] = m
 
 //line llmc_backward.go:220
 						v = lerp(grad*grad, v, beta2)
 
+//line llmc_backward.go:221
 						gc_at7[gc_tx2] = v
 
 //line llmc_backward.go:222
@@ -1108,6 +1110,7 @@ func gc_body_adamwKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, paramsMemor
 //line llmc_backward.go:223
 						v /= beta2Correction
 
+//line llmc_backward.go:224
 						gc_at8[gc_tx2] -= learningRate * (m/(sqrtf(v)+eps) + weightDecay*gc_at8[gc_tx2])
 						_ = grad
 						_ = m
@@ -1553,9 +1556,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 
 //line llmc_backward.go:341
 						if probs != nil {
-//line llmc_backward.go:341
 							gc_at5[gc_tx2] = prob_
-//line llmc_backward.go:343
 						}
 
 //line llmc_backward.go:344
@@ -1568,6 +1569,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 							indicator = 0.0
 						}
 
+//line llmc_backward.go:350
 						gc_at6[gc_tx2] = (prob_ - indicator) * dloss
 					}
 				} else {

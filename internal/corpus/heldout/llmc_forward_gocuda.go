@@ -858,9 +858,7 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 						{
 							xi := gc_at[gc_tx]
 							cube := 0.044715 * xi * xi * xi
-//line llmc_forward.go:273
 							gc_at2[gc_tx] = 0.5 * xi * (1.0 + tanhf(geluScalingFactor()*(xi+cube)))
-//line llmc_forward.go:275
 						}
 					}
 				} else {
@@ -944,9 +942,7 @@ func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []f
 							coshfOut := coshf(tanhArg)
 							sechOut := 1.0 / (coshfOut * coshfOut)
 							localGrad := 0.5*(1.0+tanhOut) + x*0.5*sechOut*geluScalingFactor()*(1.0+3.0*0.044715*x*x)
-//line llmc_forward.go:291
 							gc_at2[gc_tx] = localGrad * gc_at3[gc_tx]
-//line llmc_forward.go:293
 						}
 					}
 				} else {

@@ -63,9 +63,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:60
 							if int(knodesD[gc_at3[0]].indices[thid]) < knodesElem {
-//line rodinia_btree.go:60
 								gc_at3[0] = int64(knodesD[gc_at3[0]].indices[thid])
-//line rodinia_btree.go:62
 							}
 						}
 					}
@@ -110,9 +108,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:67
 						{
-//line rodinia_btree.go:67
 							gc_at4[0] = gc_at5[0]
-//line rodinia_btree.go:69
 						}
 					}
 				} else {
@@ -215,9 +211,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 
 //line rodinia_btree.go:76
 					if knodesD[gc_at6[0]].keys[thid] == gc_at7[0] {
-//line rodinia_btree.go:76
-						gc_at8[0].
-							value = recordsD[knodesD[gc_at6[0]].indices[thid]].value
+						gc_at8[0].value = recordsD[knodesD[gc_at6[0]].indices[thid]].value
 					}
 				}
 			} else {
@@ -297,9 +291,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:114
 							if int(knodesD[gc_at[0]].indices[thid]) < knodesElem {
-//line rodinia_btree.go:114
 								gc_at3[0] = int64(knodesD[gc_at[0]].indices[thid])
-//line rodinia_btree.go:116
 							}
 						}
 
@@ -308,9 +300,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:122
 							if int(knodesD[gc_at4[0]].indices[thid]) < knodesElem {
-//line rodinia_btree.go:122
 								gc_at6[0] = int64(knodesD[gc_at4[0]].indices[thid])
-//line rodinia_btree.go:124
 							}
 						}
 					}
@@ -366,10 +356,8 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:129
 						{
-//line rodinia_btree.go:129
 							gc_at7[0] = gc_at8[0]
 							gc_at9[0] = gc_at10[0]
-//line rodinia_btree.go:132
 						}
 					}
 				} else {
@@ -477,9 +465,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:137
 					if knodesD[gc_at11[0]].keys[thid] == gc_at12[0] {
-//line rodinia_btree.go:137
 						gc_at13[0] = knodesD[gc_at11[0]].indices[thid]
-//line rodinia_btree.go:139
 					}
 				}
 			} else {
@@ -576,9 +562,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 
 //line rodinia_btree.go:143
 					if knodesD[gc_at14[0]].keys[thid] == gc_at15[0] {
-//line rodinia_btree.go:143
 						gc_at16[0] = knodesD[gc_at14[0]].indices[thid] - gc_at17[0] + 1
-//line rodinia_btree.go:145
 					}
 				}
 			} else {

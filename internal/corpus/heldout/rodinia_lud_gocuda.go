@@ -95,13 +95,9 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									return
 //line rodinia_lud.go:33
 								}
-//line rodinia_lud.go:33
 								gc_at[gc_tx][i_2] -= gc_at[gc_tx][j] * shadow[j][i_2]
-//line rodinia_lud.go:35
 							}
-//line rodinia_lud.go:35
 							gc_at[gc_tx][i_2] /= gc_at2[0][i_2]
-//line rodinia_lud.go:37
 						}
 					}
 				} else {
@@ -156,9 +152,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									return
 //line rodinia_lud.go:42
 								}
-//line rodinia_lud.go:42
 								gc_at3[gc_tx] -= gc_at4[0][j] * shadow[j][gc_tx]
-//line rodinia_lud.go:44
 							}
 						}
 					}
@@ -485,8 +479,10 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:156
 					var sum float32
 
+//line rodinia_lud.go:161
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line rodinia_lud.go:162
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 					_ = i
 					_ = sum
@@ -550,6 +546,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:169
 					_ = i
 
+//line rodinia_lud.go:170
 					gc_at6[gc_tx] -= sum
 					_ = i_
 				}

@@ -185,13 +185,9 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									return
 //line rodinia_lud.go:33
 								}
-//line rodinia_lud.go:33
 								gc_at5[gc_tx2][i_2] -= gc_at5[gc_tx2][j] * shadow[j][i_2]
-//line rodinia_lud.go:35
 							}
-//line rodinia_lud.go:35
 							gc_at5[gc_tx2][i_2] /= gc_at6[0][i_2]
-//line rodinia_lud.go:37
 						}
 					}
 				} else {
@@ -308,9 +304,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 									return
 //line rodinia_lud.go:42
 								}
-//line rodinia_lud.go:42
 								gc_at7[gc_tx2] -= gc_at8[0][j] * shadow[j][gc_tx2]
-//line rodinia_lud.go:44
 							}
 						}
 					}
@@ -811,8 +805,10 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:156
 					var sum float32
 
+//line rodinia_lud.go:161
 					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 
+//line rodinia_lud.go:162
 					gc_at9[gc_tx2] = gc_at10[gc_tx2]
 					_ = i
 					_ = sum
@@ -968,6 +964,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:169
 					_ = i
 
+//line rodinia_lud.go:170
 					gc_at12[gc_tx2] -= sum
 					_ = i_
 				}

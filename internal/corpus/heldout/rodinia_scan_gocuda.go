@@ -411,9 +411,7 @@ func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32,
 
 //line rodinia_scan.go:217
 					if gc_tx == 0 {
-//line rodinia_scan.go:217
 						gc_at[0] = gc_at2[0]
-//line rodinia_scan.go:219
 					}
 
 //line rodinia_scan.go:221

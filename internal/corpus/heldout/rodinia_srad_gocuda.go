@@ -394,10 +394,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:57
 							if (tx+1)%i_ == 0 {
-//line rodinia_srad.go:57
 								gc_at[gc_tx] = gc_at[gc_tx] + gc_at2[gc_tx]
 								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
-//line rodinia_srad.go:60
 							}
 						}
 					} else {
@@ -496,10 +494,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:65
 						{
-//line rodinia_srad.go:65
 							gc_at5[0] = gc_at6[gc_tx]
 							gc_at7[0] = gc_at8[gc_tx]
-//line rodinia_srad.go:68
 						}
 					}
 				} else {
@@ -556,10 +552,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:75
 								if (tx+1)%i_2 == 0 {
-//line rodinia_srad.go:75
 									gc_at9[gc_tx] = gc_at9[gc_tx] + gc_at10[gc_tx]
 									gc_at11[gc_tx] = gc_at11[gc_tx] + gc_at12[gc_tx]
-//line rodinia_srad.go:78
 								}
 							}
 						} else {
@@ -658,10 +652,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:83
 							{
-//line rodinia_srad.go:83
 								gc_at13[0] = gc_at14[gc_tx]
 								gc_at15[0] = gc_at16[gc_tx]
-//line rodinia_srad.go:86
 							}
 						}
 					} else {
@@ -789,10 +781,8 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 
 //line rodinia_srad.go:97
 								if (tx+1)%i_4 == 0 && tx < df {
-//line rodinia_srad.go:97
 									gc_at17[gc_tx] = gc_at17[gc_tx] + gc_at18[gc_tx]
 									gc_at19[gc_tx] = gc_at19[gc_tx] + gc_at20[gc_tx]
-//line rodinia_srad.go:100
 								}
 							}
 						} else {
@@ -899,16 +889,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 										return
 //line rodinia_srad.go:107
 									}
-//line rodinia_srad.go:107
 									gc_at21[gc_tx] = gc_at21[gc_tx] + dSums[i]
 									gc_at22[gc_tx] = gc_at22[gc_tx] + dSums2[i]
-//line rodinia_srad.go:110
 								}
-//line rodinia_srad.go:110
+
 								gc_at23[0] = gc_at21[gc_tx]
-//line rodinia_srad.go:112
 								gc_at24[0] = gc_at22[gc_tx]
-//line rodinia_srad.go:114
 							}
 						}
 					} else {

@@ -61,9 +61,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:29
 					{
-//line hecbench_asta.go:29
 						gc_at[0] = atomic.Add(&gc_at2[0], 1)
-//line hecbench_asta.go:31
 					}
 				}
 			} else {
@@ -175,9 +173,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:38
 							{
-//line hecbench_asta.go:38
 								gc_at3[0] = atomic.Add(&gc_at4[0], 1)
-//line hecbench_asta.go:40
 							}
 						}
 					} else {
@@ -312,9 +308,8 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:62
 						if tid == 0 {
-//line hecbench_asta.go:62
+
 							gc_at6[0] = atomic.Add(&finished[gc_at5[0]], 0)
-//line hecbench_asta.go:65
 						}
 						_ = data1
 						_ = data2
@@ -472,9 +467,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:88
 							{
-//line hecbench_asta.go:88
 								gc_at7[0] = atomic.Exch(&gc_at8[0], int32(1))
-//line hecbench_asta.go:90
 							}
 						}
 					} else {
@@ -653,9 +646,7 @@ func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B i
 
 //line hecbench_asta.go:129
 						{
-//line hecbench_asta.go:129
 							gc_at9[0] = atomic.Add(&gc_at10[0], 1)
-//line hecbench_asta.go:131
 						}
 					}
 				} else {

@@ -1726,6 +1726,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 //line hecbench_groupnorm.go:274
 						wDout := weight[c_] * doutVal
 
+//line hecbench_groupnorm.go:275
 						gc_at5[gc_tx] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 					}
 				} else {

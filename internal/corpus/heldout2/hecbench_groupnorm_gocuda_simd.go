@@ -1966,6 +1966,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:274
 						wDout := weight[c_] * doutVal
 
+//line hecbench_groupnorm.go:275
 						gc_at12[gc_tx2] = (wDout - wDoutBlock - norm_*wDoutNormBlock) * rstdVal
 					}
 				} else {

@@ -62,34 +62,27 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					j := gc_ty + gc_by*gc_bdy
 					_ = j
 
+//line hecbench_jacobi.go:35
 					gc_at[gc_tx] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 					if gc_tx == 0 && i >= 1 {
-//line hecbench_jacobi.go:43
 						gc_at2[gc_tx] = fOld[jacobiIdx(i-1, j)]
-//line hecbench_jacobi.go:45
 					}
 
 //line hecbench_jacobi.go:46
 					if gc_tx == 15 && i <= jacobiN-2 {
-//line hecbench_jacobi.go:46
 						gc_at3[gc_tx] = fOld[jacobiIdx(i+1, j)]
-//line hecbench_jacobi.go:48
 					}
 
 //line hecbench_jacobi.go:49
 					if gc_ty == 0 && j >= 1 {
-//line hecbench_jacobi.go:49
 						gc_at4[gc_tx] = fOld[jacobiIdx(i, j-1)]
-//line hecbench_jacobi.go:51
 					}
 
 //line hecbench_jacobi.go:52
 					if gc_ty == 15 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:52
 						gc_at5[gc_tx] = fOld[jacobiIdx(i, j+1)]
-//line hecbench_jacobi.go:54
 					}
 				}
 			} else {

@@ -350,34 +350,27 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					j := gc_ty2 + gc_by2*gc_bdy2
 					_ = j
 
+//line hecbench_jacobi.go:35
 					gc_at6[gc_tx2] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 					if gc_tx2 == 0 && i >= 1 {
-//line hecbench_jacobi.go:43
 						gc_at7[gc_tx2] = fOld[jacobiIdx(i-1, j)]
-//line hecbench_jacobi.go:45
 					}
 
 //line hecbench_jacobi.go:46
 					if gc_tx2 == 15 && i <= jacobiN-2 {
-//line hecbench_jacobi.go:46
 						gc_at8[gc_tx2] = fOld[jacobiIdx(i+1, j)]
-//line hecbench_jacobi.go:48
 					}
 
 //line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
-//line hecbench_jacobi.go:49
 						gc_at9[gc_tx2] = fOld[jacobiIdx(i, j-1)]
-//line hecbench_jacobi.go:51
 					}
 
 //line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:52
 						gc_at10[gc_tx2] = fOld[jacobiIdx(i, j+1)]
-//line hecbench_jacobi.go:54
 					}
 				}
 			} else {

@@ -293,9 +293,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 //line hecbench_mpc.go:171
 						{
 							v1 = gc_at[gc_tx]
-//line hecbench_mpc.go:172
 							gc_at2[gc_tx] = v1
-//line hecbench_mpc.go:174
 						}
 						_ = v1
 						gc_s_v1[gc_rank] = v1
@@ -993,19 +991,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 									}
 								}
 							}
-//line hecbench_mpc.go:230
 							gc_at4[0] = st + gc_s_loc[gc_rank]
 							gc_at3[0] = -1
-//line hecbench_mpc.go:233
 							if chunk == chunksm1 {
-//line hecbench_mpc.go:233
 								gc_at5[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
-//line hecbench_mpc.go:235
 							}
-//line hecbench_mpc.go:235
 							gc_at6[0] = gc_s_loc[gc_rank]
 							gc_at7[0] = st
-//line hecbench_mpc.go:238
 						}
 					}
 				} else {
@@ -1956,12 +1948,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 									}
 								}
 							}
-//line hecbench_mpc.go:294
 							gc_at2[0] = st + gc_s_loc[gc_rank]
 							gc_at[0] = -1
 							gc_at3[0] = gc_s_loc[gc_rank]
 							gc_at4[0] = st
-//line hecbench_mpc.go:299
 						}
 					}
 				} else {
@@ -2027,9 +2017,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 
 //line hecbench_mpc.go:302
 						if tid < int(gc_at5[0]) {
-//line hecbench_mpc.go:302
 							gc_at6[gc_tx] = compressed[int(gc_at7[0])+tid]
-//line hecbench_mpc.go:304
 						}
 					}
 				} else {

@@ -333,9 +333,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:171
 						{
 							v1 = gc_at11[gc_tx2]
-//line hecbench_mpc.go:172
 							gc_at12[gc_tx2] = v1
-//line hecbench_mpc.go:174
 						}
 						_ = v1
 						gc_s_v1[gc_rank2] = v1
@@ -1127,19 +1125,13 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 									}
 								}
 							}
-//line hecbench_mpc.go:230
 							gc_at14[0] = st + gc_s_loc[gc_rank2]
 							gc_at13[0] = -1
-//line hecbench_mpc.go:233
 							if chunk == chunksm1 {
-//line hecbench_mpc.go:233
 								gc_at15[0] = (int64(st+gc_s_loc[gc_rank2]) << 32) + (0x43504d00 - 1) + int64(dim)
-//line hecbench_mpc.go:235
 							}
-//line hecbench_mpc.go:235
 							gc_at16[0] = gc_s_loc[gc_rank2]
 							gc_at17[0] = st
-//line hecbench_mpc.go:238
 						}
 					}
 				} else {
@@ -2224,12 +2216,10 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 									}
 								}
 							}
-//line hecbench_mpc.go:294
 							gc_at9[0] = st + gc_s_loc[gc_rank2]
 							gc_at8[0] = -1
 							gc_at10[0] = gc_s_loc[gc_rank2]
 							gc_at11[0] = st
-//line hecbench_mpc.go:299
 						}
 					}
 				} else {
@@ -2366,9 +2356,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 
 //line hecbench_mpc.go:302
 						if tid < int(gc_at12[0]) {
-//line hecbench_mpc.go:302
 							gc_at13[gc_tx2] = compressed[int(gc_at14[0])+tid]
-//line hecbench_mpc.go:304
 						}
 					}
 				} else {

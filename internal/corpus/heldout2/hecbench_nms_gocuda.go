@@ -75,9 +75,7 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 							area := (gc_at2[gc_tx].Z + 1.0) * (gc_at2[gc_tx].Z + 1.0)
 							w := fmaxf(0.0, fminf(gc_at[0].X+gc_at[0].Z, gc_at2[gc_tx].X+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].X, gc_at2[gc_tx].X)+1.0)
 							h := fmaxf(0.0, fminf(gc_at[0].Y+gc_at[0].Z, gc_at2[gc_tx].Y+gc_at2[gc_tx].Z)-fmaxf(gc_at[0].Y, gc_at2[gc_tx].Y)+1.0)
-//line hecbench_nms.go:29
 							gc_at3[gc_tx] = b2u8(((w*h)/area) < othreshold && (gc_at2[gc_tx].Z != 0))
-//line hecbench_nms.go:31
 						}
 					}
 				} else {

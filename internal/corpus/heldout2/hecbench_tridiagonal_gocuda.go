@@ -82,12 +82,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:34
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line hecbench_tridiagonal.go:35
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line hecbench_tridiagonal.go:36
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line hecbench_tridiagonal.go:37
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 
 //line hecbench_tridiagonal.go:39
@@ -275,12 +279,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
 
+//line hecbench_tridiagonal.go:70
 						gc_at21[gc_tx] = bNew
 
+//line hecbench_tridiagonal.go:71
 						gc_at22[gc_tx] = dNew
 
+//line hecbench_tridiagonal.go:72
 						gc_at23[gc_tx] = aNew
 
+//line hecbench_tridiagonal.go:73
 						gc_at24[gc_tx] = cNew
 					}
 				} else {
@@ -471,10 +479,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 //line hecbench_tridiagonal.go:81
 						_ = addr2
 						tmp3 := gc_at25[gc_tx]*gc_at26[gc_tx] - gc_at27[gc_tx]*gc_at28[gc_tx]
-//line hecbench_tridiagonal.go:82
 						gc_at29[gc_tx] = (gc_at25[gc_tx]*gc_at30[gc_tx] - gc_at27[gc_tx]*gc_at31[gc_tx]) / tmp3
 						gc_at32[gc_tx] = (gc_at31[gc_tx]*gc_at26[gc_tx] - gc_at30[gc_tx]*gc_at28[gc_tx]) / tmp3
-//line hecbench_tridiagonal.go:85
 					}
 				}
 			} else {
@@ -512,6 +518,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:89
 					gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			} else {
@@ -653,12 +660,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:111
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line hecbench_tridiagonal.go:112
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line hecbench_tridiagonal.go:113
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line hecbench_tridiagonal.go:114
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 
 //line hecbench_tridiagonal.go:116
@@ -795,12 +806,16 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 						cNew := gc_s_cNew[gc_rank]
 						dNew := gc_s_dNew[gc_rank]
 
+//line hecbench_tridiagonal.go:140
 						gc_at9[gc_tx] = bNew
 
+//line hecbench_tridiagonal.go:141
 						gc_at10[gc_tx] = dNew
 
+//line hecbench_tridiagonal.go:142
 						gc_at11[gc_tx] = aNew
 
+//line hecbench_tridiagonal.go:143
 						gc_at12[gc_tx] = cNew
 					}
 				} else {
@@ -991,10 +1006,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 //line hecbench_tridiagonal.go:151
 						_ = addr2
 						tmp3 := gc_at13[gc_tx]*gc_at14[gc_tx] - gc_at15[gc_tx]*gc_at16[gc_tx]
-//line hecbench_tridiagonal.go:152
 						gc_at17[gc_tx] = (gc_at13[gc_tx]*gc_at18[gc_tx] - gc_at15[gc_tx]*gc_at19[gc_tx]) / tmp3
 						gc_at20[gc_tx] = (gc_at19[gc_tx]*gc_at14[gc_tx] - gc_at18[gc_tx]*gc_at16[gc_tx]) / tmp3
-//line hecbench_tridiagonal.go:155
 					}
 				}
 			} else {
@@ -1032,6 +1045,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:159
 					gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			} else {
@@ -1187,20 +1201,28 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:185
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line hecbench_tridiagonal.go:186
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line hecbench_tridiagonal.go:188
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line hecbench_tridiagonal.go:189
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 
+//line hecbench_tridiagonal.go:191
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line hecbench_tridiagonal.go:192
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line hecbench_tridiagonal.go:194
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line hecbench_tridiagonal.go:195
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
@@ -1373,8 +1395,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:253
 					gc_at17[gc_tx] = gc_at18[gc_tx]
 
+//line hecbench_tridiagonal.go:254
 					gc_at19[gc_tx] = gc_at20[gc_tx]
 				}
 			} else {
@@ -1543,20 +1567,28 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:278
 					gc_at[gc_tx] = gc_at2[gc_tx]
 
+//line hecbench_tridiagonal.go:279
 					gc_at3[gc_tx] = gc_at4[gc_tx]
 
+//line hecbench_tridiagonal.go:281
 					gc_at5[gc_tx] = gc_at6[gc_tx]
 
+//line hecbench_tridiagonal.go:282
 					gc_at7[gc_tx] = gc_at8[gc_tx]
 
+//line hecbench_tridiagonal.go:284
 					gc_at9[gc_tx] = gc_at10[gc_tx]
 
+//line hecbench_tridiagonal.go:285
 					gc_at11[gc_tx] = gc_at12[gc_tx]
 
+//line hecbench_tridiagonal.go:287
 					gc_at13[gc_tx] = gc_at14[gc_tx]
 
+//line hecbench_tridiagonal.go:288
 					gc_at15[gc_tx] = gc_at16[gc_tx]
 				}
 			} else {
@@ -1722,8 +1754,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx
 					_ = thid
 
+//line hecbench_tridiagonal.go:340
 					gc_at17[gc_tx] = gc_at18[gc_tx]
 
+//line hecbench_tridiagonal.go:341
 					gc_at19[gc_tx] = gc_at20[gc_tx]
 				}
 			} else {

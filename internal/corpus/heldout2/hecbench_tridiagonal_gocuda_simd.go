@@ -126,12 +126,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:34
 					gc_at35[gc_tx2] = gc_at36[gc_tx2]
 
+//line hecbench_tridiagonal.go:35
 					gc_at37[gc_tx2] = gc_at38[gc_tx2]
 
+//line hecbench_tridiagonal.go:36
 					gc_at39[gc_tx2] = gc_at40[gc_tx2]
 
+//line hecbench_tridiagonal.go:37
 					gc_at41[gc_tx2] = gc_at42[gc_tx2]
 
 //line hecbench_tridiagonal.go:39
@@ -412,12 +416,16 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						cNew := gc_s_cNew[gc_rank2]
 						dNew := gc_s_dNew[gc_rank2]
 
+//line hecbench_tridiagonal.go:70
 						gc_at55[gc_tx2] = bNew
 
+//line hecbench_tridiagonal.go:71
 						gc_at56[gc_tx2] = dNew
 
+//line hecbench_tridiagonal.go:72
 						gc_at57[gc_tx2] = aNew
 
+//line hecbench_tridiagonal.go:73
 						gc_at58[gc_tx2] = cNew
 					}
 				} else {
@@ -693,10 +701,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:81
 						_ = addr2
 						tmp3 := gc_at59[gc_tx2]*gc_at60[gc_tx2] - gc_at61[gc_tx2]*gc_at62[gc_tx2]
-//line hecbench_tridiagonal.go:82
 						gc_at63[gc_tx2] = (gc_at59[gc_tx2]*gc_at64[gc_tx2] - gc_at61[gc_tx2]*gc_at65[gc_tx2]) / tmp3
 						gc_at66[gc_tx2] = (gc_at65[gc_tx2]*gc_at60[gc_tx2] - gc_at64[gc_tx2]*gc_at62[gc_tx2]) / tmp3
-//line hecbench_tridiagonal.go:85
 					}
 				}
 			} else {
@@ -790,6 +796,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:89
 					gc_at67[gc_tx2] = gc_at68[gc_tx2]
 				}
 			} else {
@@ -994,12 +1001,16 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:111
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 
+//line hecbench_tridiagonal.go:112
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line hecbench_tridiagonal.go:113
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line hecbench_tridiagonal.go:114
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
 //line hecbench_tridiagonal.go:116
@@ -1229,12 +1240,16 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						cNew := gc_s_cNew[gc_rank2]
 						dNew := gc_s_dNew[gc_rank2]
 
+//line hecbench_tridiagonal.go:140
 						gc_at31[gc_tx2] = bNew
 
+//line hecbench_tridiagonal.go:141
 						gc_at32[gc_tx2] = dNew
 
+//line hecbench_tridiagonal.go:142
 						gc_at33[gc_tx2] = aNew
 
+//line hecbench_tridiagonal.go:143
 						gc_at34[gc_tx2] = cNew
 					}
 				} else {
@@ -1510,10 +1525,8 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:151
 						_ = addr2
 						tmp3 := gc_at35[gc_tx2]*gc_at36[gc_tx2] - gc_at37[gc_tx2]*gc_at38[gc_tx2]
-//line hecbench_tridiagonal.go:152
 						gc_at39[gc_tx2] = (gc_at35[gc_tx2]*gc_at40[gc_tx2] - gc_at37[gc_tx2]*gc_at41[gc_tx2]) / tmp3
 						gc_at42[gc_tx2] = (gc_at41[gc_tx2]*gc_at36[gc_tx2] - gc_at40[gc_tx2]*gc_at38[gc_tx2]) / tmp3
-//line hecbench_tridiagonal.go:155
 					}
 				}
 			} else {
@@ -1607,6 +1620,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:159
 					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
@@ -1809,20 +1823,28 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:185
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line hecbench_tridiagonal.go:186
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 
+//line hecbench_tridiagonal.go:188
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line hecbench_tridiagonal.go:189
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line hecbench_tridiagonal.go:191
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line hecbench_tridiagonal.go:192
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 
+//line hecbench_tridiagonal.go:194
 					gc_at33[gc_tx2] = gc_at34[gc_tx2]
 
+//line hecbench_tridiagonal.go:195
 					gc_at35[gc_tx2] = gc_at36[gc_tx2]
 				}
 			} else {
@@ -2053,8 +2075,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:253
 					gc_at37[gc_tx2] = gc_at38[gc_tx2]
 
+//line hecbench_tridiagonal.go:254
 					gc_at39[gc_tx2] = gc_at40[gc_tx2]
 				}
 			} else {
@@ -2272,20 +2296,28 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:278
 					gc_at21[gc_tx2] = gc_at22[gc_tx2]
 
+//line hecbench_tridiagonal.go:279
 					gc_at23[gc_tx2] = gc_at24[gc_tx2]
 
+//line hecbench_tridiagonal.go:281
 					gc_at25[gc_tx2] = gc_at26[gc_tx2]
 
+//line hecbench_tridiagonal.go:282
 					gc_at27[gc_tx2] = gc_at28[gc_tx2]
 
+//line hecbench_tridiagonal.go:284
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
+//line hecbench_tridiagonal.go:285
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 
+//line hecbench_tridiagonal.go:287
 					gc_at33[gc_tx2] = gc_at34[gc_tx2]
 
+//line hecbench_tridiagonal.go:288
 					gc_at35[gc_tx2] = gc_at36[gc_tx2]
 				}
 			} else {
@@ -2509,8 +2541,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					thid := gc_tx2
 					_ = thid
 
+//line hecbench_tridiagonal.go:340
 					gc_at37[gc_tx2] = gc_at38[gc_tx2]
 
+//line hecbench_tridiagonal.go:341
 					gc_at39[gc_tx2] = gc_at40[gc_tx2]
 				}
 			} else {

@@ -824,10 +824,8 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:112
 					if threadID == 0 {
-//line hecbench_welford.go:112
 						gc_at2[0] = O(gc_s_xMean[gc_rank])
 						gc_at3[0] = O(gc_s_m2N[gc_rank] / A(gc_s_count[gc_rank]))
-//line hecbench_welford.go:115
 					}
 				}
 			} else {

@@ -185,6 +185,7 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 //line rodinia_cfd.go:99
 						speedOfSound := computeSpeedOfSound(&density, &pressure)
 
+//line rodinia_cfd.go:102
 						gc_at6[gc_tx] = float32(0.5) / (sqrtf(gc_at7[gc_tx]) * (sqrtf(speedSqd) + speedOfSound))
 						_ = density
 						_ = momentum
@@ -505,14 +506,19 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 //line rodinia_cfd.go:228
 						_ = j
 
+//line rodinia_cfd.go:230
 						gc_at13[gc_tx] = fluxIDensity
 
+//line rodinia_cfd.go:231
 						gc_at14[gc_tx] = fluxIMomentum.X
 
+//line rodinia_cfd.go:232
 						gc_at15[gc_tx] = fluxIMomentum.Y
 
+//line rodinia_cfd.go:233
 						gc_at16[gc_tx] = fluxIMomentum.Z
 
+//line rodinia_cfd.go:234
 						gc_at17[gc_tx] = fluxIDensityEnergy
 						_ = j
 						_ = nb
@@ -855,14 +861,19 @@ func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr in
 //line rodinia_cfd.go:244
 						factor := gc_at[gc_tx] / float32(cfdRK+1-j)
 
+//line rodinia_cfd.go:246
 						gc_at2[gc_tx] = gc_at3[gc_tx] + factor*gc_at4[gc_tx]
 
+//line rodinia_cfd.go:247
 						gc_at5[gc_tx] = gc_at6[gc_tx] + factor*gc_at7[gc_tx]
 
+//line rodinia_cfd.go:248
 						gc_at8[gc_tx] = gc_at9[gc_tx] + factor*gc_at10[gc_tx]
 
+//line rodinia_cfd.go:249
 						gc_at11[gc_tx] = gc_at12[gc_tx] + factor*gc_at13[gc_tx]
 
+//line rodinia_cfd.go:250
 						gc_at14[gc_tx] = gc_at15[gc_tx] + factor*gc_at16[gc_tx]
 						_ = factor
 					}

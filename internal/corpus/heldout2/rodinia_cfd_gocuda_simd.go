@@ -236,6 +236,7 @@ func gc_body_cudaComputeStepFactor(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ne
 //line rodinia_cfd.go:99
 						speedOfSound := computeSpeedOfSound(&density, &pressure)
 
+//line rodinia_cfd.go:102
 						gc_at13[gc_tx2] = float32(0.5) / (sqrtf(gc_at14[gc_tx2]) * (sqrtf(speedSqd) + speedOfSound))
 						_ = density
 						_ = momentum
@@ -556,14 +557,19 @@ func gc_body_cudaComputeFlux(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nelr int
 //line rodinia_cfd.go:228
 						_ = j
 
+//line rodinia_cfd.go:230
 						gc_at30[gc_tx2] = fluxIDensity
 
+//line rodinia_cfd.go:231
 						gc_at31[gc_tx2] = fluxIMomentum.X
 
+//line rodinia_cfd.go:232
 						gc_at32[gc_tx2] = fluxIMomentum.Y
 
+//line rodinia_cfd.go:233
 						gc_at33[gc_tx2] = fluxIMomentum.Z
 
+//line rodinia_cfd.go:234
 						gc_at34[gc_tx2] = fluxIDensityEnergy
 						_ = j
 						_ = nb
@@ -932,14 +938,19 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:244
 						factor := gc_at17[gc_tx2] / float32(cfdRK+1-j)
 
+//line rodinia_cfd.go:246
 						gc_at18[gc_tx2] = gc_at19[gc_tx2] + factor*gc_at20[gc_tx2]
 
+//line rodinia_cfd.go:247
 						gc_at21[gc_tx2] = gc_at22[gc_tx2] + factor*gc_at23[gc_tx2]
 
+//line rodinia_cfd.go:248
 						gc_at24[gc_tx2] = gc_at25[gc_tx2] + factor*gc_at26[gc_tx2]
 
+//line rodinia_cfd.go:249
 						gc_at27[gc_tx2] = gc_at28[gc_tx2] + factor*gc_at29[gc_tx2]
 
+//line rodinia_cfd.go:250
 						gc_at30[gc_tx2] = gc_at31[gc_tx2] + factor*gc_at32[gc_tx2]
 						_ = factor
 					}

@@ -231,9 +231,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 
 //line rodinia_huffman.go:78
 					if k == 0 {
-//line rodinia_huffman.go:78
 						gc_at[0] = 0
-//line rodinia_huffman.go:80
 					}
 				}
 			} else {

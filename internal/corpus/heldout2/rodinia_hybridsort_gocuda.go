@@ -62,6 +62,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_more = true
 						_ = i
 
+//line rodinia_hybridsort.go:59
 						gc_at[gc_tx] = 0
 					}
 				} else {
@@ -230,6 +231,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 						gc_more3 = true
 						_ = i_
 
+//line rodinia_hybridsort.go:92
 						gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				} else {
@@ -418,6 +420,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 //line rodinia_hybridsort.go:108
 							x := int(gc_at[gc_tx])
 
+//line rodinia_hybridsort.go:109
 							gc_at[gc_tx] = uint32(sum)
 
 //line rodinia_hybridsort.go:110
@@ -565,6 +568,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						_ = tid
 						sum := gc_s_sum[gc_rank]
 
+//line rodinia_hybridsort.go:113
 						gc_at2[gc_tx] = uint32(sum)
 					}
 				} else {
@@ -700,6 +704,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 						gc_more = true
 						_ = i
 
+//line rodinia_hybridsort.go:128
 						gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 					}
 				} else {

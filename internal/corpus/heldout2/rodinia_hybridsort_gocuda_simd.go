@@ -89,6 +89,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						gc_more = true
 						_ = i
 
+//line rodinia_hybridsort.go:59
 						gc_at4[gc_tx2] = 0
 					}
 				} else {
@@ -308,6 +309,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						gc_more3 = true
 						_ = i_
 
+//line rodinia_hybridsort.go:92
 						gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
 					}
 				} else {
@@ -521,6 +523,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 //line rodinia_hybridsort.go:108
 							x := int(gc_at3[gc_tx2])
 
+//line rodinia_hybridsort.go:109
 							gc_at3[gc_tx2] = uint32(sum)
 
 //line rodinia_hybridsort.go:110
@@ -668,6 +671,7 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 						_ = tid
 						sum := gc_s_sum[gc_rank2]
 
+//line rodinia_hybridsort.go:113
 						gc_at4[gc_tx2] = uint32(sum)
 					}
 				} else {
@@ -803,6 +807,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 						gc_more = true
 						_ = i
 
+//line rodinia_hybridsort.go:128
 						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
 					}
 				} else {

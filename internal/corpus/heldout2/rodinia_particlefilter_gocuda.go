@@ -127,9 +127,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:132
 					{
-//line rodinia_particlefilter.go:132
 						gc_at[0] = gc_at2[0]
-//line rodinia_particlefilter.go:134
 					}
 				}
 			} else {
@@ -209,9 +207,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:138
 					{
-//line rodinia_particlefilter.go:138
 						gc_at3[gc_tx] = gc_at3[gc_tx] / gc_at4[0]
-//line rodinia_particlefilter.go:140
 					}
 				}
 			} else {
@@ -313,9 +309,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 //line rodinia_particlefilter.go:144
 					{
 						cdfCalc(CDF, weights, Nparticles)
-//line rodinia_particlefilter.go:145
 						gc_at5[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-//line rodinia_particlefilter.go:147
 					}
 				}
 			} else {
@@ -415,9 +409,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:151
 					{
-//line rodinia_particlefilter.go:151
 						gc_at6[0] = gc_at7[0]
-//line rodinia_particlefilter.go:153
 					}
 				}
 			} else {
@@ -497,9 +489,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 
 //line rodinia_particlefilter.go:157
 					{
-//line rodinia_particlefilter.go:157
 						gc_at8[gc_tx] = gc_at9[0] + float64(i)/float64(Nparticles)
-//line rodinia_particlefilter.go:159
 					}
 				}
 			} else {
@@ -755,16 +745,14 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:197
 					{
-//line rodinia_particlefilter.go:197
 						gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
+
 						gc_at5[gc_tx] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:201
+
 						gc_at[gc_tx] = gc_at[gc_tx] + 1.0 + 5.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:203
 						gc_at3[gc_tx] = gc_at3[gc_tx] - 2.0 + 2.0*dRandn(seed, i)
 
-//line rodinia_particlefilter.go:206
 					}
 					_ = y
 					_ = indX
@@ -870,9 +858,8 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:233
 					{
-//line rodinia_particlefilter.go:233
+
 						gc_at6[gc_tx] = gc_at7[gc_tx]
-//line rodinia_particlefilter.go:236
 					}
 				}
 			} else {
@@ -1033,9 +1020,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 
 //line rodinia_particlefilter.go:249
 					{
-//line rodinia_particlefilter.go:249
 						gc_at8[0] = gc_at9[0]
-//line rodinia_particlefilter.go:251
 					}
 				}
 			} else {

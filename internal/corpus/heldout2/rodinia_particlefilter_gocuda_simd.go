@@ -128,9 +128,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:132
 					{
-//line rodinia_particlefilter.go:132
 						gc_at10[0] = gc_at11[0]
-//line rodinia_particlefilter.go:134
 					}
 				}
 			} else {
@@ -235,9 +233,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:138
 					{
-//line rodinia_particlefilter.go:138
 						gc_at12[gc_tx2] = gc_at12[gc_tx2] / gc_at13[0]
-//line rodinia_particlefilter.go:140
 					}
 				}
 			} else {
@@ -364,9 +360,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 //line rodinia_particlefilter.go:144
 					{
 						cdfCalc(CDF, weights, Nparticles)
-//line rodinia_particlefilter.go:145
 						gc_at14[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-//line rodinia_particlefilter.go:147
 					}
 				}
 			} else {
@@ -466,9 +460,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:151
 					{
-//line rodinia_particlefilter.go:151
 						gc_at15[0] = gc_at16[0]
-//line rodinia_particlefilter.go:153
 					}
 				}
 			} else {
@@ -579,9 +571,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 //line rodinia_particlefilter.go:157
 					{
-//line rodinia_particlefilter.go:157
 						gc_at17[gc_tx2] = gc_at18[0] + float64(i)/float64(Nparticles)
-//line rodinia_particlefilter.go:159
 					}
 				}
 			} else {
@@ -868,16 +858,14 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:197
 					{
-//line rodinia_particlefilter.go:197
 						gc_at10[gc_tx2] = gc_at11[gc_tx2]
 						gc_at12[gc_tx2] = gc_at13[gc_tx2]
+
 						gc_at14[gc_tx2] = 1 / float64(Nparticles)
-//line rodinia_particlefilter.go:201
+
 						gc_at10[gc_tx2] = gc_at10[gc_tx2] + 1.0 + 5.0*dRandn(seed, i)
-//line rodinia_particlefilter.go:203
 						gc_at12[gc_tx2] = gc_at12[gc_tx2] - 2.0 + 2.0*dRandn(seed, i)
 
-//line rodinia_particlefilter.go:206
 					}
 					_ = y
 					_ = indX
@@ -1008,9 +996,8 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:233
 					{
-//line rodinia_particlefilter.go:233
+
 						gc_at15[gc_tx2] = gc_at16[gc_tx2]
-//line rodinia_particlefilter.go:236
 					}
 				}
 			} else {
@@ -1196,9 +1183,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 
 //line rodinia_particlefilter.go:249
 					{
-//line rodinia_particlefilter.go:249
 						gc_at17[0] = gc_at18[0]
-//line rodinia_particlefilter.go:251
 					}
 				}
 			} else {

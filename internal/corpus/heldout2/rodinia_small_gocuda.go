@@ -70,8 +70,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					indexX := tx + 1
 					_ = indexX
 
+//line rodinia_small.go:43
 					gc_at[gc_tx] = float32(float64(gc_at[gc_tx]) + ((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx]))))
 
+//line rodinia_small.go:44
 					gc_at4[gc_tx] = float32((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx])))
 				}
 			} else {
@@ -146,10 +148,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
-//line rodinia_small.go:48
 						gc_at5[gc_tx] = float32(float64(gc_at5[gc_tx]) + ((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx]))))
 						gc_at7[gc_tx] = float32((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx])))
-//line rodinia_small.go:51
 					}
 				}
 			} else {
@@ -696,9 +696,7 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 
 //line rodinia_small.go:112
 							if xCost < gc_at[gc_tx].cost {
-//line rodinia_small.go:112
 								gc_at2[gc_tx] = true
-//line rodinia_small.go:114
 								lower[K] += xCost - gc_at[gc_tx].cost
 							} else {
 

@@ -71,8 +71,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					indexX := tx + 1
 					_ = indexX
 
+//line rodinia_small.go:43
 					gc_at8[gc_tx2] = float32(float64(gc_at8[gc_tx2]) + ((bpEta * float64(gc_at9[gc_tx2]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_tx2]))))
 
+//line rodinia_small.go:44
 					gc_at11[gc_tx2] = float32((bpEta * float64(gc_at9[gc_tx2]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_tx2])))
 				}
 			} else {
@@ -147,10 +149,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
-//line rodinia_small.go:48
 						gc_at12[gc_tx2] = float32(float64(gc_at12[gc_tx2]) + ((bpEta * float64(gc_at13[gc_tx2])) + (bpMomentum * float64(gc_at14[gc_tx2]))))
 						gc_at14[gc_tx2] = float32((bpEta * float64(gc_at13[gc_tx2])) + (bpMomentum * float64(gc_at14[gc_tx2])))
-//line rodinia_small.go:51
 					}
 				}
 			} else {
@@ -732,9 +732,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 
 //line rodinia_small.go:112
 							if xCost < gc_at3[gc_tx2].cost {
-//line rodinia_small.go:112
 								gc_at4[gc_tx2] = true
-//line rodinia_small.go:114
 								lower[K] += xCost - gc_at3[gc_tx2].cost
 							} else {
 

@@ -118,12 +118,16 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 //line cbe_basic.go:73
 					juliaValue := julia(x, y, dim)
 
+//line cbe_basic.go:74
 					gc_at[0] = uint8(255 * juliaValue)
 
+//line cbe_basic.go:75
 					gc_at2[0] = 0
 
+//line cbe_basic.go:76
 					gc_at3[0] = 0
 
+//line cbe_basic.go:77
 					gc_at4[0] = 255
 					_ = juliaValue
 				}
@@ -290,8 +294,8 @@ func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 					y := gc_ty + gc_by*gc_bdy
 					_ = y
 
+//line cbe_basic.go:116
 					gc_at[gc_tx][gc_ty] =
-//line cbe_basic.go:117
 						255 * (sinf(float32(x)*2.0*bitmapPI/period) + 1.0) *
 							(sinf(float32(y)*2.0*bitmapPI/period) + 1.0) / 4.0
 				}

@@ -96,9 +96,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:43
 						{
-//line cbe_dot.go:43
 							gc_at[gc_tx] += gc_at2[gc_tx]
-//line cbe_dot.go:45
 						}
 					}
 				} else {
@@ -202,9 +200,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 					{
-//line cbe_dot.go:50
 						gc_at3[0] = gc_at4[0]
-//line cbe_dot.go:52
 					}
 				}
 			} else {
@@ -372,9 +368,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 
 //line cbe_dot.go:99
 						{
-//line cbe_dot.go:99
 							gc_at[gc_tx] += gc_at2[gc_tx]
-//line cbe_dot.go:101
 						}
 					}
 				} else {

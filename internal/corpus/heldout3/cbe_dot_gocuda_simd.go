@@ -122,9 +122,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:43
 						{
-//line cbe_dot.go:43
 							gc_at5[gc_tx2] += gc_at6[gc_tx2]
-//line cbe_dot.go:45
 						}
 					}
 				} else {
@@ -253,9 +251,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 //line cbe_dot.go:50
 					{
-//line cbe_dot.go:50
 						gc_at7[0] = gc_at8[0]
-//line cbe_dot.go:52
 					}
 				}
 			} else {
@@ -448,9 +444,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 
 //line cbe_dot.go:99
 						{
-//line cbe_dot.go:99
 							gc_at4[gc_tx2] += gc_at5[gc_tx2]
-//line cbe_dot.go:101
 						}
 					}
 				} else {

@@ -195,9 +195,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 
 //line cbe_heat.go:69
 						if c != 0 {
-//line cbe_heat.go:69
 							gc_at2[gc_tx] = c
-//line cbe_heat.go:71
 						}
 						_ = c
 					}
@@ -425,6 +423,7 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 							b = texture2D(texOut, dim, dim, x, y+1)
 						}
 
+//line cbe_heat.go:106
 						gc_at[gc_tx] = c + speed*(tt+b+r+l-4*c)
 						_ = tt
 						_ = l
@@ -547,9 +546,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 
 //line cbe_heat.go:118
 						if c != 0 {
-//line cbe_heat.go:118
 							gc_at[gc_tx] = c
-//line cbe_heat.go:120
 						}
 						_ = c
 					}

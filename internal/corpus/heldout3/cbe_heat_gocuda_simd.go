@@ -237,9 +237,7 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 
 //line cbe_heat.go:69
 						if c != 0 {
-//line cbe_heat.go:69
 							gc_at4[gc_tx2] = c
-//line cbe_heat.go:71
 						}
 						_ = c
 					}
@@ -508,6 +506,7 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 							b = texture2D(texOut, dim, dim, x, y+1)
 						}
 
+//line cbe_heat.go:106
 						gc_at2[gc_tx2] = c + speed*(tt+b+r+l-4*c)
 						_ = tt
 						_ = l
@@ -630,9 +629,7 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 
 //line cbe_heat.go:118
 						if c != 0 {
-//line cbe_heat.go:118
 							gc_at2[gc_tx2] = c
-//line cbe_heat.go:120
 						}
 						_ = c
 					}

@@ -98,6 +98,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
+//line cbe_histo.go:30
 					gc_at[gc_tx] = 0
 				}
 			} else {

@@ -118,6 +118,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
+//line cbe_histo.go:30
 					gc_at4[gc_tx2] = 0
 				}
 			} else {

@@ -575,9 +575,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:98
 						if useShared {
-//line ggml_more.go:98
 							gc_at2[gc_tx] = val
-//line ggml_more.go:100
 						}
 						gc_s_maxval[gc_rank] = maxval
 					}
@@ -809,13 +807,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 
 //line ggml_more.go:113
 						if useShared {
-//line ggml_more.go:113
 							gc_at4[gc_tx] = val_
-//line ggml_more.go:115
 						} else {
-//line ggml_more.go:115
 							gc_at5[gc_tx] = val_
-//line ggml_more.go:117
 						}
 						gc_s_sum[gc_rank] = sum
 					}
@@ -963,6 +957,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 							val_2 = gc_at7[gc_tx]
 						}
 
+//line ggml_more.go:128
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				} else {
@@ -1136,9 +1131,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
-//line ggml_more.go:140
 							gc_at[gc_tx] = int32(col)
-//line ggml_more.go:142
 						}
 					}
 				} else {
@@ -1269,9 +1262,7 @@ func gc_body_initOffsetsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, offsets [
 
 //line ggml_more.go:151
 						{
-//line ggml_more.go:151
 							gc_at[gc_tx] = int32(idx * ncols)
-//line ggml_more.go:153
 						}
 					}
 				} else {
@@ -1412,6 +1403,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_more = true
 						_ = col
 
+//line ggml_more.go:207
 						gc_at[gc_tx] = int32(col)
 					}
 				} else {
@@ -1594,6 +1586,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_more3 = true
 						_ = col_2
 
+//line ggml_more.go:222
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				} else {

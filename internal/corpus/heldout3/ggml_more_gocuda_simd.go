@@ -665,9 +665,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 //line ggml_more.go:98
 						if useShared {
-//line ggml_more.go:98
 							gc_at10[gc_tx2] = val
-//line ggml_more.go:100
 						}
 						gc_s_maxval[gc_rank2] = maxval
 					}
@@ -964,13 +962,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 //line ggml_more.go:113
 						if useShared {
-//line ggml_more.go:113
 							gc_at12[gc_tx2] = val_
-//line ggml_more.go:115
 						} else {
-//line ggml_more.go:115
 							gc_at13[gc_tx2] = val_
-//line ggml_more.go:117
 						}
 						gc_s_sum[gc_rank2] = sum
 					}
@@ -1243,6 +1237,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							val_2 = gc_at15[gc_tx2]
 						}
 
+//line ggml_more.go:128
 						gc_at14[gc_tx2] = (val_2*smScale - gc_at16[gc_tx2]) * dByNrows
 					}
 				} else {
@@ -1503,9 +1498,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 
 //line ggml_more.go:140
 						if col < ncols && row < nrows {
-//line ggml_more.go:140
 							gc_at2[gc_tx2] = int32(col)
-//line ggml_more.go:142
 						}
 					}
 				} else {
@@ -1685,9 +1678,7 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 
 //line ggml_more.go:151
 						{
-//line ggml_more.go:151
 							gc_at2[gc_tx2] = int32(idx * ncols)
-//line ggml_more.go:153
 						}
 					}
 				} else {
@@ -1855,6 +1846,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						gc_more = true
 						_ = col
 
+//line ggml_more.go:207
 						gc_at4[gc_tx2] = int32(col)
 					}
 				} else {
@@ -2087,6 +2079,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						gc_more3 = true
 						_ = col_2
 
+//line ggml_more.go:222
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {

@@ -625,6 +625,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						gc_more2 = true
 						_ = col_
 
+//line ggml_norm.go:82
 						gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				} else {
@@ -1293,6 +1294,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 //line ggml_norm.go:118
 						xi := gc_at2[gc_tx] - mean
 
+//line ggml_norm.go:119
 						gc_at3[gc_tx] = xi
 
 //line ggml_norm.go:120
@@ -1786,6 +1788,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_more3 = true
 						_ = j_2
 
+//line ggml_norm.go:139
 						gc_at4[gc_tx] *= scale
 					}
 				} else {
@@ -3238,6 +3241,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_more2 = true
 						_ = col_
 
+//line ggml_norm.go:234
 						gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				} else {

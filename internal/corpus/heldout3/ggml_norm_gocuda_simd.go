@@ -661,6 +661,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 						gc_more2 = true
 						_ = col_
 
+//line ggml_norm.go:82
 						gc_at5[gc_tx2] = (gc_at6[gc_tx2] - mean) * invStd
 					}
 				} else {
@@ -1645,6 +1646,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:118
 						xi := gc_at6[gc_tx2] - mean
 
+//line ggml_norm.go:119
 						gc_at7[gc_tx2] = xi
 
 //line ggml_norm.go:120
@@ -2343,6 +2345,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 						gc_more3 = true
 						_ = j_2
 
+//line ggml_norm.go:139
 						gc_at8[gc_tx2] *= scale
 					}
 				} else {
@@ -4287,6 +4290,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 						gc_more2 = true
 						_ = col_
 
+//line ggml_norm.go:234
 						gc_at5[gc_tx2] = scale * gc_at6[gc_tx2]
 					}
 				} else {

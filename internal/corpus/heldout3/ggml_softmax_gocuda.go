@@ -1348,9 +1348,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:285
 						{
-//line ggml_softmax.go:285
 							gc_at[0] = localMax
-//line ggml_softmax.go:287
 						}
 					}
 				} else {
@@ -2368,9 +2366,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 
 //line ggml_softmax.go:321
 						{
-//line ggml_softmax.go:321
 							gc_at2[0] = tmpExpf
-//line ggml_softmax.go:323
 						}
 					}
 				} else {
@@ -3219,6 +3215,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						gc_more2 = true
 						_ = col_
 
+//line ggml_softmax.go:385
 						gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				} else {

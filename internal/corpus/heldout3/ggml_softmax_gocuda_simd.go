@@ -1423,9 +1423,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:285
 						{
-//line ggml_softmax.go:285
 							gc_at3[0] = localMax
-//line ggml_softmax.go:287
 						}
 					}
 				} else {
@@ -2653,9 +2651,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 //line ggml_softmax.go:321
 						{
-//line ggml_softmax.go:321
 							gc_at4[0] = tmpExpf
-//line ggml_softmax.go:323
 						}
 					}
 				} else {
@@ -3907,6 +3903,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 						gc_more2 = true
 						_ = col_
 
+//line ggml_softmax.go:385
 						gc_at8[gc_tx2] = scale * (gc_at9[gc_tx2] - dgfDot) * gc_at10[gc_tx2]
 					}
 				} else {

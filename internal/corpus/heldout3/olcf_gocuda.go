@@ -152,6 +152,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 					tid := gc_tx
 					_ = tid
 
+//line olcf.go:45
 					gc_at[gc_tx] = 0.0
 
 //line olcf.go:46
@@ -165,9 +166,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 							return
 //line olcf.go:48
 						}
-//line olcf.go:48
 						gc_at[gc_tx] += gdata[idx]
-//line olcf.go:50
 						idx += uint64(gc_gdx * gc_bdx)
 					}
 					_ = idx
@@ -665,6 +664,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					tid := gc_tx
 					_ = tid
 
+//line olcf.go:115
 					gc_at[gc_tx] = 0.0
 
 //line olcf.go:116
@@ -678,9 +678,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 							return
 //line olcf.go:118
 						}
-//line olcf.go:118
 						gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
-//line olcf.go:120
 						idx += uint64(gc_gdx * gc_bdx)
 					}
 					_ = idx
@@ -733,9 +731,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:125
 						if uint32(tid) < s {
-//line olcf.go:125
 							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-//line olcf.go:127
 						}
 					}
 				} else {
@@ -836,9 +832,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 //line olcf.go:129
 					{
-//line olcf.go:129
 						gc_at3[0] = gc_at4[0]
-//line olcf.go:131
 					}
 				}
 			} else {
@@ -958,6 +952,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 						tid := gc_tx
 						_ = tid
 
+//line olcf.go:143
 						gc_at[gc_tx] = 0.0
 
 //line olcf.go:144
@@ -971,9 +966,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 								return
 //line olcf.go:146
 							}
-//line olcf.go:146
 							gc_at[gc_tx] += A[uint64(idx)*ds+tidx]
-//line olcf.go:148
 							tidx += uint64(gc_bdx)
 						}
 						_ = tidx
@@ -1110,9 +1103,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 //line olcf.go:157
 						{
-//line olcf.go:157
 							gc_at2[0] = gc_at3[0]
-//line olcf.go:159
 						}
 					}
 				} else {
@@ -2056,20 +2047,14 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:299
 					if idx < length {
-//line olcf.go:299
 						gc_at[gc_tx] = T(ahs(idx))
-//line olcf.go:301
 					} else {
-//line olcf.go:301
 						gc_at[gc_tx] = 0
-//line olcf.go:303
 					}
 
 //line olcf.go:304
 					if idx == 0 {
-//line olcf.go:304
 						gc_at2[0] = 0
-//line olcf.go:306
 					}
 				}
 			} else {
@@ -2115,9 +2100,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 
 //line olcf.go:310
 						{
-//line olcf.go:310
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line olcf.go:312
 						}
 					}
 				} else {

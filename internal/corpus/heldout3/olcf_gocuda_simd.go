@@ -153,6 +153,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 					tid := gc_tx2
 					_ = tid
 
+//line olcf.go:45
 					gc_at3[gc_tx2] = 0.0
 
 //line olcf.go:46
@@ -166,9 +167,7 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 							return
 //line olcf.go:48
 						}
-//line olcf.go:48
 						gc_at3[gc_tx2] += gdata[idx]
-//line olcf.go:50
 						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
 					_ = idx
@@ -756,6 +755,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 					tid := gc_tx2
 					_ = tid
 
+//line olcf.go:115
 					gc_at5[gc_tx2] = 0.0
 
 //line olcf.go:116
@@ -769,9 +769,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 							return
 //line olcf.go:118
 						}
-//line olcf.go:118
 						gc_at5[gc_tx2] = fmaxf(gdata[idx], gc_at5[gc_tx2])
-//line olcf.go:120
 						idx += uint64(gc_gdx2 * gc_bdx2)
 					}
 					_ = idx
@@ -824,9 +822,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:125
 						if uint32(tid) < s {
-//line olcf.go:125
 							gc_at6[gc_tx2] = fmaxf(sdata[uint32(tid)+s], gc_at6[gc_tx2])
-//line olcf.go:127
 						}
 					}
 				} else {
@@ -927,9 +923,7 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 //line olcf.go:129
 					{
-//line olcf.go:129
 						gc_at7[0] = gc_at8[0]
-//line olcf.go:131
 					}
 				}
 			} else {
@@ -1049,6 +1043,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 						tid := gc_tx2
 						_ = tid
 
+//line olcf.go:143
 						gc_at4[gc_tx2] = 0.0
 
 //line olcf.go:144
@@ -1062,9 +1057,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 								return
 //line olcf.go:146
 							}
-//line olcf.go:146
 							gc_at4[gc_tx2] += A[uint64(idx)*ds+tidx]
-//line olcf.go:148
 							tidx += uint64(gc_bdx2)
 						}
 						_ = tidx
@@ -1201,9 +1194,7 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 //line olcf.go:157
 						{
-//line olcf.go:157
 							gc_at5[0] = gc_at6[0]
-//line olcf.go:159
 						}
 					}
 				} else {
@@ -4077,20 +4068,14 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 
 //line olcf.go:299
 					if idx < length {
-//line olcf.go:299
 						gc_at11[gc_tx3] = T(ahs(idx))
-//line olcf.go:301
 					} else {
-//line olcf.go:301
 						gc_at11[gc_tx3] = 0
-//line olcf.go:303
 					}
 
 //line olcf.go:304
 					if idx == 0 {
-//line olcf.go:304
 						gc_at12[0] = 0
-//line olcf.go:306
 					}
 				}
 			} else {
@@ -4136,9 +4121,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 
 //line olcf.go:310
 						{
-//line olcf.go:310
 							gc_at13[gc_tx3] += gc_at14[gc_tx3]
-//line olcf.go:312
 						}
 					}
 				} else {
@@ -4301,20 +4284,14 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 
 //line olcf.go:299
 					if idx < length {
-//line olcf.go:299
 						gc_at6[gc_tx2] = float32(ahs(idx))
-//line olcf.go:301
 					} else {
-//line olcf.go:301
 						gc_at6[gc_tx2] = 0
-//line olcf.go:303
 					}
 
 //line olcf.go:304
 					if idx == 0 {
-//line olcf.go:304
 						gc_at7[0] = 0
-//line olcf.go:306
 					}
 				}
 			} else {
@@ -4381,9 +4358,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 
 //line olcf.go:310
 						{
-//line olcf.go:310
 							gc_at8[gc_tx2] += gc_at9[gc_tx2]
-//line olcf.go:312
 						}
 					}
 				} else {

@@ -146,10 +146,8 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 
 //line pmpp_merge.go:128
 					{
-//line pmpp_merge.go:128
 						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-//line pmpp_merge.go:131
 					}
 				}
 			} else {
@@ -711,10 +709,8 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 
 //line pmpp_merge.go:297
 					{
-//line pmpp_merge.go:297
 						gc_at[0] = int32(coRank(CCurr, A, m, B, n))
 						gc_at2[0] = int32(coRank(CNext, A, m, B, n))
-//line pmpp_merge.go:300
 					}
 				}
 			} else {

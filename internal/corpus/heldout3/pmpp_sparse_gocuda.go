@@ -61,9 +61,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx > 0 {
-//line pmpp_sparse.go:25
 							gc_at[gc_tx] += gc_at2[0]
-//line pmpp_sparse.go:27
 						}
 					}
 				} else {
@@ -196,9 +194,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi
 
 //line pmpp_sparse.go:39
 							if inputIndex < length && gc_bx > 0 {
-//line pmpp_sparse.go:39
 								gc_at[gc_tx] += gc_at2[0]
-//line pmpp_sparse.go:41
 							}
 							_ = inputIndex
 						}
@@ -461,9 +457,9 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 
 //line pmpp_sparse.go:51
 						{
-//line pmpp_sparse.go:51
+
+//line pmpp_sparse.go:56
 							gc_at3[gc_tx] += float64(dot)
-//line pmpp_sparse.go:57
 						}
 					}
 				} else {
@@ -668,9 +664,7 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 
 //line pmpp_sparse.go:89
 					{
-//line pmpp_sparse.go:89
 						gc_at[0] = 0
-//line pmpp_sparse.go:91
 					}
 				}
 			} else {
@@ -778,10 +772,8 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 
 //line pmpp_sparse.go:112
 					{
-//line pmpp_sparse.go:112
 						gc_at2[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at3[0])))
 						gc_at4[0] = 0
-//line pmpp_sparse.go:115
 					}
 				}
 			} else {

@@ -121,9 +121,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 
 //line pmpp_sparse.go:25
 						if tid < length && gc_bx2 > 0 {
-//line pmpp_sparse.go:25
 							gc_at3[gc_tx2] += gc_at4[0]
-//line pmpp_sparse.go:27
 						}
 					}
 				} else {
@@ -374,9 +372,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 
 //line pmpp_sparse.go:39
 							if inputIndex < length && gc_bx2 > 0 {
-//line pmpp_sparse.go:39
 								gc_at3[gc_tx2] += gc_at4[0]
-//line pmpp_sparse.go:41
 							}
 							_ = inputIndex
 						}
@@ -711,9 +707,9 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 
 //line pmpp_sparse.go:51
 						{
-//line pmpp_sparse.go:51
+
+//line pmpp_sparse.go:56
 							gc_at6[gc_tx2] += float64(dot)
-//line pmpp_sparse.go:57
 						}
 					}
 				} else {
@@ -918,9 +914,7 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 
 //line pmpp_sparse.go:89
 					{
-//line pmpp_sparse.go:89
 						gc_at5[0] = 0
-//line pmpp_sparse.go:91
 					}
 				}
 			} else {
@@ -1028,10 +1022,8 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 
 //line pmpp_sparse.go:112
 					{
-//line pmpp_sparse.go:112
 						gc_at6[0] = uint32(atomic.Add(cFrontierTail, int32(gc_at7[0])))
 						gc_at8[0] = 0
-//line pmpp_sparse.go:115
 					}
 				}
 			} else {

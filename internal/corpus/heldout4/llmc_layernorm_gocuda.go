@@ -307,6 +307,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					_ = tid
 					sum := gc_s_sum[gc_rank]
 
+//line llmc_layernorm.go:62
 					gc_at2[gc_tx] = sum
 				}
 			} else {
@@ -403,9 +404,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 
 //line llmc_layernorm.go:66
 						{
-//line llmc_layernorm.go:66
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line llmc_layernorm.go:68
 						}
 					}
 				} else {
@@ -506,9 +505,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 
 //line llmc_layernorm.go:70
 					{
-//line llmc_layernorm.go:70
 						gc_at5[0] = gc_at6[0] / float32(C)
-//line llmc_layernorm.go:72
 					}
 				}
 			} else {
@@ -831,6 +828,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					_ = tid
 					sum := gc_s_sum[gc_rank]
 
+//line llmc_layernorm.go:90
 					gc_at2[gc_tx] = sum
 				}
 			} else {
@@ -927,9 +925,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 
 //line llmc_layernorm.go:94
 						{
-//line llmc_layernorm.go:94
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line llmc_layernorm.go:96
 						}
 					}
 				} else {
@@ -1030,9 +1026,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 
 //line llmc_layernorm.go:98
 					{
-//line llmc_layernorm.go:98
 						gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
-//line llmc_layernorm.go:100
 					}
 				}
 			} else {
@@ -1931,6 +1925,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 //line llmc_layernorm.go:218
 						n := s * (gc_at2[gc_tx] - m)
 
+//line llmc_layernorm.go:219
 						gc_at3[gc_tx] = n*gc_at4[gc_tx] + gc_at5[gc_tx]
 					}
 				} else {

@@ -414,6 +414,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 					_ = tid
 					sum := gc_s_sum[gc_rank2]
 
+//line llmc_layernorm.go:62
 					gc_at8[gc_tx2] = sum
 				}
 			} else {
@@ -560,9 +561,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 
 //line llmc_layernorm.go:66
 						{
-//line llmc_layernorm.go:66
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line llmc_layernorm.go:68
 						}
 					}
 				} else {
@@ -688,9 +687,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 
 //line llmc_layernorm.go:70
 					{
-//line llmc_layernorm.go:70
 						gc_at11[0] = gc_at12[0] / float32(C)
-//line llmc_layernorm.go:72
 					}
 				}
 			} else {
@@ -1131,6 +1128,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 					_ = tid
 					sum := gc_s_sum[gc_rank2]
 
+//line llmc_layernorm.go:90
 					gc_at8[gc_tx2] = sum
 				}
 			} else {
@@ -1277,9 +1275,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 
 //line llmc_layernorm.go:94
 						{
-//line llmc_layernorm.go:94
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line llmc_layernorm.go:96
 						}
 					}
 				} else {
@@ -1405,9 +1401,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 
 //line llmc_layernorm.go:98
 					{
-//line llmc_layernorm.go:98
 						gc_at11[0] = 1.0 / sqrtf(gc_at12[0]/float32(C)+1e-5)
-//line llmc_layernorm.go:100
 					}
 				}
 			} else {
@@ -2443,6 +2437,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:218
 						n := s * (gc_at7[gc_tx2] - m)
 
+//line llmc_layernorm.go:219
 						gc_at8[gc_tx2] = n*gc_at9[gc_tx2] + gc_at10[gc_tx2]
 					}
 				} else {

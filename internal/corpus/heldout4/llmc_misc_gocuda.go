@@ -341,6 +341,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					_ = tid
 					sum := gc_s_sum[gc_rank]
 
+//line llmc_misc.go:76
 					gc_at[gc_tx] = sum
 				}
 			} else {
@@ -437,9 +438,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:80
 						{
-//line llmc_misc.go:80
 							gc_at2[gc_tx] += gc_at3[gc_tx]
-//line llmc_misc.go:82
 						}
 					}
 				} else {
@@ -540,9 +539,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:84
 					{
-//line llmc_misc.go:84
 						gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
-//line llmc_misc.go:86
 					}
 				}
 			} else {

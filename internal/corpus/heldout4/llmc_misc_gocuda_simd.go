@@ -380,6 +380,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					_ = tid
 					sum := gc_s_sum[gc_rank2]
 
+//line llmc_misc.go:76
 					gc_at6[gc_tx2] = sum
 				}
 			} else {
@@ -526,9 +527,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:80
 						{
-//line llmc_misc.go:80
 							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-//line llmc_misc.go:82
 						}
 					}
 				} else {
@@ -654,9 +653,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:84
 					{
-//line llmc_misc.go:84
 						gc_at9[0] = float32(float32(gc_at9[0]) + gc_at10[0])
-//line llmc_misc.go:86
 					}
 				}
 			} else {

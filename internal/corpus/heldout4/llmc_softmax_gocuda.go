@@ -305,6 +305,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					_ = tid
 					maxval := gc_s_maxval[gc_rank]
 
+//line llmc_softmax.go:76
 					gc_at2[gc_tx] = maxval
 				}
 			} else {
@@ -401,9 +402,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:79
 						{
-//line llmc_softmax.go:79
 							gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
-//line llmc_softmax.go:81
 						}
 					}
 				} else {
@@ -517,6 +516,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more2 = true
 						_ = i_
 
+//line llmc_softmax.go:86
 						gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				} else {
@@ -802,6 +802,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					_ = tid
 					sumval := gc_s_sumval[gc_rank]
 
+//line llmc_softmax.go:94
 					gc_at8[gc_tx] = sumval
 				}
 			} else {
@@ -898,9 +899,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:97
 						{
-//line llmc_softmax.go:97
 							gc_at9[gc_tx] += gc_at10[gc_tx]
-//line llmc_softmax.go:99
 						}
 					}
 				} else {
@@ -1014,6 +1013,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_3
 
+//line llmc_softmax.go:104
 						gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				} else {
@@ -1442,6 +1442,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more2 = true
 						_ = i_
 
+//line llmc_softmax.go:127
 						gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				} else {
@@ -1814,6 +1815,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_3
 
+//line llmc_softmax.go:138
 						gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				} else {
@@ -2328,6 +2330,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more2 = true
 						_ = i_2
 
+//line llmc_softmax.go:182
 						gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				} else {
@@ -2882,6 +2885,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						gc_more4 = true
 						_ = i_5
 
+//line llmc_softmax.go:208
 						gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				} else {

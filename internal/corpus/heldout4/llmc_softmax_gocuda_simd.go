@@ -344,6 +344,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					_ = tid
 					maxval := gc_s_maxval[gc_rank2]
 
+//line llmc_softmax.go:76
 					gc_at14[gc_tx2] = maxval
 				}
 			} else {
@@ -465,9 +466,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:79
 						{
-//line llmc_softmax.go:79
 							gc_at15[gc_tx2] = fmaxf(gc_at15[gc_tx2], gc_at16[gc_tx2])
-//line llmc_softmax.go:81
 						}
 					}
 				} else {
@@ -581,6 +580,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more2 = true
 						_ = i_
 
+//line llmc_softmax.go:86
 						gc_at17[gc_tx2] = expf(gc_at18[gc_tx2] - offset)
 					}
 				} else {
@@ -972,6 +972,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					_ = tid
 					sumval := gc_s_sumval[gc_rank2]
 
+//line llmc_softmax.go:94
 					gc_at20[gc_tx2] = sumval
 				}
 			} else {
@@ -1118,9 +1119,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:97
 						{
-//line llmc_softmax.go:97
 							gc_at21[gc_tx2] += gc_at22[gc_tx2]
-//line llmc_softmax.go:99
 						}
 					}
 				} else {
@@ -1288,6 +1287,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more4 = true
 						_ = i_3
 
+//line llmc_softmax.go:104
 						gc_at23[gc_tx2] = gc_at24[gc_tx2] / sum
 					}
 				} else {
@@ -1830,6 +1830,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more2 = true
 						_ = i_
 
+//line llmc_softmax.go:127
 						gc_at8[gc_tx2] = expf(gc_at9[gc_tx2] - offset)
 					}
 				} else {
@@ -2392,6 +2393,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more4 = true
 						_ = i_3
 
+//line llmc_softmax.go:138
 						gc_at11[gc_tx2] = gc_at12[gc_tx2] / sumval
 					}
 				} else {
@@ -3003,6 +3005,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more2 = true
 						_ = i_2
 
+//line llmc_softmax.go:182
 						gc_at11[gc_tx2] = expf(gc_at12[gc_tx2] - offset)
 					}
 				} else {
@@ -3741,6 +3744,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 						gc_more4 = true
 						_ = i_5
 
+//line llmc_softmax.go:208
 						gc_at15[gc_tx2] = gc_at16[gc_tx2] / sum
 					}
 				} else {

@@ -1346,6 +1346,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 						gc_more = true
 						_ = i
 
+//line samples.go:192
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
@@ -2059,6 +2060,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_more = true
 						_ = pos
 
+//line samples.go:307
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
@@ -2292,6 +2294,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_more3 = true
 						_ = pos_3
 
+//line samples.go:357
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
@@ -2555,6 +2558,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 							gc_more = true
 							_ = pos
 
+//line samples.go:407
 							gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 						}
 					} else {
@@ -2688,6 +2692,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 									gc_more = true
 									_ = pos
 
+//line samples.go:407
 									gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 								}
 							} else {
@@ -3437,9 +3442,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 
 //line samples.go:492
 						{
-//line samples.go:492
 							gc_at[0] = gc_at2[0]
-//line samples.go:494
 						}
 					}
 				} else {
@@ -3579,10 +3582,8 @@ func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallRes
 							var putResult1, putResult2 float32
 							blackScholesBodyGPU(&callResult1, &putResult1, gc_at[gc_tx].x, gc_at2[gc_tx].x, gc_at3[gc_tx].x, Riskfree, Volatility)
 							blackScholesBodyGPU(&callResult2, &putResult2, gc_at[gc_tx].y, gc_at2[gc_tx].y, gc_at3[gc_tx].y, Riskfree, Volatility)
-//line samples.go:552
 							gc_at4[gc_tx] = float2{callResult1, callResult2}
 							gc_at5[gc_tx] = float2{putResult1, putResult2}
-//line samples.go:555
 						}
 					}
 				} else {
@@ -3806,9 +3807,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:604
 					if tid == 0 {
-//line samples.go:604
 						gc_at[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
-//line samples.go:606
 					}
 					_ = call
 					gc_s_call[gc_rank] = call
@@ -3984,6 +3983,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						_ = tid
 						call := gc_s_call[gc_rank]
 
+//line samples.go:611
 						gc_at2[gc_tx] = call[0]
 					}
 				} else {
@@ -4325,9 +4325,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 
 //line samples.go:623
 					{
-//line samples.go:623
 						gc_at4[0] = call[0]
-//line samples.go:625
 					}
 				}
 			} else {
@@ -4717,20 +4715,17 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 
 //line samples.go:723
 						if ltidy < fdtdRadius {
-//line samples.go:723
 							gc_at[gc_tx] = input[outputIndex-fdtdRadius*strideY]
 							gc_at2[gc_tx] = input[outputIndex+worky*strideY]
-//line samples.go:726
 						}
 
 //line samples.go:728
 						if ltidx < fdtdRadius {
-//line samples.go:728
 							gc_at3[gc_tx] = input[outputIndex-fdtdRadius]
 							gc_at4[gc_tx] = input[outputIndex+workx]
-//line samples.go:731
 						}
 
+//line samples.go:733
 						gc_at5[gc_tx] = current
 					}
 				} else {

@@ -1452,6 +1452,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 						gc_more = true
 						_ = i
 
+//line samples.go:192
 						gc_at3[gc_tx2] = gc_at4[gc_tx2]
 					}
 				} else {
@@ -2224,6 +2225,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						gc_more = true
 						_ = pos
 
+//line samples.go:307
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
@@ -2503,6 +2505,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						gc_more3 = true
 						_ = pos_3
 
+//line samples.go:357
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
 					}
 				} else {
@@ -2816,6 +2819,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 							gc_more = true
 							_ = pos
 
+//line samples.go:407
 							gc_at5[gc_tx2] *= gc_at6[gc_tx2] * rcpN
 						}
 					} else {
@@ -2976,6 +2980,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 									gc_more = true
 									_ = pos
 
+//line samples.go:407
 									gc_at7[gc_tx2] *= gc_at8[gc_tx2] * rcpN
 								}
 							} else {
@@ -3867,9 +3872,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 
 //line samples.go:492
 						{
-//line samples.go:492
 							gc_at3[0] = gc_at4[0]
-//line samples.go:494
 						}
 					}
 				} else {
@@ -4009,10 +4012,8 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 							var putResult1, putResult2 float32
 							blackScholesBodyGPU(&callResult1, &putResult1, gc_at6[gc_tx2].x, gc_at7[gc_tx2].x, gc_at8[gc_tx2].x, Riskfree, Volatility)
 							blackScholesBodyGPU(&callResult2, &putResult2, gc_at6[gc_tx2].y, gc_at7[gc_tx2].y, gc_at8[gc_tx2].y, Riskfree, Volatility)
-//line samples.go:552
 							gc_at9[gc_tx2] = float2{callResult1, callResult2}
 							gc_at10[gc_tx2] = float2{putResult1, putResult2}
-//line samples.go:555
 						}
 					}
 				} else {
@@ -4236,9 +4237,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:604
 					if tid == 0 {
-//line samples.go:604
 						gc_at5[0] = expiryCallValue(S, X, vDt, binomialNumSteps)
-//line samples.go:606
 					}
 					_ = call
 					gc_s_call[gc_rank2] = call
@@ -4414,6 +4413,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						_ = tid
 						call := gc_s_call[gc_rank2]
 
+//line samples.go:611
 						gc_at6[gc_tx2] = call[0]
 					}
 				} else {
@@ -4755,9 +4755,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 
 //line samples.go:623
 					{
-//line samples.go:623
 						gc_at8[0] = call[0]
-//line samples.go:625
 					}
 				}
 			} else {
@@ -5147,20 +5145,17 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 
 //line samples.go:723
 						if ltidy < fdtdRadius {
-//line samples.go:723
 							gc_at6[gc_tx2] = input[outputIndex-fdtdRadius*strideY]
 							gc_at7[gc_tx2] = input[outputIndex+worky*strideY]
-//line samples.go:726
 						}
 
 //line samples.go:728
 						if ltidx < fdtdRadius {
-//line samples.go:728
 							gc_at8[gc_tx2] = input[outputIndex-fdtdRadius]
 							gc_at9[gc_tx2] = input[outputIndex+workx]
-//line samples.go:731
 						}
 
+//line samples.go:733
 						gc_at10[gc_tx2] = current
 					}
 				} else {

@@ -114,6 +114,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						col := gc_bx*tile + tx
 						_ = col
 
+//line basic.go:18
 						gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -443,9 +444,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 
 //line basic.go:25
 					{
-//line basic.go:25
 						gc_at3[gc_tx] = sum
-//line basic.go:27
 					}
 				}
 			} else {
@@ -853,6 +852,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
 
+//line basic.go:78
 					gc_at[gc_tx] = 1 + r
 				}
 			} else {
@@ -951,9 +951,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 
 //line basic.go:107
 						{
-//line basic.go:107
 							gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
-//line basic.go:109
 						}
 					}
 				} else {

@@ -299,6 +299,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						col := gc_bx2*tile + tx
 						_ = col
 
+//line basic.go:18
 						gc_at4[gc_tx2], gc_at5[gc_tx2] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
@@ -965,9 +966,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 
 //line basic.go:25
 					{
-//line basic.go:25
 						gc_at6[gc_tx2] = sum
-//line basic.go:27
 					}
 				}
 			} else {
@@ -2270,6 +2269,7 @@ func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
+//line basic.go:78
 					gc_at2[gc_tx2] = 1 + r
 				}
 			} else {
@@ -2393,9 +2393,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 
 //line basic.go:107
 						{
-//line basic.go:107
 							gc_at3[gc_tx2] = a*gc_at4[gc_tx2] + gc_at3[gc_tx2]
-//line basic.go:109
 						}
 					}
 				} else {

@@ -57,6 +57,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 						v = gc_at[gc_tx]
 					}
 
+//line generic.go:23
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -214,9 +215,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:26
 						{
-//line generic.go:26
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line generic.go:28
 						}
 					}
 				} else {
@@ -318,9 +317,7 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 
 //line generic.go:31
 					{
-//line generic.go:31
 						gc_at5[0] = gc_at6[0] * T(math.Floor(gc_at7[0]))
-//line generic.go:33
 					}
 				}
 			} else {

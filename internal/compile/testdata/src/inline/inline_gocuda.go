@@ -56,6 +56,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 						v = gc_at[gc_tx]
 					}
 
+//line inline.go:20
 					gc_at2[gc_tx] = v
 					_ = v
 				}
@@ -231,9 +232,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:38
 						{
-//line inline.go:38
 							gc_at3[gc_tx] += gc_at4[gc_tx]
-//line inline.go:40
 						}
 					}
 				} else {
@@ -339,9 +338,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line inline.go:23
 					if tid == 0 {
-//line inline.go:23
 						gc_at6[0] = sum
-//line inline.go:25
 					}
 					_ = r
 					_ = sum

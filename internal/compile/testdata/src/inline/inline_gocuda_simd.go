@@ -68,6 +68,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						v = gc_at19[gc_tx4]
 					}
 
+//line inline.go:20
 					gc_at20[gc_tx4] = v
 					_ = v
 				}
@@ -243,9 +244,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 
 //line inline.go:38
 						{
-//line inline.go:38
 							gc_at21[gc_tx4] += gc_at22[gc_tx4]
-//line inline.go:40
 						}
 					}
 				} else {
@@ -394,9 +393,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 
 //line inline.go:23
 					if tid == 0 {
-//line inline.go:23
 						gc_at24[0] = sum
-//line inline.go:25
 					}
 					_ = r
 					_ = sum
@@ -657,6 +654,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						v = gc_at7[gc_tx2]
 					}
 
+//line inline.go:20
 					gc_at8[gc_tx2] = v
 					_ = v
 				}
@@ -900,9 +898,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 
 //line inline.go:38
 						{
-//line inline.go:38
 							gc_at9[gc_tx2] += gc_at10[gc_tx2]
-//line inline.go:40
 						}
 					}
 				} else {
@@ -1076,9 +1072,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 
 //line inline.go:23
 					if tid == 0 {
-//line inline.go:23
 						gc_at12[0] = sum
-//line inline.go:25
 					}
 					_ = r
 					_ = sum
@@ -1339,6 +1333,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						v = gc_at13[gc_tx3]
 					}
 
+//line inline.go:20
 					gc_at14[gc_tx3] = v
 					_ = v
 				}
@@ -1582,9 +1577,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 
 //line inline.go:38
 						{
-//line inline.go:38
 							gc_at15[gc_tx3] += gc_at16[gc_tx3]
-//line inline.go:40
 						}
 					}
 				} else {
@@ -1758,9 +1751,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 
 //line inline.go:23
 					if tid == 0 {
-//line inline.go:23
 						gc_at18[0] = sum
-//line inline.go:25
 					}
 					_ = r
 					_ = sum

@@ -54,9 +54,7 @@ func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T,
 
 //line specialize.go:23
 						{
-//line specialize.go:23
 							gc_at[gc_tx] = at(in, i) + at(in, i+1)
-//line specialize.go:25
 						}
 					}
 				} else {

@@ -66,9 +66,7 @@ func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 
 //line specialize.go:23
 						{
-//line specialize.go:23
 							gc_at4[gc_tx4] = at(in, i) + at(in, i+1)
-//line specialize.go:25
 						}
 					}
 				} else {
@@ -389,9 +387,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 
 //line specialize.go:23
 						{
-//line specialize.go:23
 							gc_at2[gc_tx2] = at(in, i) + at(in, i+1)
-//line specialize.go:25
 						}
 					}
 				} else {
@@ -915,9 +911,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 
 //line specialize.go:23
 						{
-//line specialize.go:23
 							gc_at3[gc_tx3] = at(in, i) + at(in, i+1)
-//line specialize.go:25
 						}
 					}
 				} else {
