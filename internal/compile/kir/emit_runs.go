@@ -1,7 +1,6 @@
 package kir
 
 import (
-	"fmt"
 	"go/ast"
 	"go/token"
 )
@@ -28,22 +27,31 @@ func (e *emitter) blockLoopRuns(body []byte) {
 }
 
 // blockOf returns, in a body run in runs, the source's linear index of
-// the block of the thread at the run's x.
+// the block of the thread at the run's x (a name).
 func (e *emitter) blockOf(x string) string {
-	return e.blockAt(fmt.Sprintf("%s/%s", x, e.use("bdx")))
+	return exprText(e.blockOfExpr(ast.NewIdent(x)))
 }
 
-// blockAt returns the source's linear index of the block bx of the
+// blockOfExpr is blockOf for x an expression.
+func (e *emitter) blockOfExpr(x ast.Expr) ast.Expr {
+	return e.blockAtExpr(&ast.BinaryExpr{X: x, Op: token.QUO, Y: ast.NewIdent(e.use("bdx"))})
+}
+
+// blockAtExpr returns the source's linear index of the block bx of the
 // emitter's grid row of blocks.
-func (e *emitter) blockAt(bx string) string {
+func (e *emitter) blockAtExpr(bx ast.Expr) ast.Expr {
 	n := e.name
-	if e.flatRun { // a one-dimensional grid, whose steps the row runs on
-		return fmt.Sprintf("(%s) %% %s", bx, e.use("gdx"))
+	id := ast.NewIdent
+	add := func(x, y ast.Expr) ast.Expr { return &ast.BinaryExpr{X: x, Op: token.ADD, Y: y} }
+	mul := func(x, y ast.Expr) ast.Expr { return &ast.BinaryExpr{X: x, Op: token.MUL, Y: y} }
+	switch {
+	case e.flatRun: // a one-dimensional grid, whose steps the row runs on
+		return &ast.BinaryExpr{X: &ast.ParenExpr{X: bx}, Op: token.REM, Y: id(e.use("gdx"))}
+	case e.f.Transposed: // by + gdy*(bx + gdx*bz)
+		return add(id(n["by"]), mul(id(e.use("gdy")), &ast.ParenExpr{X: add(bx, mul(id(e.use("gdx")), id(n["bz"])))}))
 	}
-	if e.f.Transposed {
-		return fmt.Sprintf("%s + %s*(%s+%s*%s)", n["by"], e.use("gdy"), bx, e.use("gdx"), n["bz"])
-	}
-	return fmt.Sprintf("%s + %s*(%s+%s*%s)", bx, e.use("gdx"), n["by"], e.use("gdy"), n["bz"])
+	// bx + gdx*(by + gdy*bz)
+	return add(bx, mul(id(e.use("gdx")), &ast.ParenExpr{X: add(id(n["by"]), mul(id(e.use("gdy")), id(n["bz"])))}))
 }
 
 // runSteps opens the loop of vector steps of a run's row whose steps may
@@ -57,22 +65,20 @@ func (e *emitter) runSteps(v, step, to string, w int) {
 	e.printf("for ; %s+%d < %s; %s, %s = %s+%d, %s+%d {\n", step, w-1, to, step, x, step, w, x, w)
 	e.printf("for %s >= %s {\n%s -= %s\n%s++\n}\n", x, bdx, x, bdx, bx)
 	e.printf("%s := %s\n", v, step)
-	e.printf("%s.Block = %s\n%s.Thread = %s\n", e.name["pos"], e.blockAt(bx), e.name["pos"], e.rankIn(x))
+	e.printf("%s.Block = %s\n%s.Thread = %s\n", e.name["pos"], exprText(e.blockAtExpr(ast.NewIdent(bx))),
+		e.name["pos"], exprText(e.rankInExpr(ast.NewIdent(x))))
 }
 
 // lanePos returns the statements that record, in a vector step of the
 // thread loop being written, the position of the step's lane k: the
 // rank of its first thread plus k, but in a transposed body or a run,
 // whose lanes are not consecutive ranks of one block, the block (in a
-// run) and the rank of the thread at x + k, as blockOf and rankOf write
-// them.
+// run) and the rank of the thread at x + k (blockOfExpr, rankExpr).
 func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
 	n := e.name
-	pos := e.use("pos")
-	id := ast.NewIdent
-	bin := func(x ast.Expr, op token.Token, y ast.Expr) ast.Expr { return &ast.BinaryExpr{X: x, Op: op, Y: y} }
 	set := func(field string, x ast.Expr) ast.Stmt {
-		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: id(pos), Sel: id(field)}}, Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
+		return &ast.AssignStmt{Lhs: []ast.Expr{&ast.SelectorExpr{X: ast.NewIdent(e.use("pos")), Sel: ast.NewIdent(field)}},
+			Tok: token.ASSIGN, Rhs: []ast.Expr{x}}
 	}
 	zero := false
 	if lit, ok := k.(*ast.BasicLit); ok && lit.Value == "0" {
@@ -80,35 +86,19 @@ func (e *emitter) lanePos(k ast.Expr) []ast.Stmt {
 	}
 	if !e.f.Transposed && !e.inRun() {
 		if zero {
-			return []ast.Stmt{set("Thread", id(n["rank"]))}
+			return []ast.Stmt{set("Thread", ast.NewIdent(n["rank"]))}
 		}
-		return []ast.Stmt{set("Thread", bin(id(n["rank"]), token.ADD, k))}
+		return []ast.Stmt{set("Thread", &ast.BinaryExpr{X: ast.NewIdent(n["rank"]), Op: token.ADD, Y: k})}
 	}
-	x := ast.Expr(id(n["tx"]))
+	x := ast.Expr(ast.NewIdent(n["tx"]))
 	if !zero {
-		x = &ast.ParenExpr{X: bin(x, token.ADD, k)}
+		x = &ast.ParenExpr{X: &ast.BinaryExpr{X: x, Op: token.ADD, Y: k}}
 	}
 	var out []ast.Stmt
-	bdx := id(e.use("bdx"))
 	if e.inRun() {
-		bx := bin(x, token.QUO, bdx)
-		var blk ast.Expr
-		switch {
-		case e.flatRun:
-			blk = bin(&ast.ParenExpr{X: bx}, token.REM, id(e.use("gdx")))
-		case e.f.Transposed:
-			blk = bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, &ast.ParenExpr{X: bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, id(n["bz"])))}))
-		default:
-			blk = bin(bx, token.ADD, bin(id(e.use("gdx")), token.MUL, &ast.ParenExpr{X: bin(id(n["by"]), token.ADD, bin(id(e.use("gdy")), token.MUL, id(n["bz"])))}))
-		}
-		out = append(out, set("Block", blk))
-		x = bin(x, token.REM, bdx)
+		out = append(out, set("Block", e.blockOfExpr(x)))
 	}
-	rank := bin(id(n["base"]), token.ADD, x)
-	if e.f.Transposed {
-		rank = bin(id(n["ty"]), token.ADD, bin(id(e.use("bdy")), token.MUL, &ast.ParenExpr{X: bin(x, token.ADD, bin(bdx, token.MUL, id(n["tz"])))}))
-	}
-	return append(out, set("Thread", rank))
+	return append(out, set("Thread", e.rankExpr(x)))
 }
 
 // inRun reports whether the thread loop being written runs in a run: the

@@ -181,27 +181,35 @@ func (e *emitter) loopHead(l *ThreadLoop, use map[string]bool) (v, from, to, ran
 	return tx, from, to, e.rankOf(tx)
 }
 
-// rankOf returns the rank of the thread at x of the row loopHead is in:
+// rankOf returns the rank of the thread at x (a name, or "0") of the
+// row loopHead is in, as rankExpr writes it.
+func (e *emitter) rankOf(x string) string {
+	return exprText(e.rankExpr(ast.NewIdent(x)))
+}
+
+// rankExpr returns the rank of the thread at x of the row loopHead is in:
 // base + x, or in a transposed body, whose x is the source's y, the
 // source's rank from the three coordinates; in a run, whose x is the
 // run's, from x's remainder in its block.
-func (e *emitter) rankOf(x string) string {
+func (e *emitter) rankExpr(x ast.Expr) ast.Expr {
 	if e.inRun() {
-		x = fmt.Sprintf("%s%%%s", x, e.use("bdx"))
+		x = &ast.BinaryExpr{X: x, Op: token.REM, Y: ast.NewIdent(e.use("bdx"))}
 	}
-	return e.rankIn(x)
+	return e.rankInExpr(x)
 }
 
-// rankIn is rankOf for x in the block.
-func (e *emitter) rankIn(x string) string {
+// rankInExpr is rankExpr for x in the block.
+func (e *emitter) rankInExpr(x ast.Expr) ast.Expr {
 	n := e.name
-	if e.f.Transposed {
-		return fmt.Sprintf("%s + %s*(%s + %s*%s)", n["ty"], e.use("bdy"), x, e.use("bdx"), n["tz"])
+	if e.f.Transposed { // ty + bdy*(x + bdx*tz)
+		inner := &ast.BinaryExpr{X: x, Op: token.ADD, Y: &ast.BinaryExpr{X: ast.NewIdent(e.use("bdx")), Op: token.MUL, Y: ast.NewIdent(n["tz"])}}
+		return &ast.BinaryExpr{X: ast.NewIdent(n["ty"]), Op: token.ADD,
+			Y: &ast.BinaryExpr{X: ast.NewIdent(e.use("bdy")), Op: token.MUL, Y: &ast.ParenExpr{X: inner}}}
 	}
-	if x == "0" {
-		return n["base"]
+	if id, ok := x.(*ast.Ident); ok && id.Name == "0" {
+		return ast.NewIdent(n["base"])
 	}
-	return n["base"] + " + " + x
+	return &ast.BinaryExpr{X: ast.NewIdent(n["base"]), Op: token.ADD, Y: x}
 }
 
 // outsideRow writes, for a loop that runs the threads its bounds
