@@ -100,3 +100,17 @@ func transposeRisk(t *gocuda.Thread, in, out []float32, w, h, px, py, k int) {
 		out[x*h+y] = v
 	}
 }
+
+// TransposeExactKernel stores element (x*h+y+skip) mod len(out) of in,
+// plus the thread's y in its block, at out[x*h+y], with no guard:
+// launched to cover w×h exactly, it is transposed (it reads the thread's
+// y alone, so its blocks run one by one) and its thread loop takes four
+// threads a step; where in is one element short, the one thread that
+// reads its last fails.
+//
+//gocuda:kernel TransposeExactKernel
+func transposeExact(t *gocuda.Thread, in, out []int32, h, skip int) {
+	x := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	y := t.BlockIdx.Y*t.BlockDim.Y + t.ThreadIdx.Y
+	out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(t.ThreadIdx.Y)
+}

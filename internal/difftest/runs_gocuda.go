@@ -662,3 +662,142 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		}
 	}
 }
+
+// TransposeExactKernel stores element (x*h+y+skip) mod len(out) of in,
+// plus the thread's y in its block, at out[x*h+y], with no guard:
+// launched to cover w×h exactly, it is transposed (it reads the thread's
+// y alone, so its blocks run one by one) and its thread loop takes four
+// threads a step; where in is one element short, the one thread that
+// reads its last fails.
+func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_transposeExact,
+		func(gc_t *gocuda.Thread) { transposeExact(gc_t, in, out, h, skip) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_transposeExact(gc_b, gc_lo, gc_hi, in, out, h, skip)
+		})
+}
+
+var gc_src_transposeExact = compiled.NewSource("transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116")
+
+func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, h, skip int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.Y
+	gc_bdy := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.Y
+	gc_gdy := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	gc_by := gc_lo / gc_gdx % gc_gdy
+	gc_bz := gc_lo / (gc_gdx * gc_gdy)
+	for gc_q := gc_lo; gc_q < gc_hi; gc_q++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+			gc_by++
+			if gc_by == gc_gdy {
+				gc_by = 0
+				gc_bz++
+			}
+		}
+		gc_blk := gc_by + gc_gdy*(gc_bx+gc_gdx*gc_bz)
+		gc_pos.Block = gc_blk
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line runs.go:113
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
+
+//line runs.go:114
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line runs.go:113
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
+
+//line runs.go:114
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line runs.go:113
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
+
+//line runs.go:114
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+						gc_pos.Thread = gc_rank
+
+//line runs.go:113
+						x := gc_by*gc_bdy + gc_ty
+						_ = x
+
+//line runs.go:114
+						y := gc_bx*gc_bdx + gc_tx
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+
+//line runs.go:113
+					x := gc_by*gc_bdy + gc_ty
+					_ = x
+
+//line runs.go:114
+					y := gc_bx*gc_bdx + gc_tx
+					_ = y
+
+//line runs.go:115
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx)
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+			}
+		}
+	}
+}

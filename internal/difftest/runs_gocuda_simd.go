@@ -1131,3 +1131,142 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 		}
 	}
 }
+
+// TransposeExactKernel stores element (x*h+y+skip) mod len(out) of in,
+// plus the thread's y in its block, at out[x*h+y], with no guard:
+// launched to cover w×h exactly, it is transposed (it reads the thread's
+// y alone, so its blocks run one by one) and its thread loop takes four
+// threads a step; where in is one element short, the one thread that
+// reads its last fails.
+func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_transposeExact,
+		func(gc_t *gocuda.Thread) { transposeExact(gc_t, in, out, h, skip) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_transposeExact(gc_b, gc_lo, gc_hi, in, out, h, skip)
+		})
+}
+
+var gc_src_transposeExact = compiled.NewSource("transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116")
+
+func gc_body_transposeExact(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, h, skip int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.Y
+	gc_bdy2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.Y
+	gc_gdy2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	gc_by2 := gc_lo2 / gc_gdx2 % gc_gdy2
+	gc_bz2 := gc_lo2 / (gc_gdx2 * gc_gdy2)
+	for gc_q2 := gc_lo2; gc_q2 < gc_hi2; gc_q2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+			gc_by2++
+			if gc_by2 == gc_gdy2 {
+				gc_by2 = 0
+				gc_bz2++
+			}
+		}
+		gc_blk2 := gc_by2 + gc_gdy2*(gc_bx2+gc_gdx2*gc_bz2)
+		gc_pos2.Block = gc_blk2
+		{
+			gc_ty2 := 0
+			gc_tz2 := 0
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:113
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:114
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:113
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:114
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:113
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:114
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+						gc_pos2.Thread = gc_rank2
+
+//line runs.go:113
+						x := gc_by2*gc_bdy2 + gc_ty2
+						_ = x
+
+//line runs.go:114
+						y := gc_bx2*gc_bdx2 + gc_tx2
+						_ = y
+
+//line runs.go:115
+						out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
+					gc_pos2.Thread = gc_rank2
+
+//line runs.go:113
+					x := gc_by2*gc_bdy2 + gc_ty2
+					_ = x
+
+//line runs.go:114
+					y := gc_bx2*gc_bdx2 + gc_tx2
+					_ = y
+
+//line runs.go:115
+					out[x*h+y] = in[(x*h+y+skip)%len(out)] + int32(gc_tx2)
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+					gc_tz2++
+				}
+			}
+		}
+	}
+}

@@ -215,3 +215,37 @@ func TestRunsRiskPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestTransposeExactForms: a transposed loop taking four threads a step
+// writes what the host computes on both paths, and where in is one
+// element short, both paths name the one thread that reads past its end,
+// wherever it is in its block.
+func TestTransposeExactForms(t *testing.T) {
+	for _, b := range []gocuda.Dim3{{X: 4, Y: 4}, {X: 3, Y: 9}, {X: 2, Y: 8}} {
+		const gx, gy = 5, 3
+		w, h := gx*b.X, gy*b.Y
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: gx, Y: gy}, Block: b}
+		t.Run(fmt.Sprintf("%v", b), func(t *testing.T) {
+			in := randInts(w * h)
+			got := agree(t, func(f form) ([]int32, error) {
+				out := make([]int32, w*h)
+				return out, f.launch(cfg, TransposeExactKernel(in, out, h, 0))
+			})
+			for x := range w {
+				for y := range h {
+					require.Equal(t, in[x*h+y]+int32(y%b.Y), got[x*h+y], "x=%d y=%d", x, y)
+				}
+			}
+			for _, p := range [][2]int{{0, 0}, {1, 2}, {w - 2, h/2 + 1}, {w - 1, h - 1}} {
+				skip := (w*h - 1 - (p[0]*h + p[1])) % (w * h) // the thread at p reads in's last element
+				for _, f := range forms {
+					err := f.launch(cfg, TransposeExactKernel(in[:w*h-1], make([]int32, w*h), h, skip))
+					var ke *gocuda.KernelError
+					require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+					assert.Equal(t, gocuda.Dim3{X: p[0] / b.X, Y: p[1] / b.Y}, ke.Block, "%s at %v", f.name, p)
+					assert.Equal(t, gocuda.Dim3{X: p[0] % b.X, Y: p[1] % b.Y}, ke.Thread, "%s at %v", f.name, p)
+				}
+			}
+		})
+	}
+}
