@@ -50,12 +50,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							var tid int = gc_tx2
 //line blocks.go:18
 							_ = tid
-//line blocks.go:20
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line blocks.go:20
-								break
-//line blocks.go:20
-							}
 							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -175,12 +169,6 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 						var tid int = gc_tx2
 //line blocks.go:18
 						_ = tid
-//line blocks.go:23
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line blocks.go:23
-							break
-//line blocks.go:23
-						}
 						archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -529,17 +517,11 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							var tid int = gc_tx2
 //line blocks.go:60
 							_ = tid
-//line blocks.go:65
+//line blocks.go:64
 							{
-//line blocks.go:65
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at8) || gc_tx2+4 > len(gc_at7) {
-//line blocks.go:65
-									break
-//line blocks.go:65
-								}
-//line blocks.go:65
+//line blocks.go:64
 								archsimd.LoadFloat64x4Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line blocks.go:65
+//line blocks.go:64
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -568,9 +550,8 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							var tid int = gc_tx2
 //line blocks.go:60
 							_ = tid
-//line blocks.go:65
+//line blocks.go:64
 							{
-//line blocks.go:65
 								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
 //line blocks.go:65
 									break

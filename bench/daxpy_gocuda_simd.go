@@ -60,17 +60,11 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line daxpy.go:15
 							_ = i
-//line daxpy.go:17
+//line daxpy.go:16
 							{
-//line daxpy.go:17
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
-//line daxpy.go:17
-									break
-//line daxpy.go:17
-								}
-//line daxpy.go:17
+//line daxpy.go:16
 								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line daxpy.go:17
+//line daxpy.go:16
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -97,9 +91,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line daxpy.go:15
 							_ = i
-//line daxpy.go:17
+//line daxpy.go:16
 							{
-//line daxpy.go:17
 								if i < 0 || i+4 > len(x) || i+4 > len(y) {
 //line daxpy.go:17
 									break

@@ -107,16 +107,16 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line mandelbrot64.go:33
 							_ = j
-//line mandelbrot64.go:33
+//line mandelbrot64.go:39
 							x := gc_vb25.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota326).ConvertToFloat64().Mul(gc_vb24))
-//line mandelbrot64.go:33
+//line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
 							var y float64 = y0 + float64(j)*dy
 //line mandelbrot64.go:40
 							_ = y
 //line mandelbrot64.go:41
-							if i < -2147483648 || i > 2147483644 || gc_tx2 < 0 || gc_tx2+4 > len(gc_at2) {
+							if i < -2147483648 || i > 2147483644 {
 //line mandelbrot64.go:41
 								break
 //line mandelbrot64.go:41
@@ -260,9 +260,9 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line mandelbrot64.go:33
 							_ = j
-//line mandelbrot64.go:33
+//line mandelbrot64.go:39
 							x := gc_vb10.Add(archsimd.BroadcastInt32x4(int32(i)).Add(gc_iota323).ConvertToFloat64().Mul(gc_vb9))
-//line mandelbrot64.go:33
+//line mandelbrot64.go:39
 							_ = x
 //line mandelbrot64.go:40
 							var y float64 = y0 + float64(j)*dy

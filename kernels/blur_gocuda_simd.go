@@ -76,9 +76,9 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						var y int = gc_by2*gc_bdy2 + gc_ty2
 //line blur.go:90
 						_ = y
-//line blur.go:90
+//line blur.go:94
 						var sum archsimd.Float32x8
-//line blur.go:90
+//line blur.go:94
 						_ = sum
 //line blur.go:95
 						if (y*
@@ -332,7 +332,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					var y int = y0 + r + gc_ty2
 //line blur.go:124
 					_ = y
-//line blur.go:124
+//line blur.go:125
 					gc_b4 := gc_none2
 //line blur.go:125
 					if y >= height {
@@ -352,9 +352,9 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 //line blur.go:125
 					}
-//line blur.go:125
+//line blur.go:128
 					var sum archsimd.Float32x8
-//line blur.go:125
+//line blur.go:128
 					_ = sum
 //line blur.go:129
 					if (y*

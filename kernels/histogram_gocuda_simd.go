@@ -75,12 +75,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 							_ = b
 //line histogram.go:34
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line histogram.go:34
-								break
-//line histogram.go:34
-							}
-//line histogram.go:34
 							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -107,16 +107,16 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line mandelbrot.go:45
 							_ = j
-//line mandelbrot.go:45
+//line mandelbrot.go:51
 							x := gc_vb25.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota6).ConvertToFloat32().Mul(gc_vb24))
-//line mandelbrot.go:45
+//line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
 							var y float32 = y0 + float32(j)*dy
 //line mandelbrot.go:52
 							_ = y
 //line mandelbrot.go:53
-							if i < -2147483648 || i > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+							if i < -2147483648 || i > 2147483640 {
 //line mandelbrot.go:53
 								break
 //line mandelbrot.go:53
@@ -260,9 +260,9 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line mandelbrot.go:45
 							_ = j
-//line mandelbrot.go:45
+//line mandelbrot.go:51
 							x := gc_vb10.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota3).ConvertToFloat32().Mul(gc_vb9))
-//line mandelbrot.go:45
+//line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
 							var y float32 = y0 + float32(j)*dy

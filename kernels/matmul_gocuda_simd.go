@@ -151,12 +151,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 								_ = sum
 //line matmul.go:135
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line matmul.go:135
-									break
-//line matmul.go:135
-								}
-//line matmul.go:135
 								sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line matmul.go:135
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -272,12 +266,6 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:129
 							_ = sum
-//line matmul.go:137
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line matmul.go:137
-								break
-//line matmul.go:137
-							}
 //line matmul.go:137
 							sum.StoreSlice(gc_at6[gc_tx2:])
 						}
@@ -503,12 +491,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:164
 							_ = col
-//line matmul.go:167
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
-//line matmul.go:167
-								break
-//line matmul.go:167
-							}
 //line matmul.go:167
 							var gc_t7 int = p + tx
 //line matmul.go:167
@@ -1289,15 +1271,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:164
 						_ = sum
-//line matmul.go:175
+//line matmul.go:174
 						{
-//line matmul.go:175
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line matmul.go:175
-								break
-//line matmul.go:175
-							}
-//line matmul.go:175
 							sum.StoreSlice(gc_at6[gc_tx2:])
 //line matmul.go:175
 						}
@@ -1357,9 +1332,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:164
 						_ = sum
-//line matmul.go:175
+//line matmul.go:174
 						{
-//line matmul.go:175
 							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line matmul.go:175
 								break
@@ -1654,12 +1628,6 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							var col int = gc_bx2*MatMulTile + tx
 //line matmul.go:205
 							_ = col
-//line matmul.go:208
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line matmul.go:208
-								break
-//line matmul.go:208
-							}
 //line matmul.go:208
 							var gc_t7 int = p + tx
 //line matmul.go:208
@@ -2142,9 +2110,9 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:203
 							_ = sum
-//line matmul.go:203
+//line matmul.go:210
 							var ar *[16]float32 = &gc_at7[0]
-//line matmul.go:203
+//line matmul.go:210
 							_ = ar
 //line matmul.go:211
 							if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
@@ -2438,15 +2406,8 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:205
 						_ = sum
-//line matmul.go:230
+//line matmul.go:229
 						{
-//line matmul.go:230
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line matmul.go:230
-								break
-//line matmul.go:230
-							}
-//line matmul.go:230
 							sum.StoreSlice(gc_at8[gc_tx2:])
 //line matmul.go:230
 						}
@@ -2506,9 +2467,8 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul.go:205
 						_ = sum
-//line matmul.go:230
+//line matmul.go:229
 						{
-//line matmul.go:230
 							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line matmul.go:230
 								break
@@ -3125,17 +3085,16 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						var a1 *[32]float32 = &as[2*ty+1]
 //line matmul.go:263
 						_ = a1
-//line matmul.go:265
+//line matmul.go:264
 						{
-//line matmul.go:265
+//line matmul.go:264
 							var gc_ld5 archsimd.Float32x8
-//line matmul.go:265
+//line matmul.go:264
 							var gc_ld6 archsimd.Float32x8
-//line matmul.go:265
+//line matmul.go:264
 							_ = gc_ld6
-//line matmul.go:265
+//line matmul.go:264
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
-//line matmul.go:265
 								{
 //line matmul.go:265
 									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens)

@@ -373,12 +373,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line reduce.go:186
-							break
-//line reduce.go:186
-						}
-//line reduce.go:186
 						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:186
 						_ = gc_t4
@@ -692,17 +686,11 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							var tid int = gc_tx2
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line reduce.go:190
-									break
-//line reduce.go:190
-								}
-//line reduce.go:190
+//line reduce.go:189
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line reduce.go:190
+//line reduce.go:189
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -731,9 +719,8 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							var tid int = gc_tx2
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:190
 									break
@@ -959,12 +946,6 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 						var tid int = gc_tx3
 //line reduce.go:184
 						_ = tid
-//line reduce.go:186
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) {
-//line reduce.go:186
-							break
-//line reduce.go:186
-						}
 //line reduce.go:186
 						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
@@ -1279,17 +1260,11 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx3
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) || gc_tx3+8 > len(gc_at10) {
-//line reduce.go:190
-									break
-//line reduce.go:190
-								}
-//line reduce.go:190
+//line reduce.go:189
 								archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:])).StoreSlice(gc_at10[gc_tx3:])
-//line reduce.go:190
+//line reduce.go:189
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1318,9 +1293,8 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 							var tid int = gc_tx3
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:190
 									break
@@ -1546,12 +1520,6 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 						var tid int = gc_tx4
 //line reduce.go:184
 						_ = tid
-//line reduce.go:186
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at13) {
-//line reduce.go:186
-							break
-//line reduce.go:186
-						}
 //line reduce.go:186
 						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
@@ -1866,17 +1834,11 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 							var tid int = gc_tx4
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at15) || gc_tx4+8 > len(gc_at14) {
-//line reduce.go:190
-									break
-//line reduce.go:190
-								}
-//line reduce.go:190
+//line reduce.go:189
 								archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at15[gc_tx4:])).StoreSlice(gc_at14[gc_tx4:])
-//line reduce.go:190
+//line reduce.go:189
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1905,9 +1867,8 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 							var tid int = gc_tx4
 //line reduce.go:184
 							_ = tid
-//line reduce.go:190
+//line reduce.go:189
 							{
-//line reduce.go:190
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line reduce.go:190
 									break
@@ -2456,12 +2417,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reduce.go:210
-							break
-//line reduce.go:210
-						}
-//line reduce.go:210
 						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:210
 						_ = gc_t4
@@ -2991,12 +2946,6 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line reduce.go:210
-							break
-//line reduce.go:210
-						}
-//line reduce.go:210
 						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
 						_ = gc_t8
@@ -3525,12 +3474,6 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 						var tid int = gc_tx4
 //line reduce.go:208
 						_ = tid
-//line reduce.go:210
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line reduce.go:210
-							break
-//line reduce.go:210
-						}
 //line reduce.go:210
 						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
@@ -4364,12 +4307,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line reduce.go:234
-							break
-//line reduce.go:234
-						}
-//line reduce.go:234
 						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:234
 						_ = gc_t4
@@ -4880,12 +4817,6 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at7) {
-//line reduce.go:234
-							break
-//line reduce.go:234
-						}
-//line reduce.go:234
 						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
 						_ = gc_t8
@@ -5395,12 +5326,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 						var tid int = gc_tx4
 //line reduce.go:232
 						_ = tid
-//line reduce.go:234
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at10) {
-//line reduce.go:234
-							break
-//line reduce.go:234
-						}
 //line reduce.go:234
 						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
@@ -6248,12 +6173,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reduce.go:256
-							break
-//line reduce.go:256
-						}
-//line reduce.go:256
 						var gc_t4 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:256
 						_ = gc_t4
@@ -6579,17 +6498,11 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6618,9 +6531,8 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -6848,12 +6760,6 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 						var tid int = gc_tx3
 //line reduce.go:254
 						_ = tid
-//line reduce.go:256
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line reduce.go:256
-							break
-//line reduce.go:256
-						}
 //line reduce.go:256
 						var gc_t8 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
@@ -7180,17 +7086,11 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7219,9 +7119,8 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -7449,12 +7348,6 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 						var tid int = gc_tx4
 //line reduce.go:254
 						_ = tid
-//line reduce.go:256
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line reduce.go:256
-							break
-//line reduce.go:256
-						}
 //line reduce.go:256
 						var gc_t12 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
@@ -7781,17 +7674,11 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7820,9 +7707,8 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break

@@ -415,12 +415,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reduce_variants.go:22
-							break
-//line reduce_variants.go:22
-						}
-//line reduce_variants.go:22
 						var gc_i7 int = i
 //line reduce_variants.go:22
 						_ = gc_i7
@@ -940,17 +934,11 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -979,9 +967,8 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -1213,12 +1200,6 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:20
 						_ = i
-//line reduce_variants.go:22
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line reduce_variants.go:22
-							break
-//line reduce_variants.go:22
-						}
 //line reduce_variants.go:22
 						var gc_i15 int = i
 //line reduce_variants.go:22
@@ -1739,17 +1720,11 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1778,9 +1753,8 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -2012,12 +1986,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:20
 						_ = i
-//line reduce_variants.go:22
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line reduce_variants.go:22
-							break
-//line reduce_variants.go:22
-						}
 //line reduce_variants.go:22
 						var gc_i23 int = i
 //line reduce_variants.go:22
@@ -2538,17 +2506,11 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2577,9 +2539,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -3300,12 +3261,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reduce_variants.go:45
-							break
-//line reduce_variants.go:45
-						}
-//line reduce_variants.go:45
 						var gc_i7 int = i
 //line reduce_variants.go:45
 						_ = gc_i7
@@ -3825,17 +3780,11 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3864,9 +3813,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -4343,12 +4291,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 						var i int = gc_bx3*2*gc_bdx3 + tid
 //line reduce_variants.go:43
 						_ = i
-//line reduce_variants.go:45
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line reduce_variants.go:45
-							break
-//line reduce_variants.go:45
-						}
 //line reduce_variants.go:45
 						var gc_i15 int = i
 //line reduce_variants.go:45
@@ -4869,17 +4811,11 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4908,9 +4844,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -5387,12 +5322,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 						var i int = gc_bx4*2*gc_bdx4 + tid
 //line reduce_variants.go:43
 						_ = i
-//line reduce_variants.go:45
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line reduce_variants.go:45
-							break
-//line reduce_variants.go:45
-						}
 //line reduce_variants.go:45
 						var gc_i23 int = i
 //line reduce_variants.go:45
@@ -5913,17 +5842,11 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5952,9 +5875,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -6676,17 +6598,17 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				var i int = gc_bx2*2*gc_bdx2 + gc_tx2
 //line reduce_variants.go:80
 				_ = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_i3 int = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_i3
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_result3 archsimd.Float32x8
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_result3
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				gc_returned3 := gc_none
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_returned3
 //line reduce.go:281
 				gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
@@ -6971,7 +6893,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				r_ := v_
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v = r_
 //line reduce_variants.go:102
 				gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
@@ -7255,9 +7177,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 						r_2 := v_2
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v.StoreSlice(gc_s_v[gc_rank2:])
 						gc_left6 &^= 0xff << gc_lane2
 					}
@@ -7320,9 +7242,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 				r := v
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				_ = sum
 //line reduce_variants.go:82
 				gc_if12 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
@@ -7447,17 +7369,17 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				var i int = gc_bx3*2*gc_bdx3 + gc_tx3
 //line reduce_variants.go:80
 				_ = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_i9 int = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_i9
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_result9 archsimd.Int32x8
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_result9
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				gc_returned9 := gc_none3
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_returned9
 //line reduce.go:281
 				gc_if15 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i9, 8))))
@@ -7742,7 +7664,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				r_ := v_
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v = r_
 //line reduce_variants.go:102
 				gc_if20 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
@@ -8026,9 +7948,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 						r_2 := v_2
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v.StoreSlice(gc_s_v[gc_rank3:])
 						gc_left13 &^= 0xff << gc_lane3
 					}
@@ -8091,9 +8013,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 				r := v
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				_ = sum
 //line reduce_variants.go:82
 				gc_if24 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
@@ -8218,17 +8140,17 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				var i int = gc_bx4*2*gc_bdx4 + gc_tx4
 //line reduce_variants.go:80
 				_ = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_i15 int = i
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_i15
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				var gc_result15 archsimd.Uint32x8
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_result15
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				gc_returned15 := gc_none5
-//line reduce_variants.go:80
+//line reduce_variants.go:81
 				_ = gc_returned15
 //line reduce.go:281
 				gc_if27 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
@@ -8513,7 +8435,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				r_ := v_
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v = r_
 //line reduce_variants.go:102
 				gc_if32 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
@@ -8797,9 +8719,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 						r_2 := v_2
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v.StoreSlice(gc_s_v[gc_rank4:])
 						gc_left20 &^= 0xff << gc_lane4
 					}
@@ -8862,9 +8784,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 				r := v
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:81
 				_ = sum
 //line reduce_variants.go:82
 				gc_if36 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))
@@ -9755,12 +9677,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
@@ -9997,12 +9913,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
-//line reduce_variants.go:141
-							break
-//line reduce_variants.go:141
-						}
-//line reduce_variants.go:141
 						v.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -10150,17 +10060,11 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -10189,9 +10093,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							var tid_ int = gc_tx2
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -10750,12 +10653,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at16) {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
@@ -10992,12 +10889,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) {
-//line reduce_variants.go:141
-							break
-//line reduce_variants.go:141
-						}
-//line reduce_variants.go:141
 						v.StoreSlice(gc_at17[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -11145,17 +11036,11 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) || gc_tx3+8 > len(gc_at18) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadInt32x8Slice(gc_at18[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:])).StoreSlice(gc_at18[gc_tx3:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -11184,9 +11069,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							var tid_ int = gc_tx3
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -11745,12 +11629,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at23) {
-//line reduce_variants.go:135
-								break
-//line reduce_variants.go:135
-							}
-//line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
 							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
@@ -11987,12 +11865,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at24) {
-//line reduce_variants.go:141
-							break
-//line reduce_variants.go:141
-						}
-//line reduce_variants.go:141
 						v.StoreSlice(gc_at24[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -12140,17 +12012,11 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at26) || gc_tx4+8 > len(gc_at25) {
-//line reduce.go:272
-									break
-//line reduce.go:272
-								}
-//line reduce.go:272
+//line reduce.go:271
 								archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).StoreSlice(gc_at25[gc_tx4:])
-//line reduce.go:272
+//line reduce.go:271
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -12179,9 +12045,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							var tid_ int = gc_tx4
 //line reduce.go:269
 							_ = tid_
-//line reduce.go:272
+//line reduce.go:271
 							{
-//line reduce.go:272
 								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
 //line reduce.go:272
 									break
@@ -13067,13 +12932,13 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				v_ := v
 //line reduce_variants.go:176
 				_ = v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2 := v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				_ = v_2
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2.StoreSlice(gc_l_v_2[gc_lane2:])
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -13171,7 +13036,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				r_ := v_2
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v_ = r_
 //line reduce_variants.go:102
 				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
@@ -13455,9 +13320,9 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 						r_2 := v_3
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_.StoreSlice(gc_s_v_[gc_rank2:])
 						gc_left6 &^= 0xff << gc_lane2
 					}
@@ -13520,9 +13385,9 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 				r := v_
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				_ = sum
 //line reduce_variants.go:177
 				gc_if6 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
@@ -13728,13 +13593,13 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				v_ := v
 //line reduce_variants.go:176
 				_ = v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2 := v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				_ = v_2
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2.StoreSlice(gc_l_v_2[gc_lane3:])
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank3:])
 				gc_left8 &^= 0xff << gc_lane3
 			}
@@ -13832,7 +13697,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				r_ := v_2
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v_ = r_
 //line reduce_variants.go:102
 				gc_if8 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane3, 8))))
@@ -14116,9 +13981,9 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 						r_2 := v_3
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_.StoreSlice(gc_s_v_[gc_rank3:])
 						gc_left13 &^= 0xff << gc_lane3
 					}
@@ -14181,9 +14046,9 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 				r := v_
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				_ = sum
 //line reduce_variants.go:177
 				gc_if12 := gc_iota10.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx3, 8))))
@@ -14389,13 +14254,13 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				v_ := v
 //line reduce_variants.go:176
 				_ = v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2 := v_
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				_ = v_2
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_2.StoreSlice(gc_l_v_2[gc_lane4:])
-//line reduce_variants.go:176
+//line reduce_variants.go:101
 				v_.StoreSlice(gc_s_v_[gc_rank4:])
 				gc_left15 &^= 0xff << gc_lane4
 			}
@@ -14493,7 +14358,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				r_ := v_2
 //line reduce_variants.go:93
 				_ = r_
-//line reduce_variants.go:93
+//line reduce_variants.go:101
 				v_ = r_
 //line reduce_variants.go:102
 				gc_if14 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane4, 8))))
@@ -14777,9 +14642,9 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 						r_2 := v_3
 //line reduce_variants.go:93
 						_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_ = r_2
-//line reduce_variants.go:93
+//line reduce_variants.go:108
 						v_.StoreSlice(gc_s_v_[gc_rank4:])
 						gc_left20 &^= 0xff << gc_lane4
 					}
@@ -14842,9 +14707,9 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 				r := v_
 //line reduce_variants.go:110
 				_ = r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				sum := r
-//line reduce_variants.go:110
+//line reduce_variants.go:176
 				_ = sum
 //line reduce_variants.go:177
 				gc_if18 := gc_iota15.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx4, 8))))

@@ -396,12 +396,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:40
 						_ = tid
 //line reverse.go:47
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line reverse.go:47
-							break
-//line reverse.go:47
-						}
-//line reverse.go:47
 						{
 //line reverse.go:47
 							var o int = n - (gc_bx2+1)*b + tid
@@ -691,12 +685,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:40
 						_ = tid
 //line reverse.go:47
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at6) || gc_tx3+8 > len(gc_at5) {
-//line reverse.go:47
-							break
-//line reverse.go:47
-						}
-//line reverse.go:47
 						{
 //line reverse.go:47
 							var o int = n - (gc_bx3+1)*b + tid
@@ -985,12 +973,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 						var tid int = gc_tx4
 //line reverse.go:40
 						_ = tid
-//line reverse.go:47
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at8) || gc_tx4+8 > len(gc_at7) {
-//line reverse.go:47
-							break
-//line reverse.go:47
-						}
 //line reverse.go:47
 						{
 //line reverse.go:47

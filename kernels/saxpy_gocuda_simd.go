@@ -65,17 +65,11 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:31
 							_ = i
-//line saxpy.go:33
+//line saxpy.go:32
 							{
-//line saxpy.go:33
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line saxpy.go:33
-									break
-//line saxpy.go:33
-								}
-//line saxpy.go:33
+//line saxpy.go:32
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line saxpy.go:33
+//line saxpy.go:32
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -102,9 +96,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:31
 							_ = i
-//line saxpy.go:33
+//line saxpy.go:32
 							{
-//line saxpy.go:33
 								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line saxpy.go:33
 									break
@@ -263,12 +256,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 								_ = i
-//line saxpy.go:52
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line saxpy.go:52
-									break
-//line saxpy.go:52
-								}
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -770,17 +757,11 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
-//line saxpy.go:120
-									break
-//line saxpy.go:120
-								}
-//line saxpy.go:120
+//line saxpy.go:119
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line saxpy.go:120
+//line saxpy.go:119
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -805,9 +786,8 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
 								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:120
 									break
@@ -945,17 +925,11 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at8) || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at7) {
-//line saxpy.go:120
-									break
-//line saxpy.go:120
-								}
-//line saxpy.go:120
+//line saxpy.go:119
 								archsimd.LoadInt32x8Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
-//line saxpy.go:120
+//line saxpy.go:119
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -980,9 +954,8 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
 								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:120
 									break
@@ -1120,17 +1093,11 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at11) || gc_tx4+8 > len(gc_at12) || gc_tx4+8 > len(gc_at10) {
-//line saxpy.go:120
-									break
-//line saxpy.go:120
-								}
-//line saxpy.go:120
+//line saxpy.go:119
 								archsimd.LoadUint32x8Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
-//line saxpy.go:120
+//line saxpy.go:119
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1155,9 +1122,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line saxpy.go:118
 							_ = i
-//line saxpy.go:120
+//line saxpy.go:119
 							{
-//line saxpy.go:120
 								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line saxpy.go:120
 									break
@@ -1564,12 +1530,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:133
 								_ = i
-//line saxpy.go:134
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at7) {
-//line saxpy.go:134
-									break
-//line saxpy.go:134
-								}
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1836,12 +1796,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 								var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
 //line saxpy.go:133
 								_ = i
-//line saxpy.go:134
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at13) {
-//line saxpy.go:134
-									break
-//line saxpy.go:134
-								}
 								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2108,12 +2062,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 								var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
 //line saxpy.go:133
 								_ = i
-//line saxpy.go:134
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at21) || gc_tx4+8 > len(gc_at19) {
-//line saxpy.go:134
-									break
-//line saxpy.go:134
-								}
 								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
 							}
 							archsimd.ClearAVXUpperBits()

@@ -607,16 +607,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var g int = gc_bx2*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Float32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
-//line scan_block.go:25
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
-//line scan_block.go:25
-							break
-//line scan_block.go:25
-						}
 //line scan_block.go:25
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
@@ -675,9 +669,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 						var g int = gc_bx2*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Float32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
 //line scan_block.go:25
 						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
@@ -858,16 +852,10 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var i_ int = gc_tx2
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Float32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
-//line scan_block.go:53
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
 //line scan_block.go:53
 							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
@@ -916,9 +904,9 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							var i_ int = gc_tx2
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Float32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
 //line scan_block.go:53
 							if (i_-
@@ -1064,17 +1052,11 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
-//line scan_block.go:58
-									break
-//line scan_block.go:58
-								}
-//line scan_block.go:58
+//line scan_block.go:57
 								y.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-//line scan_block.go:58
+//line scan_block.go:57
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1108,9 +1090,8 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							y := archsimd.LoadFloat32x8Slice(gc_s_y[gc_rank2:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
 								if i_ < 0 || i_+8 > len(x_) {
 //line scan_block.go:58
 									break
@@ -1350,16 +1331,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var g int = gc_bx3*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Int32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
-//line scan_block.go:25
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) || gc_tx3+8 > len(gc_at18) {
-//line scan_block.go:25
-							break
-//line scan_block.go:25
-						}
 //line scan_block.go:25
 						gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
@@ -1418,9 +1393,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 						var g int = gc_bx3*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Int32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
 //line scan_block.go:25
 						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
@@ -1601,16 +1576,10 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var i_ int = gc_tx3
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Int32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
-//line scan_block.go:53
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
 //line scan_block.go:53
 							gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
@@ -1659,9 +1628,9 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							var i_ int = gc_tx3
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Int32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
 //line scan_block.go:53
 							if (i_-
@@ -1807,17 +1776,11 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at20) {
-//line scan_block.go:58
-									break
-//line scan_block.go:58
-								}
-//line scan_block.go:58
+//line scan_block.go:57
 								y.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
-//line scan_block.go:58
+//line scan_block.go:57
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1851,9 +1814,8 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank3:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
 								if i_ < 0 || i_+8 > len(x_) {
 //line scan_block.go:58
 									break
@@ -2093,16 +2055,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var g int = gc_bx4*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Uint32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
-//line scan_block.go:25
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at25) || gc_tx4+8 > len(gc_at26) {
-//line scan_block.go:25
-							break
-//line scan_block.go:25
-						}
 //line scan_block.go:25
 						gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
@@ -2161,9 +2117,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 						var g int = gc_bx4*b + i
 //line scan_block.go:23
 						_ = g
-//line scan_block.go:23
+//line scan_block.go:24
 						var v archsimd.Uint32x8
-//line scan_block.go:23
+//line scan_block.go:24
 						_ = v
 //line scan_block.go:25
 						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
@@ -2344,16 +2300,10 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var i_ int = gc_tx4
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Uint32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
-//line scan_block.go:53
-							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at27) {
-//line scan_block.go:53
-								break
-//line scan_block.go:53
-							}
 //line scan_block.go:53
 							gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
@@ -2402,9 +2352,9 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							var i_ int = gc_tx4
 //line scan_block.go:50
 							_ = i_
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Uint32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
 //line scan_block.go:53
 							if (i_-
@@ -2550,17 +2500,11 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at28) {
-//line scan_block.go:58
-									break
-//line scan_block.go:58
-								}
-//line scan_block.go:58
+//line scan_block.go:57
 								y.Add(archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
-//line scan_block.go:58
+//line scan_block.go:57
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2594,9 +2538,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank4:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
 								if i_ < 0 || i_+8 > len(x_) {
 //line scan_block.go:58
 									break
@@ -3392,7 +3335,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank2:])
 //line scan_block.go:84
 					_ = a1
-//line scan_block.go:84
+//line scan_block.go:119
 					var gc_ld archsimd.Float32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
@@ -3860,7 +3803,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 					a1 := archsimd.LoadInt32x8Slice(gc_s_a1[gc_rank3:])
 //line scan_block.go:84
 					_ = a1
-//line scan_block.go:84
+//line scan_block.go:119
 					var gc_ld3 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
@@ -4328,7 +4271,7 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 					a1 := archsimd.LoadUint32x8Slice(gc_s_a1[gc_rank4:])
 //line scan_block.go:84
 					_ = a1
-//line scan_block.go:84
+//line scan_block.go:119
 					var gc_ld5 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
@@ -5233,9 +5176,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				var g int = gc_bx2*b + gc_tx2
 //line scan_block.go:143
 				_ = g
-//line scan_block.go:143
+//line scan_block.go:144
 				var v archsimd.Float32x8
-//line scan_block.go:143
+//line scan_block.go:144
 				_ = v
 //line scan_block.go:145
 				if g < 0 || g+8 > len(in) {
@@ -5338,31 +5281,31 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane2
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b3 := gc_none
 //line scan_block.go:205
 					if d < lanes_ {
@@ -5434,25 +5377,25 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank2 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned
 //line scan_block.go:214
 				if gc_lanes >= gocuda.WarpSize {
@@ -5477,17 +5420,17 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_2 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -5550,13 +5493,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane2
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -5750,9 +5693,9 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane2
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Float32x8
@@ -5882,19 +5825,19 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane2
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b4 := gc_none2
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -5952,13 +5895,13 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane2
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_3 := v_3
@@ -6260,9 +6203,9 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				var g int = gc_bx3*b + gc_tx3
 //line scan_block.go:143
 				_ = g
-//line scan_block.go:143
+//line scan_block.go:144
 				var v archsimd.Int32x8
-//line scan_block.go:143
+//line scan_block.go:144
 				_ = v
 //line scan_block.go:145
 				if g < 0 || g+8 > len(in) {
@@ -6365,31 +6308,31 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane3
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b6 := gc_none3
 //line scan_block.go:205
 					if d < lanes_ {
@@ -6461,25 +6404,25 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank3 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes2 int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes2
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result2 uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result2
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned2 bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned2
 //line scan_block.go:214
 				if gc_lanes2 >= gocuda.WarpSize {
@@ -6504,17 +6447,17 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_2 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 				gc_left11 &^= 0xff << gc_lane3
 			}
@@ -6577,13 +6520,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				_ = gc_rank3
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane3
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -6777,9 +6720,9 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane3
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Int32x8
@@ -6909,19 +6852,19 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane3
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b7 := gc_none4
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -6979,13 +6922,13 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane3
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_3 := v_3
@@ -7287,9 +7230,9 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				var g int = gc_bx4*b + gc_tx4
 //line scan_block.go:143
 				_ = g
-//line scan_block.go:143
+//line scan_block.go:144
 				var v archsimd.Uint32x8
-//line scan_block.go:143
+//line scan_block.go:144
 				_ = v
 //line scan_block.go:145
 				if g < 0 || g+8 > len(in) {
@@ -7392,31 +7335,31 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane4
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b9 := gc_none5
 //line scan_block.go:205
 					if d < lanes_ {
@@ -7488,25 +7431,25 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank4 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes3 int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes3
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result3 uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result3
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned3 bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned3
 //line scan_block.go:214
 				if gc_lanes3 >= gocuda.WarpSize {
@@ -7531,17 +7474,17 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_2 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_2
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 				gc_left19 &^= 0xff << gc_lane4
 			}
@@ -7604,13 +7547,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				_ = gc_rank4
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane4
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -7804,9 +7747,9 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane4
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8
@@ -7936,19 +7879,19 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane4
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b10 := gc_none6
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -8006,13 +7949,13 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane4
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_3 := v_3

@@ -1056,31 +1056,31 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank2 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane2
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadFloat32x8Slice(gc_c21r[gc_lane2:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b3 := gc_none
 //line scan_block.go:205
 					if d < lanes_ {
@@ -1152,25 +1152,25 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank2 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned
 //line scan_block.go:214
 				if gc_lanes >= gocuda.WarpSize {
@@ -1195,17 +1195,17 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				v_2 := archsimd.LoadFloat32x8Slice(gc_l_v_2[gc_lane2:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_3 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c22v[gc_lane2:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank2:])
 				gc_left2 &^= 0xff << gc_lane2
 			}
@@ -1268,13 +1268,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane2
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -1468,9 +1468,9 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane2
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Float32x8
@@ -1600,19 +1600,19 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 								}
 								gc_rank2 := gc_w2 + gc_lane2
 								_ = gc_rank2
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane2
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b4 := gc_none2
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -1670,13 +1670,13 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 							}
 							gc_rank2 := gc_w2 + gc_lane2
 							_ = gc_rank2
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane2
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadFloat32x8Slice(gc_l_v_3[gc_lane2:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_4 := v_3
@@ -2205,31 +2205,31 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 					}
 					gc_rank3 := gc_w3 + gc_lane3
 					_ = gc_rank3
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank3 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane3
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadInt32x8Slice(gc_c31r[gc_lane3:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b6 := gc_none3
 //line scan_block.go:205
 					if d < lanes_ {
@@ -2301,25 +2301,25 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank3 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes2 int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes2
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result2 uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result2
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned2 bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned2
 //line scan_block.go:214
 				if gc_lanes2 >= gocuda.WarpSize {
@@ -2344,17 +2344,17 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				v_2 := archsimd.LoadInt32x8Slice(gc_l_v_2[gc_lane3:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_3 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c32v[gc_lane3:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank3:])
 				gc_left9 &^= 0xff << gc_lane3
 			}
@@ -2417,13 +2417,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 				}
 				gc_rank3 := gc_w3 + gc_lane3
 				_ = gc_rank3
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane3
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadInt32x8Slice(gc_c32r[gc_lane3:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if7 := gc_iota7.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -2617,9 +2617,9 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane3
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Int32x8
@@ -2749,19 +2749,19 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 								}
 								gc_rank3 := gc_w3 + gc_lane3
 								_ = gc_rank3
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane3
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadInt32x8Slice(gc_c33r[gc_lane3:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b7 := gc_none4
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -2819,13 +2819,13 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 							}
 							gc_rank3 := gc_w3 + gc_lane3
 							_ = gc_rank3
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane3
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadInt32x8Slice(gc_l_v_3[gc_lane3:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_4 := v_3
@@ -3354,31 +3354,31 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 					}
 					gc_rank4 := gc_w4 + gc_lane4
 					_ = gc_rank4
-//line scan_block.go:204
+//line scan_block.go:167
 					var warp int = (gc_rank4 >> 5)
-//line scan_block.go:204
+//line scan_block.go:167
 					_ = warp
 //line scan_block.go:168
 					var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 					_ = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					var lanes_ int = lanes
-//line scan_block.go:168
+//line scan_block.go:170
 					_ = lanes_
-//line scan_block.go:168
+//line scan_block.go:202
 					var lane_ int = gc_lane4
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = lane_
-//line scan_block.go:168
+//line scan_block.go:202
 					v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
-//line scan_block.go:168
+//line scan_block.go:202
 					_ = v_2
-//line scan_block.go:168
+//line scan_block.go:204
 					y := archsimd.LoadUint32x8Slice(gc_c41r[gc_lane4:])
-//line scan_block.go:168
+//line scan_block.go:204
 					_ = y
-//line scan_block.go:168
+//line scan_block.go:205
 					gc_b9 := gc_none5
 //line scan_block.go:205
 					if d < lanes_ {
@@ -3450,25 +3450,25 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
-//line scan_block.go:209
+//line scan_block.go:167
 				var warp int = (gc_rank4 >> 5)
-//line scan_block.go:209
+//line scan_block.go:167
 				_ = warp
 //line scan_block.go:168
 				var lanes int = min(w, b_-warp*w)
 //line scan_block.go:168
 				_ = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_lanes3 int = lanes
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_lanes3
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_result3 uint32
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_result3
-//line scan_block.go:168
+//line scan_block.go:169
 				var gc_returned3 bool
-//line scan_block.go:168
+//line scan_block.go:169
 				_ = gc_returned3
 //line scan_block.go:214
 				if gc_lanes3 >= gocuda.WarpSize {
@@ -3493,17 +3493,17 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				v_2 := archsimd.LoadUint32x8Slice(gc_l_v_2[gc_lane4:])
 //line scan_block.go:217
 				_ = v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				r_3 := v_2
-//line scan_block.go:217
+//line scan_block.go:209
 				_ = r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				incl_ := r_3
-//line scan_block.go:217
+//line scan_block.go:170
 				_ = incl_
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_c42v[gc_lane4:])
-//line scan_block.go:217
+//line scan_block.go:171
 				incl_.StoreSlice(gc_s_incl_[gc_rank4:])
 				gc_left16 &^= 0xff << gc_lane4
 			}
@@ -3566,13 +3566,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 				}
 				gc_rank4 := gc_w4 + gc_lane4
 				_ = gc_rank4
-//line scan_block.go:173
+//line scan_block.go:167
 				var lane int = gc_lane4
-//line scan_block.go:173
+//line scan_block.go:167
 				_ = lane
-//line scan_block.go:173
+//line scan_block.go:171
 				excl_ := archsimd.LoadUint32x8Slice(gc_c42r[gc_lane4:])
-//line scan_block.go:173
+//line scan_block.go:171
 				_ = excl_
 //line scan_block.go:172
 				gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, lane, 8))))
@@ -3766,9 +3766,9 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-//line scan_block.go:183
+//line scan_block.go:167
 							var lane int = gc_lane4
-//line scan_block.go:183
+//line scan_block.go:167
 							_ = lane
 //line scan_block.go:183
 							var s archsimd.Uint32x8
@@ -3898,19 +3898,19 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 								}
 								gc_rank4 := gc_w4 + gc_lane4
 								_ = gc_rank4
-//line scan_block.go:204
+//line scan_block.go:202
 								var lane_2 int = gc_lane4
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = lane_2
-//line scan_block.go:204
+//line scan_block.go:202
 								v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:204
+//line scan_block.go:202
 								_ = v_3
 //line scan_block.go:204
 								y_ := archsimd.LoadUint32x8Slice(gc_c43r[gc_lane4:])
 //line scan_block.go:204
 								_ = y_
-//line scan_block.go:204
+//line scan_block.go:205
 								gc_b10 := gc_none6
 //line scan_block.go:205
 								if d_ < lanes_2 {
@@ -3968,13 +3968,13 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 							}
 							gc_rank4 := gc_w4 + gc_lane4
 							_ = gc_rank4
-//line scan_block.go:209
+//line scan_block.go:167
 							var lane int = gc_lane4
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = lane
-//line scan_block.go:209
+//line scan_block.go:167
 							v_3 := archsimd.LoadUint32x8Slice(gc_l_v_3[gc_lane4:])
-//line scan_block.go:209
+//line scan_block.go:167
 							_ = v_3
 //line scan_block.go:209
 							r_4 := v_3

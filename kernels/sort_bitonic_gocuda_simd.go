@@ -704,12 +704,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-//line sort_bitonic.go:73
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line sort_bitonic.go:73
-								break
-//line sort_bitonic.go:73
-							}
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1064,12 +1058,6 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-//line sort_bitonic.go:89
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line sort_bitonic.go:89
-								break
-//line sort_bitonic.go:89
-							}
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1313,12 +1301,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-//line sort_bitonic.go:73
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at10) || gc_tx3+8 > len(gc_at9) {
-//line sort_bitonic.go:73
-								break
-//line sort_bitonic.go:73
-							}
 							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1673,12 +1655,6 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-//line sort_bitonic.go:89
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at11) {
-//line sort_bitonic.go:89
-								break
-//line sort_bitonic.go:89
-							}
 							archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1922,12 +1898,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							var i int = tid + gc_off
 //line sort_bitonic.go:72
 							_ = i
-//line sort_bitonic.go:73
-							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at14) || gc_tx4+8 > len(gc_at13) {
-//line sort_bitonic.go:73
-								break
-//line sort_bitonic.go:73
-							}
 							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2282,12 +2252,6 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							var i_ int = tid + gc_off5
 //line sort_bitonic.go:88
 							_ = i_
-//line sort_bitonic.go:89
-							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) || gc_tx4+8 > len(gc_at15) {
-//line sort_bitonic.go:89
-								break
-//line sort_bitonic.go:89
-							}
 							archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()

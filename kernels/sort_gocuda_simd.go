@@ -270,9 +270,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							var i_2 int = gc_tx2
 //line scan_block.go:50
 							_ = i_2
-//line scan_block.go:50
+//line scan_block.go:52
 							var y archsimd.Uint32x8
-//line scan_block.go:50
+//line scan_block.go:52
 							_ = y
 //line scan_block.go:53
 							if (i_2-
@@ -353,9 +353,8 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank2:])
 //line scan_block.go:50
 							_ = y
-//line scan_block.go:58
+//line scan_block.go:57
 							{
-//line scan_block.go:58
 								if i_2 < 0 || i_2+8 > len(x_) {
 //line scan_block.go:58
 									break

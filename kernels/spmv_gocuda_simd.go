@@ -141,9 +141,8 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 					var row int = begin + gc_tx2
 //line spmv.go:166
 					_ = row
-//line spmv.go:168
+//line spmv.go:167
 					{
-//line spmv.go:168
 						if row < 0 || row+8 > len(x) || gc_tx2 < 0 || gc_tx2+8 > len(cache) {
 //line spmv.go:168
 							break

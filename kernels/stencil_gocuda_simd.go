@@ -133,12 +133,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 							_ = i
 //line stencil.go:35
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at39) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at41) || gc_tx2+8 > len(gc_at43) || gc_tx2+8 > len(gc_at44) || gc_tx2+8 > len(gc_at45) || gc_tx2+8 > len(gc_at46) || gc_tx2+8 > len(gc_at47) || gc_tx2+8 > len(gc_at48) || gc_tx2+8 > len(gc_at49) || gc_tx2+8 > len(gc_at50) {
-//line stencil.go:35
-								break
-//line stencil.go:35
-							}
-//line stencil.go:35
 							div := archsimd.BroadcastFloat32x8(gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Add(archsimd.BroadcastFloat32x8(gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at45[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at47[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]))))
 //line stencil.go:35
 							_ = div

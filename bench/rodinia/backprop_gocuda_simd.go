@@ -234,12 +234,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 						_ = index
-//line backprop.go:51
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) {
-//line backprop.go:51
-							break
-//line backprop.go:51
-						}
 						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -422,12 +416,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var ty int = gc_ty2
 //line backprop.go:38
 						_ = ty
-//line backprop.go:54
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) {
-//line backprop.go:54
-							break
-//line backprop.go:54
-						}
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -603,17 +591,11 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
-//line backprop.go:60
+//line backprop.go:59
 							{
-//line backprop.go:60
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) {
-//line backprop.go:60
-									break
-//line backprop.go:60
-								}
-//line backprop.go:60
+//line backprop.go:59
 								archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
-//line backprop.go:60
+//line backprop.go:59
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -650,9 +632,8 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							var ty int = gc_ty2
 //line backprop.go:38
 							_ = ty
-//line backprop.go:60
+//line backprop.go:59
 							{
-//line backprop.go:60
 								if tx < 0 || tx+8 > len(weightMatrix[ty]) || tx+8 > len(weightMatrix[ty+powerTwo/2]) {
 //line backprop.go:60
 									break
@@ -791,12 +772,6 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 //line backprop.go:40
 						_ = index
-//line backprop.go:65
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) {
-//line backprop.go:65
-							break
-//line backprop.go:65
-						}
 						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

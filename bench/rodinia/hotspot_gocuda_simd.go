@@ -139,35 +139,29 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						var yidx int = blkY + ty
 //line hotspot.go:73
 						_ = yidx
-//line hotspot.go:73
+//line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:73
+//line hotspot.go:77
 						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
 //line hotspot.go:74
 						_ = xidx
-//line hotspot.go:74
+//line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:74
+//line hotspot.go:77
 						_ = loadXidx
 //line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 						_ = index
-//line hotspot.go:80
+//line hotspot.go:79
 						{
-//line hotspot.go:80
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) {
-//line hotspot.go:80
-								break
-//line hotspot.go:80
-							}
-//line hotspot.go:80
+//line hotspot.go:79
 							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-//line hotspot.go:80
+//line hotspot.go:79
 							archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-//line hotspot.go:80
+//line hotspot.go:79
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -229,25 +223,24 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						var yidx int = blkY + ty
 //line hotspot.go:73
 						_ = yidx
-//line hotspot.go:73
+//line hotspot.go:77
 						var loadYidx int = yidx
-//line hotspot.go:73
+//line hotspot.go:77
 						_ = loadYidx
 //line hotspot.go:74
 						var xidx int = blkX + tx
 //line hotspot.go:74
 						_ = xidx
-//line hotspot.go:74
+//line hotspot.go:77
 						var loadXidx int = xidx
-//line hotspot.go:74
+//line hotspot.go:77
 						_ = loadXidx
 //line hotspot.go:78
 						var index int = gridCols*loadYidx + loadXidx
 //line hotspot.go:78
 						_ = index
-//line hotspot.go:80
+//line hotspot.go:79
 						{
-//line hotspot.go:80
 							if index < 0 || index+8 > len(tempSrc) || tx < 0 || tx+8 > len(tempOnCuda[ty]) || index+8 > len(power) || tx+8 > len(powerOnCuda[ty]) {
 //line hotspot.go:80
 								break

@@ -408,18 +408,13 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line kmeans.go:58
 									_ = ans
-//line kmeans.go:72
+//line kmeans.go:62
 									{
+
 //line kmeans.go:72
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
 										_ = addr
-										if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line kmeans.go:73
-											break
-//line kmeans.go:73
-										}
-//line kmeans.go:73
 										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]))
 //line kmeans.go:73
 										_ = diff
@@ -427,7 +422,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										ans = ans.Add(diff.Mul(diff))
 //line kmeans.go:73
 									}
-//line kmeans.go:72
+//line kmeans.go:62
 									ans.StoreSlice(gc_s_ans[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -470,8 +465,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line kmeans.go:58
 									_ = ans
-//line kmeans.go:72
+//line kmeans.go:62
 									{
+
 //line kmeans.go:72
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
@@ -489,7 +485,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										ans = ans.Add(diff.Mul(diff))
 //line kmeans.go:73
 									}
-//line kmeans.go:72
+//line kmeans.go:62
 									ans.StoreSlice(gc_s_ans[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -644,27 +640,28 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line kmeans.go:58
 							_ = ans
-//line kmeans.go:58
+//line kmeans.go:62
 							{
-//line kmeans.go:58
+
+//line kmeans.go:76
 								dist = ans
-//line kmeans.go:58
+
 								gc_if2 := dist.Less(minDist)
-//line kmeans.go:58
+//line kmeans.go:78
 								_ = gc_if2
-//line kmeans.go:58
+//line kmeans.go:78
 								if gc_if2.ToBits() != 0 {
-//line kmeans.go:58
+//line kmeans.go:78
 									minDist = dist.Merge(minDist, gc_if2)
-//line kmeans.go:58
+//line kmeans.go:78
 									index = gc_vb2.Merge(index, gc_if2)
-//line kmeans.go:58
+//line kmeans.go:78
 								}
-//line kmeans.go:58
+//line kmeans.go:78
 							}
-//line kmeans.go:58
+//line kmeans.go:62
 							index.StoreSlice(gc_s_index[gc_rank2:])
-//line kmeans.go:58
+//line kmeans.go:62
 							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -842,15 +839,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line kmeans.go:58
 							_ = index
-//line kmeans.go:87
+//line kmeans.go:85
 							{
-//line kmeans.go:87
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line kmeans.go:87
-									break
-//line kmeans.go:87
-								}
-//line kmeans.go:87
+
 								index.StoreSlice(gc_at6[gc_tx2:])
 //line kmeans.go:87
 							}
@@ -887,9 +878,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line kmeans.go:58
 							_ = index
-//line kmeans.go:87
+//line kmeans.go:85
 							{
-//line kmeans.go:87
+
 								if pointID < 0 || pointID+8 > len(membership) {
 //line kmeans.go:87
 									break

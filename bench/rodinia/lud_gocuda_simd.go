@@ -238,19 +238,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line lud.go:45
+//line lud.go:44
 							var j int
-//line lud.go:45
+//line lud.go:44
 							_ = j
-//line lud.go:45
+//line lud.go:44
 							{
-//line lud.go:45
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line lud.go:45
-									break
-//line lud.go:45
-								}
-//line lud.go:45
 								for j = 0; j < i_2+1; j = j + 1 {
 //line lud.go:45
 									if gc_b2.Stopped() {
@@ -320,13 +313,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line lud.go:45
+//line lud.go:44
 							var j int
-//line lud.go:45
+//line lud.go:44
 							_ = j
-//line lud.go:45
+//line lud.go:44
 							{
-//line lud.go:45
 								if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
 //line lud.go:45
 									break
@@ -797,12 +789,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var sum float32
 //line lud.go:162
 						_ = sum
-//line lud.go:167
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line lud.go:167
-							break
-//line lud.go:167
-						}
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
@@ -907,12 +893,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i_ int = 0
 //line lud.go:173
 						_ = i_
-//line lud.go:173
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
-//line lud.go:173
-							break
-//line lud.go:173
-						}
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173

@@ -301,12 +301,6 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:33
 						_ = indexN
-//line nw.go:52
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line nw.go:52
-							break
-//line nw.go:52
-						}
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1215,12 +1209,6 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 //line nw.go:97
 						_ = indexN
-//line nw.go:116
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line nw.go:116
-							break
-//line nw.go:116
-						}
 						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -103,17 +103,11 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
-//line pathfinder.go:75
+//line pathfinder.go:74
 						{
-//line pathfinder.go:75
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at10) {
-//line pathfinder.go:75
-								break
-//line pathfinder.go:75
-							}
-//line pathfinder.go:75
+//line pathfinder.go:74
 							archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
-//line pathfinder.go:75
+//line pathfinder.go:74
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -150,9 +144,8 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						var xidx int = blkX + tx
 //line pathfinder.go:50
 						_ = xidx
-//line pathfinder.go:75
+//line pathfinder.go:74
 						{
-//line pathfinder.go:75
 							if xidx < 0 || xidx+8 > len(gpuSrc) || tx < 0 || tx+8 > len(prev) {
 //line pathfinder.go:75
 								break

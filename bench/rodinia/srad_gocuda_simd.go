@@ -163,12 +163,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:49
 						_ = c
 //line srad.go:59
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at36) {
-//line srad.go:59
-							break
-//line srad.go:59
-						}
-//line srad.go:59
 						if by > 0 {
 //line srad.go:59
 							archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
@@ -545,12 +539,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:47
 						_ = indexE
 //line srad.go:73
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at39) {
-//line srad.go:73
-							break
-//line srad.go:73
-						}
-//line srad.go:73
 						if bx > 0 {
 //line srad.go:73
 							archsimd.BroadcastFloat32x8(gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
@@ -821,12 +809,6 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:43
 						_ = index
-//line srad.go:86
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at44) || gc_tx2+8 > len(gc_at43) {
-//line srad.go:86
-							break
-//line srad.go:86
-						}
 						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1301,20 +1283,14 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank2:])
 //line srad.go:43
 						_ = s
-//line srad.go:160
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at56) || gc_tx2+8 > len(gc_at55) || gc_tx2+8 > len(gc_at57) || gc_tx2+8 > len(gc_at58) || gc_tx2+8 > len(gc_at59) || gc_tx2+8 > len(gc_at60) {
-//line srad.go:160
-							break
-//line srad.go:160
-						}
 						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
-//line srad.go:160
+//line srad.go:43
 						e.StoreSlice(gc_at57[gc_tx2:])
-//line srad.go:160
+//line srad.go:43
 						w.StoreSlice(gc_at58[gc_tx2:])
-//line srad.go:160
+//line srad.go:43
 						s.StoreSlice(gc_at59[gc_tx2:])
-//line srad.go:160
+//line srad.go:43
 						n.StoreSlice(gc_at60[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1706,12 +1682,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var dSum float32
 //line srad.go:190
 						_ = dSum
-//line srad.go:198
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at24) {
-//line srad.go:198
-							break
-//line srad.go:198
-						}
 						archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1980,12 +1950,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:188
 						_ = indexS
 //line srad.go:201
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at28) {
-//line srad.go:201
-							break
-//line srad.go:201
-						}
-//line srad.go:201
 						if by < gc_gdy2-1 {
 //line srad.go:201
 							archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
@@ -2174,12 +2138,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:189
 						_ = indexE
 //line srad.go:209
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at29) {
-//line srad.go:209
-							break
-//line srad.go:209
-						}
-//line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
 							archsimd.BroadcastFloat32x8(gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
@@ -2359,12 +2317,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 						_ = index
-//line srad.go:217
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at32) {
-//line srad.go:217
-							break
-//line srad.go:217
-						}
 						archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2701,12 +2653,6 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 						var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
 //line srad.go:187
 						_ = index
-//line srad.go:252
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at46) || gc_tx2+8 > len(gc_at45) {
-//line srad.go:252
-							break
-//line srad.go:252
-						}
 						archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -435,14 +435,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 //line streamcluster.go:49
 								_ = retval
-//line streamcluster.go:73
+//line streamcluster.go:51
 								{
-//line streamcluster.go:73
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line streamcluster.go:73
-										break
-//line streamcluster.go:73
-									}
+
 //line streamcluster.go:73
 									tmp := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at6[0]))
 //line streamcluster.go:73
@@ -451,7 +446,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									retval = retval.Add(tmp.Mul(tmp))
 //line streamcluster.go:73
 								}
-//line streamcluster.go:73
+//line streamcluster.go:51
 								retval.StoreSlice(gc_s_retval[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -490,8 +485,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 //line streamcluster.go:49
 								_ = retval
-//line streamcluster.go:73
+//line streamcluster.go:51
 								{
+
 //line streamcluster.go:73
 									if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
 //line streamcluster.go:73
@@ -506,7 +502,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									retval = retval.Add(tmp.Mul(tmp))
 //line streamcluster.go:73
 								}
-//line streamcluster.go:73
+//line streamcluster.go:51
 								retval.StoreSlice(gc_s_retval[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()

@@ -71,12 +71,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 						_ = globalIdx
-//line blog_finite_difference.go:37
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
-//line blog_finite_difference.go:37
-							break
-//line blog_finite_difference.go:37
-						}
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -329,19 +323,13 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						var sj int = gc_ty2
 //line blog_finite_difference.go:33
 						_ = sj
-//line blog_finite_difference.go:43
+//line blog_finite_difference.go:42
 						{
-//line blog_finite_difference.go:43
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
-//line blog_finite_difference.go:43
-								break
-//line blog_finite_difference.go:43
-							}
-//line blog_finite_difference.go:43
+//line blog_finite_difference.go:42
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line blog_finite_difference.go:43
+//line blog_finite_difference.go:42
 							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:43
+//line blog_finite_difference.go:42
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -387,9 +375,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						var sj int = gc_ty2
 //line blog_finite_difference.go:33
 						_ = sj
-//line blog_finite_difference.go:43
+//line blog_finite_difference.go:42
 						{
-//line blog_finite_difference.go:43
 							if (si+fdMx-5) < 0 || (si+fdMx-5)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || (si+
 								1) < 0 || (si+1)+8 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+8 > len(sF[sj]) {
 //line blog_finite_difference.go:43
@@ -490,12 +477,6 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 						_ = globalIdx
-//line blog_finite_difference.go:49
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
-//line blog_finite_difference.go:49
-							break
-//line blog_finite_difference.go:49
-						}
 						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -709,9 +690,8 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					var si int = i + 4
 //line blog_finite_difference.go:65
 					_ = si
-//line blog_finite_difference.go:76
+//line blog_finite_difference.go:75
 					{
-//line blog_finite_difference.go:76
 						for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
 //line blog_finite_difference.go:76
 							var gc_ld archsimd.Float32x8
@@ -963,12 +943,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-//line blog_finite_difference.go:108
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
-//line blog_finite_difference.go:108
-							break
-//line blog_finite_difference.go:108
-						}
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1224,19 +1198,13 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
-//line blog_finite_difference.go:113
+//line blog_finite_difference.go:112
 						{
-//line blog_finite_difference.go:113
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
-//line blog_finite_difference.go:113
-								break
-//line blog_finite_difference.go:113
-							}
-//line blog_finite_difference.go:113
+//line blog_finite_difference.go:112
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line blog_finite_difference.go:113
+//line blog_finite_difference.go:112
 							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:113
+//line blog_finite_difference.go:112
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1282,9 +1250,8 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var sj int = j + 4
 //line blog_finite_difference.go:104
 						_ = sj
-//line blog_finite_difference.go:113
+//line blog_finite_difference.go:112
 						{
-//line blog_finite_difference.go:113
 							if si < 0 || si+8 > len(sF[sj+fdMy-5]) || si+8 > len(sF[sj-4]) || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj+fdMy]) {
 //line blog_finite_difference.go:113
 								break
@@ -1383,12 +1350,6 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-//line blog_finite_difference.go:119
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
-//line blog_finite_difference.go:119
-							break
-//line blog_finite_difference.go:119
-						}
 						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1612,19 +1573,13 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
 						_ = sj_
-//line blog_finite_difference.go:146
+//line blog_finite_difference.go:145
 						{
-//line blog_finite_difference.go:146
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line blog_finite_difference.go:146
-								break
-//line blog_finite_difference.go:146
-							}
-//line blog_finite_difference.go:146
+//line blog_finite_difference.go:145
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line blog_finite_difference.go:146
+//line blog_finite_difference.go:145
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:146
+//line blog_finite_difference.go:145
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1662,9 +1617,8 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						var sj_ int = gc_ty2 + 4
 //line blog_finite_difference.go:144
 						_ = sj_
-//line blog_finite_difference.go:146
+//line blog_finite_difference.go:145
 						{
-//line blog_finite_difference.go:146
 							if si < 0 || si+8 > len(sF[sj_+fdMy-5]) || si+8 > len(sF[sj_-4]) || si+8 > len(sF[sj_+1]) || si+8 > len(sF[sj_+fdMy]) {
 //line blog_finite_difference.go:146
 								break
@@ -1813,12 +1767,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-//line blog_finite_difference.go:177
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
-//line blog_finite_difference.go:177
-							break
-//line blog_finite_difference.go:177
-						}
 						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2074,19 +2022,13 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
-//line blog_finite_difference.go:182
+//line blog_finite_difference.go:181
 						{
-//line blog_finite_difference.go:182
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
-//line blog_finite_difference.go:182
-								break
-//line blog_finite_difference.go:182
-							}
-//line blog_finite_difference.go:182
+//line blog_finite_difference.go:181
 							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
-//line blog_finite_difference.go:182
+//line blog_finite_difference.go:181
 							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
-//line blog_finite_difference.go:182
+//line blog_finite_difference.go:181
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2132,9 +2074,8 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var sk int = k + 4
 //line blog_finite_difference.go:173
 						_ = sk
-//line blog_finite_difference.go:182
+//line blog_finite_difference.go:181
 						{
-//line blog_finite_difference.go:182
 							if si < 0 || si+8 > len(sF[sk+fdMz-5]) || si+8 > len(sF[sk-4]) || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk+fdMz]) {
 //line blog_finite_difference.go:182
 								break
@@ -2233,12 +2174,6 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-//line blog_finite_difference.go:188
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at22) {
-//line blog_finite_difference.go:188
-							break
-//line blog_finite_difference.go:188
-						}
 						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2462,19 +2397,13 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
 						_ = k_
-//line blog_finite_difference.go:215
+//line blog_finite_difference.go:214
 						{
-//line blog_finite_difference.go:215
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line blog_finite_difference.go:215
-								break
-//line blog_finite_difference.go:215
-							}
-//line blog_finite_difference.go:215
+//line blog_finite_difference.go:214
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
-//line blog_finite_difference.go:215
+//line blog_finite_difference.go:214
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line blog_finite_difference.go:215
+//line blog_finite_difference.go:214
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2512,9 +2441,8 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						var k_ int = gc_ty2 + 4
 //line blog_finite_difference.go:213
 						_ = k_
-//line blog_finite_difference.go:215
+//line blog_finite_difference.go:214
 						{
-//line blog_finite_difference.go:215
 							if si < 0 || si+8 > len(sF[k_+fdMz-5]) || si+8 > len(sF[k_-4]) || si+8 > len(sF[k_+1]) || si+8 > len(sF[k_+fdMz]) {
 //line blog_finite_difference.go:215
 								break

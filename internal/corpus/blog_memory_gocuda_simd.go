@@ -60,17 +60,11 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_memory.go:14
 							_ = i
-//line blog_memory.go:16
+//line blog_memory.go:15
 							{
-//line blog_memory.go:16
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line blog_memory.go:16
-									break
-//line blog_memory.go:16
-								}
-//line blog_memory.go:16
+//line blog_memory.go:15
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line blog_memory.go:16
+//line blog_memory.go:15
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -97,9 +91,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line blog_memory.go:14
 							_ = i
-//line blog_memory.go:16
+//line blog_memory.go:15
 							{
-//line blog_memory.go:16
 								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line blog_memory.go:16
 									break
@@ -247,12 +240,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
 								_ = i
-//line blog_memory.go:26
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line blog_memory.go:26
-									break
-//line blog_memory.go:26
-								}
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -510,12 +497,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						var tt int = gc_tx2
 //line blog_memory.go:37
 						_ = tt
-//line blog_memory.go:39
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line blog_memory.go:39
-							break
-//line blog_memory.go:39
-						}
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -739,12 +720,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 						var tt int = gc_tx2
 //line blog_memory.go:50
 						_ = tt
-//line blog_memory.go:52
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line blog_memory.go:52
-							break
-//line blog_memory.go:52
-						}
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1100,12 +1075,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
 							_ = i
-//line blog_memory.go:64
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line blog_memory.go:64
-								break
-//line blog_memory.go:64
-							}
 							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1248,12 +1217,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
 							_ = i
-//line blog_memory.go:64
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
-//line blog_memory.go:64
-								break
-//line blog_memory.go:64
-							}
 							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb4).StoreSlice(gc_at3[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1396,12 +1359,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
 							_ = i
-//line blog_memory.go:64
-							if gc_tx4 < 0 || gc_tx4+8 > len(gc_at4) {
-//line blog_memory.go:64
-								break
-//line blog_memory.go:64
-							}
 							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb6).StoreSlice(gc_at4[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -133,12 +133,6 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:62
 							_ = i
 //line blog_reduction.go:63
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line blog_reduction.go:63
-								break
-//line blog_reduction.go:63
-							}
-//line blog_reduction.go:63
 							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:63
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -295,11 +289,11 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				val := sum
 //line blog_reduction.go:65
 				_ = val
-//line blog_reduction.go:65
+//line blog_reduction.go:35
 				val_ := val
-//line blog_reduction.go:65
+//line blog_reduction.go:35
 				_ = val_
-//line blog_reduction.go:65
+//line blog_reduction.go:35
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -576,9 +570,9 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 						r_2 := val_2
 //line blog_reduction.go:25
 						_ = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val.StoreSlice(gc_l_val[gc_lane2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
@@ -645,7 +639,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				r := val
 //line blog_reduction.go:51
 				_ = r
-//line blog_reduction.go:51
+//line blog_reduction.go:65
 				sum = r
 //line blog_reduction.go:66
 				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
@@ -1317,9 +1311,9 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 						r_2 := val_3
 //line blog_reduction.go:25
 						_ = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val_ = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val_.StoreSlice(gc_l_val_[gc_lane2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
@@ -1386,7 +1380,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				r := val_
 //line blog_reduction.go:51
 				_ = r
-//line blog_reduction.go:51
+//line blog_reduction.go:100
 				sum = r
 //line blog_reduction.go:101
 				gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
@@ -1573,12 +1567,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:113
 							_ = i
-//line blog_reduction.go:114
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line blog_reduction.go:114
-								break
-//line blog_reduction.go:114
-							}
 //line blog_reduction.go:114
 							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:114
@@ -1952,12 +1940,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:128
 							_ = i
 //line blog_reduction.go:129
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line blog_reduction.go:129
-								break
-//line blog_reduction.go:129
-							}
-//line blog_reduction.go:129
 							sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:129
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -2114,11 +2096,11 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				val := sum
 //line blog_reduction.go:131
 				_ = val
-//line blog_reduction.go:131
+//line blog_reduction.go:35
 				val_ := val
-//line blog_reduction.go:131
+//line blog_reduction.go:35
 				_ = val_
-//line blog_reduction.go:131
+//line blog_reduction.go:35
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -2395,9 +2377,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 						r_2 := val_2
 //line blog_reduction.go:25
 						_ = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val = r_2
-//line blog_reduction.go:25
+//line blog_reduction.go:49
 						val.StoreSlice(gc_l_val[gc_lane2:])
 						gc_left5 &^= 0xff << gc_lane2
 					}
@@ -2587,12 +2569,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_reduction.go:143
 								_ = i
-//line blog_reduction.go:144
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line blog_reduction.go:144
-									break
-//line blog_reduction.go:144
-								}
 //line blog_reduction.go:144
 								sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]))
 //line blog_reduction.go:144

@@ -46,12 +46,6 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var i int = gc_tx2
 //line guide.go:18
 							_ = i
-//line guide.go:19
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
-//line guide.go:19
-								break
-//line guide.go:19
-							}
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -919,14 +913,8 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 							_ = col
 //line guide.go:111
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
-//line guide.go:111
-								break
-//line guide.go:111
-							}
-//line guide.go:78
 							var gc_aSub3 guideMatrix
-//line guide.go:78
+//line guide.go:111
 							_ = gc_aSub3
 							gc_aSub3.Width = guideBlockSize
 							gc_aSub3.Height = guideBlockSize

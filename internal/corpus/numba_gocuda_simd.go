@@ -63,17 +63,11 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:23
 							_ = tid
-//line numba.go:27
+//line numba.go:26
 							{
-//line numba.go:27
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at4) {
-//line numba.go:27
-									break
-//line numba.go:27
-								}
-//line numba.go:27
+//line numba.go:26
 								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line numba.go:27
+//line numba.go:26
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -98,9 +92,8 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							var tid int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:23
 							_ = tid
-//line numba.go:27
+//line numba.go:26
 							{
-//line numba.go:27
 								if tid < 0 || tid+4 > len(a) || tid+4 > len(b) || tid+4 > len(c) {
 //line numba.go:27
 									break
@@ -267,13 +260,11 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:37
 						_ = j
-//line numba.go:40
+//line numba.go:38
 						{
-//line numba.go:40
 							tmp := gc_vb
-//line numba.go:40
+//line numba.go:39
 							_ = tmp
-//line numba.go:40
 							if (i*
 
 //line numba.go:43
@@ -1143,12 +1134,6 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 						_ = tid
 //line numba.go:147
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line numba.go:147
-							break
-//line numba.go:147
-						}
-//line numba.go:147
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
 						_ = gc_if2
@@ -1647,13 +1632,12 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line numba.go:178
 					_ = i
-//line numba.go:178
+//line numba.go:181
 					{
-//line numba.go:178
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line numba.go:178
+//line numba.go:182
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line numba.go:178
+//line numba.go:182
 					}
 				}
 				archsimd.ClearAVXUpperBits()

@@ -207,12 +207,6 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 							var av float32
 //line parboil.go:40
 							_ = av
-//line parboil.go:41
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line parboil.go:41
-								break
-//line parboil.go:41
-							}
 							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -659,12 +653,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line parboil.go:80
-							break
-//line parboil.go:80
-						}
-//line parboil.go:80
 						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
 						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
@@ -866,13 +854,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 					_ = shID2
-//line parboil.go:76
+//line parboil.go:93
 					bottom := gc_vb3
-//line parboil.go:76
+//line parboil.go:93
 					_ = bottom
-//line parboil.go:76
+//line parboil.go:93
 					bottom2 := gc_vb3
-//line parboil.go:76
+//line parboil.go:93
 					_ = bottom2
 //line parboil.go:93
 					var top float32 = 0.0
@@ -1200,7 +1188,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
 //line parboil.go:76
 						_ = shID2
-//line parboil.go:76
+//line parboil.go:85
 						gc_b13 := gc_none4
 //line parboil.go:85
 						if j > 0 {
@@ -1220,7 +1208,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b14)
 //line parboil.go:85
 						_ = wRegion
-//line parboil.go:85
+//line parboil.go:86
 						gc_b15 := gc_none4
 //line parboil.go:86
 						if j > 0 {
@@ -1272,17 +1260,17 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						top2 := archsimd.LoadFloat32x8Slice(gc_s_top2[gc_rank2:])
 //line parboil.go:90
 						_ = top2
-//line parboil.go:90
+//line parboil.go:108
 						var aLeftRight archsimd.Float32x8
-//line parboil.go:90
+//line parboil.go:108
 						_ = aLeftRight
-//line parboil.go:90
+//line parboil.go:108
 						var aUp archsimd.Float32x8
-//line parboil.go:90
+//line parboil.go:108
 						_ = aUp
-//line parboil.go:90
+//line parboil.go:108
 						var aDown archsimd.Float32x8
-//line parboil.go:90
+//line parboil.go:108
 						_ = aDown
 //line parboil.go:112
 						if (shID+
@@ -2072,12 +2060,6 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = top2
 //line parboil.go:165
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line parboil.go:165
-								break
-//line parboil.go:165
-							}
-//line parboil.go:165
 							bottom = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])
 //line parboil.go:165
 							top.StoreSlice(gc_at7[gc_tx2:])
@@ -2506,15 +2488,8 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 //line parboil.go:252
 							_ = indexK
-//line parboil.go:254
+//line parboil.go:253
 							{
-//line parboil.go:254
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line parboil.go:254
-									break
-//line parboil.go:254
-								}
-//line parboil.go:254
 								real_ := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line parboil.go:254
 								_ = real_
@@ -2555,9 +2530,8 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
 //line parboil.go:252
 							_ = indexK
-//line parboil.go:254
+//line parboil.go:253
 							{
-//line parboil.go:254
 								if indexK < 0 || indexK+8 > len(phiR) || indexK+8 > len(phiI) || indexK+8 > len(phiMag) {
 //line parboil.go:254
 									break

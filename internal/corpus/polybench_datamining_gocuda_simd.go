@@ -61,15 +61,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:35
+//line polybench_datamining.go:34
 							{
-//line polybench_datamining.go:35
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_datamining.go:35
-									break
-//line polybench_datamining.go:35
-								}
-//line polybench_datamining.go:35
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
 							}
@@ -104,9 +97,8 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:35
+//line polybench_datamining.go:34
 							{
-//line polybench_datamining.go:35
 								if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:35
 									break
@@ -228,17 +220,11 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 								_ = j
-//line polybench_datamining.go:37
+//line polybench_datamining.go:34
 								{
-//line polybench_datamining.go:37
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line polybench_datamining.go:37
-										break
-//line polybench_datamining.go:37
-									}
-//line polybench_datamining.go:37
+//line polybench_datamining.go:34
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:37
+//line polybench_datamining.go:34
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -271,8 +257,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 								_ = j
-//line polybench_datamining.go:37
+//line polybench_datamining.go:34
 								{
+
 //line polybench_datamining.go:37
 									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:37
@@ -403,17 +390,11 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:39
+//line polybench_datamining.go:34
 							{
-//line polybench_datamining.go:39
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line polybench_datamining.go:39
-									break
-//line polybench_datamining.go:39
-								}
-//line polybench_datamining.go:39
+//line polybench_datamining.go:34
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:39
+//line polybench_datamining.go:34
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -446,8 +427,9 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:32
 							_ = j
-//line polybench_datamining.go:39
+//line polybench_datamining.go:34
 							{
+
 //line polybench_datamining.go:39
 								if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:39
@@ -599,15 +581,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:51
+//line polybench_datamining.go:50
 							{
-//line polybench_datamining.go:51
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line polybench_datamining.go:51
-									break
-//line polybench_datamining.go:51
-								}
-//line polybench_datamining.go:51
 								gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 							}
@@ -642,9 +617,8 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:51
+//line polybench_datamining.go:50
 							{
-//line polybench_datamining.go:51
 								if j < 0 || j+8 > len(std) {
 //line polybench_datamining.go:51
 									break
@@ -767,17 +741,11 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 								_ = j
-//line polybench_datamining.go:53
+//line polybench_datamining.go:50
 								{
-//line polybench_datamining.go:53
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at7) {
-//line polybench_datamining.go:53
-										break
-//line polybench_datamining.go:53
-									}
-//line polybench_datamining.go:53
+//line polybench_datamining.go:50
 									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
-//line polybench_datamining.go:53
+//line polybench_datamining.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -810,8 +778,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 								_ = j
-//line polybench_datamining.go:53
+//line polybench_datamining.go:50
 								{
+
 //line polybench_datamining.go:53
 									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) || j+8 > len(std) {
 //line polybench_datamining.go:53
@@ -871,41 +840,35 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 							{
-//line polybench_datamining.go:55
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
-//line polybench_datamining.go:55
-									break
-//line polybench_datamining.go:55
-								}
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb6).StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								gc_t3 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								_ = gc_t3
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								gc_x2 := gc_t3
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								_ = gc_x2
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								gc_t4 := gc_x2.Sqrt()
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								_ = gc_t4
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								gc_t4.StoreSlice(gc_at10[gc_tx2:])
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								gc_if2 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb7)
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								_ = gc_if2
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								if gc_if2.ToBits() != 0 {
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 									gc_vb8.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if2)
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 								}
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -946,8 +909,9 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:48
 							_ = j
-//line polybench_datamining.go:55
+//line polybench_datamining.go:50
 							{
+
 //line polybench_datamining.go:55
 								if j < 0 || j+8 > len(std) {
 //line polybench_datamining.go:55
@@ -1072,18 +1036,13 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
 							_ = i
-//line polybench_datamining.go:72
+//line polybench_datamining.go:71
 							{
-//line polybench_datamining.go:72
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at6) {
-//line polybench_datamining.go:72
-									break
-//line polybench_datamining.go:72
-								}
-//line polybench_datamining.go:72
+//line polybench_datamining.go:71
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:72
+//line polybench_datamining.go:71
 								var gc_t2 float32 = float32(math.Sqrt(float64(corrFloatN)))
+//line polybench_datamining.go:73
 								_ = gc_t2
 //line polybench_datamining.go:73
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t2).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
@@ -1121,9 +1080,8 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:69
 							_ = i
-//line polybench_datamining.go:72
+//line polybench_datamining.go:71
 							{
-//line polybench_datamining.go:72
 								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
 //line polybench_datamining.go:72
 									break
@@ -1279,15 +1237,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:103
+//line polybench_datamining.go:102
 							{
-//line polybench_datamining.go:103
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_datamining.go:103
-									break
-//line polybench_datamining.go:103
-								}
-//line polybench_datamining.go:103
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
 							}
@@ -1322,9 +1273,8 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:103
+//line polybench_datamining.go:102
 							{
-//line polybench_datamining.go:103
 								if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:103
 									break
@@ -1446,17 +1396,11 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 								_ = j
-//line polybench_datamining.go:105
+//line polybench_datamining.go:102
 								{
-//line polybench_datamining.go:105
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line polybench_datamining.go:105
-										break
-//line polybench_datamining.go:105
-									}
-//line polybench_datamining.go:105
+//line polybench_datamining.go:102
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_datamining.go:105
+//line polybench_datamining.go:102
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1489,8 +1433,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 								_ = j
-//line polybench_datamining.go:105
+//line polybench_datamining.go:102
 								{
+
 //line polybench_datamining.go:105
 									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:105
@@ -1621,17 +1566,11 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:107
+//line polybench_datamining.go:102
 							{
-//line polybench_datamining.go:107
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line polybench_datamining.go:107
-									break
-//line polybench_datamining.go:107
-								}
-//line polybench_datamining.go:107
+//line polybench_datamining.go:102
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
-//line polybench_datamining.go:107
+//line polybench_datamining.go:102
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1664,8 +1603,9 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_datamining.go:100
 							_ = j
-//line polybench_datamining.go:107
+//line polybench_datamining.go:102
 							{
+
 //line polybench_datamining.go:107
 								if j < 0 || j+8 > len(mean) {
 //line polybench_datamining.go:107
@@ -1831,17 +1771,11 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
 							_ = i
-//line polybench_datamining.go:120
+//line polybench_datamining.go:119
 							{
-//line polybench_datamining.go:120
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line polybench_datamining.go:120
-									break
-//line polybench_datamining.go:120
-								}
-//line polybench_datamining.go:120
+//line polybench_datamining.go:119
 								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_datamining.go:120
+//line polybench_datamining.go:119
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1874,9 +1808,8 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_datamining.go:117
 							_ = i
-//line polybench_datamining.go:120
+//line polybench_datamining.go:119
 							{
-//line polybench_datamining.go:120
 								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
 //line polybench_datamining.go:120
 									break

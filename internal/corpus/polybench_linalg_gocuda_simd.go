@@ -78,15 +78,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 							_ = i
-//line polybench_linalg.go:20
+//line polybench_linalg.go:19
 							{
-//line polybench_linalg.go:20
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:20
-									break
-//line polybench_linalg.go:20
-								}
-//line polybench_linalg.go:20
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 							}
@@ -129,9 +122,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 							_ = i
-//line polybench_linalg.go:20
+//line polybench_linalg.go:19
 							{
-//line polybench_linalg.go:20
 								if (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
 //line polybench_linalg.go:20
 									break
@@ -291,15 +283,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 								_ = i
-//line polybench_linalg.go:22
+//line polybench_linalg.go:19
 								{
-//line polybench_linalg.go:22
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:22
-										break
-//line polybench_linalg.go:22
-									}
-//line polybench_linalg.go:22
+//line polybench_linalg.go:19
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:22
 								}
@@ -341,8 +327,9 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:17
 								_ = i
-//line polybench_linalg.go:22
+//line polybench_linalg.go:19
 								{
+
 //line polybench_linalg.go:22
 									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
 //line polybench_linalg.go:22
@@ -455,17 +442,11 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 							_ = i
-//line polybench_linalg.go:35
+//line polybench_linalg.go:34
 							{
-//line polybench_linalg.go:35
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:35
-									break
-//line polybench_linalg.go:35
-								}
-//line polybench_linalg.go:35
+//line polybench_linalg.go:34
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:35
+//line polybench_linalg.go:34
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -506,9 +487,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 							_ = i
-//line polybench_linalg.go:35
+//line polybench_linalg.go:34
 							{
-//line polybench_linalg.go:35
 								if (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
 //line polybench_linalg.go:35
 									break
@@ -668,17 +648,11 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 								_ = i
-//line polybench_linalg.go:37
+//line polybench_linalg.go:34
 								{
-//line polybench_linalg.go:37
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:37
-										break
-//line polybench_linalg.go:37
-									}
-//line polybench_linalg.go:37
+//line polybench_linalg.go:34
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:37
+//line polybench_linalg.go:34
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -718,8 +692,9 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:32
 								_ = i
-//line polybench_linalg.go:37
+//line polybench_linalg.go:34
 								{
+
 //line polybench_linalg.go:37
 									if (k*nl+j) < 0 || (k*nl+j)+8 > len(c) || (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
 //line polybench_linalg.go:37
@@ -832,15 +807,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 							_ = i
-//line polybench_linalg.go:50
+//line polybench_linalg.go:49
 							{
-//line polybench_linalg.go:50
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:50
-									break
-//line polybench_linalg.go:50
-								}
-//line polybench_linalg.go:50
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 							}
@@ -883,9 +851,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 							_ = i
-//line polybench_linalg.go:50
+//line polybench_linalg.go:49
 							{
-//line polybench_linalg.go:50
 								if (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
 //line polybench_linalg.go:50
 									break
@@ -1045,17 +1012,11 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 								_ = i
-//line polybench_linalg.go:52
+//line polybench_linalg.go:49
 								{
-//line polybench_linalg.go:52
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:52
-										break
-//line polybench_linalg.go:52
-									}
-//line polybench_linalg.go:52
+//line polybench_linalg.go:49
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:52
+//line polybench_linalg.go:49
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1095,8 +1056,9 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:47
 								_ = i
-//line polybench_linalg.go:52
+//line polybench_linalg.go:49
 								{
+
 //line polybench_linalg.go:52
 									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
 //line polybench_linalg.go:52
@@ -1209,15 +1171,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 							_ = i
-//line polybench_linalg.go:65
+//line polybench_linalg.go:64
 							{
-//line polybench_linalg.go:65
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:65
-									break
-//line polybench_linalg.go:65
-								}
-//line polybench_linalg.go:65
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 							}
@@ -1260,9 +1215,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 							_ = i
-//line polybench_linalg.go:65
+//line polybench_linalg.go:64
 							{
-//line polybench_linalg.go:65
 								if (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
 //line polybench_linalg.go:65
 									break
@@ -1422,17 +1376,11 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 								_ = i
-//line polybench_linalg.go:67
+//line polybench_linalg.go:64
 								{
-//line polybench_linalg.go:67
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:67
-										break
-//line polybench_linalg.go:67
-									}
-//line polybench_linalg.go:67
+//line polybench_linalg.go:64
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:67
+//line polybench_linalg.go:64
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1472,8 +1420,9 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:62
 								_ = i
-//line polybench_linalg.go:67
+//line polybench_linalg.go:64
 								{
+
 //line polybench_linalg.go:67
 									if (k*nl+j) < 0 || (k*nl+j)+8 > len(d) || (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
 //line polybench_linalg.go:67
@@ -1586,15 +1535,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 							_ = i
-//line polybench_linalg.go:80
+//line polybench_linalg.go:79
 							{
-//line polybench_linalg.go:80
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:80
-									break
-//line polybench_linalg.go:80
-								}
-//line polybench_linalg.go:80
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 							}
@@ -1637,9 +1579,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 							_ = i
-//line polybench_linalg.go:80
+//line polybench_linalg.go:79
 							{
-//line polybench_linalg.go:80
 								if (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
 //line polybench_linalg.go:80
 									break
@@ -1799,17 +1740,11 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 								_ = i
-//line polybench_linalg.go:82
+//line polybench_linalg.go:79
 								{
-//line polybench_linalg.go:82
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:82
-										break
-//line polybench_linalg.go:82
-									}
-//line polybench_linalg.go:82
+//line polybench_linalg.go:79
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:82
+//line polybench_linalg.go:79
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1849,8 +1784,9 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:77
 								_ = i
-//line polybench_linalg.go:82
+//line polybench_linalg.go:79
 								{
+
 //line polybench_linalg.go:82
 									if (k*nl+j) < 0 || (k*nl+j)+8 > len(f) || (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
 //line polybench_linalg.go:82
@@ -1963,17 +1899,11 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 							_ = i
-//line polybench_linalg.go:95
+//line polybench_linalg.go:94
 							{
-//line polybench_linalg.go:95
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:95
-									break
-//line polybench_linalg.go:95
-								}
-//line polybench_linalg.go:95
+//line polybench_linalg.go:94
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
-//line polybench_linalg.go:95
+//line polybench_linalg.go:94
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2014,9 +1944,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 							_ = i
-//line polybench_linalg.go:95
+//line polybench_linalg.go:94
 							{
-//line polybench_linalg.go:95
 								if (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
 //line polybench_linalg.go:95
 									break
@@ -2176,15 +2105,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 								_ = i
-//line polybench_linalg.go:97
+//line polybench_linalg.go:94
 								{
-//line polybench_linalg.go:97
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:97
-										break
-//line polybench_linalg.go:97
-									}
-//line polybench_linalg.go:97
+//line polybench_linalg.go:94
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_linalg.go:97
 								}
@@ -2226,8 +2149,9 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_linalg.go:92
 								_ = i
-//line polybench_linalg.go:97
+//line polybench_linalg.go:94
 								{
+
 //line polybench_linalg.go:97
 									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
 //line polybench_linalg.go:97
@@ -2535,15 +2459,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 							_ = j
-//line polybench_linalg.go:156
+//line polybench_linalg.go:155
 							{
-//line polybench_linalg.go:156
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:156
-									break
-//line polybench_linalg.go:156
-								}
-//line polybench_linalg.go:156
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 							}
@@ -2578,9 +2495,8 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 							_ = j
-//line polybench_linalg.go:156
+//line polybench_linalg.go:155
 							{
-//line polybench_linalg.go:156
 								if j < 0 || j+8 > len(y) {
 //line polybench_linalg.go:156
 									break
@@ -2704,17 +2620,11 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 								_ = j
-//line polybench_linalg.go:158
+//line polybench_linalg.go:155
 								{
-//line polybench_linalg.go:158
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:158
-										break
-//line polybench_linalg.go:158
-									}
-//line polybench_linalg.go:158
+//line polybench_linalg.go:155
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:158
+//line polybench_linalg.go:155
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2746,8 +2656,9 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:153
 								_ = j
-//line polybench_linalg.go:158
+//line polybench_linalg.go:155
 								{
+
 //line polybench_linalg.go:158
 									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(y) {
 //line polybench_linalg.go:158
@@ -2902,15 +2813,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 							_ = j
-//line polybench_linalg.go:170
+//line polybench_linalg.go:169
 							{
-//line polybench_linalg.go:170
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_linalg.go:170
-									break
-//line polybench_linalg.go:170
-								}
-//line polybench_linalg.go:170
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 							}
@@ -2945,9 +2849,8 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 							_ = j
-//line polybench_linalg.go:170
+//line polybench_linalg.go:169
 							{
-//line polybench_linalg.go:170
 								if j < 0 || j+8 > len(s) {
 //line polybench_linalg.go:170
 									break
@@ -3071,17 +2974,11 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 								_ = j
-//line polybench_linalg.go:172
+//line polybench_linalg.go:169
 								{
-//line polybench_linalg.go:172
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_linalg.go:172
-										break
-//line polybench_linalg.go:172
-									}
-//line polybench_linalg.go:172
+//line polybench_linalg.go:169
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_linalg.go:172
+//line polybench_linalg.go:169
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3113,8 +3010,9 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:167
 								_ = j
-//line polybench_linalg.go:172
+//line polybench_linalg.go:169
 								{
+
 //line polybench_linalg.go:172
 									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(s) {
 //line polybench_linalg.go:172
@@ -3503,17 +3401,11 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:224
 								_ = i
-//line polybench_linalg.go:228
+//line polybench_linalg.go:226
 								{
-//line polybench_linalg.go:228
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) {
-//line polybench_linalg.go:228
-										break
-//line polybench_linalg.go:228
-									}
-//line polybench_linalg.go:228
+//line polybench_linalg.go:226
 									archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.BroadcastFloat32x8(gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_linalg.go:228
+//line polybench_linalg.go:226
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3544,9 +3436,9 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_linalg.go:224
 								_ = i
-//line polybench_linalg.go:228
+//line polybench_linalg.go:226
 								{
-//line polybench_linalg.go:228
+
 									if (j*n+i) < 0 || (j*n+i)+8 > len(a) || i < 0 || i+8 > len(x2) {
 //line polybench_linalg.go:228
 										break

@@ -237,15 +237,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 							_ = j
-//line polybench_solvers.go:45
+//line polybench_solvers.go:44
 							{
-//line polybench_solvers.go:45
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line polybench_solvers.go:45
-									break
-//line polybench_solvers.go:45
-								}
-//line polybench_solvers.go:45
 								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
 							}
@@ -280,9 +273,8 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 							_ = j
-//line polybench_solvers.go:45
+//line polybench_solvers.go:44
 							{
-//line polybench_solvers.go:45
 								if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
 //line polybench_solvers.go:45
 									break
@@ -411,17 +403,11 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 								_ = j
-//line polybench_solvers.go:47
+//line polybench_solvers.go:44
 								{
-//line polybench_solvers.go:47
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at6) {
-//line polybench_solvers.go:47
-										break
-//line polybench_solvers.go:47
-									}
-//line polybench_solvers.go:47
+//line polybench_solvers.go:44
 									archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_at7[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_solvers.go:47
+//line polybench_solvers.go:44
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -454,8 +440,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 								_ = j
-//line polybench_solvers.go:47
+//line polybench_solvers.go:44
 								{
+
 //line polybench_solvers.go:47
 									if (i*nj+j) < 0 || (i*nj+j)+8 > len(a) || (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
 //line polybench_solvers.go:47
@@ -511,8 +498,9 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:42
 						_ = j
-//line polybench_solvers.go:49
+//line polybench_solvers.go:44
 						{
+
 //line polybench_solvers.go:49
 							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
 //line polybench_solvers.go:49
@@ -665,17 +653,11 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
 							_ = j
-//line polybench_solvers.go:62
+//line polybench_solvers.go:61
 							{
-//line polybench_solvers.go:62
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
-//line polybench_solvers.go:62
-									break
-//line polybench_solvers.go:62
-								}
-//line polybench_solvers.go:62
+//line polybench_solvers.go:61
 								archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_at4[0])).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_solvers.go:62
+//line polybench_solvers.go:61
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -707,9 +689,8 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
 							_ = j
-//line polybench_solvers.go:62
+//line polybench_solvers.go:61
 							{
-//line polybench_solvers.go:62
 								if (k*n+j) < 0 || (k*n+j)+8 > len(a) {
 //line polybench_solvers.go:62
 									break
@@ -817,17 +798,11 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_solvers.go:71
 							_ = i
-//line polybench_solvers.go:74
+//line polybench_solvers.go:73
 							{
-//line polybench_solvers.go:74
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at6) {
-//line polybench_solvers.go:74
-									break
-//line polybench_solvers.go:74
-								}
-//line polybench_solvers.go:74
+//line polybench_solvers.go:73
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_solvers.go:74
+//line polybench_solvers.go:73
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -867,9 +842,8 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_solvers.go:71
 							_ = i
-//line polybench_solvers.go:74
+//line polybench_solvers.go:73
 							{
-//line polybench_solvers.go:74
 								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
 //line polybench_solvers.go:74
 									break

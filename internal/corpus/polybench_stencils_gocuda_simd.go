@@ -86,15 +86,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:18
 							_ = i
-//line polybench_stencils.go:21
+//line polybench_stencils.go:20
 							{
-//line polybench_stencils.go:21
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line polybench_stencils.go:21
-									break
-//line polybench_stencils.go:21
-								}
-//line polybench_stencils.go:21
 								if i == 0 {
 //line polybench_stencils.go:21
 									archsimd.BroadcastFloat32x8(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
@@ -150,9 +143,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:18
 							_ = i
-//line polybench_stencils.go:21
+//line polybench_stencils.go:20
 							{
-//line polybench_stencils.go:21
 								if (i*
 									ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
 
@@ -278,17 +270,11 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
 							_ = i
-//line polybench_stencils.go:37
+//line polybench_stencils.go:36
 							{
-//line polybench_stencils.go:37
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line polybench_stencils.go:37
-									break
-//line polybench_stencils.go:37
-								}
-//line polybench_stencils.go:37
+//line polybench_stencils.go:36
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_stencils.go:37
+//line polybench_stencils.go:36
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -323,9 +309,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
 							_ = i
-//line polybench_stencils.go:37
+//line polybench_stencils.go:36
 							{
-//line polybench_stencils.go:37
 								if (i*ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
 //line polybench_stencils.go:37
 									break
@@ -435,17 +420,11 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
 							_ = i
-//line polybench_stencils.go:49
+//line polybench_stencils.go:48
 							{
-//line polybench_stencils.go:49
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
-//line polybench_stencils.go:49
-									break
-//line polybench_stencils.go:49
-								}
-//line polybench_stencils.go:49
+//line polybench_stencils.go:48
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
-//line polybench_stencils.go:49
+//line polybench_stencils.go:48
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -480,9 +459,8 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
 							_ = i
-//line polybench_stencils.go:49
+//line polybench_stencils.go:48
 							{
-//line polybench_stencils.go:49
 								if (i*ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
 //line polybench_stencils.go:49
 									break
@@ -658,17 +636,11 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:71
 							_ = j
-//line polybench_stencils.go:74
+//line polybench_stencils.go:73
 							{
-//line polybench_stencils.go:74
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line polybench_stencils.go:74
-									break
-//line polybench_stencils.go:74
-								}
-//line polybench_stencils.go:74
+//line polybench_stencils.go:73
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:74
+//line polybench_stencils.go:73
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -693,9 +665,8 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:71
 							_ = j
-//line polybench_stencils.go:74
+//line polybench_stencils.go:73
 							{
-//line polybench_stencils.go:74
 								if j < 0 || j+8 > len(b) || j+8 > len(a) {
 //line polybench_stencils.go:74
 									break
@@ -865,17 +836,11 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
 							_ = j
-//line polybench_stencils.go:87
+//line polybench_stencils.go:86
 							{
-//line polybench_stencils.go:87
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at7) {
-//line polybench_stencils.go:87
-									break
-//line polybench_stencils.go:87
-								}
-//line polybench_stencils.go:87
+//line polybench_stencils.go:86
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
-//line polybench_stencils.go:87
+//line polybench_stencils.go:86
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -910,9 +875,8 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
 							_ = j
-//line polybench_stencils.go:87
+//line polybench_stencils.go:86
 							{
-//line polybench_stencils.go:87
 								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
 //line polybench_stencils.go:87
 									break
@@ -1017,17 +981,11 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
 							_ = j
-//line polybench_stencils.go:100
+//line polybench_stencils.go:99
 							{
-//line polybench_stencils.go:100
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line polybench_stencils.go:100
-									break
-//line polybench_stencils.go:100
-								}
-//line polybench_stencils.go:100
+//line polybench_stencils.go:99
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-//line polybench_stencils.go:100
+//line polybench_stencils.go:99
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1060,9 +1018,8 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:97
 							_ = j
-//line polybench_stencils.go:100
+//line polybench_stencils.go:99
 							{
-//line polybench_stencils.go:100
 								if (i*n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
 //line polybench_stencils.go:100
 									break
@@ -1223,17 +1180,11 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
 							_ = i
-//line polybench_stencils.go:119
+//line polybench_stencils.go:118
 							{
-//line polybench_stencils.go:119
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at11) {
-//line polybench_stencils.go:119
-									break
-//line polybench_stencils.go:119
-								}
-//line polybench_stencils.go:119
+//line polybench_stencils.go:118
 								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
-//line polybench_stencils.go:119
+//line polybench_stencils.go:118
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1290,9 +1241,8 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
 							_ = i
-//line polybench_stencils.go:119
+//line polybench_stencils.go:118
 							{
-//line polybench_stencils.go:119
 								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
 									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
 									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
@@ -1459,12 +1409,6 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							var j int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:132
 							_ = j
-//line polybench_stencils.go:140
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at13) {
-//line polybench_stencils.go:140
-								break
-//line polybench_stencils.go:140
-							}
 //line polybench_stencils.go:140
 							gc_b6 := gc_none2
 //line polybench_stencils.go:140

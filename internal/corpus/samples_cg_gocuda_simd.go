@@ -1184,9 +1184,9 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							var iAccum int = gc_tx2 + gc_off
 //line samples_cg.go:160
 							_ = iAccum
-//line samples_cg.go:160
+//line samples_cg.go:161
 							var sum archsimd.Float32x8
-//line samples_cg.go:160
+//line samples_cg.go:161
 							_ = sum
 //line samples_cg.go:163
 							if iAccum < 0 || iAccum+8 > len(accumResult) {
@@ -1340,12 +1340,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 									var iAccum_ int = gc_tx2 + gc_off2
 //line samples_cg.go:173
 									_ = iAccum_
-//line samples_cg.go:174
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line samples_cg.go:174
-										break
-//line samples_cg.go:174
-									}
 									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()

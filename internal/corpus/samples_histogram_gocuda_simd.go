@@ -641,12 +641,6 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 						_ = sum
 //line samples_histogram.go:109
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line samples_histogram.go:109
-							break
-//line samples_histogram.go:109
-						}
-//line samples_histogram.go:109
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -750,17 +744,11 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line samples_histogram.go:115
+//line samples_histogram.go:114
 							{
-//line samples_histogram.go:115
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line samples_histogram.go:115
-									break
-//line samples_histogram.go:115
-								}
-//line samples_histogram.go:115
+//line samples_histogram.go:114
 								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line samples_histogram.go:115
+//line samples_histogram.go:114
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -781,9 +769,8 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line samples_histogram.go:115
+//line samples_histogram.go:114
 							{
-//line samples_histogram.go:115
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:115
 									break
@@ -1210,9 +1197,9 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						var bin int = gc_tx2 + gc_off3
 //line samples_histogram.go:168
 						_ = bin
-//line samples_histogram.go:168
+//line samples_histogram.go:169
 						var sum archsimd.Uint32x8
-//line samples_histogram.go:168
+//line samples_histogram.go:169
 						_ = sum
 //line samples_histogram.go:171
 						if (bin+0*
@@ -1533,12 +1520,6 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 						_ = sum
 //line samples_histogram.go:194
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line samples_histogram.go:194
-							break
-//line samples_histogram.go:194
-						}
-//line samples_histogram.go:194
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1642,17 +1623,11 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line samples_histogram.go:200
+//line samples_histogram.go:199
 							{
-//line samples_histogram.go:200
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line samples_histogram.go:200
-									break
-//line samples_histogram.go:200
-								}
-//line samples_histogram.go:200
+//line samples_histogram.go:199
 								archsimd.LoadUint32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line samples_histogram.go:200
+//line samples_histogram.go:199
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1673,9 +1648,8 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line samples_histogram.go:200
+//line samples_histogram.go:199
 							{
-//line samples_histogram.go:200
 								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
 //line samples_histogram.go:200
 									break

@@ -68,17 +68,11 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line samples_intro.go:20
 							_ = i
-//line samples_intro.go:23
+//line samples_intro.go:22
 							{
-//line samples_intro.go:23
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
-//line samples_intro.go:23
-									break
-//line samples_intro.go:23
-								}
-//line samples_intro.go:23
+//line samples_intro.go:22
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
-//line samples_intro.go:23
+//line samples_intro.go:22
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -105,9 +99,8 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							var i int = gc_bdx2*gc_bx2 + gc_tx2
 //line samples_intro.go:20
 							_ = i
-//line samples_intro.go:23
+//line samples_intro.go:22
 							{
-//line samples_intro.go:23
 								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
 //line samples_intro.go:23
 									break
@@ -348,12 +341,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 							var ty int = gc_ty2
 //line samples_intro.go:46
 							_ = ty
-//line samples_intro.go:67
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
-//line samples_intro.go:67
-								break
-//line samples_intro.go:67
-							}
 							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 							archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 						}
@@ -817,12 +804,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 						_ = cSub
 //line samples_intro.go:81
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
-//line samples_intro.go:81
-							break
-//line samples_intro.go:81
-						}
-//line samples_intro.go:81
 						cSub.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1017,12 +998,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 							var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
 							_ = idx
-//line samples_intro.go:91
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line samples_intro.go:91
-								break
-//line samples_intro.go:91
-							}
 							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1170,12 +1145,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-//line samples_intro.go:107
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line samples_intro.go:107
-							break
-//line samples_intro.go:107
-						}
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1293,12 +1262,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-//line samples_intro.go:110
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line samples_intro.go:110
-							break
-//line samples_intro.go:110
-						}
 						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1417,12 +1380,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-//line samples_intro.go:113
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line samples_intro.go:113
-							break
-//line samples_intro.go:113
-						}
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1839,12 +1796,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:128
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at6) {
-//line samples_intro.go:128
-							break
-//line samples_intro.go:128
-						}
 						archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1962,12 +1913,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:131
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line samples_intro.go:131
-							break
-//line samples_intro.go:131
-						}
 						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2086,12 +2031,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:134
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line samples_intro.go:134
-							break
-//line samples_intro.go:134
-						}
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2222,12 +2161,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:128
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at11) {
-//line samples_intro.go:128
-							break
-//line samples_intro.go:128
-						}
 						archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2345,12 +2278,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:131
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) {
-//line samples_intro.go:131
-							break
-//line samples_intro.go:131
-						}
 						gc_vb4.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2469,12 +2396,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:134
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at14) {
-//line samples_intro.go:134
-							break
-//line samples_intro.go:134
-						}
 						archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2605,12 +2526,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:128
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at17) || gc_tx4+8 > len(gc_at16) {
-//line samples_intro.go:128
-							break
-//line samples_intro.go:128
-						}
 						archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2728,12 +2643,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:131
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) {
-//line samples_intro.go:131
-							break
-//line samples_intro.go:131
-						}
 						gc_vb6.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2852,12 +2761,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-//line samples_intro.go:134
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at19) {
-//line samples_intro.go:134
-							break
-//line samples_intro.go:134
-						}
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -3481,15 +3384,8 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							var tid int = gc_tx2
 //line samples_intro.go:226
 							_ = tid
-//line samples_intro.go:242
+//line samples_intro.go:241
 							{
-//line samples_intro.go:242
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at17) {
-//line samples_intro.go:242
-									break
-//line samples_intro.go:242
-								}
-//line samples_intro.go:242
 								f0 := archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:])
 //line samples_intro.go:242
 								_ = f0
@@ -3541,9 +3437,8 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							var tid int = gc_tx2
 //line samples_intro.go:226
 							_ = tid
-//line samples_intro.go:242
+//line samples_intro.go:241
 							{
-//line samples_intro.go:242
 								if tid < 0 || tid+8 > len(shared) || (tid+
 									d) < 0 || (tid+d)+8 > len(shared) {
 //line samples_intro.go:242

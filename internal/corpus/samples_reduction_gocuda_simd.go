@@ -431,12 +431,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line samples_reduction.go:29
-							break
-//line samples_reduction.go:29
-						}
-//line samples_reduction.go:29
 						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -866,12 +860,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
-//line samples_reduction.go:29
-							break
-//line samples_reduction.go:29
-						}
-//line samples_reduction.go:29
 						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -1300,12 +1288,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line samples_reduction.go:27
 						_ = i
-//line samples_reduction.go:29
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
-//line samples_reduction.go:29
-							break
-//line samples_reduction.go:29
-						}
 //line samples_reduction.go:29
 						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
@@ -2115,12 +2097,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line samples_reduction.go:63
-							break
-//line samples_reduction.go:63
-						}
-//line samples_reduction.go:63
 						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -2551,12 +2527,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at10) {
-//line samples_reduction.go:63
-							break
-//line samples_reduction.go:63
-						}
-//line samples_reduction.go:63
 						gc_vb4.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -2986,12 +2956,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line samples_reduction.go:61
 						_ = i
-//line samples_reduction.go:63
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at13) || gc_tx4+8 > len(gc_at14) {
-//line samples_reduction.go:63
-							break
-//line samples_reduction.go:63
-						}
 //line samples_reduction.go:63
 						gc_vb6.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
@@ -3804,12 +3768,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line samples_reduction.go:95
-							break
-//line samples_reduction.go:95
-						}
-//line samples_reduction.go:95
 						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
 						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -4019,17 +3977,11 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var tid int = gc_tx2
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line samples_reduction.go:104
-									break
-//line samples_reduction.go:104
-								}
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4058,9 +4010,8 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var tid int = gc_tx2
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:104
 									break
@@ -4293,12 +4244,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
-//line samples_reduction.go:95
-							break
-//line samples_reduction.go:95
-						}
-//line samples_reduction.go:95
 						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -4508,17 +4453,11 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							var tid int = gc_tx3
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
-//line samples_reduction.go:104
-									break
-//line samples_reduction.go:104
-								}
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4547,9 +4486,8 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							var tid int = gc_tx3
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:104
 									break
@@ -4782,12 +4720,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
-//line samples_reduction.go:95
-							break
-//line samples_reduction.go:95
-						}
-//line samples_reduction.go:95
 						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
 						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
@@ -4997,17 +4929,11 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							var tid int = gc_tx4
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at21) {
-//line samples_reduction.go:104
-									break
-//line samples_reduction.go:104
-								}
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 								archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5036,9 +4962,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							var tid int = gc_tx4
 //line samples_reduction.go:92
 							_ = tid
-//line samples_reduction.go:104
+//line samples_reduction.go:103
 							{
-//line samples_reduction.go:104
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:104
 									break
@@ -5611,16 +5536,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
-//line samples_reduction.go:127
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
-//line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
-						}
 //line samples_reduction.go:127
 						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
@@ -5697,9 +5616,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -5797,21 +5716,14 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) {
-//line samples_reduction.go:140
-									break
-//line samples_reduction.go:140
-								}
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at11[gc_tx2:])
 //line samples_reduction.go:140
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5847,9 +5759,8 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:140
 									break
@@ -5860,7 +5771,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:140
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6104,16 +6015,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
-//line samples_reduction.go:127
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) {
-//line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
-						}
 //line samples_reduction.go:127
 						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
@@ -6190,9 +6095,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -6290,21 +6195,14 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at17) {
-//line samples_reduction.go:140
-									break
-//line samples_reduction.go:140
-								}
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at17[gc_tx3:])
 //line samples_reduction.go:140
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6340,9 +6238,8 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:140
 									break
@@ -6353,7 +6250,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:140
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6597,16 +6494,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
-//line samples_reduction.go:127
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) || gc_tx4+8 > len(gc_at21) {
-//line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
-						}
 //line samples_reduction.go:127
 						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
@@ -6683,9 +6574,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:124
 						_ = i
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:124
+//line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -6783,21 +6674,14 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at22) || gc_tx4+8 > len(gc_at23) {
-//line samples_reduction.go:140
-									break
-//line samples_reduction.go:140
-								}
-//line samples_reduction.go:140
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
 //line samples_reduction.go:140
 								mySum.StoreSlice(gc_at23[gc_tx4:])
 //line samples_reduction.go:140
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -6833,9 +6717,8 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:123
 							_ = mySum
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							{
-//line samples_reduction.go:140
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:140
 									break
@@ -6846,7 +6729,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:140
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:140
+//line samples_reduction.go:139
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7422,16 +7305,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
-//line samples_reduction.go:165
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
-						}
 //line samples_reduction.go:165
 						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
@@ -7508,9 +7385,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -7608,21 +7485,14 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
-//line samples_reduction.go:178
-									break
-//line samples_reduction.go:178
-								}
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at10[gc_tx2:])
 //line samples_reduction.go:178
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7658,9 +7528,8 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:178
 									break
@@ -7671,7 +7540,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:178
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7994,16 +7863,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
-//line samples_reduction.go:165
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) || gc_tx3+8 > len(gc_at12) || gc_tx3+8 > len(gc_at13) {
-//line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
-						}
 //line samples_reduction.go:165
 						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
@@ -8080,9 +7943,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -8180,21 +8043,14 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at14) || gc_tx3+8 > len(gc_at15) {
-//line samples_reduction.go:178
-									break
-//line samples_reduction.go:178
-								}
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at15[gc_tx3:])
 //line samples_reduction.go:178
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8230,9 +8086,8 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:178
 									break
@@ -8243,7 +8098,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:178
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8566,16 +8421,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
-//line samples_reduction.go:165
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) || gc_tx4+8 > len(gc_at17) || gc_tx4+8 > len(gc_at18) {
-//line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
-						}
 //line samples_reduction.go:165
 						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
@@ -8652,9 +8501,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:162
 						_ = i
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:162
+//line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -8752,21 +8601,14 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
-//line samples_reduction.go:178
-									break
-//line samples_reduction.go:178
-								}
-//line samples_reduction.go:178
 								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]))
 //line samples_reduction.go:178
 								mySum.StoreSlice(gc_at20[gc_tx4:])
 //line samples_reduction.go:178
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8802,9 +8644,8 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:161
 							_ = mySum
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							{
-//line samples_reduction.go:178
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line samples_reduction.go:178
 									break
@@ -8815,7 +8656,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:178
 								mySum.StoreSlice(sdata[tid:])
 							}
-//line samples_reduction.go:178
+//line samples_reduction.go:177
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9687,16 +9528,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(blockSize*2) + gc_tx2
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
-//line samples_reduction.go:215
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
-//line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
-						}
 //line samples_reduction.go:215
 						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
@@ -9773,9 +9608,9 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						var i int = gc_bx2*(blockSize*2) + gc_tx2
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Float32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -9878,12 +9713,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:226
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) {
-//line samples_reduction.go:226
-							break
-//line samples_reduction.go:226
-						}
 //line samples_reduction.go:226
 						gc_b4 := gc_none2
 //line samples_reduction.go:226
@@ -10106,12 +9935,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) {
-//line samples_reduction.go:233
-							break
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
 						gc_b6 := gc_none4
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -10332,12 +10155,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:240
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at18) {
-//line samples_reduction.go:240
-							break
-//line samples_reduction.go:240
-						}
 //line samples_reduction.go:240
 						gc_b8 := gc_none6
 //line samples_reduction.go:240
@@ -10754,16 +10571,10 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(blockSize*2) + gc_tx3
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
-//line samples_reduction.go:215
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at19) || gc_tx3+8 > len(gc_at20) || gc_tx3+8 > len(gc_at21) {
-//line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
-						}
 //line samples_reduction.go:215
 						gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
@@ -10840,9 +10651,9 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						var i int = gc_bx3*(blockSize*2) + gc_tx3
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Int32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -10945,12 +10756,6 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:226
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at22) || gc_tx3+8 > len(gc_at23) {
-//line samples_reduction.go:226
-							break
-//line samples_reduction.go:226
-						}
 //line samples_reduction.go:226
 						gc_b11 := gc_none8
 //line samples_reduction.go:226
@@ -11173,12 +10978,6 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at24) || gc_tx3+8 > len(gc_at25) {
-//line samples_reduction.go:233
-							break
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
 						gc_b13 := gc_none10
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -11399,12 +11198,6 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:240
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at26) || gc_tx3+8 > len(gc_at27) {
-//line samples_reduction.go:240
-							break
-//line samples_reduction.go:240
-						}
 //line samples_reduction.go:240
 						gc_b15 := gc_none12
 //line samples_reduction.go:240
@@ -11821,16 +11614,10 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						var i int = gc_bx4*(blockSize*2) + gc_tx4
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
-//line samples_reduction.go:215
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at28) || gc_tx4+8 > len(gc_at29) || gc_tx4+8 > len(gc_at30) {
-//line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
-						}
 //line samples_reduction.go:215
 						gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
@@ -11907,9 +11694,9 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						var i int = gc_bx4*(blockSize*2) + gc_tx4
 //line samples_reduction.go:212
 						_ = i
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						var mySum archsimd.Uint32x8
-//line samples_reduction.go:212
+//line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
 						if i < 0 || i+8 > len(gIdata) || (i+
@@ -12012,12 +11799,6 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:226
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at31) || gc_tx4+8 > len(gc_at32) {
-//line samples_reduction.go:226
-							break
-//line samples_reduction.go:226
-						}
 //line samples_reduction.go:226
 						gc_b18 := gc_none14
 //line samples_reduction.go:226
@@ -12240,12 +12021,6 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at33) || gc_tx4+8 > len(gc_at34) {
-//line samples_reduction.go:233
-							break
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
 						gc_b20 := gc_none16
 //line samples_reduction.go:233
 						if blockSize >= 256 {
@@ -12466,12 +12241,6 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:211
 						_ = mySum
-//line samples_reduction.go:240
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at35) || gc_tx4+8 > len(gc_at36) {
-//line samples_reduction.go:240
-							break
-//line samples_reduction.go:240
-						}
 //line samples_reduction.go:240
 						gc_b22 := gc_none18
 //line samples_reduction.go:240
@@ -13489,12 +13258,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line samples_reduction.go:299
-							break
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
 						gc_b4 := gc_none2
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -13716,12 +13479,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
-//line samples_reduction.go:306
-							break
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
 						gc_b6 := gc_none4
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -13942,12 +13699,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
 //line samples_reduction.go:272
 						_ = mySum
-//line samples_reduction.go:313
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
-//line samples_reduction.go:313
-							break
-//line samples_reduction.go:313
-						}
 //line samples_reduction.go:313
 						gc_b8 := gc_none6
 //line samples_reduction.go:313
@@ -14429,12 +14180,6 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
-//line samples_reduction.go:299
-							break
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
 						gc_b11 := gc_none8
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -14656,12 +14401,6 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at15) || gc_tx3+8 > len(gc_at16) {
-//line samples_reduction.go:306
-							break
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
 						gc_b13 := gc_none10
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -14882,12 +14621,6 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
 //line samples_reduction.go:272
 						_ = mySum
-//line samples_reduction.go:313
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at17) || gc_tx3+8 > len(gc_at18) {
-//line samples_reduction.go:313
-							break
-//line samples_reduction.go:313
-						}
 //line samples_reduction.go:313
 						gc_b15 := gc_none12
 //line samples_reduction.go:313
@@ -15369,12 +15102,6 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at19) || gc_tx4+8 > len(gc_at20) {
-//line samples_reduction.go:299
-							break
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
 						gc_b18 := gc_none14
 //line samples_reduction.go:299
 						if blockSize >= 512 {
@@ -15596,12 +15323,6 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at21) || gc_tx4+8 > len(gc_at22) {
-//line samples_reduction.go:306
-							break
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
 						gc_b20 := gc_none16
 //line samples_reduction.go:306
 						if blockSize >= 256 {
@@ -15822,12 +15543,6 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
 //line samples_reduction.go:272
 						_ = mySum
-//line samples_reduction.go:313
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at23) || gc_tx4+8 > len(gc_at24) {
-//line samples_reduction.go:313
-							break
-//line samples_reduction.go:313
-						}
 //line samples_reduction.go:313
 						gc_b22 := gc_none18
 //line samples_reduction.go:313

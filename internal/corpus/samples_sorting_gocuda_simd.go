@@ -69,12 +69,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 						_ = off
-//line samples_sorting.go:45
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
-//line samples_sorting.go:45
-							break
-//line samples_sorting.go:45
-						}
 						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
@@ -343,12 +337,6 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:44
 						_ = off
-//line samples_sorting.go:71
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
-//line samples_sorting.go:71
-							break
-//line samples_sorting.go:71
-						}
 						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
@@ -479,12 +467,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 						_ = off
-//line samples_sorting.go:88
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
-//line samples_sorting.go:88
-							break
-//line samples_sorting.go:88
-						}
 						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
@@ -756,12 +738,6 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:87
 						_ = off
-//line samples_sorting.go:115
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
-//line samples_sorting.go:115
-							break
-//line samples_sorting.go:115
-						}
 						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
@@ -986,12 +962,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 						_ = off
-//line samples_sorting.go:158
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
-//line samples_sorting.go:158
-							break
-//line samples_sorting.go:158
-						}
 						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
@@ -1204,12 +1174,6 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:157
 						_ = off
-//line samples_sorting.go:174
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
-//line samples_sorting.go:174
-							break
-//line samples_sorting.go:174
-						}
 						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
@@ -1345,12 +1309,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 						_ = off
-//line samples_sorting.go:191
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
-//line samples_sorting.go:191
-							break
-//line samples_sorting.go:191
-						}
 						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
@@ -1609,12 +1567,6 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 						var off int = gc_bx2*sharedSizeLimit + gc_tx2
 //line samples_sorting.go:190
 						_ = off
-//line samples_sorting.go:218
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) {
-//line samples_sorting.go:218
-							break
-//line samples_sorting.go:218
-						}
 						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])

@@ -57,12 +57,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
 							_ = gid
-//line shoc.go:20
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at4) {
-//line shoc.go:20
-								break
-//line shoc.go:20
-							}
 							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -255,17 +249,11 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:51
+//line shoc.go:50
 							{
-//line shoc.go:51
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
-//line shoc.go:51
-									break
-//line shoc.go:51
-								}
-//line shoc.go:51
+//line shoc.go:50
 								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
-//line shoc.go:51
+//line shoc.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -294,9 +282,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:51
+//line shoc.go:50
 							{
-//line shoc.go:51
 								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:51
 									break
@@ -408,17 +395,11 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:57
+//line shoc.go:56
 							{
-//line shoc.go:57
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) {
-//line shoc.go:57
-									break
-//line shoc.go:57
-								}
-//line shoc.go:57
+//line shoc.go:56
 								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
-//line shoc.go:57
+//line shoc.go:56
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -447,9 +428,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:57
+//line shoc.go:56
 							{
-//line shoc.go:57
 								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:57
 									break
@@ -561,17 +541,11 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:63
+//line shoc.go:62
 							{
-//line shoc.go:63
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
-//line shoc.go:63
-									break
-//line shoc.go:63
-								}
-//line shoc.go:63
+//line shoc.go:62
 								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line shoc.go:63
+//line shoc.go:62
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -600,9 +574,8 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							var tid int = gc_tx2
 //line shoc.go:33
 							_ = tid
-//line shoc.go:63
+//line shoc.go:62
 							{
-//line shoc.go:63
 								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:63
 									break
@@ -725,12 +698,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						var tid int = gc_tx2
 //line shoc.go:33
 						_ = tid
-//line shoc.go:67
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) {
-//line shoc.go:67
-							break
-//line shoc.go:67
-						}
 //line shoc.go:67
 						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
@@ -1211,17 +1178,11 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:129
+//line shoc.go:128
 							{
-//line shoc.go:129
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at16) {
-//line shoc.go:129
-									break
-//line shoc.go:129
-								}
-//line shoc.go:129
+//line shoc.go:128
 								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
-//line shoc.go:129
+//line shoc.go:128
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1250,9 +1211,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:129
+//line shoc.go:128
 							{
-//line shoc.go:129
 								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:129
 									break
@@ -1364,17 +1324,11 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:135
+//line shoc.go:134
 							{
-//line shoc.go:135
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at18) {
-//line shoc.go:135
-									break
-//line shoc.go:135
-								}
-//line shoc.go:135
+//line shoc.go:134
 								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
-//line shoc.go:135
+//line shoc.go:134
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1403,9 +1357,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:135
+//line shoc.go:134
 							{
-//line shoc.go:135
 								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:135
 									break
@@ -1517,17 +1470,11 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:141
+//line shoc.go:140
 							{
-//line shoc.go:141
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at20) {
-//line shoc.go:141
-									break
-//line shoc.go:141
-								}
-//line shoc.go:141
+//line shoc.go:140
 								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
-//line shoc.go:141
+//line shoc.go:140
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1556,9 +1503,8 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							var tid int = gc_tx2
 //line shoc.go:112
 							_ = tid
-//line shoc.go:141
+//line shoc.go:140
 							{
-//line shoc.go:141
 								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line shoc.go:141
 									break
@@ -1681,12 +1627,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						var tid int = gc_tx2
 //line shoc.go:112
 						_ = tid
-//line shoc.go:145
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at28) {
-//line shoc.go:145
-							break
-//line shoc.go:145
-						}
 //line shoc.go:145
 						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145

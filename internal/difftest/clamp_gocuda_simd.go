@@ -80,17 +80,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:32
+//line clamp.go:31
 						{
-//line clamp.go:32
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line clamp.go:32
-								break
-//line clamp.go:32
-							}
-//line clamp.go:32
+//line clamp.go:31
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
-//line clamp.go:32
+//line clamp.go:31
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -131,9 +125,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:32
+//line clamp.go:31
 						{
-//line clamp.go:32
 							if (base+tx) < 0 || (base+tx)+8 > len(in) || tx < 0 || tx+8 > len(row) {
 //line clamp.go:32
 								break
@@ -286,9 +279,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:37
+//line clamp.go:36
 						{
-//line clamp.go:37
 							if tx < 0 || tx+8 > len(row) || tx+8 > len(next) {
 //line clamp.go:37
 								break
@@ -522,17 +514,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:41
+//line clamp.go:40
 							{
-//line clamp.go:41
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line clamp.go:41
-									break
-//line clamp.go:41
-								}
-//line clamp.go:41
+//line clamp.go:40
 								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-//line clamp.go:41
+//line clamp.go:40
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -573,9 +559,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
-//line clamp.go:41
+//line clamp.go:40
 							{
-//line clamp.go:41
 								if tx < 0 || tx+8 > len(next) || tx+8 > len(row) {
 //line clamp.go:41
 									break
@@ -712,17 +697,11 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:46
+//line clamp.go:45
 						{
-//line clamp.go:46
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
-//line clamp.go:46
-								break
-//line clamp.go:46
-							}
-//line clamp.go:46
+//line clamp.go:45
 							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
-//line clamp.go:46
+//line clamp.go:45
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -763,9 +742,8 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
-//line clamp.go:46
+//line clamp.go:45
 						{
-//line clamp.go:46
 							if tx < 0 || tx+8 > len(row) || (base+tx) < 0 || (base+tx)+8 > len(out) {
 //line clamp.go:46
 								break

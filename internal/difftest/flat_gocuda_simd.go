@@ -73,7 +73,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:18
 								_ = i
 //line flat.go:19
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || gc_tx2+8 > len(gc_at5) {
+								if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640 {
 //line flat.go:19
 									break
 //line flat.go:19
@@ -361,12 +361,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 								var i int = id + gc_off
 //line flat.go:29
 								_ = i
-//line flat.go:30
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line flat.go:30
-									break
-//line flat.go:30
-								}
 //line flat.go:30
 								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3)
 //line flat.go:30
@@ -1136,12 +1130,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:59
 							_ = i
 //line flat.go:60
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line flat.go:60
-								break
-//line flat.go:60
-							}
-//line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
 							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
@@ -1347,12 +1335,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
 //line flat.go:66
 						_ = v
-//line flat.go:66
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line flat.go:66
-							break
-//line flat.go:66
-						}
 //line flat.go:66
 						v.StoreSlice(gc_at7[gc_tx2:])
 					}
@@ -1597,12 +1579,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:59
 							_ = i
 //line flat.go:60
-							if gc_tx3 < 0 || gc_tx3+8 > len(gc_at9) || gc_tx3+8 > len(gc_at10) {
-//line flat.go:60
-								break
-//line flat.go:60
-							}
-//line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
@@ -1808,12 +1784,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank3:])
 //line flat.go:66
 						_ = v
-//line flat.go:66
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line flat.go:66
-							break
-//line flat.go:66
-						}
 //line flat.go:66
 						v.StoreSlice(gc_at11[gc_tx3:])
 					}

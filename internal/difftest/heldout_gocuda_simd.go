@@ -1371,12 +1371,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
 						_ = c
-//line heldout.go:127
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
-//line heldout.go:127
-							break
-//line heldout.go:127
-						}
 						s.Add(c).StoreSlice(gc_at3[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1727,12 +1721,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
 						_ = c
-//line heldout.go:127
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line heldout.go:127
-							break
-//line heldout.go:127
-						}
 						s.Add(c).StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2038,9 +2026,9 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line heldout.go:147
 				_ = v
-//line heldout.go:147
+//line heldout.go:137
 				r := v
-//line heldout.go:147
+//line heldout.go:137
 				_ = r
 //line heldout.go:148
 				if i < 0 || i+8 > len(out) {
@@ -2135,12 +2123,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 							_ = i
-//line heldout.go:166
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line heldout.go:166
-								break
-//line heldout.go:166
-							}
 							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2736,12 +2718,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line heldout.go:201
 						_ = tid
-//line heldout.go:220
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) {
-//line heldout.go:220
-							break
-//line heldout.go:220
-						}
 						archsimd.BroadcastInt32x8(gc_at14[0]).StoreSlice(gc_at13[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

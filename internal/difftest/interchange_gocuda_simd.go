@@ -149,12 +149,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 								_ = sum
 //line interchange.go:27
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line interchange.go:27
-									break
-//line interchange.go:27
-								}
-//line interchange.go:27
 								sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at4[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])))
 //line interchange.go:27
 								sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -270,12 +264,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line interchange.go:21
 							_ = sum
-//line interchange.go:29
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line interchange.go:29
-								break
-//line interchange.go:29
-							}
 //line interchange.go:29
 							sum.StoreSlice(gc_at6[gc_tx2:])
 						}
@@ -415,11 +403,11 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 //line interchange.go:39
 					}
-//line interchange.go:39
+//line interchange.go:42
 					s := archsimd.BroadcastInt32x8(int32(col)).Add(gc_iota).ConvertToFloat32()
-//line interchange.go:39
+//line interchange.go:42
 					_ = s
-//line interchange.go:39
+//line interchange.go:42
 					s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive)
 				}
 				archsimd.ClearAVXUpperBits()
@@ -827,14 +815,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line interchange.go:64
 									_ = ans
-//line interchange.go:72
+//line interchange.go:66
 									{
-//line interchange.go:72
-										if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line interchange.go:72
-											break
-//line interchange.go:72
-										}
+
 //line interchange.go:72
 										diff := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at5[0]))
 //line interchange.go:72
@@ -843,7 +826,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										ans = ans.Add(diff.Mul(diff))
 //line interchange.go:72
 									}
-//line interchange.go:72
+//line interchange.go:66
 									ans.StoreSlice(gc_s_ans[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -883,8 +866,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line interchange.go:64
 									_ = ans
-//line interchange.go:72
+//line interchange.go:66
 									{
+
 //line interchange.go:72
 										if (i+j*npoints) < 0 || (i+j*npoints)+8 > len(features) {
 //line interchange.go:72
@@ -899,7 +883,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										ans = ans.Add(diff.Mul(diff))
 //line interchange.go:72
 									}
-//line interchange.go:72
+//line interchange.go:66
 									ans.StoreSlice(gc_s_ans[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -1045,25 +1029,26 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							ans := archsimd.LoadFloat32x8Slice(gc_s_ans[gc_rank2:])
 //line interchange.go:64
 							_ = ans
-//line interchange.go:64
+//line interchange.go:66
 							{
-//line interchange.go:64
+
+//line interchange.go:75
 								gc_if := ans.Less(minDist)
-//line interchange.go:64
+//line interchange.go:75
 								_ = gc_if
-//line interchange.go:64
+//line interchange.go:75
 								if gc_if.ToBits() != 0 {
-//line interchange.go:64
+//line interchange.go:75
 									minDist = ans.Merge(minDist, gc_if)
-//line interchange.go:64
+//line interchange.go:75
 									index = gc_vb.Merge(index, gc_if)
-//line interchange.go:64
+//line interchange.go:75
 								}
-//line interchange.go:64
+//line interchange.go:75
 							}
-//line interchange.go:64
+//line interchange.go:66
 							index.StoreSlice(gc_s_index[gc_rank2:])
-//line interchange.go:64
+//line interchange.go:66
 							minDist.StoreSlice(gc_s_minDist[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1226,14 +1211,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line interchange.go:64
 							_ = index
-//line interchange.go:80
+//line interchange.go:66
 							{
-//line interchange.go:80
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line interchange.go:80
-									break
-//line interchange.go:80
-								}
+
 //line interchange.go:80
 								index.StoreSlice(gc_at6[gc_tx2:])
 //line interchange.go:80
@@ -1272,8 +1252,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank2:])
 //line interchange.go:64
 							_ = index
-//line interchange.go:80
+//line interchange.go:66
 							{
+
 //line interchange.go:80
 								if i < 0 || i+8 > len(membership) {
 //line interchange.go:80
@@ -1587,23 +1568,16 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:92
 							_ = col
-//line interchange.go:92
+//line interchange.go:94
 							var s_ archsimd.Float32x8
-//line interchange.go:92
+//line interchange.go:94
 							_ = s_
-//line interchange.go:94
+//line interchange.go:93
 							{
-//line interchange.go:94
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line interchange.go:94
-									break
-//line interchange.go:94
-								}
-//line interchange.go:94
 								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb4)
 //line interchange.go:94
 							}
-//line interchange.go:94
+//line interchange.go:93
 							s_.StoreSlice(gc_s_s_[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1641,13 +1615,12 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							var col int = gc_bx2*gc_bdx2 + gc_tx2
 //line interchange.go:92
 							_ = col
-//line interchange.go:92
+//line interchange.go:94
 							var s_ archsimd.Float32x8
-//line interchange.go:92
+//line interchange.go:94
 							_ = s_
-//line interchange.go:94
+//line interchange.go:93
 							{
-//line interchange.go:94
 								if col < 0 || col+8 > len(b) {
 //line interchange.go:94
 									break
@@ -1657,7 +1630,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								s_ = archsimd.LoadFloat32x8Slice(b[col:]).Mul(gc_vb2)
 //line interchange.go:94
 							}
-//line interchange.go:94
+//line interchange.go:93
 							s_.StoreSlice(gc_s_s_[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1798,19 +1771,14 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
 //line interchange.go:92
 								_ = s_
-//line interchange.go:96
+//line interchange.go:93
 								{
-//line interchange.go:96
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line interchange.go:96
-										break
-//line interchange.go:96
-									}
+
 //line interchange.go:96
 									s_ = s_.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line interchange.go:96
 								}
-//line interchange.go:96
+//line interchange.go:93
 								s_.StoreSlice(gc_s_s_[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1849,8 +1817,9 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
 //line interchange.go:92
 								_ = s_
-//line interchange.go:96
+//line interchange.go:93
 								{
+
 //line interchange.go:96
 									if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
 //line interchange.go:96
@@ -1861,7 +1830,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 									s_ = s_.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
 //line interchange.go:96
 								}
-//line interchange.go:96
+//line interchange.go:93
 								s_.StoreSlice(gc_s_s_[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1997,12 +1966,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							s_ := archsimd.LoadFloat32x8Slice(gc_s_s_[gc_rank2:])
 //line interchange.go:92
 							_ = s_
-//line interchange.go:93
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line interchange.go:93
-								break
-//line interchange.go:93
-							}
 //line interchange.go:93
 							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
@@ -2341,14 +2304,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line interchange.go:116
 								_ = r
-//line interchange.go:127
+//line interchange.go:117
 								{
-//line interchange.go:127
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
-//line interchange.go:127
-										break
-//line interchange.go:127
-									}
+
 //line interchange.go:127
 									diff := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at4[0]))
 //line interchange.go:127
@@ -2357,7 +2315,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r = r.Add(diff.Mul(diff))
 //line interchange.go:127
 								}
-//line interchange.go:127
+//line interchange.go:117
 								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2396,8 +2354,9 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line interchange.go:116
 								_ = r
-//line interchange.go:127
+//line interchange.go:117
 								{
+
 //line interchange.go:127
 									if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+8 > len(b) {
 //line interchange.go:127
@@ -2412,7 +2371,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r = r.Add(diff.Mul(diff))
 //line interchange.go:127
 								}
-//line interchange.go:127
+//line interchange.go:117
 								r.StoreSlice(gc_s_r[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2464,11 +2423,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
 //line interchange.go:116
 						_ = r
-//line interchange.go:118
+//line interchange.go:117
 						{
-//line interchange.go:118
+
+//line interchange.go:130
 							r_ := r
-//line interchange.go:118
+//line interchange.go:130
 							_ = r_
 //line interchange.go:118
 							if i < 0 || i+8 > len(w) || i+8 > len(out) {

@@ -144,12 +144,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:19
 							_ = col
 //line kernels.go:22
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
-//line kernels.go:22
-								break
-//line kernels.go:22
-							}
-//line kernels.go:22
 							var gc_t7 int = p + tx
 //line kernels.go:22
 							_ = gc_t7
@@ -929,15 +923,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line kernels.go:19
 						_ = sum
-//line kernels.go:30
+//line kernels.go:29
 						{
-//line kernels.go:30
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line kernels.go:30
-								break
-//line kernels.go:30
-							}
-//line kernels.go:30
 							sum.StoreSlice(gc_at6[gc_tx2:])
 //line kernels.go:30
 						}
@@ -997,9 +984,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line kernels.go:19
 						_ = sum
-//line kernels.go:30
+//line kernels.go:29
 						{
-//line kernels.go:30
 							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line kernels.go:30
 								break
@@ -1301,13 +1287,12 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					var i int = gc_bx4*gc_bdx4 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:50
+//line kernels.go:64
 					{
-//line kernels.go:50
 						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
-//line kernels.go:50
+//line kernels.go:65
 						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
-//line kernels.go:50
+//line kernels.go:65
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1436,9 +1421,8 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:52
+//line kernels.go:51
 					{
-//line kernels.go:52
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
 //line kernels.go:52
 							break
@@ -1506,9 +1490,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						var tid int = gc_tx2
 //line kernels.go:49
 						_ = tid
-//line kernels.go:49
+//line kernels.go:56
 						var v archsimd.Float32x8
-//line kernels.go:49
+//line kernels.go:56
 						_ = v
 //line kernels.go:57
 						if (tid-
@@ -1647,13 +1631,12 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:50
+//line kernels.go:64
 					{
-//line kernels.go:50
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
-//line kernels.go:50
+//line kernels.go:65
 						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
-//line kernels.go:50
+//line kernels.go:65
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1820,9 +1803,8 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:52
+//line kernels.go:51
 					{
-//line kernels.go:52
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
 //line kernels.go:52
 							break
@@ -1890,9 +1872,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						var tid int = gc_tx3
 //line kernels.go:49
 						_ = tid
-//line kernels.go:49
+//line kernels.go:56
 						var v archsimd.Int32x8
-//line kernels.go:49
+//line kernels.go:56
 						_ = v
 //line kernels.go:57
 						if (tid-
@@ -2031,13 +2013,12 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:50
 					_ = i
-//line kernels.go:50
+//line kernels.go:64
 					{
-//line kernels.go:50
 						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
-//line kernels.go:50
+//line kernels.go:65
 						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
-//line kernels.go:50
+//line kernels.go:65
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2208,13 +2189,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					var tid int = gc_tx2
 //line kernels.go:79
 					_ = tid
-//line kernels.go:82
+//line kernels.go:81
 					{
-//line kernels.go:82
+//line kernels.go:81
 						{
-//line kernels.go:82
+//line kernels.go:81
 							var k int = base + 2*tid + 0
-//line kernels.go:82
 							_ = k
 //line kernels.go:82
 							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
@@ -2568,13 +2548,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 					var tid int = gc_tx2
 //line kernels.go:79
 					_ = tid
-//line kernels.go:108
+//line kernels.go:107
 					{
-//line kernels.go:108
+//line kernels.go:107
 						{
-//line kernels.go:108
+//line kernels.go:107
 							var k_ int = base + 2*tid + 0
-//line kernels.go:108
 							_ = k_
 //line kernels.go:108
 							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
@@ -2803,13 +2782,12 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:120
 					_ = i
-//line kernels.go:120
+//line kernels.go:121
 					{
-//line kernels.go:120
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line kernels.go:120
+//line kernels.go:122
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line kernels.go:120
+//line kernels.go:122
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2946,40 +2924,39 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := gc_from2
 			if compiled.SIMD {
-//line kernels.go:142
+//line kernels.go:141
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line kernels.go:142
+//line kernels.go:141
 				_ = gc_all2
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line kernels.go:142
+//line kernels.go:141
 					gc_alive2 := gc_all2
-//line kernels.go:142
+//line kernels.go:141
 					_ = gc_alive2
-//line kernels.go:142
+//line kernels.go:141
 					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line kernels.go:142
+//line kernels.go:141
 						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line kernels.go:142
+//line kernels.go:141
 					}
-//line kernels.go:142
+//line kernels.go:141
 					{
-//line kernels.go:142
 						var b int = 4 * gc_bx2
 //line kernels.go:142
 						_ = b
-//line kernels.go:142
 						var gc_result int32
-//line kernels.go:142
+//line kernels.go:143
 						_ = gc_result
-//line kernels.go:142
+//line kernels.go:143
 						var gc_returned bool
-//line kernels.go:142
+//line kernels.go:143
 						_ = gc_returned
-//line kernels.go:142
+//line kernels.go:143
 						if all {
+//line kernels.go:143
 							gc_result = 1
 //line kernels.go:149
 							gc_returned = true
@@ -3533,12 +3510,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 								_ = i
-//line kernels.go:200
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line kernels.go:200
-									break
-//line kernels.go:200
-								}
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -4096,17 +4067,17 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						var tid int = gc_tx4
 //line kernels.go:210
 						_ = tid
-//line kernels.go:210
+//line kernels.go:227
 						var gc_t6 T = gc_at23[0]
-//line kernels.go:210
+//line kernels.go:227
 						_ = gc_t6
-//line kernels.go:210
+//line kernels.go:227
 						var r T = gc_t6
-//line kernels.go:210
+//line kernels.go:227
 						_ = r
-//line kernels.go:210
+//line kernels.go:218
 						var sum T = r
-//line kernels.go:210
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -4172,9 +4143,9 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 						var r T = gc_t5
 //line kernels.go:227
 						_ = r
-//line kernels.go:227
+//line kernels.go:218
 						var sum T = r
-//line kernels.go:227
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -4360,16 +4331,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:211
 						_ = i
-//line kernels.go:211
+//line kernels.go:212
 						var v archsimd.Float32x8
-//line kernels.go:211
+//line kernels.go:212
 						_ = v
-//line kernels.go:213
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line kernels.go:213
-							break
-//line kernels.go:213
-						}
 //line kernels.go:213
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
@@ -4428,9 +4393,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var i int = gc_bx2*gc_bdx2 + tid
 //line kernels.go:211
 						_ = i
-//line kernels.go:211
+//line kernels.go:212
 						var v archsimd.Float32x8
-//line kernels.go:211
+//line kernels.go:212
 						_ = v
 //line kernels.go:213
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
@@ -4624,17 +4589,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var tid_ int = gc_tx2
 //line kernels.go:232
 							_ = tid_
-//line kernels.go:235
+//line kernels.go:234
 							{
-//line kernels.go:235
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line kernels.go:235
-									break
-//line kernels.go:235
-								}
-//line kernels.go:235
+//line kernels.go:234
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line kernels.go:235
+//line kernels.go:234
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4663,9 +4622,8 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var tid_ int = gc_tx2
 //line kernels.go:232
 							_ = tid_
-//line kernels.go:235
+//line kernels.go:234
 							{
-//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
 //line kernels.go:235
 									break
@@ -4775,17 +4733,17 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var tid int = gc_tx2
 //line kernels.go:210
 						_ = tid
-//line kernels.go:210
+//line kernels.go:227
 						var gc_t2 float32 = gc_at11[0]
-//line kernels.go:210
+//line kernels.go:227
 						_ = gc_t2
-//line kernels.go:210
+//line kernels.go:227
 						var r float32 = gc_t2
-//line kernels.go:210
+//line kernels.go:227
 						_ = r
-//line kernels.go:210
+//line kernels.go:218
 						var sum float32 = r
-//line kernels.go:210
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -4851,9 +4809,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var r float32 = gc_t
 //line kernels.go:227
 						_ = r
-//line kernels.go:227
+//line kernels.go:218
 						var sum float32 = r
-//line kernels.go:227
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -5039,16 +4997,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:211
 						_ = i
-//line kernels.go:211
+//line kernels.go:212
 						var v archsimd.Int32x8
-//line kernels.go:211
+//line kernels.go:212
 						_ = v
-//line kernels.go:213
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
-//line kernels.go:213
-							break
-//line kernels.go:213
-						}
 //line kernels.go:213
 						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
@@ -5107,9 +5059,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var i int = gc_bx3*gc_bdx3 + tid
 //line kernels.go:211
 						_ = i
-//line kernels.go:211
+//line kernels.go:212
 						var v archsimd.Int32x8
-//line kernels.go:211
+//line kernels.go:212
 						_ = v
 //line kernels.go:213
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
@@ -5303,17 +5255,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var tid_ int = gc_tx3
 //line kernels.go:232
 							_ = tid_
-//line kernels.go:235
+//line kernels.go:234
 							{
-//line kernels.go:235
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
-//line kernels.go:235
-									break
-//line kernels.go:235
-								}
-//line kernels.go:235
+//line kernels.go:234
 								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line kernels.go:235
+//line kernels.go:234
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -5342,9 +5288,8 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var tid_ int = gc_tx3
 //line kernels.go:232
 							_ = tid_
-//line kernels.go:235
+//line kernels.go:234
 							{
-//line kernels.go:235
 								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
 //line kernels.go:235
 									break
@@ -5454,17 +5399,17 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var tid int = gc_tx3
 //line kernels.go:210
 						_ = tid
-//line kernels.go:210
+//line kernels.go:227
 						var gc_t4 int32 = gc_at17[0]
-//line kernels.go:210
+//line kernels.go:227
 						_ = gc_t4
-//line kernels.go:210
+//line kernels.go:227
 						var r int32 = gc_t4
-//line kernels.go:210
+//line kernels.go:227
 						_ = r
-//line kernels.go:210
+//line kernels.go:218
 						var sum int32 = r
-//line kernels.go:210
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -5530,9 +5475,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var r int32 = gc_t3
 //line kernels.go:227
 						_ = r
-//line kernels.go:227
+//line kernels.go:218
 						var sum int32 = r
-//line kernels.go:227
+//line kernels.go:218
 						_ = sum
 //line kernels.go:219
 						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -5738,9 +5683,9 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line kernels.go:249
 				_ = i
-//line kernels.go:249
+//line kernels.go:250
 				var v archsimd.Int32x8
-//line kernels.go:249
+//line kernels.go:250
 				_ = v
 //line kernels.go:251
 				if i < 0 || i+8 > len(in) {
@@ -5872,7 +5817,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 				r := v_
 //line kernels.go:276
 				_ = r
-//line kernels.go:276
+//line kernels.go:254
 				v = r
 //line kernels.go:255
 				gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
@@ -6083,7 +6028,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 						r_ := v_2
 //line kernels.go:276
 						_ = r_
-//line kernels.go:276
+//line kernels.go:264
 						s = r_
 //line kernels.go:265
 						gc_if8 := gc_iota8.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_lane2, 8))))
@@ -6215,9 +6160,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				var mask uint32 = ^uint32(0) >> (gocuda.WarpSize - lanes)
 //line kernels.go:287
 				_ = mask
-//line kernels.go:287
+//line kernels.go:288
 				var v archsimd.Float32x8
-//line kernels.go:287
+//line kernels.go:288
 				_ = v
 //line kernels.go:289
 				if i < 0 || i+8 > len(in) {
@@ -6420,7 +6365,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:286
 				_ = v
-//line kernels.go:286
+//line kernels.go:298
 				mask.StoreSlice(gc_c22m[gc_lane2:])
 //line kernels.go:298
 				for gc_k3 := range 8 {
@@ -6497,9 +6442,9 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line kernels.go:285
 				_ = v
-//line kernels.go:285
+//line kernels.go:298
 				total := archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:])
-//line kernels.go:285
+//line kernels.go:298
 				_ = total
 //line kernels.go:299
 				if i < 0 || i+8 > len(out) {
@@ -6677,9 +6622,9 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line kernels.go:317
+//line kernels.go:312
 				var r int = gc_rank2
-//line kernels.go:317
+//line kernels.go:312
 				_ = r
 //line kernels.go:317
 				sum := archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
@@ -6940,9 +6885,9 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line kernels.go:329
+//line kernels.go:312
 						var r int = gc_rank2
-//line kernels.go:329
+//line kernels.go:312
 						_ = r
 //line kernels.go:329
 						if r < 0 || r+8 > len(in) || r+8 > len(buf) {
@@ -7311,9 +7256,9 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line kernels.go:367
+//line kernels.go:365
 						var r int = gc_rank2
-//line kernels.go:367
+//line kernels.go:365
 						_ = r
 //line kernels.go:367
 						if r < 0 || r+8 > len(in) {
@@ -7540,49 +7485,49 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 						}
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
-//line kernels.go:372
+//line kernels.go:365
 						var r int = gc_rank2
-//line kernels.go:372
+//line kernels.go:365
 						_ = r
-//line kernels.go:372
+//line kernels.go:365
 						x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane2:])
-//line kernels.go:372
+//line kernels.go:365
 						_ = x
-//line kernels.go:372
+//line kernels.go:365
 						hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane2:])
-//line kernels.go:372
+//line kernels.go:365
 						_ = hi
-//line kernels.go:372
+//line kernels.go:365
 						and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane2:])
-//line kernels.go:372
+//line kernels.go:365
 						_ = and
-//line kernels.go:372
+//line kernels.go:365
 						or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane2:])
-//line kernels.go:372
+//line kernels.go:365
 						_ = or
 //line kernels.go:372
 						xor := archsimd.LoadUint32x8Slice(gc_c25r[gc_lane2:])
 //line kernels.go:372
 						_ = xor
-//line kernels.go:372
+//line kernels.go:373
 						gc_t := x.AsUint32x8()
-//line kernels.go:372
+//line kernels.go:373
 						_ = gc_t
-//line kernels.go:372
+//line kernels.go:373
 						gc_t2 := hi.AsUint32x8()
-//line kernels.go:372
+//line kernels.go:373
 						_ = gc_t2
-//line kernels.go:372
+//line kernels.go:373
 						gc_t3 := and
-//line kernels.go:372
+//line kernels.go:373
 						_ = gc_t3
-//line kernels.go:372
+//line kernels.go:373
 						gc_t4 := or
-//line kernels.go:372
+//line kernels.go:373
 						_ = gc_t4
-//line kernels.go:372
+//line kernels.go:373
 						gc_t5 := xor
-//line kernels.go:372
+//line kernels.go:373
 						_ = gc_t5
 //line kernels.go:373
 						{
@@ -8061,9 +8006,9 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 				r_2 := w
 //line kernels.go:421
 				_ = r_2
-//line kernels.go:421
+//line kernels.go:403
 				v = r_2
-//line kernels.go:421
+//line kernels.go:403
 				v.StoreMasked((*[8]int32)(gc_s_v[gc_rank2:]), gc_alive2)
 			}
 			archsimd.ClearAVXUpperBits()

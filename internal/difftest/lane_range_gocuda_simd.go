@@ -69,9 +69,9 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_range.go:17
 				_ = i
-//line lane_range.go:17
+//line lane_range.go:18
 				var v archsimd.Int32x8
-//line lane_range.go:17
+//line lane_range.go:18
 				_ = v
 //line lane_range.go:19
 				if i < 0 || i+8 > len(in) {
@@ -152,13 +152,13 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line lane_range.go:25
+//line lane_range.go:22
 					var lane int = gc_lane2
-//line lane_range.go:25
+//line lane_range.go:22
 					_ = lane
-//line lane_range.go:25
+//line lane_range.go:22
 					var warp int = (gc_rank2 >> 5)
-//line lane_range.go:25
+//line lane_range.go:22
 					_ = warp
 //line lane_range.go:23
 					var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
@@ -168,11 +168,11 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line lane_range.go:23
 					_ = v
-//line lane_range.go:23
+//line lane_range.go:25
 					y := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line lane_range.go:23
+//line lane_range.go:25
 					_ = y
-//line lane_range.go:23
+//line lane_range.go:26
 					gc_b3 := gc_none
 //line lane_range.go:26
 					if d < lanes {
@@ -249,17 +249,17 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line lane_range.go:32
+//line lane_range.go:22
 				var lane int = gc_lane2
-//line lane_range.go:32
+//line lane_range.go:22
 				_ = lane
-//line lane_range.go:32
+//line lane_range.go:22
 				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:32
+//line lane_range.go:22
 				_ = v
-//line lane_range.go:32
+//line lane_range.go:30
 				z := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line lane_range.go:32
+//line lane_range.go:30
 				_ = z
 //line lane_range.go:31
 				gc_if4 := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim, lane, 8)))).And(gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-9, lane, 8)))))
@@ -327,25 +327,25 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
-//line lane_range.go:34
+//line lane_range.go:22
 				var lane int = gc_lane2
-//line lane_range.go:34
+//line lane_range.go:22
 				_ = lane
-//line lane_range.go:34
+//line lane_range.go:22
 				var warp int = (gc_rank2 >> 5)
-//line lane_range.go:34
+//line lane_range.go:22
 				_ = warp
-//line lane_range.go:34
+//line lane_range.go:22
 				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:34
+//line lane_range.go:22
 				_ = v
-//line lane_range.go:34
+//line lane_range.go:22
 				var z archsimd.Int32x8
-//line lane_range.go:34
+//line lane_range.go:22
 				_ = z
 //line lane_range.go:34
 				z = archsimd.LoadInt32x8Slice(gc_c23r[gc_lane2:])
-//line lane_range.go:34
+//line lane_range.go:35
 				gc_b5 := gc_none3
 //line lane_range.go:35
 				if warp > 0 {
@@ -432,19 +432,19 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line lane_range.go:17
 				_ = i
-//line lane_range.go:17
+//line lane_range.go:22
 				var lane int = gc_lane2
-//line lane_range.go:17
+//line lane_range.go:22
 				_ = lane
-//line lane_range.go:17
+//line lane_range.go:22
 				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
-//line lane_range.go:17
+//line lane_range.go:22
 				_ = v
-//line lane_range.go:17
+//line lane_range.go:22
 				var z archsimd.Int32x8
-//line lane_range.go:17
+//line lane_range.go:22
 				_ = z
-//line lane_range.go:17
+//line lane_range.go:38
 				z = archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:])
 //line lane_range.go:39
 				gc_if9 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim-3, lane, 8)))).And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(lim+3, lane, 8)))))

@@ -47,9 +47,9 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_tx2
 //line liveness.go:13
 						_ = i
-//line liveness.go:13
+//line liveness.go:14
 						var a archsimd.Int32x8
-//line liveness.go:13
+//line liveness.go:14
 						_ = a
 //line liveness.go:14
 						var b int32
@@ -59,12 +59,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						var c archsimd.Int32x8
 //line liveness.go:14
 						_ = c
-//line liveness.go:15
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) {
-//line liveness.go:15
-							break
-//line liveness.go:15
-						}
 //line liveness.go:15
 						a = archsimd.LoadInt32x8Slice(gc_at3[gc_tx2:])
 //line liveness.go:15
@@ -113,9 +107,9 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_tx2
 //line liveness.go:13
 						_ = i
-//line liveness.go:13
+//line liveness.go:14
 						var a archsimd.Int32x8
-//line liveness.go:13
+//line liveness.go:14
 						_ = a
 //line liveness.go:14
 						var b int32
@@ -334,12 +328,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 						c := archsimd.LoadInt32x8Slice(gc_s_c[gc_rank2:])
 //line liveness.go:13
 						_ = c
-//line liveness.go:33
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line liveness.go:33
-							break
-//line liveness.go:33
-						}
 						a.Add(b.Mul(gc_vb7)).Add(c.Mul(gc_vb8)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -608,9 +596,9 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 				w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
 //line liveness.go:47
 				_ = w
-//line liveness.go:47
+//line liveness.go:46
 				s := archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:])
-//line liveness.go:47
+//line liveness.go:46
 				_ = s
 //line liveness.go:47
 				{
@@ -702,9 +690,9 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 				w := archsimd.LoadInt32x8Slice(gc_l_w[gc_lane2:])
 //line liveness.go:43
 				_ = w
-//line liveness.go:43
+//line liveness.go:50
 				s2 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line liveness.go:43
+//line liveness.go:50
 				_ = s2
 //line liveness.go:51
 				if i < 0 || i+8 > len(out) {

@@ -237,17 +237,11 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							var tid int = gc_tx2
 //line methods.go:15
 							_ = tid
-//line methods.go:20
+//line methods.go:19
 							{
-//line methods.go:20
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line methods.go:20
-									break
-//line methods.go:20
-								}
-//line methods.go:20
+//line methods.go:19
 								archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line methods.go:20
+//line methods.go:19
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -276,9 +270,8 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							var tid int = gc_tx2
 //line methods.go:15
 							_ = tid
-//line methods.go:20
+//line methods.go:19
 							{
-//line methods.go:20
 								if (tid+k) < 0 || (tid+k)+8 > len(s) || tid < 0 || tid+8 > len(s) {
 //line methods.go:20
 									break
@@ -528,17 +521,11 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							var tid_ int = gc_tx2
 //line methods.go:15
 							_ = tid_
-//line methods.go:20
+//line methods.go:19
 							{
-//line methods.go:20
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at12) {
-//line methods.go:20
-									break
-//line methods.go:20
-								}
-//line methods.go:20
+//line methods.go:19
 								archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
-//line methods.go:20
+//line methods.go:19
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -567,9 +554,8 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							var tid_ int = gc_tx2
 //line methods.go:15
 							_ = tid_
-//line methods.go:20
+//line methods.go:19
 							{
-//line methods.go:20
 								if (tid_+k_) < 0 || (tid_+k_)+8 > len(s_) || tid_ < 0 || tid_+8 > len(s_) {
 //line methods.go:20
 									break
@@ -904,16 +890,16 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						v := gc_t2
 //line methods.go:75
 						_ = v
-//line methods.go:75
+//line methods.go:58
 						v_ := v
-//line methods.go:75
+//line methods.go:58
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
 //line methods.go:75
 						_ = step
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
 //line methods.go:63
 							break
 //line methods.go:63
@@ -964,9 +950,9 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						v := gc_t
 //line methods.go:75
 						_ = v
-//line methods.go:75
+//line methods.go:58
 						v_ := v
-//line methods.go:75
+//line methods.go:58
 						_ = v_
 //line methods.go:75
 						var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
@@ -1231,28 +1217,28 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						v := gc_t5
 //line methods.go:75
 						_ = v
-//line methods.go:75
+//line methods.go:58
 						gc_t6 := v.Add(gc_vb2)
-//line methods.go:75
+//line methods.go:58
 						_ = gc_t6
-//line methods.go:75
+//line methods.go:58
 						v_2 := gc_t6
-//line methods.go:75
+//line methods.go:58
 						_ = v_2
-//line methods.go:75
+//line methods.go:58
 						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:75
+//line methods.go:58
 						_ = r_3
-//line methods.go:75
+//line methods.go:67
 						r_4 := r_3
-//line methods.go:75
+//line methods.go:67
 						_ = r_4
 //line methods.go:75
 						r_ := r_4
 //line methods.go:75
 						_ = r_
 //line methods.go:63
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
 //line methods.go:63
 							break
 //line methods.go:63
@@ -1313,21 +1299,21 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						v := gc_t3
 //line methods.go:75
 						_ = v
-//line methods.go:75
+//line methods.go:58
 						gc_t4 := v.Add(gc_vb)
-//line methods.go:75
+//line methods.go:58
 						_ = gc_t4
-//line methods.go:75
+//line methods.go:58
 						v_2 := gc_t4
-//line methods.go:75
+//line methods.go:58
 						_ = v_2
-//line methods.go:75
+//line methods.go:58
 						r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank2:])
-//line methods.go:75
+//line methods.go:58
 						_ = r_3
-//line methods.go:75
+//line methods.go:67
 						r_4 := r_3
-//line methods.go:75
+//line methods.go:67
 						_ = r_4
 //line methods.go:75
 						r_ := r_4
@@ -1605,36 +1591,30 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line methods.go:75
+//line methods.go:67
 						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
-//line methods.go:75
+//line methods.go:67
 						_ = r_
-//line methods.go:75
+//line methods.go:67
 						r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
-//line methods.go:75
+//line methods.go:67
 						_ = r_5
-//line methods.go:75
+//line methods.go:67
 						r_6 := r_5
-//line methods.go:75
+//line methods.go:67
 						_ = r_6
 //line methods.go:75
 						r_2 := r_6
 //line methods.go:75
 						_ = r_2
-//line methods.go:75
+//line methods.go:58
 						gc_t8 := r_.Add(r_2)
-//line methods.go:75
+//line methods.go:58
 						_ = gc_t8
-//line methods.go:75
+//line methods.go:58
 						r := gc_t8
-//line methods.go:75
+//line methods.go:58
 						_ = r
-//line methods.go:75
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line methods.go:75
-							break
-//line methods.go:75
-						}
 //line methods.go:75
 						r.StoreSlice(gc_at6[gc_tx2:])
 					}
@@ -1674,29 +1654,29 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line methods.go:75
+//line methods.go:67
 						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank2:])
-//line methods.go:75
+//line methods.go:67
 						_ = r_
-//line methods.go:75
+//line methods.go:67
 						r_5 := archsimd.LoadInt32x8Slice(gc_s_r_5[gc_rank2:])
-//line methods.go:75
+//line methods.go:67
 						_ = r_5
-//line methods.go:75
+//line methods.go:67
 						r_6 := r_5
-//line methods.go:75
+//line methods.go:67
 						_ = r_6
 //line methods.go:75
 						r_2 := r_6
 //line methods.go:75
 						_ = r_2
-//line methods.go:75
+//line methods.go:58
 						gc_t7 := r_.Add(r_2)
-//line methods.go:75
+//line methods.go:58
 						_ = gc_t7
-//line methods.go:75
+//line methods.go:58
 						r := gc_t7
-//line methods.go:75
+//line methods.go:58
 						_ = r
 //line methods.go:75
 						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -1785,12 +1765,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						var i int = gc_bx2*n + tid
 //line methods.go:89
 						_ = i
-//line methods.go:90
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line methods.go:90
-							break
-//line methods.go:90
-						}
 						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

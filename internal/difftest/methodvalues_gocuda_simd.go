@@ -726,13 +726,13 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
 //line methodvalues.go:34
 					_ = b
-//line methodvalues.go:34
+//line methodvalues.go:20
 					r_10 := r_9
-//line methodvalues.go:34
+//line methodvalues.go:20
 					_ = r_10
-//line methodvalues.go:34
+//line methodvalues.go:42
 					c := r_10
-//line methodvalues.go:34
+//line methodvalues.go:42
 					_ = c
 //line methodvalues.go:43
 					{
@@ -994,12 +994,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
 //line methodvalues.go:54
 							_ = v_
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line methodvalues.go:54
-								break
-//line methodvalues.go:54
-							}
 //line methodvalues.go:54
 							v_.StoreSlice(gc_at4[gc_tx2:])
 						}
@@ -1289,12 +1283,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
 //line methodvalues.go:54
 							_ = v_3
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line methodvalues.go:54
-								break
-//line methodvalues.go:54
-							}
 //line methodvalues.go:54
 							v_3.StoreSlice(gc_at5[gc_tx2:])
 						}
@@ -1587,12 +1575,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
 //line methodvalues.go:54
 							_ = v_4
-//line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line methodvalues.go:54
-								break
-//line methodvalues.go:54
-							}
 //line methodvalues.go:54
 							v_4.StoreSlice(gc_at6[gc_tx2:])
 						}
@@ -2256,28 +2238,22 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line methodvalues.go:150
+//line methodvalues.go:130
 						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = r_3
-//line methodvalues.go:150
+//line methodvalues.go:130
 						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = a
-//line methodvalues.go:150
+//line methodvalues.go:130
 						r_4 := r_3
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = r_4
-//line methodvalues.go:150
+//line methodvalues.go:138
 						r_2 := r_4
-//line methodvalues.go:150
+//line methodvalues.go:138
 						_ = r_2
-//line methodvalues.go:150
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line methodvalues.go:150
-							break
-//line methodvalues.go:150
-						}
 						a.Add(r_2).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2312,21 +2288,21 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line methodvalues.go:150
+//line methodvalues.go:130
 						r_3 := archsimd.LoadFloat32x8Slice(gc_s_r_3[gc_rank2:])
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = r_3
-//line methodvalues.go:150
+//line methodvalues.go:130
 						a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank2:])
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = a
-//line methodvalues.go:150
+//line methodvalues.go:130
 						r_4 := r_3
-//line methodvalues.go:150
+//line methodvalues.go:130
 						_ = r_4
-//line methodvalues.go:150
+//line methodvalues.go:138
 						r_2 := r_4
-//line methodvalues.go:150
+//line methodvalues.go:138
 						_ = r_2
 //line methodvalues.go:150
 						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -2781,12 +2757,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						var g_ gain = gc_t2
 //line methodvalues.go:187
 						_ = g_
-//line methodvalues.go:16
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line methodvalues.go:16
-							break
-//line methodvalues.go:16
-						}
 						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -528,9 +528,9 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 				v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane2:])
 //line normalize.go:40
 				_ = v_4
-//line normalize.go:40
+//line normalize.go:26
 				r_ := v_4
-//line normalize.go:40
+//line normalize.go:26
 				_ = r_
 //line normalize.go:56
 				{
@@ -727,15 +727,15 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				var v archsimd.Int32x8
 //line normalize.go:66
 				_ = v
-//line normalize.go:66
+//line normalize.go:68
 				gc_t3 := archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:])
-//line normalize.go:66
+//line normalize.go:68
 				_ = gc_t3
-//line normalize.go:66
+//line normalize.go:68
 				reduceAddSync := gc_t3
-//line normalize.go:66
+//line normalize.go:68
 				_ = reduceAddSync
-//line normalize.go:66
+//line normalize.go:68
 				v = reduceAddSync
 //line normalize.go:69
 				{

@@ -74,9 +74,9 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line prefix_lanes.go:13
 				_ = i
-//line prefix_lanes.go:13
+//line prefix_lanes.go:14
 				var warp int = (gc_rank2 >> 5)
-//line prefix_lanes.go:13
+//line prefix_lanes.go:14
 				_ = warp
 //line prefix_lanes.go:15
 				var lanes int = min(gocuda.WarpSize, gc_bdx2-warp*gocuda.WarpSize)
@@ -458,7 +458,7 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line prefix_lanes.go:13
 				_ = v
-//line prefix_lanes.go:13
+//line prefix_lanes.go:26
 				v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line prefix_lanes.go:27
 				if i < 0 || i+8 > len(out) {

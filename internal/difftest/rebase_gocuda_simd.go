@@ -69,17 +69,11 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
 							_ = i
-//line rebase.go:17
+//line rebase.go:16
 							{
-//line rebase.go:17
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at5) {
-//line rebase.go:17
-									break
-//line rebase.go:17
-								}
-//line rebase.go:17
+//line rebase.go:16
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line rebase.go:17
+//line rebase.go:16
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -106,9 +100,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
 							_ = i
-//line rebase.go:17
+//line rebase.go:16
 							{
-//line rebase.go:17
 								if (i-1) < 0 || (i-1)+8 > len(in) || i < 0 || i+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
 //line rebase.go:17
 									break
@@ -218,10 +211,9 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:28
 							_ = y
-//line rebase.go:30
+//line rebase.go:29
 							{
-//line rebase.go:30
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || gc_tx2+8 > len(gc_at3) {
+								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
 //line rebase.go:30
 									break
 //line rebase.go:30
@@ -273,9 +265,8 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:28
 							_ = y
-//line rebase.go:30
+//line rebase.go:29
 							{
-//line rebase.go:30
 								if (y*pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
 //line rebase.go:30
 									break
@@ -365,17 +356,11 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:39
 							_ = i
-//line rebase.go:41
+//line rebase.go:40
 							{
-//line rebase.go:41
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line rebase.go:41
-									break
-//line rebase.go:41
-								}
-//line rebase.go:41
+//line rebase.go:40
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:41
+//line rebase.go:40
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -402,9 +387,8 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:39
 							_ = i
-//line rebase.go:41
+//line rebase.go:40
 							{
-//line rebase.go:41
 								if i < 0 || i+8 > len(in) || i+8 > len(out) {
 //line rebase.go:41
 									break
@@ -550,12 +534,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
 								_ = i
-//line rebase.go:51
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line rebase.go:51
-									break
-//line rebase.go:51
-								}
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -838,17 +816,10 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:61
 							_ = y
-//line rebase.go:63
+//line rebase.go:62
 							{
-//line rebase.go:63
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line rebase.go:63
-									break
-//line rebase.go:63
-								}
-//line rebase.go:63
+//line rebase.go:62
 								archsimd.BroadcastInt32x8(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
-//line rebase.go:63
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -881,9 +852,8 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line rebase.go:61
 							_ = y
-//line rebase.go:63
+//line rebase.go:62
 							{
-//line rebase.go:63
 								if x < 0 || x+8 > len(out) {
 //line rebase.go:63
 									break
@@ -1061,16 +1031,10 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var i int = gc_tx2
 //line rebase.go:76
 							_ = i
-//line rebase.go:76
+//line rebase.go:77
 							y := gc_vb5
-//line rebase.go:76
+//line rebase.go:77
 							_ = y
-//line rebase.go:78
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
-//line rebase.go:78
-								break
-//line rebase.go:78
-							}
 //line rebase.go:78
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
@@ -1125,9 +1089,9 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var i int = gc_tx2
 //line rebase.go:76
 							_ = i
-//line rebase.go:76
+//line rebase.go:77
 							y := gc_vb2
-//line rebase.go:76
+//line rebase.go:77
 							_ = y
 //line rebase.go:78
 							if (i-
@@ -1230,12 +1194,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
 						_ = at
-//line rebase.go:101
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line rebase.go:101
-							break
-//line rebase.go:101
-						}
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1433,15 +1391,8 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							var ty int = gc_ty2
 //line rebase.go:98
 							_ = ty
-//line rebase.go:105
+//line rebase.go:104
 							{
-//line rebase.go:105
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line rebase.go:105
-									break
-//line rebase.go:105
-								}
-//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
 									archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
@@ -1486,9 +1437,8 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 							var ty int = gc_ty2
 //line rebase.go:98
 							_ = ty
-//line rebase.go:105
+//line rebase.go:104
 							{
-//line rebase.go:105
 								if ty+s < gc_bdy2 {
 //line rebase.go:105
 									var gc_ld archsimd.Float32x8
@@ -1632,12 +1582,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
 //line rebase.go:100
 						_ = at
-//line rebase.go:111
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
-//line rebase.go:111
-							break
-//line rebase.go:111
-						}
 						archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1985,20 +1929,14 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:134
 							_ = i
-//line rebase.go:136
+//line rebase.go:135
 							{
-//line rebase.go:136
 								var src int = off + i
 //line rebase.go:136
 								_ = src
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line rebase.go:137
-									break
-//line rebase.go:137
-								}
-//line rebase.go:137
+//line rebase.go:136
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
-//line rebase.go:137
+//line rebase.go:136
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2028,9 +1966,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:134
 							_ = i
-//line rebase.go:136
+//line rebase.go:135
 							{
-//line rebase.go:136
 								var src int = off + i
 //line rebase.go:136
 								_ = src
@@ -2210,17 +2147,11 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							var s int = min(y+1, h-1)
 //line rebase.go:149
 							_ = s
-//line rebase.go:151
+//line rebase.go:150
 							{
-//line rebase.go:151
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at5) {
-//line rebase.go:151
-									break
-//line rebase.go:151
-								}
-//line rebase.go:151
+//line rebase.go:150
 								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line rebase.go:151
+//line rebase.go:150
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2269,9 +2200,8 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							var s int = min(y+1, h-1)
 //line rebase.go:149
 							_ = s
-//line rebase.go:151
+//line rebase.go:150
 							{
-//line rebase.go:151
 								if (n*w+x) < 0 || (n*w+x)+8 > len(in) || (y*w+x) < 0 || (y*w+x)+8 > len(in) || (s*w+x) < 0 || (s*w+x)+8 > len(in) || (y*w+x)+8 > len(out) {
 //line rebase.go:151
 									break

@@ -57,7 +57,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:15
 						_ = tid
 //line regressions.go:16
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (tid < -2147483648 || tid > 2147483640) || gc_tx2+8 > len(gc_at5) {
+						if tid < -2147483648 || tid > 2147483640 {
 //line regressions.go:16
 							break
 //line regressions.go:16
@@ -289,12 +289,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
 //line regressions.go:15
 						_ = ix
-//line regressions.go:23
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line regressions.go:23
-							break
-//line regressions.go:23
-						}
 						n.Add(b).Add(ix).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -491,7 +485,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 						_ = v_
 //line regressions.go:41
-						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
 
 //line regressions.go:41
 							break
@@ -695,24 +689,18 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:41
+//line regressions.go:45
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line regressions.go:41
+//line regressions.go:45
 						_ = r
-//line regressions.go:41
+//line regressions.go:45
 						r_ := r
-//line regressions.go:41
+//line regressions.go:45
 						_ = r_
-//line regressions.go:41
+//line regressions.go:34
 						v := r_
-//line regressions.go:41
+//line regressions.go:34
 						_ = v
-//line regressions.go:41
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line regressions.go:41
-							break
-//line regressions.go:41
-						}
 						archsimd.BroadcastFloat32x8(v_2 * k_).StoreSlice(gc_at5[gc_tx2:])
 //line regressions.go:41
 						v.StoreSlice(gc_s_v[gc_rank2:])
@@ -746,17 +734,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:41
+//line regressions.go:45
 						r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank2:])
-//line regressions.go:41
+//line regressions.go:45
 						_ = r
-//line regressions.go:41
+//line regressions.go:45
 						r_ := r
-//line regressions.go:41
+//line regressions.go:45
 						_ = r_
-//line regressions.go:41
+//line regressions.go:34
 						v := r_
-//line regressions.go:41
+//line regressions.go:34
 						_ = v
 //line regressions.go:41
 						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
@@ -947,24 +935,18 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:35
+//line regressions.go:45
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line regressions.go:35
+//line regressions.go:45
 						_ = v
-//line regressions.go:35
+//line regressions.go:45
 						r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
-//line regressions.go:35
+//line regressions.go:45
 						_ = r_2
-//line regressions.go:35
+//line regressions.go:45
 						r_3 := r_2
-//line regressions.go:35
+//line regressions.go:45
 						_ = r_3
-//line regressions.go:35
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line regressions.go:35
-							break
-//line regressions.go:35
-						}
 						v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -992,17 +974,17 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line regressions.go:35
+//line regressions.go:45
 						v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank2:])
-//line regressions.go:35
+//line regressions.go:45
 						_ = v
-//line regressions.go:35
+//line regressions.go:45
 						r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank2:])
-//line regressions.go:35
+//line regressions.go:45
 						_ = r_2
-//line regressions.go:35
+//line regressions.go:45
 						r_3 := r_2
-//line regressions.go:35
+//line regressions.go:45
 						_ = r_3
 //line regressions.go:35
 						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
@@ -1085,12 +1067,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						var tid int = gc_tx2
 //line regressions.go:57
 						_ = tid
-//line regressions.go:58
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) {
-//line regressions.go:58
-							break
-//line regressions.go:58
-						}
 //line regressions.go:58
 						v := archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:])
 //line regressions.go:58
@@ -1313,12 +1289,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line regressions.go:57
 							_ = v
-//line regressions.go:63
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
-//line regressions.go:63
-								break
-//line regressions.go:63
-							}
 //line regressions.go:63
 							v.StoreSlice(gc_at12[gc_tx2:])
 						}
@@ -1562,12 +1532,6 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line regressions.go:57
 						_ = v
-//line regressions.go:71
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) {
-//line regressions.go:71
-							break
-//line regressions.go:71
-						}
 //line regressions.go:71
 						v.StoreSlice(gc_at16[gc_tx2:])
 					}
@@ -2281,12 +2245,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line regressions.go:96
 						_ = sum
-//line regressions.go:117
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line regressions.go:117
-							break
-//line regressions.go:117
-						}
 						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb2).Add(sum).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -2667,12 +2625,6 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line regressions.go:165
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line regressions.go:165
-							break
-//line regressions.go:165
-						}
 						archsimd.BroadcastInt32x8(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -49,12 +49,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 						_ = g
-//line reverse.go:19
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
-//line reverse.go:19
-							break
-//line reverse.go:19
-						}
 						archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -167,24 +161,18 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					gc_at11 := x[gc_off5:][:gc_bdx2]
 					gc_vstep3 := 0
 					if compiled.SIMD {
-//line reverse.go:23
+//line reverse.go:22
 						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:23
+//line reverse.go:22
 						_ = gc_iota4
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:23
+//line reverse.go:22
 							var temp archsimd.Float32x8
-//line reverse.go:23
+//line reverse.go:22
 							_ = temp
-//line reverse.go:23
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) {
-//line reverse.go:23
-								break
-//line reverse.go:23
-							}
 //line reverse.go:23
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
 //line reverse.go:23
@@ -217,17 +205,17 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				} else {
 					gc_vstep4 := 0
 					if compiled.SIMD {
-//line reverse.go:23
+//line reverse.go:22
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line reverse.go:23
+//line reverse.go:22
 						_ = gc_iota2
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:23
+//line reverse.go:22
 							var temp archsimd.Float32x8
-//line reverse.go:23
+//line reverse.go:22
 							_ = temp
 //line reverse.go:23
 							if gc_tx2 < 0 || gc_tx2+8 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+8 > len(x) {
@@ -281,19 +269,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:28
+//line reverse.go:27
 							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:28
+//line reverse.go:27
 							_ = temp
-//line reverse.go:28
+//line reverse.go:27
 							{
-//line reverse.go:28
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
-//line reverse.go:28
-									break
-//line reverse.go:28
-								}
-//line reverse.go:28
 								temp.StoreSlice(gc_at12[gc_tx2:])
 //line reverse.go:28
 							}
@@ -317,13 +298,12 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:28
+//line reverse.go:27
 							temp := archsimd.LoadFloat32x8Slice(gc_s_temp[gc_rank2:])
-//line reverse.go:28
+//line reverse.go:27
 							_ = temp
-//line reverse.go:28
+//line reverse.go:27
 							{
-//line reverse.go:28
 								if gc_tx2 < 0 || gc_tx2+8 > len(x) {
 //line reverse.go:28
 									break
@@ -413,12 +393,6 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 						var g int = gc_bx2*gc_bdx2 + gc_tx2
 //line reverse.go:17
 						_ = g
-//line reverse.go:32
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at13) {
-//line reverse.go:32
-							break
-//line reverse.go:32
-						}
 						archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -777,16 +751,10 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var i int = gc_tx2
 //line reverse.go:44
 						_ = i
-//line reverse.go:44
+//line reverse.go:54
 						var y archsimd.Int32x8
-//line reverse.go:44
+//line reverse.go:54
 						_ = y
-//line reverse.go:55
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line reverse.go:55
-							break
-//line reverse.go:55
-						}
 //line reverse.go:55
 						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 //line reverse.go:55
@@ -839,9 +807,9 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						var i int = gc_tx2
 //line reverse.go:44
 						_ = i
-//line reverse.go:44
+//line reverse.go:54
 						var y archsimd.Int32x8
-//line reverse.go:44
+//line reverse.go:54
 						_ = y
 //line reverse.go:55
 						if (i-
@@ -987,17 +955,11 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:44
 						_ = y
-//line reverse.go:60
+//line reverse.go:59
 						{
-//line reverse.go:60
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reverse.go:60
-								break
-//line reverse.go:60
-							}
-//line reverse.go:60
+//line reverse.go:59
 							y.Sub(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:60
+//line reverse.go:59
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1031,9 +993,8 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:44
 						_ = y
-//line reverse.go:60
+//line reverse.go:59
 						{
-//line reverse.go:60
 							if i < 0 || i+8 > len(x) {
 //line reverse.go:60
 								break
@@ -1150,12 +1111,6 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
 //line reverse.go:45
 						_ = y
-//line reverse.go:63
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line reverse.go:63
-							break
-//line reverse.go:63
-						}
 						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1474,12 +1429,6 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
-//line reverse.go:83
-								break
-//line reverse.go:83
-							}
-//line reverse.go:83
 							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
 //line reverse.go:83
 							_ = gc_if4
@@ -1615,21 +1564,15 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:88
+//line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:88
+//line reverse.go:87
 							_ = y
-//line reverse.go:88
+//line reverse.go:87
 							{
-//line reverse.go:88
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line reverse.go:88
-									break
-//line reverse.go:88
-								}
-//line reverse.go:88
+//line reverse.go:87
 								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
-//line reverse.go:88
+//line reverse.go:87
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1651,13 +1594,12 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line reverse.go:88
+//line reverse.go:87
 							y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank2:])
-//line reverse.go:88
+//line reverse.go:87
 							_ = y
-//line reverse.go:88
+//line reverse.go:87
 							{
-//line reverse.go:88
 								if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
 //line reverse.go:88
 									break

@@ -149,10 +149,9 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:13
 						_ = i
-//line row_guard.go:17
+//line row_guard.go:16
 						{
-//line row_guard.go:17
-							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 {
 //line row_guard.go:17
 								break
 //line row_guard.go:17
@@ -192,9 +191,8 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
 //line row_guard.go:13
 						_ = i
-//line row_guard.go:17
+//line row_guard.go:16
 						{
-//line row_guard.go:17
 							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i+8 > len(out) {
 //line row_guard.go:17
 								break

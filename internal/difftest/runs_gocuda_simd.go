@@ -84,10 +84,9 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:18
 							_ = z
-//line runs.go:20
+//line runs.go:19
 							{
-//line runs.go:20
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (x < -2147483648 || x > 2147483640) || gc_tx2+8 > len(gc_at3) {
+								if x < -2147483648 || x > 2147483640 {
 //line runs.go:20
 									break
 //line runs.go:20
@@ -141,9 +140,8 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:18
 							_ = z
-//line runs.go:20
+//line runs.go:19
 							{
-//line runs.go:20
 								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+8 > len(in) || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x)+8 > len(out) {
 //line runs.go:20
 									break
@@ -266,10 +264,9 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:32
 							_ = z
-//line runs.go:34
+//line runs.go:33
 							{
-//line runs.go:34
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || (y < -2147483648 || y > 2147483640) || gc_tx2+8 > len(gc_at3) {
+								if y < -2147483648 || y > 2147483640 {
 //line runs.go:34
 									break
 //line runs.go:34
@@ -323,9 +320,8 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							var z int = gc_bz2*gc_bdz2 + gc_tz2
 //line runs.go:32
 							_ = z
-//line runs.go:34
+//line runs.go:33
 							{
-//line runs.go:34
 								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+8 > len(in) || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y)+8 > len(out) {
 //line runs.go:34
 									break
@@ -684,13 +680,11 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:78
 							_ = y
-//line runs.go:81
+//line runs.go:79
 							{
-//line runs.go:81
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:81
+//line runs.go:80
 								_ = v
-//line runs.go:81
 								gc_b4 := gc_none2
 //line runs.go:81
 								if y == py {
@@ -722,7 +716,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 								}
 
 //line runs.go:84
-								if x < -2147483648 || x > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+								if x < -2147483648 || x > 2147483640 {
 //line runs.go:84
 									break
 //line runs.go:84
@@ -785,13 +779,11 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							var y int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:78
 							_ = y
-//line runs.go:81
+//line runs.go:79
 							{
-//line runs.go:81
 								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:81
+//line runs.go:80
 								_ = v
-//line runs.go:81
 								gc_b3 := gc_none
 //line runs.go:81
 								if y == py {
@@ -950,13 +942,11 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var y int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:94
 							_ = y
-//line runs.go:97
+//line runs.go:95
 							{
-//line runs.go:97
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
-//line runs.go:97
+//line runs.go:96
 								_ = v
-//line runs.go:97
 								gc_b4 := gc_none2
 //line runs.go:97
 								if x == px {
@@ -988,7 +978,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								}
 
 //line runs.go:100
-								if y < -2147483648 || y > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+								if y < -2147483648 || y > 2147483640 {
 //line runs.go:100
 									break
 //line runs.go:100
@@ -1051,13 +1041,11 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							var y int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:94
 							_ = y
-//line runs.go:97
+//line runs.go:95
 							{
-//line runs.go:97
 								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota).ConvertToFloat32()
-//line runs.go:97
+//line runs.go:96
 								_ = v
-//line runs.go:97
 								gc_b3 := gc_none
 //line runs.go:97
 								if x == px {

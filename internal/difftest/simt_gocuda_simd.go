@@ -186,17 +186,17 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 						trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane2:])
 //line simt.go:24
 						_ = trips
-//line simt.go:24
+//line simt.go:23
 						b := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
-//line simt.go:24
+//line simt.go:23
 						_ = b
 //line simt.go:24
 						votes_ = votes_.Add(b.And(gc_vb).AsInt32x8().Add(b.ShiftAllRight(uint64(16)).AsInt32x8()))
-//line simt.go:24
+//line simt.go:25
 						trips = trips.Add(gc_vb2)
-//line simt.go:24
+//line simt.go:25
 						votes_.StoreSlice(gc_l_votes_[gc_lane2:])
-//line simt.go:24
+//line simt.go:25
 						trips.StoreSlice(gc_l_trips[gc_lane2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -756,17 +756,17 @@ func gc_body_simtLoop(gc_b2 *compiled.Block, in []int32, out []int32) {
 				got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane2:])
 //line simt.go:18
 				_ = got
-//line simt.go:18
+//line simt.go:37
 				gc_t := votes_
-//line simt.go:18
+//line simt.go:37
 				_ = gc_t
-//line simt.go:18
+//line simt.go:37
 				gc_t2 := trips
-//line simt.go:18
+//line simt.go:37
 				_ = gc_t2
-//line simt.go:18
+//line simt.go:37
 				gc_t3 := got
-//line simt.go:18
+//line simt.go:37
 				_ = gc_t3
 //line simt.go:37
 				{

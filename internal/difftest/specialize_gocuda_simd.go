@@ -214,15 +214,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line specialize.go:35
-									break
-//line specialize.go:35
-								}
-//line specialize.go:35
 								var gc_t4 int = i + 1
 //line specialize.go:35
 								_ = gc_t4
@@ -433,9 +426,8 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
 								if i < 0 || i+8 > len(out) {
 //line specialize.go:35
 									break
@@ -742,15 +734,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
-//line specialize.go:35
-									break
-//line specialize.go:35
-								}
-//line specialize.go:35
 								var gc_t8 int = i + 1
 //line specialize.go:35
 								_ = gc_t8
@@ -961,9 +946,8 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
 								if i < 0 || i+8 > len(out) {
 //line specialize.go:35
 									break
@@ -1270,15 +1254,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at4) {
-//line specialize.go:35
-									break
-//line specialize.go:35
-								}
-//line specialize.go:35
 								var gc_t12 int = i + 1
 //line specialize.go:35
 								_ = gc_t12
@@ -1489,9 +1466,8 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							var i int = gc_bx4*gc_bdx4 + gc_tx4
 //line specialize.go:33
 							_ = i
-//line specialize.go:35
+//line specialize.go:34
 							{
-//line specialize.go:35
 								if i < 0 || i+8 > len(out) {
 //line specialize.go:35
 									break
@@ -2136,12 +2112,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line specialize.go:47
-							break
-//line specialize.go:47
-						}
-//line specialize.go:47
 						var gc_i7 int = i
 //line specialize.go:47
 						_ = gc_i7
@@ -2635,17 +2605,11 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							var tid int = gc_tx2
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line specialize.go:51
-									break
-//line specialize.go:51
-								}
-//line specialize.go:51
+//line specialize.go:50
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line specialize.go:51
+//line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2674,9 +2638,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							var tid int = gc_tx2
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line specialize.go:51
 									break
@@ -2910,12 +2873,6 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 						var i int = gc_bx3*gc_bdx3*2 + tid
 //line specialize.go:45
 						_ = i
-//line specialize.go:47
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at11) {
-//line specialize.go:47
-							break
-//line specialize.go:47
-						}
 //line specialize.go:47
 						var gc_i15 int = i
 //line specialize.go:47
@@ -3410,17 +3367,11 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 							var tid int = gc_tx3
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at12) {
-//line specialize.go:51
-									break
-//line specialize.go:51
-								}
-//line specialize.go:51
+//line specialize.go:50
 								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
-//line specialize.go:51
+//line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3449,9 +3400,8 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 							var tid int = gc_tx3
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line specialize.go:51
 									break
@@ -3685,12 +3635,6 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 						var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 						_ = i
-//line specialize.go:47
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line specialize.go:47
-							break
-//line specialize.go:47
-						}
 //line specialize.go:47
 						var gc_i23 int = i
 //line specialize.go:47
@@ -4185,17 +4129,11 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 							var tid int = gc_tx4
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
-								if gc_tx4 < 0 || gc_tx4+8 > len(gc_at18) || gc_tx4+8 > len(gc_at17) {
-//line specialize.go:51
-									break
-//line specialize.go:51
-								}
-//line specialize.go:51
+//line specialize.go:50
 								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
-//line specialize.go:51
+//line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4224,9 +4162,8 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 							var tid int = gc_tx4
 //line specialize.go:44
 							_ = tid
-//line specialize.go:51
+//line specialize.go:50
 							{
-//line specialize.go:51
 								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
 //line specialize.go:51
 									break
@@ -5190,20 +5127,14 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
-//line specialize.go:83
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line specialize.go:83
-							break
-//line specialize.go:83
-						}
 						r_.Add(r_2).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5251,13 +5182,13 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						r_ := archsimd.LoadFloat32x8Slice(gc_s_r_[gc_rank2:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
 //line specialize.go:83
 						if i < 0 || i+8 > len(out) {
@@ -5703,20 +5634,14 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
-//line specialize.go:83
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at12) {
-//line specialize.go:83
-							break
-//line specialize.go:83
-						}
 						r_.Add(r_2).StoreSlice(gc_at12[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -5764,13 +5689,13 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						r_ := archsimd.LoadInt32x8Slice(gc_s_r_[gc_rank3:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
 //line specialize.go:83
 						if i < 0 || i+8 > len(out) {
@@ -6216,20 +6141,14 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
-//line specialize.go:83
-						if gc_tx4 < 0 || gc_tx4+8 > len(gc_at16) {
-//line specialize.go:83
-							break
-//line specialize.go:83
-						}
 						r_.Add(r_2).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -6277,13 +6196,13 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						r_ := archsimd.LoadUint32x8Slice(gc_s_r_[gc_rank4:])
 //line specialize.go:82
 						_ = r_
-//line specialize.go:82
+//line specialize.go:70
 						r_6 := v_
-//line specialize.go:82
+//line specialize.go:70
 						_ = r_6
-//line specialize.go:82
+//line specialize.go:83
 						r_2 := r_6
-//line specialize.go:82
+//line specialize.go:83
 						_ = r_2
 //line specialize.go:83
 						if i < 0 || i+8 > len(out) {

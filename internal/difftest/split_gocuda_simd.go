@@ -52,12 +52,6 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 						var tx int = gc_tx2
 //line split.go:23
 						_ = tx
-//line split.go:26
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at10) {
-//line split.go:26
-							break
-//line split.go:26
-						}
 						archsimd.LoadInt32x8Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()

@@ -53,7 +53,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 						_ = tid
 //line switch.go:14
-						if tid < -2147483648 || tid > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+						if tid < -2147483648 || tid > 2147483640 {
 //line switch.go:14
 							break
 //line switch.go:14
@@ -487,12 +487,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 									_ = v
 //line switch.go:27
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line switch.go:27
-										break
-//line switch.go:27
-									}
-//line switch.go:27
 									v.StoreSlice(gc_at5[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
@@ -744,12 +738,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:12
 						_ = v
-//line switch.go:37
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line switch.go:37
-							break
-//line switch.go:37
-						}
 //line switch.go:37
 						v.StoreSlice(gc_at6[gc_tx2:])
 					}
@@ -1120,12 +1108,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
 //line switch.go:58
 						_ = v
-//line switch.go:58
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line switch.go:58
-							break
-//line switch.go:58
-						}
 //line switch.go:58
 						v.StoreSlice(gc_at2[gc_tx2:])
 					}

@@ -61,17 +61,11 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:19
 							_ = i
-//line vector64.go:21
+//line vector64.go:20
 							{
-//line vector64.go:21
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
-//line vector64.go:21
-									break
-//line vector64.go:21
-								}
-//line vector64.go:21
+//line vector64.go:20
 								gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat64x4Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line vector64.go:21
+//line vector64.go:20
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -98,9 +92,8 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:19
 							_ = i
-//line vector64.go:21
+//line vector64.go:20
 							{
-//line vector64.go:21
 								if i < 0 || i+4 > len(x) || i+4 > len(y) {
 //line vector64.go:21
 									break
@@ -260,7 +253,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:31
 							_ = i
 //line vector64.go:35
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) || (i < -2147483648 || i > 2147483644) || gc_tx2+4 > len(gc_at4) {
+							if i < -2147483648 || i > 2147483644 {
 //line vector64.go:35
 								break
 //line vector64.go:35
@@ -720,12 +713,6 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:88
 							_ = i
 //line vector64.go:92
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) {
-//line vector64.go:92
-								break
-//line vector64.go:92
-							}
-//line vector64.go:92
 							cr := archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:])
 //line vector64.go:92
 							_ = cr
@@ -1026,17 +1013,11 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
 							_ = i
-//line vector64.go:109
+//line vector64.go:108
 							{
-//line vector64.go:109
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at5) || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at4) {
-//line vector64.go:109
-									break
-//line vector64.go:109
-								}
-//line vector64.go:109
+//line vector64.go:108
 								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line vector64.go:109
+//line vector64.go:108
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1061,9 +1042,8 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
 							_ = i
-//line vector64.go:109
+//line vector64.go:108
 							{
-//line vector64.go:109
 								if (i+2) < 0 || (i+2)+4 > len(in) || i < 0 || i+4 > len(in) || i+4 > len(out) {
 //line vector64.go:109
 									break

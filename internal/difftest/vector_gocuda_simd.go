@@ -227,12 +227,6 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:50
 							_ = i
 //line vector.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line vector.go:54
-								break
-//line vector.go:54
-							}
-//line vector.go:54
 							x := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
 //line vector.go:54
 							_ = x
@@ -395,9 +389,9 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:67
 						_ = i
-//line vector.go:67
+//line vector.go:71
 						var sum archsimd.Float32x8
-//line vector.go:67
+//line vector.go:71
 						_ = sum
 //line vector.go:72
 						if (0*
@@ -555,12 +549,6 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 							_ = i
-//line vector.go:87
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at6) {
-//line vector.go:87
-								break
-//line vector.go:87
-							}
 							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -683,12 +671,6 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:96
 							_ = i
-//line vector.go:100
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
-//line vector.go:100
-								break
-//line vector.go:100
-							}
 //line vector.go:100
 							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line vector.go:100
@@ -980,12 +962,6 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:123
 								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if15).ToInt32x8().Not().ToMask())
 //line vector.go:123
-							}
-//line vector.go:126
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at6) {
-//line vector.go:126
-								break
-//line vector.go:126
 							}
 //line vector.go:126
 							cr := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
@@ -1512,9 +1488,9 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 						var c int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:168
 						_ = c
-//line vector.go:168
+//line vector.go:172
 						var s archsimd.Float32x8
-//line vector.go:168
+//line vector.go:172
 						_ = s
 //line vector.go:173
 						if c < 0 || c+8 > len(out) {
@@ -2119,12 +2095,6 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:219
 							_ = i
 //line vector.go:223
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
-//line vector.go:223
-								break
-//line vector.go:223
-							}
-//line vector.go:223
 							a := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line vector.go:223
 							_ = a
@@ -2415,12 +2385,6 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						var tx int = gc_tx2
 //line vector.go:240
 						_ = tx
-//line vector.go:241
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line vector.go:241
-							break
-//line vector.go:241
-						}
 //line vector.go:241
 						var gc_row4 int = gc_bx2
 //line vector.go:241

@@ -81,12 +81,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:17
 							_ = col
 //line vector_uniform.go:21
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line vector_uniform.go:21
-								break
-//line vector_uniform.go:21
-							}
-//line vector_uniform.go:21
 							{
 //line vector_uniform.go:21
 								var s float32 = gc_at3[0]
@@ -244,12 +238,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 							var i int = gc_tx2
 //line vector_uniform.go:32
 							_ = i
-//line vector_uniform.go:33
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
-//line vector_uniform.go:33
-								break
-//line vector_uniform.go:33
-							}
 //line vector_uniform.go:33
 							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb2))
 //line vector_uniform.go:33

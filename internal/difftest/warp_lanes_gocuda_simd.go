@@ -61,9 +61,9 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:19
 				_ = i
-//line warp_lanes.go:19
+//line warp_lanes.go:20
 				var v archsimd.Float32x8
-//line warp_lanes.go:19
+//line warp_lanes.go:20
 				_ = v
 //line warp_lanes.go:21
 				if i < 0 || i+8 > len(in) {
@@ -295,9 +295,9 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:38
 				_ = i
-//line warp_lanes.go:38
+//line warp_lanes.go:39
 				v := gc_vb
-//line warp_lanes.go:38
+//line warp_lanes.go:39
 				_ = v
 //line warp_lanes.go:40
 				if i < 0 || i+8 > len(in) {
@@ -470,9 +470,9 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 				var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line warp_lanes.go:59
 				_ = i
-//line warp_lanes.go:59
+//line warp_lanes.go:60
 				var v archsimd.Uint32x8
-//line warp_lanes.go:59
+//line warp_lanes.go:60
 				_ = v
 //line warp_lanes.go:61
 				if i < 0 || i+8 > len(in) {
@@ -545,13 +545,13 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
-//line warp_lanes.go:66
+//line warp_lanes.go:64
 					var lane int = gc_lane2
-//line warp_lanes.go:66
+//line warp_lanes.go:64
 					_ = lane
-//line warp_lanes.go:66
+//line warp_lanes.go:64
 					v := archsimd.LoadUint32x8Slice(gc_l_v[gc_lane2:])
-//line warp_lanes.go:66
+//line warp_lanes.go:64
 					_ = v
 //line warp_lanes.go:66
 					n := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
@@ -773,17 +773,17 @@ func gc_body_warpPartial(gc_b2 *compiled.Block, in []float32, sums []float32, vo
 				v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane2:])
 //line warp_lanes.go:87
 				_ = v
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				gc_t := archsimd.LoadUint32x8Slice(gc_c22r[gc_lane2:])
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				_ = gc_t
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				ballotSync := gc_t
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				_ = ballotSync
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				pos := ballotSync
-//line warp_lanes.go:87
+//line warp_lanes.go:86
 				_ = pos
 //line warp_lanes.go:87
 				s := v.Mul(gc_vb)

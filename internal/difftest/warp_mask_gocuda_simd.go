@@ -62,9 +62,9 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 				var lanes int = min(gocuda.WarpSize, gc_bdx2-(gc_rank2>>5)*gocuda.WarpSize)
 //line warp_mask.go:13
 				_ = lanes
-//line warp_mask.go:13
+//line warp_mask.go:14
 				var gc_n3 int = lanes
-//line warp_mask.go:13
+//line warp_mask.go:14
 				_ = gc_n3
 //line warp_mask.go:27
 				var gc_t uint32 = uint32(uint64(1)<<gc_n3 - 1)
@@ -274,13 +274,13 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
 //line warp_mask.go:15
 					_ = v
-//line warp_mask.go:15
+//line warp_mask.go:21
 					gc_t2 := archsimd.LoadUint32x8Slice(gc_c23r[gc_lane2:])
-//line warp_mask.go:15
+//line warp_mask.go:21
 					_ = gc_t2
-//line warp_mask.go:15
+//line warp_mask.go:21
 					ballotSync := gc_t2
-//line warp_mask.go:15
+//line warp_mask.go:21
 					_ = ballotSync
 //line warp_mask.go:21
 					if i < 0 || i+8 > len(out) {

@@ -57,15 +57,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:17
+//line warp_tail.go:16
 						{
-//line warp_tail.go:17
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line warp_tail.go:17
-								break
-//line warp_tail.go:17
-							}
-//line warp_tail.go:17
 							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
 //line warp_tail.go:17
 						}
@@ -98,9 +91,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:17
+//line warp_tail.go:16
 						{
-//line warp_tail.go:17
 							if tid < 0 || tid+8 > len(s) {
 //line warp_tail.go:17
 								break
@@ -208,17 +200,11 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:21
+//line warp_tail.go:20
 						{
-//line warp_tail.go:21
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
-//line warp_tail.go:21
-								break
-//line warp_tail.go:21
-							}
-//line warp_tail.go:21
+//line warp_tail.go:20
 							archsimd.LoadInt32x8Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
-//line warp_tail.go:21
+//line warp_tail.go:20
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -247,9 +233,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						var tid int = gc_tx2
 //line warp_tail.go:13
 						_ = tid
-//line warp_tail.go:21
+//line warp_tail.go:20
 						{
-//line warp_tail.go:21
 							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(in) || tid < 0 || tid+8 > len(s) {
 //line warp_tail.go:21
 								break

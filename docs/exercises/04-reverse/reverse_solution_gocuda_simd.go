@@ -62,12 +62,6 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:15
 						_ = tid
 //line reverse_solution.go:18
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line reverse_solution.go:18
-							break
-//line reverse_solution.go:18
-						}
-//line reverse_solution.go:18
 						{
 //line reverse_solution.go:18
 							var i int = base + tid

@@ -55,16 +55,10 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						var tid int = gc_tx2
 //line reduce_solution.go:15
 						_ = tid
-//line reduce_solution.go:15
+//line reduce_solution.go:17
 						var v archsimd.Int64x4
-//line reduce_solution.go:15
+//line reduce_solution.go:17
 						_ = v
-//line reduce_solution.go:18
-						if gc_tx2 < 0 || gc_tx2+4 > len(gc_at7) || gc_tx2+4 > len(gc_at8) {
-//line reduce_solution.go:18
-							break
-//line reduce_solution.go:18
-						}
 //line reduce_solution.go:18
 						{
 //line reduce_solution.go:18
@@ -123,9 +117,9 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 						var tid int = gc_tx2
 //line reduce_solution.go:15
 						_ = tid
-//line reduce_solution.go:15
+//line reduce_solution.go:17
 						var v archsimd.Int64x4
-//line reduce_solution.go:15
+//line reduce_solution.go:17
 						_ = v
 //line reduce_solution.go:18
 						if tid < 0 || tid+4 > len(s) {
@@ -229,17 +223,11 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							var tid int = gc_tx2
 //line reduce_solution.go:15
 							_ = tid
-//line reduce_solution.go:25
+//line reduce_solution.go:24
 							{
-//line reduce_solution.go:25
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at10) || gc_tx2+4 > len(gc_at9) {
-//line reduce_solution.go:25
-									break
-//line reduce_solution.go:25
-								}
-//line reduce_solution.go:25
+//line reduce_solution.go:24
 								archsimd.LoadInt64x4Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt64x4Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line reduce_solution.go:25
+//line reduce_solution.go:24
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -268,9 +256,8 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							var tid int = gc_tx2
 //line reduce_solution.go:15
 							_ = tid
-//line reduce_solution.go:25
+//line reduce_solution.go:24
 							{
-//line reduce_solution.go:25
 								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
 //line reduce_solution.go:25
 									break

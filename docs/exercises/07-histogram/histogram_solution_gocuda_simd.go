@@ -71,12 +71,6 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:20
 							_ = k
 //line histogram_solution.go:21
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line histogram_solution.go:21
-								break
-//line histogram_solution.go:21
-							}
-//line histogram_solution.go:21
 							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -151,12 +151,6 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:20
 							_ = col
 //line matmul_solution.go:23
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
-//line matmul_solution.go:23
-								break
-//line matmul_solution.go:23
-							}
-//line matmul_solution.go:23
 							gc_vb2.StoreSlice(gc_at6[gc_tx2:])
 //line matmul_solution.go:23
 							gc_b5 := gc_none2
@@ -739,15 +733,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul_solution.go:20
 						_ = sum
-//line matmul_solution.go:38
+//line matmul_solution.go:37
 						{
-//line matmul_solution.go:38
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
-//line matmul_solution.go:38
-								break
-//line matmul_solution.go:38
-							}
-//line matmul_solution.go:38
 							sum.StoreSlice(gc_at10[gc_tx2:])
 //line matmul_solution.go:38
 						}
@@ -807,9 +794,8 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line matmul_solution.go:20
 						_ = sum
-//line matmul_solution.go:38
+//line matmul_solution.go:37
 						{
-//line matmul_solution.go:38
 							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line matmul_solution.go:38
 								break

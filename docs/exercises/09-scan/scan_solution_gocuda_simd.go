@@ -62,16 +62,10 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_bx2*b + tid
 //line scan_solution.go:18
 						_ = i
-//line scan_solution.go:18
+//line scan_solution.go:19
 						var v archsimd.Int32x8
-//line scan_solution.go:18
+//line scan_solution.go:19
 						_ = v
-//line scan_solution.go:20
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) {
-//line scan_solution.go:20
-							break
-//line scan_solution.go:20
-						}
 //line scan_solution.go:20
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line scan_solution.go:20
@@ -130,9 +124,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_bx2*b + tid
 //line scan_solution.go:18
 						_ = i
-//line scan_solution.go:18
+//line scan_solution.go:19
 						var v archsimd.Int32x8
-//line scan_solution.go:18
+//line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
@@ -315,12 +309,6 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:16
 							_ = tid
 //line scan_solution.go:28
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at11) || gc_tx2+8 > len(gc_at12) {
-//line scan_solution.go:28
-								break
-//line scan_solution.go:28
-							}
-//line scan_solution.go:28
 							x := archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:])
 //line scan_solution.go:28
 							_ = x
@@ -451,17 +439,11 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_bx2*b + tid
 //line scan_solution.go:18
 						_ = i
-//line scan_solution.go:37
+//line scan_solution.go:36
 						{
-//line scan_solution.go:37
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at13) {
-//line scan_solution.go:37
-								break
-//line scan_solution.go:37
-							}
-//line scan_solution.go:37
+//line scan_solution.go:36
 							archsimd.LoadInt32x8Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
-//line scan_solution.go:37
+//line scan_solution.go:36
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -498,9 +480,8 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						var i int = gc_bx2*b + tid
 //line scan_solution.go:18
 						_ = i
-//line scan_solution.go:37
+//line scan_solution.go:36
 						{
-//line scan_solution.go:37
 							if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || i < 0 || i+8 > len(out) {
 //line scan_solution.go:37
 								break

@@ -127,13 +127,11 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 					var g int = gc_bx2*b + tid
 //line stencil_solution.go:23
 					_ = g
-//line stencil_solution.go:32
+//line stencil_solution.go:30
 					{
-//line stencil_solution.go:32
 						var sum archsimd.Int32x8
-//line stencil_solution.go:32
+//line stencil_solution.go:31
 						_ = sum
-//line stencil_solution.go:32
 						if g < 0 || g+8 > len(out) {
 //line stencil_solution.go:32
 							break

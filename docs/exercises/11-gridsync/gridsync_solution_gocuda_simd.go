@@ -136,12 +136,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:22
 							_ = i
 //line gridsync_solution.go:23
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) {
-//line gridsync_solution.go:23
-								break
-//line gridsync_solution.go:23
-							}
-//line gridsync_solution.go:23
 							local = local.Add(archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]))
 //line gridsync_solution.go:23
 							local.StoreSlice(gc_s_local[gc_rank2:])
@@ -456,12 +450,6 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 							var i_ int = first + gc_off2
 //line gridsync_solution.go:30
 							_ = i_
-//line gridsync_solution.go:31
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at6) || gc_tx2+4 > len(gc_at5) {
-//line gridsync_solution.go:31
-								break
-//line gridsync_solution.go:31
-							}
 							archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:]).Sub(mean).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -71,17 +71,23 @@ func (v *vectorizer) finishChecks() {
 }
 
 // prune removes the places for index checks left empty.
+// A statement after an empty place takes its position where it has none,
+// so that its //line names the source line the place was written for.
 func prune(list []ast.Stmt) []ast.Stmt {
 	out := list[:0]
+	at := token.NoPos
 	for _, s := range list {
 		switch s := s.(type) {
 		case *ast.IfStmt:
 			if s.Cond == nil {
+				at = s.If
 				continue
 			}
 		case *ast.BlockStmt:
 			s.List = prune(s.List)
 		}
+		anchor(s, at)
+		at = token.NoPos
 		out = append(out, s)
 	}
 	return out

@@ -227,6 +227,9 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 // changes, or (under an if whose condition may turn out false) could fail
 // to evaluate.
 func (v *vectorizer) access(node ast.Node, x, i vval) (inPlace bool) {
+	if v.rowChecked(node) {
+		return false // the row's check covers it: nothing to check per step
+	}
 	reads := append(append([]*vbind(nil), x.reads...), i.reads...)
 	ready := !v.inPlace[node] && !(v.conds > 0 && (x.x != nil && mayPanic(x.x) || mayPanic(i.x)))
 	for _, b := range reads {

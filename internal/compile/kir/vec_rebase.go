@@ -35,3 +35,17 @@ func (v *vectorizer) indexOf(e *ast.IndexExpr) (x, i vval) {
 	}
 	return v.index(e.X), v.index(e.Index)
 }
+
+// rowChecked reports whether node, a vector load or store, is one of a
+// rebased row's (rebasedAt): its slice was resliced to the row's length
+// to, and the step's lanes x to x+7 lie below to (the steps run while
+// they do) and at or above from, which the row's check found >= 0, so
+// the step needs no check of it.
+func (v *vectorizer) rowChecked(node ast.Node) bool {
+	e, ok := node.(*ast.IndexExpr)
+	if !ok {
+		return false
+	}
+	_, i, ok := v.rebasedAt(e)
+	return ok && i.shape == vAffine
+}

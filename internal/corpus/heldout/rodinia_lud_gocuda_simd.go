@@ -232,19 +232,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							var j int
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							_ = j
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							{
-//line rodinia_lud.go:42
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line rodinia_lud.go:42
-									break
-//line rodinia_lud.go:42
-								}
-//line rodinia_lud.go:42
+
 								for j = 0; j < i_2+1; j = j + 1 {
 //line rodinia_lud.go:42
 									if gc_b2.Stopped() {
@@ -315,13 +309,13 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							var j int
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							_ = j
-//line rodinia_lud.go:42
+//line rodinia_lud.go:40
 							{
-//line rodinia_lud.go:42
+
 								if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
 //line rodinia_lud.go:42
 									break
@@ -784,12 +778,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var sum float32
 //line rodinia_lud.go:156
 						_ = sum
-//line rodinia_lud.go:161
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line rodinia_lud.go:161
-							break
-//line rodinia_lud.go:161
-						}
 						archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
 					}
@@ -894,12 +882,6 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var i_ int = 0
 //line rodinia_lud.go:167
 						_ = i_
-//line rodinia_lud.go:167
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) {
-//line rodinia_lud.go:167
-							break
-//line rodinia_lud.go:167
-						}
 //line rodinia_lud.go:167
 						for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:167

@@ -204,12 +204,6 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:51
 							_ = i
 //line hecbench_groupnorm.go:52
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line hecbench_groupnorm.go:52
-								break
-//line hecbench_groupnorm.go:52
-							}
-//line hecbench_groupnorm.go:52
 							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
 //line hecbench_groupnorm.go:52
 							_ = val
@@ -985,12 +979,6 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 							var i_ int = vecCount*4 + gc_tx2 + gc_off2
 //line hecbench_groupnorm.go:147
 							_ = i_
-//line hecbench_groupnorm.go:148
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line hecbench_groupnorm.go:148
-								break
-//line hecbench_groupnorm.go:148
-							}
 //line hecbench_groupnorm.go:148
 							val := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:])
 //line hecbench_groupnorm.go:148
@@ -1886,17 +1874,17 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 				wDoutBlock := archsimd.LoadFloat32x8Slice(gc_s_wDoutBlock[gc_rank2:])
 //line hecbench_groupnorm.go:262
 				_ = wDoutBlock
-//line hecbench_groupnorm.go:262
+//line hecbench_groupnorm.go:261
 				wDoutNormBlock := archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:])
-//line hecbench_groupnorm.go:262
+//line hecbench_groupnorm.go:261
 				_ = wDoutNormBlock
 //line hecbench_groupnorm.go:262
 				wDoutBlock = wDoutBlock.Div(gc_vb)
-//line hecbench_groupnorm.go:262
+//line hecbench_groupnorm.go:263
 				wDoutNormBlock = wDoutNormBlock.Div(gc_vb)
-//line hecbench_groupnorm.go:262
+//line hecbench_groupnorm.go:263
 				wDoutBlock.StoreSlice(gc_s_wDoutBlock[gc_rank2:])
-//line hecbench_groupnorm.go:262
+//line hecbench_groupnorm.go:263
 				wDoutNormBlock.StoreSlice(gc_s_wDoutNormBlock[gc_rank2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -2136,12 +2124,6 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 									var i_2 int = gc_tx2 + gc_off3
 //line hecbench_groupnorm.go:288
 									_ = i_2
-//line hecbench_groupnorm.go:289
-									if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) || gc_tx2+8 > len(gc_at14) {
-//line hecbench_groupnorm.go:289
-										break
-//line hecbench_groupnorm.go:289
-									}
 //line hecbench_groupnorm.go:289
 									doutVal_ := archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
 //line hecbench_groupnorm.go:289

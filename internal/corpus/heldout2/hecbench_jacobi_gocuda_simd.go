@@ -70,12 +70,6 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:35
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) {
-//line hecbench_jacobi.go:35
-							break
-//line hecbench_jacobi.go:35
-						}
-//line hecbench_jacobi.go:35
 						var gc_i6 int = i
 //line hecbench_jacobi.go:35
 						_ = gc_i6
@@ -842,9 +836,9 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 				var j int = gc_ty2 + gc_by2*gc_bdy2
 //line hecbench_jacobi.go:30
 				_ = j
-//line hecbench_jacobi.go:30
+//line hecbench_jacobi.go:59
 				err := gc_vb2
-//line hecbench_jacobi.go:30
+//line hecbench_jacobi.go:59
 				_ = err
 //line hecbench_jacobi.go:61
 				if j >= 1 && j <= jacobiN-2 {

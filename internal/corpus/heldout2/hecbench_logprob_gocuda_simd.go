@@ -351,11 +351,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					val_ := localMax
 //line hecbench_logprob.go:124
 					_ = val_
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					val_2 := val_
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					_ = val_2
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					val_2.StoreSlice(gc_l_val_2[gc_lane3:])
 					gc_left6 &^= 0xff << gc_lane3
 				}
@@ -534,19 +534,19 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					var val_ archsimd.Float32x8
 //line hecbench_logprob.go:104
 					_ = val_
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:62
 					r_2 := val_3
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:62
 					_ = r_2
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:87
 					val_ = r_2
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:89
 					r := val_
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:89
 					_ = r
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:124
 					maxVal := r
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:124
 					_ = maxVal
 //line hecbench_logprob.go:125
 					gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
@@ -881,11 +881,11 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 					val_4 := localSumExp
 //line hecbench_logprob.go:137
 					_ = val_4
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					val_5 := val_4
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					_ = val_5
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					val_5.StoreSlice(gc_l_val_5[gc_lane3:])
 					gc_left8 &^= 0xff << gc_lane3
 				}
@@ -1449,11 +1449,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					val_ := localMax
 //line hecbench_logprob.go:124
 					_ = val_
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					val_2 := val_
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					_ = val_2
-//line hecbench_logprob.go:124
+//line hecbench_logprob.go:72
 					val_2.StoreSlice(gc_l_val_2[gc_lane2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -1632,19 +1632,19 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					var val_ archsimd.Float32x8
 //line hecbench_logprob.go:104
 					_ = val_
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:62
 					r_2 := val_3
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:62
 					_ = r_2
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:87
 					val_ = r_2
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:89
 					r := val_
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:89
 					_ = r
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:124
 					maxVal := r
-//line hecbench_logprob.go:104
+//line hecbench_logprob.go:124
 					_ = maxVal
 //line hecbench_logprob.go:125
 					gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))
@@ -1979,11 +1979,11 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 					val_4 := localSumExp
 //line hecbench_logprob.go:137
 					_ = val_4
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					val_5 := val_4
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					_ = val_5
-//line hecbench_logprob.go:137
+//line hecbench_logprob.go:36
 					val_5.StoreSlice(gc_l_val_5[gc_lane2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -2364,12 +2364,6 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:159
 							_ = step
 //line hecbench_logprob.go:160
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line hecbench_logprob.go:160
-								break
-//line hecbench_logprob.go:160
-							}
-//line hecbench_logprob.go:160
 							localAccum = localAccum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]))
 //line hecbench_logprob.go:160
 							localAccum.StoreSlice(gc_s_localAccum[gc_rank2:])
@@ -2554,11 +2548,11 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				val := localAccum
 //line hecbench_logprob.go:162
 				_ = val
-//line hecbench_logprob.go:162
+//line hecbench_logprob.go:36
 				val_ := val
-//line hecbench_logprob.go:162
+//line hecbench_logprob.go:36
 				_ = val_
-//line hecbench_logprob.go:162
+//line hecbench_logprob.go:36
 				val_.StoreSlice(gc_l_val_[gc_lane2:])
 				gc_left &^= 0xff << gc_lane2
 			}
@@ -2787,19 +2781,19 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 				var val archsimd.Float32x8
 //line hecbench_logprob.go:153
 				_ = val
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:26
 				r_2 := val_2
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:26
 				_ = r_2
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:51
 				val = r_2
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:53
 				r := val
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:53
 				_ = r
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:162
 				accum := r
-//line hecbench_logprob.go:153
+//line hecbench_logprob.go:162
 				_ = accum
 //line hecbench_logprob.go:163
 				gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tidx, 8))))

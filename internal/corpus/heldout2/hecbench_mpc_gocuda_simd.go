@@ -292,25 +292,18 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
 							_ = idx
-//line hecbench_mpc.go:168
+//line hecbench_mpc.go:170
 							v1 := gc_vb2
-//line hecbench_mpc.go:168
+//line hecbench_mpc.go:170
 							_ = v1
-//line hecbench_mpc.go:172
+//line hecbench_mpc.go:171
 							{
-//line hecbench_mpc.go:172
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at11) || gc_tx2+4 > len(gc_at12) {
-//line hecbench_mpc.go:172
-									break
-//line hecbench_mpc.go:172
-								}
-//line hecbench_mpc.go:172
 								v1 = archsimd.LoadInt64x4Slice(gc_at11[gc_tx2:])
 //line hecbench_mpc.go:172
 								v1.StoreSlice(gc_at12[gc_tx2:])
 //line hecbench_mpc.go:172
 							}
-//line hecbench_mpc.go:172
+//line hecbench_mpc.go:171
 							v1.StoreSlice(gc_s_v1[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -355,13 +348,12 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							var idx int = tid + chunk*mpcTPB
 //line hecbench_mpc.go:168
 							_ = idx
-//line hecbench_mpc.go:168
+//line hecbench_mpc.go:170
 							v1 := gc_vb
-//line hecbench_mpc.go:168
+//line hecbench_mpc.go:170
 							_ = v1
-//line hecbench_mpc.go:172
+//line hecbench_mpc.go:171
 							{
-//line hecbench_mpc.go:172
 								if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
 //line hecbench_mpc.go:172
 									break
@@ -372,7 +364,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:172
 								v1.StoreSlice(sbuf1[tid:])
 							}
-//line hecbench_mpc.go:172
+//line hecbench_mpc.go:171
 							v1.StoreSlice(gc_s_v1[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1210,12 +1202,6 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							var tid int = gc_tx2
 //line hecbench_mpc.go:148
 							_ = tid
-//line hecbench_mpc.go:241
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at20) {
-//line hecbench_mpc.go:241
-								break
-//line hecbench_mpc.go:241
-							}
 //line hecbench_mpc.go:241
 							gc_if6 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at18[0]), tid, 4))))
 //line hecbench_mpc.go:241
@@ -2289,12 +2275,6 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 							var tid int = gc_tx2
 //line hecbench_mpc.go:255
 							_ = tid
-//line hecbench_mpc.go:302
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at13) {
-//line hecbench_mpc.go:302
-								break
-//line hecbench_mpc.go:302
-							}
 //line hecbench_mpc.go:302
 							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(gc_at12[0]), tid, 4))))
 //line hecbench_mpc.go:302

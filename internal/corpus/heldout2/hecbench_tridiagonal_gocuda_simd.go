@@ -85,12 +85,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 						_ = thid
-//line hecbench_tridiagonal.go:34
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) || gc_tx2+8 > len(gc_at42) || gc_tx2+8 > len(gc_at41) {
-//line hecbench_tridiagonal.go:34
-							break
-//line hecbench_tridiagonal.go:34
-						}
 						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
@@ -363,32 +357,26 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 							_ = thid
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							var i int = thid
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = i
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = aNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = bNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = cNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = dNew
-//line hecbench_tridiagonal.go:70
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at55) || gc_tx2+8 > len(gc_at56) || gc_tx2+8 > len(gc_at57) || gc_tx2+8 > len(gc_at58) {
-//line hecbench_tridiagonal.go:70
-								break
-//line hecbench_tridiagonal.go:70
-							}
 //line hecbench_tridiagonal.go:70
 							bNew.StoreSlice(gc_at55[gc_tx2:])
 //line hecbench_tridiagonal.go:70
@@ -439,25 +427,25 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 							_ = thid
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							var i int = thid
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = i
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = aNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = bNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = cNew
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:23
+//line hecbench_tridiagonal.go:45
 							_ = dNew
 //line hecbench_tridiagonal.go:70
 							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
@@ -656,22 +644,14 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 						_ = thid
-//line hecbench_tridiagonal.go:81
+//line hecbench_tridiagonal.go:79
 						{
-//line hecbench_tridiagonal.go:81
 							var addr1 int = thid
-//line hecbench_tridiagonal.go:81
+//line hecbench_tridiagonal.go:80
 							_ = addr1
-//line hecbench_tridiagonal.go:81
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 							_ = addr2
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at59) || gc_tx2+8 > len(gc_at60) || gc_tx2+8 > len(gc_at61) || gc_tx2+8 > len(gc_at62) || gc_tx2+8 > len(gc_at64) || gc_tx2+8 > len(gc_at65) || gc_tx2+8 > len(gc_at63) || gc_tx2+8 > len(gc_at66) {
-//line hecbench_tridiagonal.go:82
-								break
-//line hecbench_tridiagonal.go:82
-							}
-//line hecbench_tridiagonal.go:82
 							tmp3 := archsimd.LoadFloat32x8Slice(gc_at59[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at60[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at61[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at62[gc_tx2:])))
 //line hecbench_tridiagonal.go:82
 							_ = tmp3
@@ -716,13 +696,11 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 						_ = thid
-//line hecbench_tridiagonal.go:81
+//line hecbench_tridiagonal.go:79
 						{
-//line hecbench_tridiagonal.go:81
 							var addr1 int = thid
-//line hecbench_tridiagonal.go:81
+//line hecbench_tridiagonal.go:80
 							_ = addr1
-//line hecbench_tridiagonal.go:81
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 							_ = addr2
@@ -778,12 +756,6 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:23
 						_ = thid
-//line hecbench_tridiagonal.go:89
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at68) || gc_tx2+8 > len(gc_at67) {
-//line hecbench_tridiagonal.go:89
-							break
-//line hecbench_tridiagonal.go:89
-						}
 						archsimd.LoadFloat32x8Slice(gc_at68[gc_tx2:]).StoreSlice(gc_at67[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -960,12 +932,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 						_ = thid
-//line hecbench_tridiagonal.go:111
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) {
-//line hecbench_tridiagonal.go:111
-							break
-//line hecbench_tridiagonal.go:111
-						}
 						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
@@ -1187,32 +1153,26 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 							_ = thid
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							var i int = thid
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = i
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = aNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = bNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = cNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = dNew
-//line hecbench_tridiagonal.go:140
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at34) {
-//line hecbench_tridiagonal.go:140
-								break
-//line hecbench_tridiagonal.go:140
-							}
 //line hecbench_tridiagonal.go:140
 							bNew.StoreSlice(gc_at31[gc_tx2:])
 //line hecbench_tridiagonal.go:140
@@ -1263,25 +1223,25 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 							var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 							_ = thid
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							var i int = thid
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = i
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							aNew := archsimd.LoadFloat32x8Slice(gc_s_aNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = aNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							bNew := archsimd.LoadFloat32x8Slice(gc_s_bNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = bNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							cNew := archsimd.LoadFloat32x8Slice(gc_s_cNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = cNew
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							dNew := archsimd.LoadFloat32x8Slice(gc_s_dNew[gc_rank2:])
-//line hecbench_tridiagonal.go:100
+//line hecbench_tridiagonal.go:122
 							_ = dNew
 //line hecbench_tridiagonal.go:140
 							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
@@ -1480,22 +1440,14 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 						_ = thid
-//line hecbench_tridiagonal.go:151
+//line hecbench_tridiagonal.go:149
 						{
-//line hecbench_tridiagonal.go:151
 							var addr1 int = thid
-//line hecbench_tridiagonal.go:151
+//line hecbench_tridiagonal.go:150
 							_ = addr1
-//line hecbench_tridiagonal.go:151
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 							_ = addr2
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at35) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at41) || gc_tx2+8 > len(gc_at39) || gc_tx2+8 > len(gc_at42) {
-//line hecbench_tridiagonal.go:152
-								break
-//line hecbench_tridiagonal.go:152
-							}
-//line hecbench_tridiagonal.go:152
 							tmp3 := archsimd.LoadFloat32x8Slice(gc_at35[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])))
 //line hecbench_tridiagonal.go:152
 							_ = tmp3
@@ -1540,13 +1492,11 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 						_ = thid
-//line hecbench_tridiagonal.go:151
+//line hecbench_tridiagonal.go:149
 						{
-//line hecbench_tridiagonal.go:151
 							var addr1 int = thid
-//line hecbench_tridiagonal.go:151
+//line hecbench_tridiagonal.go:150
 							_ = addr1
-//line hecbench_tridiagonal.go:151
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 							_ = addr2
@@ -1602,12 +1552,6 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:100
 						_ = thid
-//line hecbench_tridiagonal.go:159
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at44) || gc_tx2+8 > len(gc_at43) {
-//line hecbench_tridiagonal.go:159
-							break
-//line hecbench_tridiagonal.go:159
-						}
 						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1798,12 +1742,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
 						_ = thid
-//line hecbench_tridiagonal.go:185
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) {
-//line hecbench_tridiagonal.go:185
-							break
-//line hecbench_tridiagonal.go:185
-						}
 						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
@@ -2056,12 +1994,6 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
 						_ = thid
-//line hecbench_tridiagonal.go:253
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) {
-//line hecbench_tridiagonal.go:253
-							break
-//line hecbench_tridiagonal.go:253
-						}
 						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
 					}
@@ -2271,12 +2203,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
 						_ = thid
-//line hecbench_tridiagonal.go:278
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at30) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at34) || gc_tx2+8 > len(gc_at33) || gc_tx2+8 > len(gc_at36) || gc_tx2+8 > len(gc_at35) {
-//line hecbench_tridiagonal.go:278
-							break
-//line hecbench_tridiagonal.go:278
-						}
 						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
@@ -2522,12 +2448,6 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
 						_ = thid
-//line hecbench_tridiagonal.go:340
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at38) || gc_tx2+8 > len(gc_at37) || gc_tx2+8 > len(gc_at40) || gc_tx2+8 > len(gc_at39) {
-//line hecbench_tridiagonal.go:340
-							break
-//line hecbench_tridiagonal.go:340
-						}
 						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
 					}

@@ -912,12 +912,6 @@ func gc_body_cudaTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j int, nelr
 //line rodinia_cfd.go:242
 							_ = i
 //line rodinia_cfd.go:244
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at17) || gc_tx2+8 > len(gc_at19) || gc_tx2+8 > len(gc_at20) || gc_tx2+8 > len(gc_at18) || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at23) || gc_tx2+8 > len(gc_at21) || gc_tx2+8 > len(gc_at25) || gc_tx2+8 > len(gc_at26) || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at28) || gc_tx2+8 > len(gc_at29) || gc_tx2+8 > len(gc_at27) || gc_tx2+8 > len(gc_at31) || gc_tx2+8 > len(gc_at32) || gc_tx2+8 > len(gc_at30) {
-//line rodinia_cfd.go:244
-								break
-//line rodinia_cfd.go:244
-							}
-//line rodinia_cfd.go:244
 							factor := archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(float32(cfdRK + 1 - j)))
 //line rodinia_cfd.go:244
 							_ = factor

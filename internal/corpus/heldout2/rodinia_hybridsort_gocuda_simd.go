@@ -67,12 +67,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:58
 							_ = i
 //line rodinia_hybridsort.go:59
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line rodinia_hybridsort.go:59
-								break
-//line rodinia_hybridsort.go:59
-							}
-//line rodinia_hybridsort.go:59
 							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -287,12 +281,6 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 							var i_ int = gc_tx2 + gc_off3
 //line rodinia_hybridsort.go:91
 							_ = i_
-//line rodinia_hybridsort.go:92
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line rodinia_hybridsort.go:92
-								break
-//line rodinia_hybridsort.go:92
-							}
 							archsimd.LoadUint32x8Slice(gc_at6[gc_tx2:]).And(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -208,17 +208,11 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
 						_ = i
-//line rodinia_particlefilter.go:139
+//line rodinia_particlefilter.go:138
 						{
-//line rodinia_particlefilter.go:139
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at12) {
-//line rodinia_particlefilter.go:139
-								break
-//line rodinia_particlefilter.go:139
-							}
-//line rodinia_particlefilter.go:139
+//line rodinia_particlefilter.go:138
 							archsimd.LoadFloat64x4Slice(gc_at12[gc_tx2:]).Div(archsimd.BroadcastFloat64x4(gc_at13[0])).StoreSlice(gc_at12[gc_tx2:])
-//line rodinia_particlefilter.go:139
+//line rodinia_particlefilter.go:138
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -247,9 +241,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
 						_ = i
-//line rodinia_particlefilter.go:139
+//line rodinia_particlefilter.go:138
 						{
-//line rodinia_particlefilter.go:139
 							if i < 0 || i+4 > len(weights) {
 //line rodinia_particlefilter.go:139
 								break
@@ -546,10 +539,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
 						_ = i
-//line rodinia_particlefilter.go:158
+//line rodinia_particlefilter.go:157
 						{
-//line rodinia_particlefilter.go:158
-							if i < -2147483648 || i > 2147483644 || gc_tx2 < 0 || gc_tx2+4 > len(gc_at17) {
+							if i < -2147483648 || i > 2147483644 {
 //line rodinia_particlefilter.go:158
 								break
 //line rodinia_particlefilter.go:158
@@ -591,9 +583,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:128
 						_ = i
-//line rodinia_particlefilter.go:158
+//line rodinia_particlefilter.go:157
 						{
-//line rodinia_particlefilter.go:158
 							if i < -2147483648 || i > 2147483644 || i < 0 || i+4 > len(u) {
 //line rodinia_particlefilter.go:158
 								break
@@ -971,17 +962,11 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:192
 						_ = i
-//line rodinia_particlefilter.go:235
+//line rodinia_particlefilter.go:233
 						{
-//line rodinia_particlefilter.go:235
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at16) || gc_tx2+4 > len(gc_at15) {
-//line rodinia_particlefilter.go:235
-								break
-//line rodinia_particlefilter.go:235
-							}
-//line rodinia_particlefilter.go:235
+//line rodinia_particlefilter.go:233
 							archsimd.LoadFloat64x4Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-//line rodinia_particlefilter.go:235
+//line rodinia_particlefilter.go:233
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1011,9 +996,9 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 						var i int = gc_bdx2*blockID + gc_tx2
 //line rodinia_particlefilter.go:192
 						_ = i
-//line rodinia_particlefilter.go:235
+//line rodinia_particlefilter.go:233
 						{
-//line rodinia_particlefilter.go:235
+
 							if i < 0 || i+4 > len(weights) || gc_tx2 < 0 || gc_tx2+4 > len(buffer) {
 //line rodinia_particlefilter.go:235
 								break

@@ -657,7 +657,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 							retval := archsimd.LoadFloat32x8Slice(gc_s_retval[gc_rank2:])
 //line rodinia_small.go:103
 							_ = retval
-//line rodinia_small.go:86
+//line rodinia_small.go:105
 							{
 //line rodinia_small.go:86
 								if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
@@ -673,7 +673,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 								retval = retval.Add(tmp.Mul(tmp))
 //line rodinia_small.go:86
 							}
-//line rodinia_small.go:86
+//line rodinia_small.go:105
 							retval.StoreSlice(gc_s_retval[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()

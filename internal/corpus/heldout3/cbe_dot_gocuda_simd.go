@@ -97,17 +97,11 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							var cacheIndex int = gc_tx2
 //line cbe_dot.go:29
 							_ = cacheIndex
-//line cbe_dot.go:44
+//line cbe_dot.go:43
 							{
-//line cbe_dot.go:44
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line cbe_dot.go:44
-									break
-//line cbe_dot.go:44
-								}
-//line cbe_dot.go:44
+//line cbe_dot.go:43
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
-//line cbe_dot.go:44
+//line cbe_dot.go:43
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -136,9 +130,8 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							var cacheIndex int = gc_tx2
 //line cbe_dot.go:29
 							_ = cacheIndex
-//line cbe_dot.go:44
+//line cbe_dot.go:43
 							{
-//line cbe_dot.go:44
 								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
 //line cbe_dot.go:44
 									break
@@ -419,17 +412,11 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							var cacheIndex int = gc_tx2
 //line cbe_dot.go:85
 							_ = cacheIndex
-//line cbe_dot.go:100
+//line cbe_dot.go:99
 							{
-//line cbe_dot.go:100
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) || gc_tx2+8 > len(gc_at4) {
-//line cbe_dot.go:100
-									break
-//line cbe_dot.go:100
-								}
-//line cbe_dot.go:100
+//line cbe_dot.go:99
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
-//line cbe_dot.go:100
+//line cbe_dot.go:99
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -458,9 +445,8 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							var cacheIndex int = gc_tx2
 //line cbe_dot.go:85
 							_ = cacheIndex
-//line cbe_dot.go:100
+//line cbe_dot.go:99
 							{
-//line cbe_dot.go:100
 								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
 //line cbe_dot.go:100
 									break

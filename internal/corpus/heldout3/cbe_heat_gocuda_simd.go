@@ -196,12 +196,6 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:66
 							_ = offset
 //line cbe_heat.go:68
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at3) || gc_tx2+8 > len(gc_at4) {
-//line cbe_heat.go:68
-								break
-//line cbe_heat.go:68
-							}
-//line cbe_heat.go:68
 							c := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
 //line cbe_heat.go:68
 							_ = c

@@ -874,7 +874,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				r := x
 //line ggml_more.go:27
 				_ = r
-//line ggml_more.go:27
+//line ggml_more.go:102
 				maxval = r
 //line ggml_more.go:104
 				var sum float32 = float32(0.0)
@@ -1114,11 +1114,11 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
 //line ggml_more.go:120
 				_ = x_
-//line ggml_more.go:120
+//line ggml_norm.go:27
 				r_ := x_
-//line ggml_more.go:120
+//line ggml_norm.go:27
 				_ = r_
-//line ggml_more.go:120
+//line ggml_more.go:119
 				sum = r_
 //line ggml_more.go:120
 				smScale := gc_vb.Div(sum)
@@ -1196,12 +1196,6 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 							var i_2 int = gc_tx2 + gc_off3
 //line ggml_more.go:123
 							_ = i_2
-//line ggml_more.go:124
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) || gc_tx2+8 > len(gc_at15) || gc_tx2+8 > len(gc_at16) {
-//line ggml_more.go:124
-								break
-//line ggml_more.go:124
-							}
 //line ggml_more.go:124
 							val_2 := archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])
 //line ggml_more.go:124
@@ -1462,7 +1456,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:137
 							_ = col
 //line ggml_more.go:140
-							if col < -2147483648 || col > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
+							if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:140
 								break
 //line ggml_more.go:140
@@ -1825,7 +1819,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:206
 							_ = col
 //line ggml_more.go:207
-							if col < -2147483648 || col > 2147483640 || gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
+							if col < -2147483648 || col > 2147483640 {
 //line ggml_more.go:207
 								break
 //line ggml_more.go:207
@@ -2057,12 +2051,6 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							var col_2 int = gc_tx2 + gc_off3
 //line ggml_more.go:221
 							_ = col_2
-//line ggml_more.go:222
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line ggml_more.go:222
-								break
-//line ggml_more.go:222
-							}
 							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

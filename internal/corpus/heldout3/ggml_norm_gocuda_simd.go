@@ -633,12 +633,6 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 							var col_ int = tid + gc_off2
 //line ggml_norm.go:81
 							_ = col_
-//line ggml_norm.go:82
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line ggml_norm.go:82
-								break
-//line ggml_norm.go:82
-							}
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean).Mul(invStd).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -922,12 +916,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:97
 							_ = j
 //line ggml_norm.go:98
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at5) {
-//line ggml_norm.go:98
-								break
-//line ggml_norm.go:98
-							}
-//line ggml_norm.go:98
 							tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line ggml_norm.go:98
 							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
@@ -1194,9 +1182,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				r := x_
 //line ggml_norm.go:27
 				_ = r
-//line ggml_norm.go:27
+//line ggml_norm.go:101
 				tmp = r
-//line ggml_norm.go:27
+//line ggml_norm.go:101
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -1433,9 +1421,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					r_ := x_2
 //line ggml_norm.go:27
 					_ = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:111
 					tmp = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:111
 					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					gc_left5 &^= 0xff << gc_lane2
 				}
@@ -1481,9 +1469,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank2:])
 //line ggml_norm.go:115
 				_ = tmp
-//line ggml_norm.go:115
+//line ggml_norm.go:114
 				mean := tmp.Div(gc_vb)
-//line ggml_norm.go:115
+//line ggml_norm.go:114
 				_ = mean
 //line ggml_norm.go:115
 				tmp = gc_vb2
@@ -1606,12 +1594,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							var j_ int = start + gc_off2
 //line ggml_norm.go:117
 							_ = j_
-//line ggml_norm.go:118
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) {
-//line ggml_norm.go:118
-								break
-//line ggml_norm.go:118
-							}
 //line ggml_norm.go:118
 							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(mean)
 //line ggml_norm.go:118
@@ -1937,9 +1919,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 				r_2 := x_3
 //line ggml_norm.go:27
 				_ = r_2
-//line ggml_norm.go:27
+//line ggml_norm.go:123
 				tmp = r_2
-//line ggml_norm.go:27
+//line ggml_norm.go:123
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 				gc_left8 &^= 0xff << gc_lane2
 			}
@@ -2176,9 +2158,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 					r_3 := x_4
 //line ggml_norm.go:27
 					_ = r_3
-//line ggml_norm.go:27
+//line ggml_norm.go:133
 					tmp = r_3
-//line ggml_norm.go:27
+//line ggml_norm.go:133
 					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					gc_left10 &^= 0xff << gc_lane2
 				}
@@ -2318,12 +2300,6 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 							var j_2 int = start + gc_off3
 //line ggml_norm.go:138
 							_ = j_2
-//line ggml_norm.go:139
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line ggml_norm.go:139
-								break
-//line ggml_norm.go:139
-							}
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Mul(scale).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2822,15 +2798,15 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				r := x
 //line ggml_norm.go:27
 				_ = r
-//line ggml_norm.go:27
+//line ggml_norm.go:164
 				sumXX = r
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				x_ := sumXG
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				_ = x_
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				x_.StoreSlice(gc_l_x_[gc_lane2:])
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				sumXX.StoreSlice(gc_s_sumXX[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -2931,9 +2907,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				r_ := x_
 //line ggml_norm.go:27
 				_ = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				sumXG = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:165
 				sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
 				gc_left5 &^= 0xff << gc_lane2
 			}
@@ -3272,9 +3248,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					r_3 := x_3
 //line ggml_norm.go:27
 					_ = r_3
-//line ggml_norm.go:27
+//line ggml_norm.go:181
 					sumXG = r_3
-//line ggml_norm.go:27
+//line ggml_norm.go:181
 					sumXG.StoreSlice(gc_s_sumXG[gc_rank2:])
 					gc_left8 &^= 0xff << gc_lane2
 				}
@@ -3603,12 +3579,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:213
 							_ = col
 //line ggml_norm.go:214
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) {
-//line ggml_norm.go:214
-								break
-//line ggml_norm.go:214
-							}
-//line ggml_norm.go:214
 							xi := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
 //line ggml_norm.go:214
 							_ = xi
@@ -3901,9 +3871,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 				r := x_
 //line ggml_norm.go:27
 				_ = r
-//line ggml_norm.go:27
+//line ggml_norm.go:218
 				tmp = r
-//line ggml_norm.go:27
+//line ggml_norm.go:218
 				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -4140,9 +4110,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 					r_ := x_2
 //line ggml_norm.go:27
 					_ = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:228
 					tmp = r_
-//line ggml_norm.go:27
+//line ggml_norm.go:228
 					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
 					gc_left5 &^= 0xff << gc_lane2
 				}
@@ -4263,12 +4233,6 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 							var col_ int = tid + gc_off2
 //line ggml_norm.go:233
 							_ = col_
-//line ggml_norm.go:234
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line ggml_norm.go:234
-								break
-//line ggml_norm.go:234
-							}
 							scale.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

@@ -957,9 +957,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					r_ := x_2
 //line ggml_more.go:27
 					_ = r_
-//line ggml_more.go:27
+//line ggml_softmax.go:211
 					val = r_
-//line ggml_more.go:27
+//line ggml_softmax.go:211
 					val.StoreSlice(gc_s_val[gc_rank2:])
 					gc_left &^= 0xff << gc_lane2
 				}
@@ -1105,9 +1105,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						r_2 := x_3
 //line ggml_more.go:27
 						_ = r_2
-//line ggml_more.go:27
+//line ggml_softmax.go:225
 						r = r_2
-//line ggml_more.go:27
+//line ggml_softmax.go:225
 						r.StoreSlice(gc_s_r[gc_rank2:])
 						gc_left2 &^= 0xff << gc_lane2
 					}
@@ -1644,9 +1644,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					r_4 := x_4
 //line ggml_more.go:27
 					_ = r_4
-//line ggml_more.go:27
+//line ggml_softmax.go:211
 					val_ = r_4
-//line ggml_more.go:27
+//line ggml_softmax.go:211
 					val_.StoreSlice(gc_s_val_[gc_rank2:])
 					gc_left3 &^= 0xff << gc_lane2
 				}
@@ -1792,9 +1792,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						r_5 := x_5
 //line ggml_more.go:27
 						_ = r_5
-//line ggml_more.go:27
+//line ggml_softmax.go:225
 						r_3 = r_5
-//line ggml_more.go:27
+//line ggml_softmax.go:225
 						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 						gc_left4 &^= 0xff << gc_lane2
 					}
@@ -2164,9 +2164,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					r_7 := x_6
 //line ggml_norm.go:27
 					_ = r_7
-//line ggml_norm.go:27
+//line ggml_softmax.go:233
 					val_2 = r_7
-//line ggml_norm.go:27
+//line ggml_softmax.go:233
 					val_2.StoreSlice(gc_s_val_2[gc_rank2:])
 					gc_left6 &^= 0xff << gc_lane2
 				}
@@ -2333,9 +2333,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						r_8 := x_7
 //line ggml_norm.go:27
 						_ = r_8
-//line ggml_norm.go:27
+//line ggml_softmax.go:247
 						r_6 = r_8
-//line ggml_norm.go:27
+//line ggml_softmax.go:247
 						r_6.StoreSlice(gc_s_r_6[gc_rank2:])
 						gc_left8 &^= 0xff << gc_lane2
 					}
@@ -2976,9 +2976,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 					r_10 := x_8
 //line ggml_norm.go:27
 					_ = r_10
-//line ggml_norm.go:27
+//line ggml_softmax.go:233
 					val_3 = r_10
-//line ggml_norm.go:27
+//line ggml_softmax.go:233
 					val_3.StoreSlice(gc_s_val_3[gc_rank2:])
 					gc_left11 &^= 0xff << gc_lane2
 				}
@@ -3145,9 +3145,9 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 						r_11 := x_9
 //line ggml_norm.go:27
 						_ = r_11
-//line ggml_norm.go:27
+//line ggml_softmax.go:247
 						r_9 = r_11
-//line ggml_norm.go:27
+//line ggml_softmax.go:247
 						r_9.StoreSlice(gc_s_r_9[gc_rank2:])
 						gc_left13 &^= 0xff << gc_lane2
 					}
@@ -3533,12 +3533,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:378
 							_ = col
 //line ggml_softmax.go:379
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at7) {
-//line ggml_softmax.go:379
-								break
-//line ggml_softmax.go:379
-							}
-//line ggml_softmax.go:379
 							dgfDot = dgfDot.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])))
 //line ggml_softmax.go:379
 							dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
@@ -3805,9 +3799,9 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 				r := x
 //line ggml_norm.go:27
 				_ = r
-//line ggml_norm.go:27
+//line ggml_softmax.go:382
 				dgfDot = r
-//line ggml_norm.go:27
+//line ggml_softmax.go:382
 				dgfDot.StoreSlice(gc_s_dgfDot[gc_rank2:])
 				gc_left3 &^= 0xff << gc_lane2
 			}
@@ -3876,12 +3870,6 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 							var col_ int = tid + gc_off2
 //line ggml_softmax.go:384
 							_ = col_
-//line ggml_softmax.go:385
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at8) {
-//line ggml_softmax.go:385
-								break
-//line ggml_softmax.go:385
-							}
 							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Sub(dgfDot)).Mul(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

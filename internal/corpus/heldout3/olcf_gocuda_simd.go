@@ -4337,17 +4337,11 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line olcf.go:311
+//line olcf.go:310
 							{
-//line olcf.go:311
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at8) {
-//line olcf.go:311
-									break
-//line olcf.go:311
-								}
-//line olcf.go:311
+//line olcf.go:310
 								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
-//line olcf.go:311
+//line olcf.go:310
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -4368,9 +4362,8 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line olcf.go:311
+//line olcf.go:310
 							{
-//line olcf.go:311
 								if (gc_tx2+i) < 0 || (gc_tx2+i)+8 > len(smem) || gc_tx2 < 0 || gc_tx2+8 > len(smem) {
 //line olcf.go:311
 									break

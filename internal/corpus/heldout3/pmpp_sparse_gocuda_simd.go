@@ -75,12 +75,6 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) {
-//line pmpp_sparse.go:25
-								break
-//line pmpp_sparse.go:25
-							}
-//line pmpp_sparse.go:25
 							gc_b6 := gc_none4
 //line pmpp_sparse.go:25
 							if gc_bx2 > 0 {
@@ -326,12 +320,6 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 								var inputIndex int = gc_bx2*sectionLength + i*gc_bdx2 + gc_tx2
 //line pmpp_sparse.go:38
 								_ = inputIndex
-//line pmpp_sparse.go:39
-								if gc_tx2 < 0 || gc_tx2+4 > len(gc_at3) {
-//line pmpp_sparse.go:39
-									break
-//line pmpp_sparse.go:39
-								}
 //line pmpp_sparse.go:39
 								gc_b6 := gc_none4
 //line pmpp_sparse.go:39

@@ -212,12 +212,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:59
 							_ = i
 //line llmc_layernorm.go:60
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line llmc_layernorm.go:60
-								break
-//line llmc_layernorm.go:60
-							}
-//line llmc_layernorm.go:60
 							sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))
 //line llmc_layernorm.go:60
 							sum.StoreSlice(gc_s_sum[gc_rank2:])
@@ -395,12 +389,6 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:56
 						_ = sum
 //line llmc_layernorm.go:62
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line llmc_layernorm.go:62
-							break
-//line llmc_layernorm.go:62
-						}
-//line llmc_layernorm.go:62
 						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -536,17 +524,11 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							var tid int = gc_tx2
 //line llmc_layernorm.go:56
 							_ = tid
-//line llmc_layernorm.go:67
+//line llmc_layernorm.go:66
 							{
-//line llmc_layernorm.go:67
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line llmc_layernorm.go:67
-									break
-//line llmc_layernorm.go:67
-								}
-//line llmc_layernorm.go:67
+//line llmc_layernorm.go:66
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line llmc_layernorm.go:67
+//line llmc_layernorm.go:66
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -575,9 +557,8 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							var tid int = gc_tx2
 //line llmc_layernorm.go:56
 							_ = tid
-//line llmc_layernorm.go:67
+//line llmc_layernorm.go:66
 							{
-//line llmc_layernorm.go:67
 								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
 //line llmc_layernorm.go:67
 									break
@@ -898,12 +879,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:86
 							_ = i
 //line llmc_layernorm.go:87
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) {
-//line llmc_layernorm.go:87
-								break
-//line llmc_layernorm.go:87
-							}
-//line llmc_layernorm.go:87
 							diff := archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(gc_vb2)
 //line llmc_layernorm.go:87
 							_ = diff
@@ -1109,12 +1084,6 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:82
 						_ = sum
 //line llmc_layernorm.go:90
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) {
-//line llmc_layernorm.go:90
-							break
-//line llmc_layernorm.go:90
-						}
-//line llmc_layernorm.go:90
 						sum.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1250,17 +1219,11 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							var tid int = gc_tx2
 //line llmc_layernorm.go:82
 							_ = tid
-//line llmc_layernorm.go:95
+//line llmc_layernorm.go:94
 							{
-//line llmc_layernorm.go:95
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line llmc_layernorm.go:95
-									break
-//line llmc_layernorm.go:95
-								}
-//line llmc_layernorm.go:95
+//line llmc_layernorm.go:94
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line llmc_layernorm.go:95
+//line llmc_layernorm.go:94
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1289,9 +1252,8 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							var tid int = gc_tx2
 //line llmc_layernorm.go:82
 							_ = tid
-//line llmc_layernorm.go:95
+//line llmc_layernorm.go:94
 							{
-//line llmc_layernorm.go:95
 								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
 //line llmc_layernorm.go:95
 									break
@@ -1979,12 +1941,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:183
 							_ = i
 //line llmc_layernorm.go:184
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line llmc_layernorm.go:184
-								break
-//line llmc_layernorm.go:184
-							}
-//line llmc_layernorm.go:184
 							xi := archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])
 //line llmc_layernorm.go:184
 							_ = xi
@@ -2406,12 +2362,6 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 							var i_ int = gc_tx2 + gc_off2
 //line llmc_layernorm.go:217
 							_ = i_
-//line llmc_layernorm.go:218
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at9) || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at8) {
-//line llmc_layernorm.go:218
-								break
-//line llmc_layernorm.go:218
-							}
 //line llmc_layernorm.go:218
 							n := s.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(m))
 //line llmc_layernorm.go:218

@@ -361,12 +361,6 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:69
 						_ = sum
 //line llmc_misc.go:76
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line llmc_misc.go:76
-							break
-//line llmc_misc.go:76
-						}
-//line llmc_misc.go:76
 						sum.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -502,17 +496,11 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							var tid int = gc_tx2
 //line llmc_misc.go:69
 							_ = tid
-//line llmc_misc.go:81
+//line llmc_misc.go:80
 							{
-//line llmc_misc.go:81
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line llmc_misc.go:81
-									break
-//line llmc_misc.go:81
-								}
-//line llmc_misc.go:81
+//line llmc_misc.go:80
 								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line llmc_misc.go:81
+//line llmc_misc.go:80
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -541,9 +529,8 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							var tid int = gc_tx2
 //line llmc_misc.go:69
 							_ = tid
-//line llmc_misc.go:81
+//line llmc_misc.go:80
 							{
-//line llmc_misc.go:81
 								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
 //line llmc_misc.go:81
 									break

@@ -325,12 +325,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:69
 						_ = maxval
 //line llmc_softmax.go:76
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at14) {
-//line llmc_softmax.go:76
-							break
-//line llmc_softmax.go:76
-						}
-//line llmc_softmax.go:76
 						maxval.StoreSlice(gc_at14[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -770,12 +764,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:91
 							_ = i_2
 //line llmc_softmax.go:92
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at19) {
-//line llmc_softmax.go:92
-								break
-//line llmc_softmax.go:92
-							}
-//line llmc_softmax.go:92
 							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))
 //line llmc_softmax.go:92
 							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
@@ -953,12 +941,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:69
 						_ = sumval
 //line llmc_softmax.go:94
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at20) {
-//line llmc_softmax.go:94
-							break
-//line llmc_softmax.go:94
-						}
-//line llmc_softmax.go:94
 						sumval.StoreSlice(gc_at20[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1094,17 +1076,11 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var tid int = gc_tx2
 //line llmc_softmax.go:69
 							_ = tid
-//line llmc_softmax.go:98
+//line llmc_softmax.go:97
 							{
-//line llmc_softmax.go:98
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at22) || gc_tx2+8 > len(gc_at21) {
-//line llmc_softmax.go:98
-									break
-//line llmc_softmax.go:98
-								}
-//line llmc_softmax.go:98
+//line llmc_softmax.go:97
 								archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:])).StoreSlice(gc_at21[gc_tx2:])
-//line llmc_softmax.go:98
+//line llmc_softmax.go:97
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1133,9 +1109,8 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var tid int = gc_tx2
 //line llmc_softmax.go:69
 							_ = tid
-//line llmc_softmax.go:98
+//line llmc_softmax.go:97
 							{
-//line llmc_softmax.go:98
 								if (tid+stride_) < 0 || (tid+stride_)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
 //line llmc_softmax.go:98
 									break
@@ -1261,12 +1236,6 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_3 int = tid + gc_off4
 //line llmc_softmax.go:103
 							_ = i_3
-//line llmc_softmax.go:104
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at24) || gc_tx2+8 > len(gc_at23) {
-//line llmc_softmax.go:104
-								break
-//line llmc_softmax.go:104
-							}
 							archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).Div(gc_vb2).StoreSlice(gc_at23[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1725,11 +1694,11 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				r := val
 //line llmc_softmax.go:32
 				_ = r
-//line llmc_softmax.go:32
+//line llmc_softmax.go:122
 				maxval = r
-//line llmc_softmax.go:32
+//line llmc_softmax.go:124
 				maxval.StoreSlice(gc_c22v[gc_lane2:])
-//line llmc_softmax.go:32
+//line llmc_softmax.go:124
 				maxval.StoreSlice(gc_s_maxval[gc_rank2:])
 				gc_left2 &^= 0xff << gc_lane2
 			}
@@ -2025,12 +1994,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:132
 							_ = i_2
 //line llmc_softmax.go:133
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) {
-//line llmc_softmax.go:133
-								break
-//line llmc_softmax.go:133
-							}
-//line llmc_softmax.go:133
 							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
 //line llmc_softmax.go:133
 							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
@@ -2297,9 +2260,9 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 				r_ := val_
 //line llmc_softmax.go:23
 				_ = r_
-//line llmc_softmax.go:23
+//line llmc_softmax.go:135
 				sumval = r_
-//line llmc_softmax.go:23
+//line llmc_softmax.go:135
 				sumval.StoreSlice(gc_s_sumval[gc_rank2:])
 				gc_left6 &^= 0xff << gc_lane2
 			}
@@ -2366,12 +2329,6 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_3 int = tid + gc_off4
 //line llmc_softmax.go:137
 							_ = i_3
-//line llmc_softmax.go:138
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at12) || gc_tx2+8 > len(gc_at11) {
-//line llmc_softmax.go:138
-								break
-//line llmc_softmax.go:138
-							}
 							archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]).Div(sumval).StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -3200,12 +3157,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:187
 							_ = i_3
 //line llmc_softmax.go:188
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at13) {
-//line llmc_softmax.go:188
-								break
-//line llmc_softmax.go:188
-							}
-//line llmc_softmax.go:188
 							sumval = sumval.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line llmc_softmax.go:188
 							sumval.StoreSlice(gc_s_sumval[gc_rank2:])
@@ -3717,12 +3668,6 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							var i_5 int = tid + gc_off4
 //line llmc_softmax.go:207
 							_ = i_5
-//line llmc_softmax.go:208
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at16) || gc_tx2+8 > len(gc_at15) {
-//line llmc_softmax.go:208
-								break
-//line llmc_softmax.go:208
-							}
 							archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Div(sum).StoreSlice(gc_at15[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()

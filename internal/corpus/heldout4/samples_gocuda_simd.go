@@ -1430,12 +1430,6 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 							var i int = gc_tx2 + gc_off
 //line samples.go:191
 							_ = i
-//line samples.go:192
-							if gc_tx2 < 0 || gc_tx2+4 > len(gc_at4) || gc_tx2+4 > len(gc_at3) {
-//line samples.go:192
-								break
-//line samples.go:192
-							}
 							archsimd.LoadFloat64x4Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2203,12 +2197,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							var pos int = gc_tx2 + gc_off
 //line samples.go:306
 							_ = pos
-//line samples.go:307
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line samples.go:307
-								break
-//line samples.go:307
-							}
 							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2483,12 +2471,6 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 							var pos_3 int = gc_tx2 + gc_off3
 //line samples.go:356
 							_ = pos_3
-//line samples.go:357
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at8) || gc_tx2+8 > len(gc_at7) {
-//line samples.go:357
-								break
-//line samples.go:357
-							}
 							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2795,12 +2777,6 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 								var pos int = tid + gc_off
 //line samples.go:406
 								_ = pos
-//line samples.go:407
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) || gc_tx2+8 > len(gc_at5) {
-//line samples.go:407
-									break
-//line samples.go:407
-								}
 								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3373,7 +3349,7 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 					var tid int = gc_tx2
 //line samples.go:443
 					_ = tid
-//line samples.go:443
+//line samples.go:453
 					var gc_ld archsimd.Float32x8
 //line samples.go:453
 					if (2*tid) >= 0 && (2*tid)+16 <= len(shared) {

@@ -143,12 +143,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:15
 							_ = col
 //line basic.go:18
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at5) {
-//line basic.go:18
-								break
-//line basic.go:18
-							}
-//line basic.go:18
 							var gc_t7 int = p + tx
 //line basic.go:18
 							_ = gc_t7
@@ -928,15 +922,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line basic.go:15
 						_ = sum
-//line basic.go:26
+//line basic.go:25
 						{
-//line basic.go:26
-							if gc_tx2 < 0 || gc_tx2+8 > len(gc_at6) {
-//line basic.go:26
-								break
-//line basic.go:26
-							}
-//line basic.go:26
 							sum.StoreSlice(gc_at6[gc_tx2:])
 //line basic.go:26
 						}
@@ -996,9 +983,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
 //line basic.go:15
 						_ = sum
-//line basic.go:26
+//line basic.go:25
 						{
-//line basic.go:26
 							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
 //line basic.go:26
 								break
@@ -1300,13 +1286,12 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					var i int = gc_bx4*gc_bdx4 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:46
+//line basic.go:60
 					{
-//line basic.go:46
 						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
-//line basic.go:46
+//line basic.go:61
 						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
-//line basic.go:46
+//line basic.go:61
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1435,9 +1420,8 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:48
+//line basic.go:47
 					{
-//line basic.go:48
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
 //line basic.go:48
 							break
@@ -1505,9 +1489,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						var tid int = gc_tx2
 //line basic.go:45
 						_ = tid
-//line basic.go:45
+//line basic.go:52
 						var v archsimd.Float32x8
-//line basic.go:45
+//line basic.go:52
 						_ = v
 //line basic.go:53
 						if (tid-
@@ -1646,13 +1630,12 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					var i int = gc_bx2*gc_bdx2 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:46
+//line basic.go:60
 					{
-//line basic.go:46
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
-//line basic.go:46
+//line basic.go:61
 						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
-//line basic.go:46
+//line basic.go:61
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1819,9 +1802,8 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:48
+//line basic.go:47
 					{
-//line basic.go:48
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
 //line basic.go:48
 							break
@@ -1889,9 +1871,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						var tid int = gc_tx3
 //line basic.go:45
 						_ = tid
-//line basic.go:45
+//line basic.go:52
 						var v archsimd.Int32x8
-//line basic.go:45
+//line basic.go:52
 						_ = v
 //line basic.go:53
 						if (tid-
@@ -2030,13 +2012,12 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					var i int = gc_bx3*gc_bdx3 + tid
 //line basic.go:46
 					_ = i
-//line basic.go:46
+//line basic.go:60
 					{
-//line basic.go:46
 						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
-//line basic.go:46
+//line basic.go:61
 						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
-//line basic.go:46
+//line basic.go:61
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -2370,17 +2351,11 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line basic.go:106
 							_ = i
-//line basic.go:108
+//line basic.go:107
 							{
-//line basic.go:108
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at4) || gc_tx2+8 > len(gc_at3) {
-//line basic.go:108
-									break
-//line basic.go:108
-								}
-//line basic.go:108
+//line basic.go:107
 								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
-//line basic.go:108
+//line basic.go:107
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2407,9 +2382,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line basic.go:106
 							_ = i
-//line basic.go:108
+//line basic.go:107
 							{
-//line basic.go:108
 								if i < 0 || i+8 > len(x) || i+8 > len(y) {
 //line basic.go:108
 									break

@@ -58,13 +58,12 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 					var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line exits.go:10
 					_ = i
-//line exits.go:10
+//line exits.go:11
 					{
-//line exits.go:10
 						compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
-//line exits.go:10
+//line exits.go:12
 						gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
-//line exits.go:10
+//line exits.go:12
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -293,27 +292,26 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := gc_from2
 			if compiled.SIMD {
-//line exits.go:28
+//line exits.go:27
 				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line exits.go:28
+//line exits.go:27
 				_ = gc_all4
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
-//line exits.go:28
+//line exits.go:27
 					gc_alive4 := gc_all4
-//line exits.go:28
+//line exits.go:27
 					_ = gc_alive4
-//line exits.go:28
+//line exits.go:27
 					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line exits.go:28
+//line exits.go:27
 						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line exits.go:28
+//line exits.go:27
 					}
-//line exits.go:28
+//line exits.go:27
 					{
-//line exits.go:28
 						if gc_alive4.ToBits() != 0 {
 //line exits.go:28
 							counts[gc_bx2] = int32(n)

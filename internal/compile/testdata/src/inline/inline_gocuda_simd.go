@@ -345,17 +345,17 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						var tid int = gc_tx4
 //line inline.go:14
 						_ = tid
-//line inline.go:14
+//line inline.go:31
 						var gc_t6 T = gc_at23[0]
-//line inline.go:14
+//line inline.go:31
 						_ = gc_t6
-//line inline.go:14
+//line inline.go:31
 						var r T = gc_t6
-//line inline.go:14
+//line inline.go:31
 						_ = r
-//line inline.go:14
+//line inline.go:22
 						var sum T = r
-//line inline.go:14
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -421,9 +421,9 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 						var r T = gc_t5
 //line inline.go:31
 						_ = r
-//line inline.go:31
+//line inline.go:22
 						var sum T = r
-//line inline.go:31
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -609,16 +609,10 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var i int = gc_bx2*gc_bdx2 + tid
 //line inline.go:15
 						_ = i
-//line inline.go:15
+//line inline.go:16
 						var v archsimd.Float32x8
-//line inline.go:15
+//line inline.go:16
 						_ = v
-//line inline.go:17
-						if gc_tx2 < 0 || gc_tx2+8 > len(gc_at7) || gc_tx2+8 > len(gc_at8) {
-//line inline.go:17
-							break
-//line inline.go:17
-						}
 //line inline.go:17
 						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
@@ -677,9 +671,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var i int = gc_bx2*gc_bdx2 + tid
 //line inline.go:15
 						_ = i
-//line inline.go:15
+//line inline.go:16
 						var v archsimd.Float32x8
-//line inline.go:15
+//line inline.go:16
 						_ = v
 //line inline.go:17
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
@@ -873,17 +867,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var tid_ int = gc_tx2
 //line inline.go:36
 							_ = tid_
-//line inline.go:39
+//line inline.go:38
 							{
-//line inline.go:39
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at10) || gc_tx2+8 > len(gc_at9) {
-//line inline.go:39
-									break
-//line inline.go:39
-								}
-//line inline.go:39
+//line inline.go:38
 								archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
-//line inline.go:39
+//line inline.go:38
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -912,9 +900,8 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							var tid_ int = gc_tx2
 //line inline.go:36
 							_ = tid_
-//line inline.go:39
+//line inline.go:38
 							{
-//line inline.go:39
 								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
 //line inline.go:39
 									break
@@ -1024,17 +1011,17 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var tid int = gc_tx2
 //line inline.go:14
 						_ = tid
-//line inline.go:14
+//line inline.go:31
 						var gc_t2 float32 = gc_at11[0]
-//line inline.go:14
+//line inline.go:31
 						_ = gc_t2
-//line inline.go:14
+//line inline.go:31
 						var r float32 = gc_t2
-//line inline.go:14
+//line inline.go:31
 						_ = r
-//line inline.go:14
+//line inline.go:22
 						var sum float32 = r
-//line inline.go:14
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -1100,9 +1087,9 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 						var r float32 = gc_t
 //line inline.go:31
 						_ = r
-//line inline.go:31
+//line inline.go:22
 						var sum float32 = r
-//line inline.go:31
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -1288,16 +1275,10 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var i int = gc_bx3*gc_bdx3 + tid
 //line inline.go:15
 						_ = i
-//line inline.go:15
+//line inline.go:16
 						var v archsimd.Int32x8
-//line inline.go:15
+//line inline.go:16
 						_ = v
-//line inline.go:17
-						if gc_tx3 < 0 || gc_tx3+8 > len(gc_at13) || gc_tx3+8 > len(gc_at14) {
-//line inline.go:17
-							break
-//line inline.go:17
-						}
 //line inline.go:17
 						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line inline.go:17
@@ -1356,9 +1337,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var i int = gc_bx3*gc_bdx3 + tid
 //line inline.go:15
 						_ = i
-//line inline.go:15
+//line inline.go:16
 						var v archsimd.Int32x8
-//line inline.go:15
+//line inline.go:16
 						_ = v
 //line inline.go:17
 						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
@@ -1552,17 +1533,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var tid_ int = gc_tx3
 //line inline.go:36
 							_ = tid_
-//line inline.go:39
+//line inline.go:38
 							{
-//line inline.go:39
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at16) || gc_tx3+8 > len(gc_at15) {
-//line inline.go:39
-									break
-//line inline.go:39
-								}
-//line inline.go:39
+//line inline.go:38
 								archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
-//line inline.go:39
+//line inline.go:38
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1591,9 +1566,8 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							var tid_ int = gc_tx3
 //line inline.go:36
 							_ = tid_
-//line inline.go:39
+//line inline.go:38
 							{
-//line inline.go:39
 								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
 //line inline.go:39
 									break
@@ -1703,17 +1677,17 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var tid int = gc_tx3
 //line inline.go:14
 						_ = tid
-//line inline.go:14
+//line inline.go:31
 						var gc_t4 int32 = gc_at17[0]
-//line inline.go:14
+//line inline.go:31
 						_ = gc_t4
-//line inline.go:14
+//line inline.go:31
 						var r int32 = gc_t4
-//line inline.go:14
+//line inline.go:31
 						_ = r
-//line inline.go:14
+//line inline.go:22
 						var sum int32 = r
-//line inline.go:14
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
@@ -1779,9 +1753,9 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 						var r int32 = gc_t3
 //line inline.go:31
 						_ = r
-//line inline.go:31
+//line inline.go:22
 						var sum int32 = r
-//line inline.go:31
+//line inline.go:22
 						_ = sum
 //line inline.go:23
 						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))

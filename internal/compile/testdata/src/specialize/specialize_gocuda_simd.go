@@ -198,15 +198,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
 							_ = i
-//line specialize.go:24
+//line specialize.go:23
 							{
-//line specialize.go:24
-								if gc_tx2 < 0 || gc_tx2+8 > len(gc_at2) {
-//line specialize.go:24
-									break
-//line specialize.go:24
-								}
-//line specialize.go:24
 								var gc_i7 int = i
 //line specialize.go:24
 								_ = gc_i7
@@ -415,9 +408,8 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line specialize.go:22
 							_ = i
-//line specialize.go:24
+//line specialize.go:23
 							{
-//line specialize.go:24
 								if i < 0 || i+8 > len(out) {
 //line specialize.go:24
 									break
@@ -722,15 +714,8 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
 							_ = i
-//line specialize.go:24
+//line specialize.go:23
 							{
-//line specialize.go:24
-								if gc_tx3 < 0 || gc_tx3+8 > len(gc_at3) {
-//line specialize.go:24
-									break
-//line specialize.go:24
-								}
-//line specialize.go:24
 								var gc_i15 int = i
 //line specialize.go:24
 								_ = gc_i15
@@ -939,9 +924,8 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 							var i int = gc_bx3*gc_bdx3 + gc_tx3
 //line specialize.go:22
 							_ = i
-//line specialize.go:24
+//line specialize.go:23
 							{
-//line specialize.go:24
 								if i < 0 || i+8 > len(out) {
 //line specialize.go:24
 									break
