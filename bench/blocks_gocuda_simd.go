@@ -39,9 +39,31 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				if gc_bdx2 <= len(s) {
 					gc_at4 := s[:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blocks.go:18
+							gc_vb4 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blocks.go:18
+								var tid int = gc_tx2
+//line blocks.go:18
+								_ = tid
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blocks.go:18
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
+						gc_vb3 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -50,7 +72,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 							var tid int = gc_tx2
 //line blocks.go:18
 							_ = tid
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -67,6 +89,34 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line blocks.go:18
+							gc_vb2 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blocks.go:18
+								var tid int = gc_tx2
+//line blocks.go:18
+								_ = tid
+//line blocks.go:20
+								if tid < 0 || tid+16 > len(s) {
+//line blocks.go:20
+									break
+//line blocks.go:20
+								}
+								archsimd.LoadInt32x16Slice(s[tid:]).Add(gc_vb2).StoreSlice(s[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blocks.go:18
 						gc_vb := archsimd.BroadcastInt32x8(1)
@@ -160,6 +210,26 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				gc_at5 := counts[:gc_bdx2]
 				gc_at6 := s[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blocks.go:18
+							var tid int = gc_tx2
+//line blocks.go:18
+							_ = tid
+							archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -186,6 +256,32 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blocks.go:18
+							var tid int = gc_tx2
+//line blocks.go:18
+							_ = tid
+//line blocks.go:23
+							if tid < 0 || tid+16 > len(s) || tid+16 > len(counts) {
+//line blocks.go:23
+								break
+//line blocks.go:23
+							}
+							archsimd.LoadInt32x16Slice(s[tid:]).StoreSlice(counts[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

@@ -1,4 +1,4 @@
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512
 package bench
 
 import (

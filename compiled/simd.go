@@ -2,6 +2,7 @@ package compiled
 
 import (
 	mathbits "math/bits"
+	"os"
 
 	"github.com/klauspost/cpuid/v2"
 )
@@ -14,6 +15,15 @@ import (
 // clear it, before any launch, to run the scalar form of the same build;
 // it must not change while a kernel runs.
 var SIMD = cpuid.CPU.Supports(cpuid.AVX2)
+
+// SIMD512 reports whether the vector steps of generated code run sixteen
+// threads at a time with AVX-512 (F, CD, BW, DQ and VL, the set
+// archsimd's 512-bit vectors need) before they run eight at a time: it
+// starts as whether the CPU has them, unless the environment sets
+// GOCUDA_SIMD512=off, and is only read where SIMD is set. A test may clear
+// it, as SIMD, to run the eight-lane steps on a CPU that has AVX-512.
+var SIMD512 = cpuid.CPU.Supports(cpuid.AVX2, cpuid.AVX512F, cpuid.AVX512CD, cpuid.AVX512BW, cpuid.AVX512DQ, cpuid.AVX512VL) &&
+	os.Getenv("GOCUDA_SIMD512") != "off"
 
 // ExitedBits returns the bits of the lanes k (0 to 7) whose threads,
 // rank+k, have returned, from the body's record of exited threads.
@@ -55,6 +65,30 @@ var LaneBits = func() (t [256][8]int32) {
 // for none: generated code records the first active lane's thread as
 // where a step fails.
 func FirstLane(bits uint8) int { return mathbits.TrailingZeros8(bits) }
+
+// ExitedBits16 is ExitedBits for a step of sixteen lanes: lanes k (0 to
+// 15).
+func ExitedBits16(exited []bool, rank int) uint16 {
+	var bits uint16
+	for k, e := range exited[rank : rank+16] {
+		if e {
+			bits |= 1 << k
+		}
+	}
+	return bits
+}
+
+// SetExited16 is SetExited for a step of sixteen lanes.
+func SetExited16(exited []bool, rank int, bits uint16) {
+	for k := range 16 {
+		if bits&(1<<k) != 0 {
+			exited[rank+k] = true
+		}
+	}
+}
+
+// FirstLane16 is FirstLane for a step of sixteen lanes: 16 for none.
+func FirstLane16(bits uint16) int { return mathbits.TrailingZeros16(bits) }
 
 // ExitedBits4 is ExitedBits for a step of four 64-bit lanes: lanes k
 // (0 to 3).

@@ -63,6 +63,130 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 					continue
 				}
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blur.go:89
+							var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line blur.go:89
+							_ = x
+//line blur.go:90
+							var y int = gc_by2*gc_bdy2 + gc_ty2
+//line blur.go:90
+							_ = y
+//line blur.go:94
+							var sum archsimd.Float32x16
+//line blur.go:94
+							_ = sum
+//line blur.go:95
+							if (y*
+
+//line blur.go:101
+								width+x) < 0 || (y*width+x)+16 > len(dst) {
+//line blur.go:95
+								break
+//line blur.go:95
+							}
+//line blur.go:95
+							for dy := -r; dy <= r; dy = dy + 1 {
+//line blur.go:95
+								var gc_t13 int = y + dy
+//line blur.go:95
+								_ = gc_t13
+//line blur.go:95
+								var gc_i7 int = gc_t13
+//line blur.go:95
+								_ = gc_i7
+//line blur.go:95
+								var gc_t14 int = min(max(gc_i7, 0), height-
+
+//line blur.go:139
+									1)
+//line blur.go:139
+								_ = gc_t14
+//line blur.go:139
+								var row []float32 = src[gc_t14*width:]
+//line blur.go:96
+								_ = row
+//line blur.go:96
+								for dx := -r; dx <= r; dx = dx + 1 {
+									var gc_t15 int = x + dx
+//line blur.go:97
+									_ = gc_t15
+//line blur.go:97
+									var gc_i8 int = gc_t15
+//line blur.go:97
+									_ = gc_i8
+//line blur.go:97
+									var gc_ld4 archsimd.Float32x16
+//line blur.go:97
+									if gc_i8 >=
+
+//line blur.go:139
+										0 && gc_i8+15 <= (width-
+
+//line blur.go:139
+										1) && gc_i8+16 <= len(row) {
+//line blur.go:139
+										gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+//line blur.go:139
+									} else {
+//line blur.go:139
+										var gc_lanes4 [16]float32
+//line blur.go:139
+										for gc_k4 := range 16 {
+//line blur.go:139
+											if 0xffff&(1<<gc_k4) != 0 {
+//line blur.go:139
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line blur.go:139
+												gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+
+//line blur.go:139
+													1)]
+//line blur.go:139
+											}
+//line blur.go:139
+										}
+//line blur.go:139
+										gc_pos2.Thread = gc_rank2
+//line blur.go:139
+										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line blur.go:139
+									}
+//line blur.go:139
+									sum = sum.Add(gc_ld4)
+//line blur.go:139
+								}
+//line blur.go:139
+							}
+//line blur.go:142
+							var gc_t16 float32 = 1 / float32((2*
+//line blur.go:101
+								r+
+
+//line blur.go:142
+								1)*(2*
+//line blur.go:101
+								r+
+
+//line blur.go:142
+								1))
+//line blur.go:142
+							_ = gc_t16
+							sum.Mul(archsimd.BroadcastFloat32x16(gc_t16)).StoreSlice(dst[y*width+x:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -297,6 +421,138 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blur.go:124
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line blur.go:124
+					_ = gc_all4
+//line blur.go:124
+					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line blur.go:124
+					_ = gc_iota4
+//line blur.go:124
+					gc_none4 := archsimd.Mask32x16FromBits(0)
+//line blur.go:124
+					_ = gc_none4
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blur.go:124
+						gc_alive4 := gc_all4
+//line blur.go:124
+						_ = gc_alive4
+//line blur.go:124
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line blur.go:124
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line blur.go:124
+						}
+//line blur.go:124
+						var x int = x0 + r + gc_tx2
+//line blur.go:124
+						_ = x
+//line blur.go:124
+						var y int = y0 + r + gc_ty2
+//line blur.go:124
+						_ = y
+//line blur.go:125
+						gc_b6 := gc_none4
+//line blur.go:125
+						if y >= height {
+//line blur.go:125
+							gc_b6 = gc_all4
+//line blur.go:125
+						}
+//line blur.go:125
+						gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits() | gc_b6.ToBits())
+//line blur.go:125
+						_ = gc_if4
+//line blur.go:125
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line blur.go:125
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
+//line blur.go:125
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+//line blur.go:125
+						}
+//line blur.go:128
+						var sum archsimd.Float32x16
+//line blur.go:128
+						_ = sum
+//line blur.go:129
+						if (y*
+
+//line blur.go:135
+							width+x) < 0 || (y*width+x)+16 > len(dst) {
+//line blur.go:129
+							break
+//line blur.go:129
+						}
+//line blur.go:129
+						for dy := 0; dy <= 2*r; dy = dy + 1 {
+//line blur.go:129
+							var row_ []float32 = tile[(gc_ty2+dy)*side:]
+							_ = row_
+//line blur.go:130
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
+								var gc_ld4 archsimd.Float32x16
+//line blur.go:131
+								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row_) {
+									gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+//line blur.go:132
+								} else {
+//line blur.go:132
+									var gc_lanes4 [16]float32
+//line blur.go:132
+									for gc_k4 := range 16 {
+//line blur.go:132
+										if gc_alive4.ToBits()&(1<<gc_k4) != 0 {
+//line blur.go:132
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line blur.go:132
+											gc_lanes4[gc_k4] = row_[(gc_tx2+dx)+gc_k4]
+//line blur.go:132
+										}
+//line blur.go:132
+									}
+//line blur.go:132
+									gc_pos2.Thread = gc_rank2
+//line blur.go:132
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line blur.go:132
+								}
+//line blur.go:132
+								sum = sum.Add(gc_ld4)
+//line blur.go:132
+							}
+//line blur.go:132
+						}
+//line blur.go:142
+						var gc_t4 float32 = 1 / float32((2*
+//line blur.go:135
+							r+
+
+//line blur.go:142
+							1)*(2*
+//line blur.go:135
+							r+
+
+//line blur.go:142
+							1))
+//line blur.go:142
+						_ = gc_t4
+						sum.Mul(archsimd.BroadcastFloat32x16(gc_t4)).StoreMasked((*[16]float32)(dst[y*width+x:]), gc_alive4)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line blur.go:124
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()

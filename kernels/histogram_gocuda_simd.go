@@ -59,9 +59,36 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to2 <= len(local)-gc_off6 {
 					gc_at4 := local[gc_off6:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line histogram.go:34
+							gc_vb4 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line histogram.go:31
+								var tid int = gc_tx2
+//line histogram.go:31
+								_ = tid
+//line histogram.go:33
+								var b int = tid + gc_off
+//line histogram.go:33
+								_ = b
+//line histogram.go:34
+								gc_vb4.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line histogram.go:34
-						gc_vb2 := archsimd.BroadcastUint32x8(0)
+						gc_vb3 := archsimd.BroadcastUint32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -75,7 +102,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 							_ = b
 //line histogram.go:34
-							gc_vb2.StoreSlice(gc_at4[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -100,6 +127,39 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line histogram.go:34
+							gc_vb2 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line histogram.go:31
+								var tid int = gc_tx2
+//line histogram.go:31
+								_ = tid
+//line histogram.go:33
+								var b int = tid + gc_off
+//line histogram.go:33
+								_ = b
+//line histogram.go:34
+								if b < 0 || b+16 > len(local) {
+//line histogram.go:34
+									break
+//line histogram.go:34
+								}
+//line histogram.go:34
+								gc_vb2.StoreSlice(local[b:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line histogram.go:34
 						gc_vb := archsimd.BroadcastUint32x8(0)

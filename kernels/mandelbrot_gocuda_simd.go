@@ -74,27 +74,27 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 					gc_vstep := gc_from2
 					if compiled.SIMD {
 //line mandelbrot.go:44
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line mandelbrot.go:44
-						_ = gc_iota6
+						_ = gc_iota9
 //line mandelbrot.go:51
-						gc_vb24 := archsimd.BroadcastFloat32x8(dx)
+						gc_vb39 := archsimd.BroadcastFloat32x8(dx)
 //line mandelbrot.go:51
-						gc_vb25 := archsimd.BroadcastFloat32x8(x0)
+						gc_vb40 := archsimd.BroadcastFloat32x8(x0)
 //line mandelbrot.go:25
-						gc_vb26 := archsimd.BroadcastInt32x8(0)
+						gc_vb41 := archsimd.BroadcastInt32x8(0)
 //line mandelbrot.go:25
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line mandelbrot.go:25
-						_ = gc_all4
+						_ = gc_all6
 //line mandelbrot.go:53
-						gc_vb27 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb42 := archsimd.BroadcastInt32x8(maxIter)
 //line mandelbrot.go:26
-						gc_vb28 := archsimd.BroadcastFloat32x8(4)
+						gc_vb43 := archsimd.BroadcastFloat32x8(4)
 //line mandelbrot.go:30
-						gc_vb29 := archsimd.BroadcastFloat32x8(2)
+						gc_vb44 := archsimd.BroadcastFloat32x8(2)
 //line mandelbrot.go:30
-						gc_vb30 := archsimd.BroadcastInt32x8(1)
+						gc_vb45 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -108,7 +108,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:45
 							_ = j
 //line mandelbrot.go:51
-							x := gc_vb25.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota6).ConvertToFloat32().Mul(gc_vb24))
+							x := gc_vb40.Add(archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota9).ConvertToFloat32().Mul(gc_vb39))
 //line mandelbrot.go:51
 							_ = x
 //line mandelbrot.go:52
@@ -122,81 +122,81 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_cRe6 := x
+							gc_cRe9 := x
 //line mandelbrot.go:53
-							_ = gc_cRe6
+							_ = gc_cRe9
 //line mandelbrot.go:53
-							var gc_cIm6 float32 = y
+							var gc_cIm9 float32 = y
 //line mandelbrot.go:53
-							_ = gc_cIm6
+							_ = gc_cIm9
 //line mandelbrot.go:53
-							gc_t11 := gc_cRe6
+							gc_t17 := gc_cRe9
 //line mandelbrot.go:53
-							_ = gc_t11
+							_ = gc_t17
 //line mandelbrot.go:53
-							var gc_t12 float32 = gc_cIm6
+							var gc_t18 float32 = gc_cIm9
 //line mandelbrot.go:53
-							_ = gc_t12
+							_ = gc_t18
 //line mandelbrot.go:53
-							gc_zRe6 := gc_t11
+							gc_zRe9 := gc_t17
 //line mandelbrot.go:53
-							_ = gc_zRe6
+							_ = gc_zRe9
 //line mandelbrot.go:53
-							gc_zIm6 := archsimd.BroadcastFloat32x8(gc_t12)
+							gc_zIm9 := archsimd.BroadcastFloat32x8(gc_t18)
 //line mandelbrot.go:53
-							_ = gc_zIm6
+							_ = gc_zIm9
 //line mandelbrot.go:53
-							var gc_i6 archsimd.Int32x8
+							var gc_i9 archsimd.Int32x8
 //line mandelbrot.go:53
-							_ = gc_i6
+							_ = gc_i9
 //line mandelbrot.go:53
 							{
 //line mandelbrot.go:53
-								gc_i6 = gc_vb26
+								gc_i9 = gc_vb41
 //line mandelbrot.go:53
-								gc_lanes4 := gc_all4
+								gc_lanes6 := gc_all6
 //line mandelbrot.go:53
-								_ = gc_lanes4
+								_ = gc_lanes6
 //line mandelbrot.go:53
 								for {
 //line mandelbrot.go:53
-									gc_lanes4 = gc_lanes4.And(gc_i6.Less(gc_vb27))
+									gc_lanes6 = gc_lanes6.And(gc_i9.Less(gc_vb42))
 //line mandelbrot.go:53
-									if gc_lanes4.ToBits() == 0 {
+									if gc_lanes6.ToBits() == 0 {
 //line mandelbrot.go:53
 										break
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_if6 := gc_zRe6.Mul(gc_zRe6).Add(gc_zIm6.Mul(gc_zIm6)).Greater(gc_vb28)
+									gc_if9 := gc_zRe9.Mul(gc_zRe9).Add(gc_zIm9.Mul(gc_zIm9)).Greater(gc_vb43)
 //line mandelbrot.go:53
-									_ = gc_if6
+									_ = gc_if9
 //line mandelbrot.go:53
-									if gc_lanes4.And(gc_if6).ToBits() != 0 {
+									if gc_lanes6.And(gc_if9).ToBits() != 0 {
 //line mandelbrot.go:53
-										gc_lanes4 = gc_lanes4.And(gc_lanes4.And(gc_if6).ToInt32x8().Not().ToMask())
+										gc_lanes6 = gc_lanes6.And(gc_lanes6.And(gc_if9).ToInt32x8().Not().ToMask())
 //line mandelbrot.go:53
 									}
 //line mandelbrot.go:53
-									gc_newRe6 := gc_zRe6.Mul(gc_zRe6).Sub(gc_zIm6.Mul(gc_zIm6))
+									gc_newRe9 := gc_zRe9.Mul(gc_zRe9).Sub(gc_zIm9.Mul(gc_zIm9))
 //line mandelbrot.go:53
-									_ = gc_newRe6
+									_ = gc_newRe9
 //line mandelbrot.go:53
-									gc_newIm6 := gc_vb29.Mul(gc_zRe6).Mul(gc_zIm6)
+									gc_newIm9 := gc_vb44.Mul(gc_zRe9).Mul(gc_zIm9)
 //line mandelbrot.go:53
-									_ = gc_newIm6
+									_ = gc_newIm9
 //line mandelbrot.go:53
-									gc_zRe6 = gc_cRe6.Add(gc_newRe6).Merge(gc_zRe6, gc_lanes4)
+									gc_zRe9 = gc_cRe9.Add(gc_newRe9).Merge(gc_zRe9, gc_lanes6)
 //line mandelbrot.go:53
-									gc_zIm6 = archsimd.BroadcastFloat32x8(gc_cIm6).Add(gc_newIm6).Merge(gc_zIm6, gc_lanes4)
+									gc_zIm9 = archsimd.BroadcastFloat32x8(gc_cIm9).Add(gc_newIm9).Merge(gc_zIm9, gc_lanes6)
 //line mandelbrot.go:53
-									gc_i6 = gc_i6.Add(gc_vb30).Merge(gc_i6, gc_lanes4)
+									gc_i9 = gc_i9.Add(gc_vb45).Merge(gc_i9, gc_lanes6)
 //line mandelbrot.go:53
 								}
 //line mandelbrot.go:53
 							}
 //line mandelbrot.go:53
-							gc_i6.StoreSlice(gc_at2[gc_tx2:])
+							gc_i9.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -66,6 +66,34 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					continue
 				}
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:128
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+							_ = row
+//line matmul.go:129
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+							_ = col
+//line matmul.go:133
+							var sum float32
+//line matmul.go:133
+							_ = sum
+							archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -133,6 +161,37 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:128
+									var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+									_ = row
+//line matmul.go:129
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+									_ = col
+//line matmul.go:129
+									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+									_ = sum
+//line matmul.go:135
+									sum = sum.Add(archsimd.BroadcastFloat32x16(gc_at4[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+//line matmul.go:135
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
@@ -176,6 +235,43 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						}
 					} else {
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:128
+									var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+									_ = row
+//line matmul.go:129
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+									_ = col
+//line matmul.go:129
+									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+									_ = sum
+//line matmul.go:135
+									if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+//line matmul.go:135
+										break
+//line matmul.go:135
+									}
+//line matmul.go:135
+									sum = sum.Add(archsimd.BroadcastFloat32x16(a[row*k+p]).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+//line matmul.go:135
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -249,6 +345,35 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 					gc_at6 := c[gc_off6:][:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line matmul.go:128
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+								_ = row
+//line matmul.go:129
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+								_ = col
+//line matmul.go:129
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+								_ = sum
+//line matmul.go:137
+								sum.StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -289,6 +414,41 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line matmul.go:128
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line matmul.go:128
+								_ = row
+//line matmul.go:129
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line matmul.go:129
+								_ = col
+//line matmul.go:129
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:129
+								_ = sum
+//line matmul.go:137
+								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+//line matmul.go:137
+									break
+//line matmul.go:137
+								}
+//line matmul.go:137
+								sum.StoreSlice(c[row*n+col:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -387,6 +547,25 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line matmul.go:165
+					var sum float32
+//line matmul.go:165
+					_ = sum
+					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -453,24 +632,195 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
-					gc_at4 := as[gc_row6][:gc_bdx2]
-					gc_at5 := bs[gc_row6][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at4 := as[gc_row10][:gc_bdx2]
+					gc_at5 := bs[gc_row10][:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line matmul.go:162
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line matmul.go:162
+							_ = gc_iota8
+//line matmul.go:162
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:162
+							_ = gc_none8
+//line matmul.go:162
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:162
+							_ = gc_all8
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line matmul.go:162
+								var tx int = gc_tx2
+//line matmul.go:162
+								_ = tx
+//line matmul.go:162
+								var ty int = gc_ty2
+//line matmul.go:162
+								_ = ty
+//line matmul.go:163
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+								_ = row
+//line matmul.go:164
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+								_ = col
+//line matmul.go:167
+								var gc_t15 int = p + tx
+//line matmul.go:167
+								_ = gc_t15
+//line matmul.go:167
+								var gc_t16 int = p + ty
+//line matmul.go:167
+								_ = gc_t16
+//line matmul.go:167
+								var gc_row9 int = row
+//line matmul.go:167
+								_ = gc_row9
+//line matmul.go:167
+								var gc_col8 int = col
+//line matmul.go:167
+								_ = gc_col8
+//line matmul.go:167
+								var gc_ac8 int = gc_t15
+//line matmul.go:167
+								_ = gc_ac8
+//line matmul.go:167
+								var gc_br8 int = gc_t16
+//line matmul.go:167
+								_ = gc_br8
+//line matmul.go:167
+								var gc_av8 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_av8
+//line matmul.go:167
+								var gc_bv8 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_bv8
+//line matmul.go:167
+								gc_b17 := gc_none8
+//line matmul.go:167
+								if gc_row9 < m {
+//line matmul.go:167
+									gc_b17 = gc_all8
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if15
+//line matmul.go:167
+								if gc_if15.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld15 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+//line matmul.go:167
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										var gc_lanes15 [16]float32
+//line matmul.go:167
+										for gc_k15 := range 16 {
+//line matmul.go:167
+											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
+//line matmul.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line matmul.go:167
+												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
+//line matmul.go:167
+											}
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_b18 := gc_none8
+//line matmul.go:167
+								if gc_br8 < k {
+//line matmul.go:167
+									gc_b18 = gc_all8
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if16
+//line matmul.go:167
+								if gc_if16.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld16 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+//line matmul.go:167
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										var gc_lanes16 [16]float32
+//line matmul.go:167
+										for gc_k16 := range 16 {
+//line matmul.go:167
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+//line matmul.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line matmul.go:167
+												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
+//line matmul.go:167
+											}
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av8.StoreSlice(gc_at4[gc_tx2:])
+//line matmul.go:167
+								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line matmul.go:162
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:162
-						_ = gc_iota4
+						_ = gc_iota6
 //line matmul.go:162
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:162
-						_ = gc_none4
+						_ = gc_none6
 //line matmul.go:162
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
-						_ = gc_all4
+						_ = gc_all6
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -492,69 +842,69 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:164
 							_ = col
 //line matmul.go:167
-							var gc_t7 int = p + tx
+							var gc_t11 int = p + tx
 //line matmul.go:167
-							_ = gc_t7
+							_ = gc_t11
 //line matmul.go:167
-							var gc_t8 int = p + ty
+							var gc_t12 int = p + ty
 //line matmul.go:167
-							_ = gc_t8
+							_ = gc_t12
 //line matmul.go:167
-							var gc_row5 int = row
+							var gc_row7 int = row
 //line matmul.go:167
-							_ = gc_row5
+							_ = gc_row7
 //line matmul.go:167
-							var gc_col4 int = col
+							var gc_col6 int = col
 //line matmul.go:167
-							_ = gc_col4
+							_ = gc_col6
 //line matmul.go:167
-							var gc_ac4 int = gc_t7
+							var gc_ac6 int = gc_t11
 //line matmul.go:167
-							_ = gc_ac4
+							_ = gc_ac6
 //line matmul.go:167
-							var gc_br4 int = gc_t8
+							var gc_br6 int = gc_t12
 //line matmul.go:167
-							_ = gc_br4
+							_ = gc_br6
 //line matmul.go:167
-							var gc_av4 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8
 //line matmul.go:167
-							_ = gc_av4
+							_ = gc_av6
 //line matmul.go:167
-							var gc_bv4 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8
 //line matmul.go:167
-							_ = gc_bv4
+							_ = gc_bv6
 //line matmul.go:167
-							gc_b9 := gc_none4
+							gc_b13 := gc_none6
 //line matmul.go:167
-							if gc_row5 < m {
+							if gc_row7 < m {
 //line matmul.go:167
-								gc_b9 = gc_all4
+								gc_b13 = gc_all6
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line matmul.go:167
-							_ = gc_if7
+							_ = gc_if11
 //line matmul.go:167
-							if gc_if7.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
 //line matmul.go:167
-									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes7 [8]float32
+									var gc_lanes11 [8]float32
 //line matmul.go:167
-									for gc_k7 := range 8 {
+									for gc_k11 := range 8 {
 //line matmul.go:167
-										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
 //line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:167
-											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
 //line matmul.go:167
 										}
 //line matmul.go:167
@@ -562,45 +912,45 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:167
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_b10 := gc_none4
+							gc_b14 := gc_none6
 //line matmul.go:167
-							if gc_br4 < k {
+							if gc_br6 < k {
 //line matmul.go:167
-								gc_b10 = gc_all4
+								gc_b14 = gc_all6
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line matmul.go:167
-							_ = gc_if8
+							_ = gc_if12
 //line matmul.go:167
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line matmul.go:167
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
 //line matmul.go:167
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes8 [8]float32
+									var gc_lanes12 [8]float32
 //line matmul.go:167
-									for gc_k8 := range 8 {
+									for gc_k12 := range 8 {
 //line matmul.go:167
-										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
 //line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:167
-											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
 //line matmul.go:167
 										}
 //line matmul.go:167
@@ -608,17 +958,17 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:167
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line matmul.go:167
 								}
 //line matmul.go:167
-								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
 //line matmul.go:167
 							}
 //line matmul.go:167
-							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+							gc_av6.StoreSlice(gc_at4[gc_tx2:])
 //line matmul.go:167
-							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -647,6 +997,183 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line matmul.go:162
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line matmul.go:162
+							_ = gc_iota4
+//line matmul.go:162
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:162
+							_ = gc_none4
+//line matmul.go:162
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:162
+							_ = gc_all4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+								var tx int = gc_tx2
+//line matmul.go:162
+								_ = tx
+//line matmul.go:162
+								var ty int = gc_ty2
+//line matmul.go:162
+								_ = ty
+//line matmul.go:163
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+								_ = row
+//line matmul.go:164
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+								_ = col
+//line matmul.go:167
+								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+//line matmul.go:167
+									break
+//line matmul.go:167
+								}
+//line matmul.go:167
+								var gc_t7 int = p + tx
+//line matmul.go:167
+								_ = gc_t7
+//line matmul.go:167
+								var gc_t8 int = p + ty
+//line matmul.go:167
+								_ = gc_t8
+//line matmul.go:167
+								var gc_row5 int = row
+//line matmul.go:167
+								_ = gc_row5
+//line matmul.go:167
+								var gc_col4 int = col
+//line matmul.go:167
+								_ = gc_col4
+//line matmul.go:167
+								var gc_ac4 int = gc_t7
+//line matmul.go:167
+								_ = gc_ac4
+//line matmul.go:167
+								var gc_br4 int = gc_t8
+//line matmul.go:167
+								_ = gc_br4
+//line matmul.go:167
+								var gc_av4 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_av4
+//line matmul.go:167
+								var gc_bv4 archsimd.Float32x16
+//line matmul.go:167
+								_ = gc_bv4
+//line matmul.go:167
+								gc_b9 := gc_none4
+//line matmul.go:167
+								if gc_row5 < m {
+//line matmul.go:167
+									gc_b9 = gc_all4
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if7
+//line matmul.go:167
+								if gc_if7.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld7 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+//line matmul.go:167
+										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										var gc_lanes7 [16]float32
+//line matmul.go:167
+										for gc_k7 := range 16 {
+//line matmul.go:167
+											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line matmul.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:167
+												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line matmul.go:167
+											}
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_b10 := gc_none4
+//line matmul.go:167
+								if gc_br4 < k {
+//line matmul.go:167
+									gc_b10 = gc_all4
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+//line matmul.go:167
+								_ = gc_if8
+//line matmul.go:167
+								if gc_if8.ToBits() != 0 {
+//line matmul.go:167
+									var gc_ld8 archsimd.Float32x16
+//line matmul.go:167
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+//line matmul.go:167
+										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:167
+									} else {
+//line matmul.go:167
+										var gc_lanes8 [16]float32
+//line matmul.go:167
+										for gc_k8 := range 16 {
+//line matmul.go:167
+											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:167
+												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line matmul.go:167
+											}
+//line matmul.go:167
+										}
+//line matmul.go:167
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:167
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line matmul.go:167
+									}
+//line matmul.go:167
+									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:167
+								}
+//line matmul.go:167
+								gc_av4.StoreSlice(as[ty][tx:])
+//line matmul.go:167
+								gc_bv4.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line matmul.go:162
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -950,6 +1477,137 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:162
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:162
+							_ = sum
+//line matmul.go:169
+							if tx < 0 || tx+16 > len(bs[0]) || tx+16 > len(bs[1]) || tx+16 > len(bs[2]) || tx+16 > len(bs[3]) || tx+16 > len(bs[4]) || tx+16 > len(bs[5]) || tx+16 > len(bs[6]) || tx+16 > len(bs[7]) || tx+16 > len(bs[8]) || tx+16 > len(bs[9]) || tx+16 > len(bs[10]) || tx+16 > len(bs[11]) || tx+16 > len(bs[12]) || tx+16 > len(bs[13]) || tx+16 > len(bs[14]) || tx+16 > len(bs[15]) {
+//line matmul.go:169
+								break
+//line matmul.go:169
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							{
+//line matmul.go:170
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][tx:])))
+//line matmul.go:170
+							}
+//line matmul.go:170
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -1246,6 +1904,46 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
 				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:163
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+							_ = row
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:164
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+							_ = col
+//line matmul.go:164
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:164
+							_ = sum
+//line matmul.go:174
+							{
+								sum.StoreSlice(gc_at6[gc_tx2:])
+//line matmul.go:175
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1307,6 +2005,52 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 			} else {
 				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:162
+							var ty int = gc_ty2
+//line matmul.go:162
+							_ = ty
+//line matmul.go:163
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:163
+							_ = row
+//line matmul.go:162
+							var tx int = gc_tx2
+//line matmul.go:162
+							_ = tx
+//line matmul.go:164
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:164
+							_ = col
+//line matmul.go:164
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:164
+							_ = sum
+//line matmul.go:174
+							{
+								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+//line matmul.go:175
+									break
+//line matmul.go:175
+								}
+//line matmul.go:175
+								sum.StoreSlice(c[row*n+col:])
+//line matmul.go:175
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1524,6 +2268,25 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line matmul.go:206
+					var sum float32
+//line matmul.go:206
+					_ = sum
+					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1590,24 +2353,195 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
-					gc_at5 := as[gc_row6][:gc_bdx2]
-					gc_at6 := bs[gc_row6][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at5 := as[gc_row10][:gc_bdx2]
+					gc_at6 := bs[gc_row10][:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line matmul.go:203
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line matmul.go:203
+							_ = gc_iota8
+//line matmul.go:203
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:203
+							_ = gc_none8
+//line matmul.go:203
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:203
+							_ = gc_all8
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:204
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+								_ = row
+//line matmul.go:205
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+								_ = col
+//line matmul.go:208
+								var gc_t15 int = p + tx
+//line matmul.go:208
+								_ = gc_t15
+//line matmul.go:208
+								var gc_t16 int = p + ty
+//line matmul.go:208
+								_ = gc_t16
+//line matmul.go:208
+								var gc_row9 int = row
+//line matmul.go:208
+								_ = gc_row9
+//line matmul.go:208
+								var gc_col8 int = col
+//line matmul.go:208
+								_ = gc_col8
+//line matmul.go:208
+								var gc_ac8 int = gc_t15
+//line matmul.go:208
+								_ = gc_ac8
+//line matmul.go:208
+								var gc_br8 int = gc_t16
+//line matmul.go:208
+								_ = gc_br8
+//line matmul.go:208
+								var gc_av8 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_av8
+//line matmul.go:208
+								var gc_bv8 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_bv8
+//line matmul.go:208
+								gc_b17 := gc_none8
+//line matmul.go:208
+								if gc_row9 < m {
+//line matmul.go:208
+									gc_b17 = gc_all8
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if15
+//line matmul.go:208
+								if gc_if15.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld15 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+//line matmul.go:208
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										var gc_lanes15 [16]float32
+//line matmul.go:208
+										for gc_k15 := range 16 {
+//line matmul.go:208
+											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
+//line matmul.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line matmul.go:208
+												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
+//line matmul.go:208
+											}
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_b18 := gc_none8
+//line matmul.go:208
+								if gc_br8 < k {
+//line matmul.go:208
+									gc_b18 = gc_all8
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if16
+//line matmul.go:208
+								if gc_if16.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld16 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+//line matmul.go:208
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										var gc_lanes16 [16]float32
+//line matmul.go:208
+										for gc_k16 := range 16 {
+//line matmul.go:208
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+//line matmul.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line matmul.go:208
+												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
+//line matmul.go:208
+											}
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av8.StoreSlice(gc_at5[gc_tx2:])
+//line matmul.go:208
+								gc_bv8.StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line matmul.go:203
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line matmul.go:203
-						_ = gc_iota4
+						_ = gc_iota6
 //line matmul.go:203
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line matmul.go:203
-						_ = gc_none4
+						_ = gc_none6
 //line matmul.go:203
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
-						_ = gc_all4
+						_ = gc_all6
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1629,69 +2563,69 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:205
 							_ = col
 //line matmul.go:208
-							var gc_t7 int = p + tx
+							var gc_t11 int = p + tx
 //line matmul.go:208
-							_ = gc_t7
+							_ = gc_t11
 //line matmul.go:208
-							var gc_t8 int = p + ty
+							var gc_t12 int = p + ty
 //line matmul.go:208
-							_ = gc_t8
+							_ = gc_t12
 //line matmul.go:208
-							var gc_row5 int = row
+							var gc_row7 int = row
 //line matmul.go:208
-							_ = gc_row5
+							_ = gc_row7
 //line matmul.go:208
-							var gc_col4 int = col
+							var gc_col6 int = col
 //line matmul.go:208
-							_ = gc_col4
+							_ = gc_col6
 //line matmul.go:208
-							var gc_ac4 int = gc_t7
+							var gc_ac6 int = gc_t11
 //line matmul.go:208
-							_ = gc_ac4
+							_ = gc_ac6
 //line matmul.go:208
-							var gc_br4 int = gc_t8
+							var gc_br6 int = gc_t12
 //line matmul.go:208
-							_ = gc_br4
+							_ = gc_br6
 //line matmul.go:208
-							var gc_av4 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8
 //line matmul.go:208
-							_ = gc_av4
+							_ = gc_av6
 //line matmul.go:208
-							var gc_bv4 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8
 //line matmul.go:208
-							_ = gc_bv4
+							_ = gc_bv6
 //line matmul.go:208
-							gc_b9 := gc_none4
+							gc_b13 := gc_none6
 //line matmul.go:208
-							if gc_row5 < m {
+							if gc_row7 < m {
 //line matmul.go:208
-								gc_b9 = gc_all4
+								gc_b13 = gc_all6
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line matmul.go:208
-							_ = gc_if7
+							_ = gc_if11
 //line matmul.go:208
-							if gc_if7.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
 //line matmul.go:208
-									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes7 [8]float32
+									var gc_lanes11 [8]float32
 //line matmul.go:208
-									for gc_k7 := range 8 {
+									for gc_k11 := range 8 {
 //line matmul.go:208
-										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
 //line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line matmul.go:208
-											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
 //line matmul.go:208
 										}
 //line matmul.go:208
@@ -1699,45 +2633,45 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:208
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_b10 := gc_none4
+							gc_b14 := gc_none6
 //line matmul.go:208
-							if gc_br4 < k {
+							if gc_br6 < k {
 //line matmul.go:208
-								gc_b10 = gc_all4
+								gc_b14 = gc_all6
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line matmul.go:208
-							_ = gc_if8
+							_ = gc_if12
 //line matmul.go:208
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line matmul.go:208
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
 //line matmul.go:208
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes8 [8]float32
+									var gc_lanes12 [8]float32
 //line matmul.go:208
-									for gc_k8 := range 8 {
+									for gc_k12 := range 8 {
 //line matmul.go:208
-										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
 //line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line matmul.go:208
-											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
 //line matmul.go:208
 										}
 //line matmul.go:208
@@ -1745,17 +2679,17 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:208
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line matmul.go:208
 								}
 //line matmul.go:208
-								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
 //line matmul.go:208
 							}
 //line matmul.go:208
-							gc_av4.StoreSlice(gc_at5[gc_tx2:])
+							gc_av6.StoreSlice(gc_at5[gc_tx2:])
 //line matmul.go:208
-							gc_bv4.StoreSlice(gc_at6[gc_tx2:])
+							gc_bv6.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1784,6 +2718,183 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line matmul.go:203
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line matmul.go:203
+							_ = gc_iota4
+//line matmul.go:203
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:203
+							_ = gc_none4
+//line matmul.go:203
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:203
+							_ = gc_all4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:204
+								var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+								_ = row
+//line matmul.go:205
+								var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+								_ = col
+//line matmul.go:208
+								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+//line matmul.go:208
+									break
+//line matmul.go:208
+								}
+//line matmul.go:208
+								var gc_t7 int = p + tx
+//line matmul.go:208
+								_ = gc_t7
+//line matmul.go:208
+								var gc_t8 int = p + ty
+//line matmul.go:208
+								_ = gc_t8
+//line matmul.go:208
+								var gc_row5 int = row
+//line matmul.go:208
+								_ = gc_row5
+//line matmul.go:208
+								var gc_col4 int = col
+//line matmul.go:208
+								_ = gc_col4
+//line matmul.go:208
+								var gc_ac4 int = gc_t7
+//line matmul.go:208
+								_ = gc_ac4
+//line matmul.go:208
+								var gc_br4 int = gc_t8
+//line matmul.go:208
+								_ = gc_br4
+//line matmul.go:208
+								var gc_av4 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_av4
+//line matmul.go:208
+								var gc_bv4 archsimd.Float32x16
+//line matmul.go:208
+								_ = gc_bv4
+//line matmul.go:208
+								gc_b9 := gc_none4
+//line matmul.go:208
+								if gc_row5 < m {
+//line matmul.go:208
+									gc_b9 = gc_all4
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if7
+//line matmul.go:208
+								if gc_if7.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld7 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+//line matmul.go:208
+										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										var gc_lanes7 [16]float32
+//line matmul.go:208
+										for gc_k7 := range 16 {
+//line matmul.go:208
+											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line matmul.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line matmul.go:208
+												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line matmul.go:208
+											}
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_b10 := gc_none4
+//line matmul.go:208
+								if gc_br4 < k {
+//line matmul.go:208
+									gc_b10 = gc_all4
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+//line matmul.go:208
+								_ = gc_if8
+//line matmul.go:208
+								if gc_if8.ToBits() != 0 {
+//line matmul.go:208
+									var gc_ld8 archsimd.Float32x16
+//line matmul.go:208
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+//line matmul.go:208
+										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+//line matmul.go:208
+									} else {
+//line matmul.go:208
+										var gc_lanes8 [16]float32
+//line matmul.go:208
+										for gc_k8 := range 16 {
+//line matmul.go:208
+											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line matmul.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line matmul.go:208
+												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line matmul.go:208
+											}
+//line matmul.go:208
+										}
+//line matmul.go:208
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:208
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line matmul.go:208
+									}
+//line matmul.go:208
+									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:208
+								}
+//line matmul.go:208
+								gc_av4.StoreSlice(as[ty][tx:])
+//line matmul.go:208
+								gc_bv4.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line matmul.go:203
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -2093,6 +3204,77 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				if gc_off3 >= 0 && gc_off3 < len(as) {
 					gc_at7 := as[gc_off3:][:1]
 					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:203
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:203
+								_ = sum
+//line matmul.go:210
+								var ar *[16]float32 = &gc_at7[0]
+//line matmul.go:210
+								_ = ar
+//line matmul.go:211
+								if tx < 0 || tx+16 > len(bt[0]) || tx+16 > len(bt[1]) || tx+16 > len(bt[2]) || tx+16 > len(bt[3]) || tx+16 > len(bt[4]) || tx+16 > len(bt[5]) || tx+16 > len(bt[6]) || tx+16 > len(bt[7]) || tx+16 > len(bt[8]) || tx+16 > len(bt[9]) || tx+16 > len(bt[10]) || tx+16 > len(bt[11]) || tx+16 > len(bt[12]) || tx+16 > len(bt[13]) || tx+16 > len(bt[14]) || tx+16 > len(bt[15]) {
+//line matmul.go:211
+									break
+//line matmul.go:211
+								}
+//line matmul.go:211
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[0]).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+//line matmul.go:212
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[1]).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+//line matmul.go:213
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[2]).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+//line matmul.go:214
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[3]).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+//line matmul.go:215
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[4]).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+//line matmul.go:216
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[5]).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+//line matmul.go:217
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[6]).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+//line matmul.go:218
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[7]).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+//line matmul.go:219
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[8]).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+//line matmul.go:220
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[9]).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+//line matmul.go:221
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[10]).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+//line matmul.go:222
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[11]).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+//line matmul.go:223
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[12]).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+//line matmul.go:224
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[13]).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+//line matmul.go:225
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[14]).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+//line matmul.go:226
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[15]).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+//line matmul.go:226
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -2225,6 +3407,77 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					}
 				} else {
 					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line matmul.go:203
+								var tx int = gc_tx2
+//line matmul.go:203
+								_ = tx
+//line matmul.go:203
+								var ty int = gc_ty2
+//line matmul.go:203
+								_ = ty
+//line matmul.go:203
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:203
+								_ = sum
+//line matmul.go:210
+								var ar *[16]float32 = &as[ty]
+//line matmul.go:210
+								_ = ar
+//line matmul.go:211
+								if tx < 0 || tx+16 > len(bt[0]) || tx+16 > len(bt[1]) || tx+16 > len(bt[2]) || tx+16 > len(bt[3]) || tx+16 > len(bt[4]) || tx+16 > len(bt[5]) || tx+16 > len(bt[6]) || tx+16 > len(bt[7]) || tx+16 > len(bt[8]) || tx+16 > len(bt[9]) || tx+16 > len(bt[10]) || tx+16 > len(bt[11]) || tx+16 > len(bt[12]) || tx+16 > len(bt[13]) || tx+16 > len(bt[14]) || tx+16 > len(bt[15]) {
+//line matmul.go:211
+									break
+//line matmul.go:211
+								}
+//line matmul.go:211
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[0]).Mul(archsimd.LoadFloat32x16Slice(bt[0][tx:])))
+//line matmul.go:212
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[1]).Mul(archsimd.LoadFloat32x16Slice(bt[1][tx:])))
+//line matmul.go:213
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[2]).Mul(archsimd.LoadFloat32x16Slice(bt[2][tx:])))
+//line matmul.go:214
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[3]).Mul(archsimd.LoadFloat32x16Slice(bt[3][tx:])))
+//line matmul.go:215
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[4]).Mul(archsimd.LoadFloat32x16Slice(bt[4][tx:])))
+//line matmul.go:216
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[5]).Mul(archsimd.LoadFloat32x16Slice(bt[5][tx:])))
+//line matmul.go:217
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[6]).Mul(archsimd.LoadFloat32x16Slice(bt[6][tx:])))
+//line matmul.go:218
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[7]).Mul(archsimd.LoadFloat32x16Slice(bt[7][tx:])))
+//line matmul.go:219
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[8]).Mul(archsimd.LoadFloat32x16Slice(bt[8][tx:])))
+//line matmul.go:220
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[9]).Mul(archsimd.LoadFloat32x16Slice(bt[9][tx:])))
+//line matmul.go:221
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[10]).Mul(archsimd.LoadFloat32x16Slice(bt[10][tx:])))
+//line matmul.go:222
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[11]).Mul(archsimd.LoadFloat32x16Slice(bt[11][tx:])))
+//line matmul.go:223
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[12]).Mul(archsimd.LoadFloat32x16Slice(bt[12][tx:])))
+//line matmul.go:224
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[13]).Mul(archsimd.LoadFloat32x16Slice(bt[13][tx:])))
+//line matmul.go:225
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[14]).Mul(archsimd.LoadFloat32x16Slice(bt[14][tx:])))
+//line matmul.go:226
+								sum = sum.Add(archsimd.BroadcastFloat32x16(ar[15]).Mul(archsimd.LoadFloat32x16Slice(bt[15][tx:])))
+//line matmul.go:226
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -2381,6 +3634,46 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to2 <= len(c)-gc_off4 {
 				gc_at8 := c[gc_off4:][:gc_to2]
 				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:204
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+							_ = row
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:205
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+							_ = col
+//line matmul.go:205
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:205
+							_ = sum
+//line matmul.go:229
+							{
+								sum.StoreSlice(gc_at8[gc_tx2:])
+//line matmul.go:230
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -2442,6 +3735,52 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				}
 			} else {
 				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line matmul.go:203
+							var ty int = gc_ty2
+//line matmul.go:203
+							_ = ty
+//line matmul.go:204
+							var row int = gc_by2*MatMulTile + ty
+//line matmul.go:204
+							_ = row
+//line matmul.go:203
+							var tx int = gc_tx2
+//line matmul.go:203
+							_ = tx
+//line matmul.go:205
+							var col int = gc_bx2*MatMulTile + tx
+//line matmul.go:205
+							_ = col
+//line matmul.go:205
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line matmul.go:205
+							_ = sum
+//line matmul.go:229
+							{
+								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+//line matmul.go:230
+									break
+//line matmul.go:230
+								}
+//line matmul.go:230
+								sum.StoreSlice(c[row*n+col:])
+//line matmul.go:230
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -2677,6 +4016,40 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	col0 := gc_bx2 * matmulRegTile
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line matmul.go:253
+					var s00 float32
+//line matmul.go:253
+					_ = s00
+//line matmul.go:253
+					var s01 float32
+//line matmul.go:253
+					_ = s01
+//line matmul.go:253
+					var s10 float32
+//line matmul.go:253
+					_ = s10
+//line matmul.go:253
+					var s11 float32
+//line matmul.go:253
+					_ = s11
+					archsimd.BroadcastFloat32x16(s00).StoreSlice(gc_s_s00[gc_rank2:])
+					archsimd.BroadcastFloat32x16(s01).StoreSlice(gc_s_s01[gc_rank2:])
+					archsimd.BroadcastFloat32x16(s10).StoreSlice(gc_s_s10[gc_rank2:])
+					archsimd.BroadcastFloat32x16(s11).StoreSlice(gc_s_s11[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -2789,6 +4162,238 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line matmul.go:251
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line matmul.go:251
+						_ = gc_iota4
+//line matmul.go:251
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line matmul.go:251
+						_ = gc_none4
+//line matmul.go:251
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line matmul.go:251
+						_ = gc_all4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:251
+							var tx int = gc_tx2
+//line matmul.go:251
+							_ = tx
+//line matmul.go:251
+							var ty int = gc_ty2
+//line matmul.go:251
+							_ = ty
+//line matmul.go:256
+							for i := 0; i < matmulRegTile; i = i + half {
+//line matmul.go:256
+								for j := 0; j < matmulRegTile; j = j + half {
+									var gc_t13 int = row0 + ty + i
+//line matmul.go:259
+									_ = gc_t13
+//line matmul.go:259
+									var gc_t14 int = col0 + tx + j
+//line matmul.go:259
+									_ = gc_t14
+//line matmul.go:259
+									var gc_t15 int = p + tx + j
+//line matmul.go:259
+									_ = gc_t15
+//line matmul.go:259
+									var gc_t16 int = p + ty + i
+//line matmul.go:259
+									_ = gc_t16
+//line matmul.go:259
+									var gc_row4 int = gc_t13
+//line matmul.go:259
+									_ = gc_row4
+//line matmul.go:259
+									var gc_col4 int = gc_t14
+//line matmul.go:259
+									_ = gc_col4
+//line matmul.go:259
+									var gc_ac4 int = gc_t15
+//line matmul.go:259
+									_ = gc_ac4
+//line matmul.go:259
+									var gc_br4 int = gc_t16
+//line matmul.go:259
+									_ = gc_br4
+//line matmul.go:259
+									var gc_av4 archsimd.Float32x16
+//line matmul.go:259
+									_ = gc_av4
+//line matmul.go:259
+									var gc_bv4 archsimd.Float32x16
+//line matmul.go:259
+									_ = gc_bv4
+//line matmul.go:259
+									gc_b9 := gc_none4
+//line matmul.go:259
+									if gc_row4 < m {
+//line matmul.go:259
+										gc_b9 = gc_all4
+//line matmul.go:259
+									}
+//line matmul.go:259
+									gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+//line matmul.go:259
+									_ = gc_if7
+//line matmul.go:259
+									if gc_if7.ToBits() != 0 {
+//line matmul.go:259
+										var gc_ld7 archsimd.Float32x16
+//line matmul.go:259
+										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4)+16 <= len(a) {
+//line matmul.go:258
+											gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*
+												k+gc_ac4:])
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											var gc_lanes13 [16]float32
+//line matmul.go:259
+											for gc_k13 := range 16 {
+//line matmul.go:259
+												if gc_if7.ToBits()&(1<<gc_k13) != 0 {
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2 + gc_k13
+//line matmul.go:259
+													gc_lanes13[gc_k13] = a[(gc_row4*
+//line matmul.go:259
+														k+gc_ac4)+gc_k13]
+//line matmul.go:259
+												}
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes13)
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line matmul.go:259
+									}
+//line matmul.go:259
+									gc_b10 := gc_none4
+//line matmul.go:259
+									if gc_br4 < k {
+//line matmul.go:259
+										gc_b10 = gc_all4
+//line matmul.go:259
+									}
+//line matmul.go:259
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+//line matmul.go:259
+									_ = gc_if8
+//line matmul.go:259
+									if gc_if8.ToBits() != 0 {
+//line matmul.go:259
+										var gc_ld8 archsimd.Float32x16
+//line matmul.go:259
+										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+//line matmul.go:258
+											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*
+												n+gc_col4:])
+//line matmul.go:259
+										} else {
+//line matmul.go:259
+											var gc_lanes14 [16]float32
+//line matmul.go:259
+											for gc_k14 := range 16 {
+//line matmul.go:259
+												if gc_if8.ToBits()&(1<<gc_k14) != 0 {
+//line matmul.go:259
+													gc_pos2.Thread = gc_rank2 + gc_k14
+//line matmul.go:259
+													gc_lanes14[gc_k14] = b[(gc_br4*
+//line matmul.go:259
+														n+gc_col4)+gc_k14]
+//line matmul.go:259
+												}
+//line matmul.go:259
+											}
+//line matmul.go:259
+											gc_pos2.Thread = gc_rank2
+//line matmul.go:259
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes14)
+//line matmul.go:259
+										}
+//line matmul.go:259
+										gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line matmul.go:259
+									}
+//line matmul.go:259
+									if (tx+j) >= 0 && (tx+j)+16 <= len(as[ty+i]) {
+//line matmul.go:258
+										gc_av4.StoreSlice(as[ty+i][tx+j:])
+//line matmul.go:258
+									} else {
+//line matmul.go:258
+										var gc_lanes15 [16]float32
+//line matmul.go:258
+										gc_av4.Store(&gc_lanes15)
+//line matmul.go:258
+										for gc_k15 := range 16 {
+//line matmul.go:258
+											if 0xffff&(1<<gc_k15) != 0 {
+//line matmul.go:258
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line matmul.go:258
+												as[ty+i][(tx+j)+gc_k15] = gc_lanes15[gc_k15]
+//line matmul.go:258
+											}
+//line matmul.go:258
+										}
+//line matmul.go:258
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+									}
+//line matmul.go:258
+									if (tx+j) >= 0 && (tx+j)+16 <= len(bs[ty+i]) {
+//line matmul.go:258
+										gc_bv4.StoreSlice(bs[ty+i][tx+j:])
+//line matmul.go:258
+									} else {
+//line matmul.go:258
+										var gc_lanes16 [16]float32
+//line matmul.go:258
+										gc_bv4.Store(&gc_lanes16)
+//line matmul.go:258
+										for gc_k16 := range 16 {
+//line matmul.go:258
+											if 0xffff&(1<<gc_k16) != 0 {
+//line matmul.go:258
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line matmul.go:258
+												bs[ty+i][(tx+j)+gc_k16] = gc_lanes16[gc_k16]
+//line matmul.go:258
+											}
+//line matmul.go:258
+										}
+//line matmul.go:258
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:258
+									}
+//line matmul.go:258
+								}
+//line matmul.go:258
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line matmul.go:251
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -3088,11 +4693,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 						{
 //line matmul.go:264
-							var gc_ld5 archsimd.Float32x8
+							var gc_ld9 archsimd.Float32x8
 //line matmul.go:264
-							var gc_ld6 archsimd.Float32x8
+							var gc_ld10 archsimd.Float32x8
 //line matmul.go:264
-							_ = gc_ld6
+							_ = gc_ld10
 //line matmul.go:264
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
 								{
@@ -3101,23 +4706,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld5 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
+									gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
-									gc_ld6 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
+									gc_ld10 = gc_lo3.Select128FromPair(1, 3, gc_hi3)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes9 [8]float32
+								var gc_lanes17 [8]float32
 //line matmul.go:265
-								for gc_k9 := range 8 {
+								for gc_k17 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k9) != 0 {
+									if 0xff&(1<<gc_k17) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k9
+										gc_pos2.Thread = gc_rank2 + gc_k17
 //line matmul.go:265
-										gc_lanes9[gc_k9] = bs[0][(2*tx)+2*gc_k9]
+										gc_lanes17[gc_k17] = bs[0][(2*tx)+2*gc_k17]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3125,19 +4730,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes17)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes10 [8]float32
+									var gc_lanes18 [8]float32
 //line matmul.go:265
-									for gc_k10 := range 8 {
+									for gc_k18 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k10) != 0 {
+										if 0xff&(1<<gc_k18) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k18
 //line matmul.go:265
-											gc_lanes10[gc_k10] = bs[0][((2*tx)+1)+2*gc_k10]
+											gc_lanes18[gc_k18] = bs[0][((2*tx)+1)+2*gc_k18]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3145,25 +4750,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes18)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t9 := gc_ld5
+							gc_t17 := gc_ld9
 //line matmul.go:265
-							_ = gc_t9
+							_ = gc_t17
 //line matmul.go:265
-							gc_t10 := gc_ld6
+							gc_t18 := gc_ld10
 //line matmul.go:265
-							_ = gc_t10
+							_ = gc_t18
 //line matmul.go:265
-							b0 := gc_t9
+							b0 := gc_t17
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t10
+							b1 := gc_t18
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3179,11 +4784,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld8
+							_ = gc_ld12
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
 //line matmul.go:265
@@ -3193,23 +4798,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld7 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
+									gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
-									gc_ld8 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
+									gc_ld12 = gc_lo4.Select128FromPair(1, 3, gc_hi4)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes11 [8]float32
+								var gc_lanes19 [8]float32
 //line matmul.go:265
-								for gc_k11 := range 8 {
+								for gc_k19 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k11) != 0 {
+									if 0xff&(1<<gc_k19) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k11
+										gc_pos2.Thread = gc_rank2 + gc_k19
 //line matmul.go:265
-										gc_lanes11[gc_k11] = bs[1][(2*tx)+2*gc_k11]
+										gc_lanes19[gc_k19] = bs[1][(2*tx)+2*gc_k19]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3217,19 +4822,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes19)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes12 [8]float32
+									var gc_lanes20 [8]float32
 //line matmul.go:265
-									for gc_k12 := range 8 {
+									for gc_k20 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k12) != 0 {
+										if 0xff&(1<<gc_k20) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k12
+											gc_pos2.Thread = gc_rank2 + gc_k20
 //line matmul.go:265
-											gc_lanes12[gc_k12] = bs[1][((2*tx)+1)+2*gc_k12]
+											gc_lanes20[gc_k20] = bs[1][((2*tx)+1)+2*gc_k20]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3237,25 +4842,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes20)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t11 := gc_ld7
+							gc_t19 := gc_ld11
 //line matmul.go:265
-							_ = gc_t11
+							_ = gc_t19
 //line matmul.go:265
-							gc_t12 := gc_ld8
+							gc_t20 := gc_ld12
 //line matmul.go:265
-							_ = gc_t12
+							_ = gc_t20
 //line matmul.go:265
-							b0 := gc_t11
+							b0 := gc_t19
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t12
+							b1 := gc_t20
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3271,11 +4876,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld9 archsimd.Float32x8
+							var gc_ld13 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld10 archsimd.Float32x8
+							var gc_ld14 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld10
+							_ = gc_ld14
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
 //line matmul.go:265
@@ -3285,23 +4890,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld9 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
+									gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
-									gc_ld10 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
+									gc_ld14 = gc_lo5.Select128FromPair(1, 3, gc_hi5)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes13 [8]float32
+								var gc_lanes21 [8]float32
 //line matmul.go:265
-								for gc_k13 := range 8 {
+								for gc_k21 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k13) != 0 {
+									if 0xff&(1<<gc_k21) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k13
+										gc_pos2.Thread = gc_rank2 + gc_k21
 //line matmul.go:265
-										gc_lanes13[gc_k13] = bs[2][(2*tx)+2*gc_k13]
+										gc_lanes21[gc_k21] = bs[2][(2*tx)+2*gc_k21]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3309,19 +4914,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes21)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes14 [8]float32
+									var gc_lanes22 [8]float32
 //line matmul.go:265
-									for gc_k14 := range 8 {
+									for gc_k22 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k14) != 0 {
+										if 0xff&(1<<gc_k22) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k14
+											gc_pos2.Thread = gc_rank2 + gc_k22
 //line matmul.go:265
-											gc_lanes14[gc_k14] = bs[2][((2*tx)+1)+2*gc_k14]
+											gc_lanes22[gc_k22] = bs[2][((2*tx)+1)+2*gc_k22]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3329,25 +4934,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes22)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t13 := gc_ld9
+							gc_t21 := gc_ld13
 //line matmul.go:265
-							_ = gc_t13
+							_ = gc_t21
 //line matmul.go:265
-							gc_t14 := gc_ld10
+							gc_t22 := gc_ld14
 //line matmul.go:265
-							_ = gc_t14
+							_ = gc_t22
 //line matmul.go:265
-							b0 := gc_t13
+							b0 := gc_t21
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t14
+							b1 := gc_t22
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3363,11 +4968,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld11 archsimd.Float32x8
+							var gc_ld15 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld12 archsimd.Float32x8
+							var gc_ld16 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld12
+							_ = gc_ld16
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
 //line matmul.go:265
@@ -3377,23 +4982,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld11 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
+									gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
-									gc_ld12 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
+									gc_ld16 = gc_lo6.Select128FromPair(1, 3, gc_hi6)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes15 [8]float32
+								var gc_lanes23 [8]float32
 //line matmul.go:265
-								for gc_k15 := range 8 {
+								for gc_k23 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k15) != 0 {
+									if 0xff&(1<<gc_k23) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k23
 //line matmul.go:265
-										gc_lanes15[gc_k15] = bs[3][(2*tx)+2*gc_k15]
+										gc_lanes23[gc_k23] = bs[3][(2*tx)+2*gc_k23]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3401,19 +5006,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes15)
+								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes23)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes16 [8]float32
+									var gc_lanes24 [8]float32
 //line matmul.go:265
-									for gc_k16 := range 8 {
+									for gc_k24 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k16) != 0 {
+										if 0xff&(1<<gc_k24) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k16
+											gc_pos2.Thread = gc_rank2 + gc_k24
 //line matmul.go:265
-											gc_lanes16[gc_k16] = bs[3][((2*tx)+1)+2*gc_k16]
+											gc_lanes24[gc_k24] = bs[3][((2*tx)+1)+2*gc_k24]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3421,25 +5026,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes16)
+									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes24)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t15 := gc_ld11
+							gc_t23 := gc_ld15
 //line matmul.go:265
-							_ = gc_t15
+							_ = gc_t23
 //line matmul.go:265
-							gc_t16 := gc_ld12
+							gc_t24 := gc_ld16
 //line matmul.go:265
-							_ = gc_t16
+							_ = gc_t24
 //line matmul.go:265
-							b0 := gc_t15
+							b0 := gc_t23
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t16
+							b1 := gc_t24
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3455,11 +5060,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld13 archsimd.Float32x8
+							var gc_ld17 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld14 archsimd.Float32x8
+							var gc_ld18 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld14
+							_ = gc_ld18
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
 //line matmul.go:265
@@ -3469,23 +5074,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld13 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
+									gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
-									gc_ld14 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
+									gc_ld18 = gc_lo7.Select128FromPair(1, 3, gc_hi7)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes17 [8]float32
+								var gc_lanes25 [8]float32
 //line matmul.go:265
-								for gc_k17 := range 8 {
+								for gc_k25 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k17) != 0 {
+									if 0xff&(1<<gc_k25) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k17
+										gc_pos2.Thread = gc_rank2 + gc_k25
 //line matmul.go:265
-										gc_lanes17[gc_k17] = bs[4][(2*tx)+2*gc_k17]
+										gc_lanes25[gc_k25] = bs[4][(2*tx)+2*gc_k25]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3493,19 +5098,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes17)
+								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes25)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes18 [8]float32
+									var gc_lanes26 [8]float32
 //line matmul.go:265
-									for gc_k18 := range 8 {
+									for gc_k26 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k18) != 0 {
+										if 0xff&(1<<gc_k26) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k18
+											gc_pos2.Thread = gc_rank2 + gc_k26
 //line matmul.go:265
-											gc_lanes18[gc_k18] = bs[4][((2*tx)+1)+2*gc_k18]
+											gc_lanes26[gc_k26] = bs[4][((2*tx)+1)+2*gc_k26]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3513,25 +5118,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes18)
+									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes26)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t17 := gc_ld13
+							gc_t25 := gc_ld17
 //line matmul.go:265
-							_ = gc_t17
+							_ = gc_t25
 //line matmul.go:265
-							gc_t18 := gc_ld14
+							gc_t26 := gc_ld18
 //line matmul.go:265
-							_ = gc_t18
+							_ = gc_t26
 //line matmul.go:265
-							b0 := gc_t17
+							b0 := gc_t25
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t18
+							b1 := gc_t26
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3547,11 +5152,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld15 archsimd.Float32x8
+							var gc_ld19 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld16 archsimd.Float32x8
+							var gc_ld20 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld16
+							_ = gc_ld20
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
 //line matmul.go:265
@@ -3561,23 +5166,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld15 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
+									gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
-									gc_ld16 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
+									gc_ld20 = gc_lo8.Select128FromPair(1, 3, gc_hi8)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes19 [8]float32
+								var gc_lanes27 [8]float32
 //line matmul.go:265
-								for gc_k19 := range 8 {
+								for gc_k27 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k19) != 0 {
+									if 0xff&(1<<gc_k27) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k19
+										gc_pos2.Thread = gc_rank2 + gc_k27
 //line matmul.go:265
-										gc_lanes19[gc_k19] = bs[5][(2*tx)+2*gc_k19]
+										gc_lanes27[gc_k27] = bs[5][(2*tx)+2*gc_k27]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3585,19 +5190,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes19)
+								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes20 [8]float32
+									var gc_lanes28 [8]float32
 //line matmul.go:265
-									for gc_k20 := range 8 {
+									for gc_k28 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k20) != 0 {
+										if 0xff&(1<<gc_k28) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k20
+											gc_pos2.Thread = gc_rank2 + gc_k28
 //line matmul.go:265
-											gc_lanes20[gc_k20] = bs[5][((2*tx)+1)+2*gc_k20]
+											gc_lanes28[gc_k28] = bs[5][((2*tx)+1)+2*gc_k28]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3605,25 +5210,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes20)
+									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t19 := gc_ld15
+							gc_t27 := gc_ld19
 //line matmul.go:265
-							_ = gc_t19
+							_ = gc_t27
 //line matmul.go:265
-							gc_t20 := gc_ld16
+							gc_t28 := gc_ld20
 //line matmul.go:265
-							_ = gc_t20
+							_ = gc_t28
 //line matmul.go:265
-							b0 := gc_t19
+							b0 := gc_t27
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t20
+							b1 := gc_t28
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3639,11 +5244,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld17 archsimd.Float32x8
+							var gc_ld21 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld18 archsimd.Float32x8
+							var gc_ld22 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld18
+							_ = gc_ld22
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
 //line matmul.go:265
@@ -3653,23 +5258,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld17 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
+									gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
-									gc_ld18 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
+									gc_ld22 = gc_lo9.Select128FromPair(1, 3, gc_hi9)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes21 [8]float32
+								var gc_lanes29 [8]float32
 //line matmul.go:265
-								for gc_k21 := range 8 {
+								for gc_k29 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k21) != 0 {
+									if 0xff&(1<<gc_k29) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k21
+										gc_pos2.Thread = gc_rank2 + gc_k29
 //line matmul.go:265
-										gc_lanes21[gc_k21] = bs[6][(2*tx)+2*gc_k21]
+										gc_lanes29[gc_k29] = bs[6][(2*tx)+2*gc_k29]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3677,19 +5282,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes21)
+								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes29)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes22 [8]float32
+									var gc_lanes30 [8]float32
 //line matmul.go:265
-									for gc_k22 := range 8 {
+									for gc_k30 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k22) != 0 {
+										if 0xff&(1<<gc_k30) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k22
+											gc_pos2.Thread = gc_rank2 + gc_k30
 //line matmul.go:265
-											gc_lanes22[gc_k22] = bs[6][((2*tx)+1)+2*gc_k22]
+											gc_lanes30[gc_k30] = bs[6][((2*tx)+1)+2*gc_k30]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3697,25 +5302,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes22)
+									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes30)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t21 := gc_ld17
+							gc_t29 := gc_ld21
 //line matmul.go:265
-							_ = gc_t21
+							_ = gc_t29
 //line matmul.go:265
-							gc_t22 := gc_ld18
+							gc_t30 := gc_ld22
 //line matmul.go:265
-							_ = gc_t22
+							_ = gc_t30
 //line matmul.go:265
-							b0 := gc_t21
+							b0 := gc_t29
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t22
+							b1 := gc_t30
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3731,11 +5336,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld19 archsimd.Float32x8
+							var gc_ld23 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld20 archsimd.Float32x8
+							var gc_ld24 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld20
+							_ = gc_ld24
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
 //line matmul.go:265
@@ -3745,23 +5350,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld19 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
+									gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
-									gc_ld20 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
+									gc_ld24 = gc_lo10.Select128FromPair(1, 3, gc_hi10)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes23 [8]float32
+								var gc_lanes31 [8]float32
 //line matmul.go:265
-								for gc_k23 := range 8 {
+								for gc_k31 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k23) != 0 {
+									if 0xff&(1<<gc_k31) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k23
+										gc_pos2.Thread = gc_rank2 + gc_k31
 //line matmul.go:265
-										gc_lanes23[gc_k23] = bs[7][(2*tx)+2*gc_k23]
+										gc_lanes31[gc_k31] = bs[7][(2*tx)+2*gc_k31]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3769,19 +5374,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes23)
+								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes31)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes24 [8]float32
+									var gc_lanes32 [8]float32
 //line matmul.go:265
-									for gc_k24 := range 8 {
+									for gc_k32 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k24) != 0 {
+										if 0xff&(1<<gc_k32) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line matmul.go:265
-											gc_lanes24[gc_k24] = bs[7][((2*tx)+1)+2*gc_k24]
+											gc_lanes32[gc_k32] = bs[7][((2*tx)+1)+2*gc_k32]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3789,25 +5394,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes24)
+									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes32)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t23 := gc_ld19
+							gc_t31 := gc_ld23
 //line matmul.go:265
-							_ = gc_t23
+							_ = gc_t31
 //line matmul.go:265
-							gc_t24 := gc_ld20
+							gc_t32 := gc_ld24
 //line matmul.go:265
-							_ = gc_t24
+							_ = gc_t32
 //line matmul.go:265
-							b0 := gc_t23
+							b0 := gc_t31
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t24
+							b1 := gc_t32
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3823,11 +5428,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld21 archsimd.Float32x8
+							var gc_ld25 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld22 archsimd.Float32x8
+							var gc_ld26 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld22
+							_ = gc_ld26
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
 //line matmul.go:265
@@ -3837,23 +5442,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld21 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
+									gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
-									gc_ld22 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
+									gc_ld26 = gc_lo11.Select128FromPair(1, 3, gc_hi11)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes25 [8]float32
+								var gc_lanes33 [8]float32
 //line matmul.go:265
-								for gc_k25 := range 8 {
+								for gc_k33 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k25) != 0 {
+									if 0xff&(1<<gc_k33) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k25
+										gc_pos2.Thread = gc_rank2 + gc_k33
 //line matmul.go:265
-										gc_lanes25[gc_k25] = bs[8][(2*tx)+2*gc_k25]
+										gc_lanes33[gc_k33] = bs[8][(2*tx)+2*gc_k33]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3861,19 +5466,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes25)
+								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes33)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes26 [8]float32
+									var gc_lanes34 [8]float32
 //line matmul.go:265
-									for gc_k26 := range 8 {
+									for gc_k34 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k26) != 0 {
+										if 0xff&(1<<gc_k34) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k26
+											gc_pos2.Thread = gc_rank2 + gc_k34
 //line matmul.go:265
-											gc_lanes26[gc_k26] = bs[8][((2*tx)+1)+2*gc_k26]
+											gc_lanes34[gc_k34] = bs[8][((2*tx)+1)+2*gc_k34]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3881,25 +5486,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes26)
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes34)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t25 := gc_ld21
+							gc_t33 := gc_ld25
 //line matmul.go:265
-							_ = gc_t25
+							_ = gc_t33
 //line matmul.go:265
-							gc_t26 := gc_ld22
+							gc_t34 := gc_ld26
 //line matmul.go:265
-							_ = gc_t26
+							_ = gc_t34
 //line matmul.go:265
-							b0 := gc_t25
+							b0 := gc_t33
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t26
+							b1 := gc_t34
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -3915,11 +5520,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld23 archsimd.Float32x8
+							var gc_ld27 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld24 archsimd.Float32x8
+							var gc_ld28 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld24
+							_ = gc_ld28
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
 //line matmul.go:265
@@ -3929,23 +5534,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld23 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
+									gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
-									gc_ld24 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
+									gc_ld28 = gc_lo12.Select128FromPair(1, 3, gc_hi12)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes27 [8]float32
+								var gc_lanes35 [8]float32
 //line matmul.go:265
-								for gc_k27 := range 8 {
+								for gc_k35 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k27) != 0 {
+									if 0xff&(1<<gc_k35) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k27
+										gc_pos2.Thread = gc_rank2 + gc_k35
 //line matmul.go:265
-										gc_lanes27[gc_k27] = bs[9][(2*tx)+2*gc_k27]
+										gc_lanes35[gc_k35] = bs[9][(2*tx)+2*gc_k35]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -3953,19 +5558,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes27)
+								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes35)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes28 [8]float32
+									var gc_lanes36 [8]float32
 //line matmul.go:265
-									for gc_k28 := range 8 {
+									for gc_k36 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k28) != 0 {
+										if 0xff&(1<<gc_k36) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k28
+											gc_pos2.Thread = gc_rank2 + gc_k36
 //line matmul.go:265
-											gc_lanes28[gc_k28] = bs[9][((2*tx)+1)+2*gc_k28]
+											gc_lanes36[gc_k36] = bs[9][((2*tx)+1)+2*gc_k36]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -3973,25 +5578,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes28)
+									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes36)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t27 := gc_ld23
+							gc_t35 := gc_ld27
 //line matmul.go:265
-							_ = gc_t27
+							_ = gc_t35
 //line matmul.go:265
-							gc_t28 := gc_ld24
+							gc_t36 := gc_ld28
 //line matmul.go:265
-							_ = gc_t28
+							_ = gc_t36
 //line matmul.go:265
-							b0 := gc_t27
+							b0 := gc_t35
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t28
+							b1 := gc_t36
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4007,11 +5612,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld25 archsimd.Float32x8
+							var gc_ld29 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld26 archsimd.Float32x8
+							var gc_ld30 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld26
+							_ = gc_ld30
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
 //line matmul.go:265
@@ -4021,23 +5626,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld25 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
+									gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
-									gc_ld26 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
+									gc_ld30 = gc_lo13.Select128FromPair(1, 3, gc_hi13)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes29 [8]float32
+								var gc_lanes37 [8]float32
 //line matmul.go:265
-								for gc_k29 := range 8 {
+								for gc_k37 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k29) != 0 {
+									if 0xff&(1<<gc_k37) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k29
+										gc_pos2.Thread = gc_rank2 + gc_k37
 //line matmul.go:265
-										gc_lanes29[gc_k29] = bs[10][(2*tx)+2*gc_k29]
+										gc_lanes37[gc_k37] = bs[10][(2*tx)+2*gc_k37]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4045,19 +5650,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes29)
+								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes37)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes30 [8]float32
+									var gc_lanes38 [8]float32
 //line matmul.go:265
-									for gc_k30 := range 8 {
+									for gc_k38 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k30) != 0 {
+										if 0xff&(1<<gc_k38) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line matmul.go:265
-											gc_lanes30[gc_k30] = bs[10][((2*tx)+1)+2*gc_k30]
+											gc_lanes38[gc_k38] = bs[10][((2*tx)+1)+2*gc_k38]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4065,25 +5670,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes30)
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes38)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t29 := gc_ld25
+							gc_t37 := gc_ld29
 //line matmul.go:265
-							_ = gc_t29
+							_ = gc_t37
 //line matmul.go:265
-							gc_t30 := gc_ld26
+							gc_t38 := gc_ld30
 //line matmul.go:265
-							_ = gc_t30
+							_ = gc_t38
 //line matmul.go:265
-							b0 := gc_t29
+							b0 := gc_t37
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t30
+							b1 := gc_t38
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4099,11 +5704,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld27 archsimd.Float32x8
+							var gc_ld31 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld28 archsimd.Float32x8
+							var gc_ld32 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld28
+							_ = gc_ld32
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
 //line matmul.go:265
@@ -4113,23 +5718,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld27 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
+									gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
-									gc_ld28 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
+									gc_ld32 = gc_lo14.Select128FromPair(1, 3, gc_hi14)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes31 [8]float32
+								var gc_lanes39 [8]float32
 //line matmul.go:265
-								for gc_k31 := range 8 {
+								for gc_k39 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k31) != 0 {
+									if 0xff&(1<<gc_k39) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k31
+										gc_pos2.Thread = gc_rank2 + gc_k39
 //line matmul.go:265
-										gc_lanes31[gc_k31] = bs[11][(2*tx)+2*gc_k31]
+										gc_lanes39[gc_k39] = bs[11][(2*tx)+2*gc_k39]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4137,19 +5742,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes31)
+								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes39)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes32 [8]float32
+									var gc_lanes40 [8]float32
 //line matmul.go:265
-									for gc_k32 := range 8 {
+									for gc_k40 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k32) != 0 {
+										if 0xff&(1<<gc_k40) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k32
+											gc_pos2.Thread = gc_rank2 + gc_k40
 //line matmul.go:265
-											gc_lanes32[gc_k32] = bs[11][((2*tx)+1)+2*gc_k32]
+											gc_lanes40[gc_k40] = bs[11][((2*tx)+1)+2*gc_k40]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4157,25 +5762,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes32)
+									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes40)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t31 := gc_ld27
+							gc_t39 := gc_ld31
 //line matmul.go:265
-							_ = gc_t31
+							_ = gc_t39
 //line matmul.go:265
-							gc_t32 := gc_ld28
+							gc_t40 := gc_ld32
 //line matmul.go:265
-							_ = gc_t32
+							_ = gc_t40
 //line matmul.go:265
-							b0 := gc_t31
+							b0 := gc_t39
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t32
+							b1 := gc_t40
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4191,11 +5796,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld29 archsimd.Float32x8
+							var gc_ld33 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld30 archsimd.Float32x8
+							var gc_ld34 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld30
+							_ = gc_ld34
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
 //line matmul.go:265
@@ -4205,23 +5810,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld29 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
+									gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
-									gc_ld30 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
+									gc_ld34 = gc_lo15.Select128FromPair(1, 3, gc_hi15)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes33 [8]float32
+								var gc_lanes41 [8]float32
 //line matmul.go:265
-								for gc_k33 := range 8 {
+								for gc_k41 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k33) != 0 {
+									if 0xff&(1<<gc_k41) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k33
+										gc_pos2.Thread = gc_rank2 + gc_k41
 //line matmul.go:265
-										gc_lanes33[gc_k33] = bs[12][(2*tx)+2*gc_k33]
+										gc_lanes41[gc_k41] = bs[12][(2*tx)+2*gc_k41]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4229,19 +5834,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes33)
+								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes41)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes34 [8]float32
+									var gc_lanes42 [8]float32
 //line matmul.go:265
-									for gc_k34 := range 8 {
+									for gc_k42 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k34) != 0 {
+										if 0xff&(1<<gc_k42) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k34
+											gc_pos2.Thread = gc_rank2 + gc_k42
 //line matmul.go:265
-											gc_lanes34[gc_k34] = bs[12][((2*tx)+1)+2*gc_k34]
+											gc_lanes42[gc_k42] = bs[12][((2*tx)+1)+2*gc_k42]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4249,25 +5854,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes34)
+									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes42)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t33 := gc_ld29
+							gc_t41 := gc_ld33
 //line matmul.go:265
-							_ = gc_t33
+							_ = gc_t41
 //line matmul.go:265
-							gc_t34 := gc_ld30
+							gc_t42 := gc_ld34
 //line matmul.go:265
-							_ = gc_t34
+							_ = gc_t42
 //line matmul.go:265
-							b0 := gc_t33
+							b0 := gc_t41
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t34
+							b1 := gc_t42
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4283,11 +5888,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld31 archsimd.Float32x8
+							var gc_ld35 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld32 archsimd.Float32x8
+							var gc_ld36 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld32
+							_ = gc_ld36
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
 //line matmul.go:265
@@ -4297,23 +5902,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld31 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
+									gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
-									gc_ld32 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
+									gc_ld36 = gc_lo16.Select128FromPair(1, 3, gc_hi16)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes35 [8]float32
+								var gc_lanes43 [8]float32
 //line matmul.go:265
-								for gc_k35 := range 8 {
+								for gc_k43 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k35) != 0 {
+									if 0xff&(1<<gc_k43) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k35
+										gc_pos2.Thread = gc_rank2 + gc_k43
 //line matmul.go:265
-										gc_lanes35[gc_k35] = bs[13][(2*tx)+2*gc_k35]
+										gc_lanes43[gc_k43] = bs[13][(2*tx)+2*gc_k43]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4321,19 +5926,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes35)
+								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes43)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes36 [8]float32
+									var gc_lanes44 [8]float32
 //line matmul.go:265
-									for gc_k36 := range 8 {
+									for gc_k44 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k36) != 0 {
+										if 0xff&(1<<gc_k44) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k36
+											gc_pos2.Thread = gc_rank2 + gc_k44
 //line matmul.go:265
-											gc_lanes36[gc_k36] = bs[13][((2*tx)+1)+2*gc_k36]
+											gc_lanes44[gc_k44] = bs[13][((2*tx)+1)+2*gc_k44]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4341,25 +5946,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes36)
+									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes44)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t35 := gc_ld31
+							gc_t43 := gc_ld35
 //line matmul.go:265
-							_ = gc_t35
+							_ = gc_t43
 //line matmul.go:265
-							gc_t36 := gc_ld32
+							gc_t44 := gc_ld36
 //line matmul.go:265
-							_ = gc_t36
+							_ = gc_t44
 //line matmul.go:265
-							b0 := gc_t35
+							b0 := gc_t43
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t36
+							b1 := gc_t44
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4375,11 +5980,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld33 archsimd.Float32x8
+							var gc_ld37 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld34 archsimd.Float32x8
+							var gc_ld38 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld34
+							_ = gc_ld38
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
 //line matmul.go:265
@@ -4389,23 +5994,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld33 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
+									gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
-									gc_ld34 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
+									gc_ld38 = gc_lo17.Select128FromPair(1, 3, gc_hi17)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes37 [8]float32
+								var gc_lanes45 [8]float32
 //line matmul.go:265
-								for gc_k37 := range 8 {
+								for gc_k45 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k37) != 0 {
+									if 0xff&(1<<gc_k45) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k37
+										gc_pos2.Thread = gc_rank2 + gc_k45
 //line matmul.go:265
-										gc_lanes37[gc_k37] = bs[14][(2*tx)+2*gc_k37]
+										gc_lanes45[gc_k45] = bs[14][(2*tx)+2*gc_k45]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4413,19 +6018,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld33 = archsimd.LoadFloat32x8(&gc_lanes37)
+								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes45)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes38 [8]float32
+									var gc_lanes46 [8]float32
 //line matmul.go:265
-									for gc_k38 := range 8 {
+									for gc_k46 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k38) != 0 {
+										if 0xff&(1<<gc_k46) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k46
 //line matmul.go:265
-											gc_lanes38[gc_k38] = bs[14][((2*tx)+1)+2*gc_k38]
+											gc_lanes46[gc_k46] = bs[14][((2*tx)+1)+2*gc_k46]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4433,25 +6038,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld34 = archsimd.LoadFloat32x8(&gc_lanes38)
+									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes46)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t37 := gc_ld33
+							gc_t45 := gc_ld37
 //line matmul.go:265
-							_ = gc_t37
+							_ = gc_t45
 //line matmul.go:265
-							gc_t38 := gc_ld34
+							gc_t46 := gc_ld38
 //line matmul.go:265
-							_ = gc_t38
+							_ = gc_t46
 //line matmul.go:265
-							b0 := gc_t37
+							b0 := gc_t45
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t38
+							b1 := gc_t46
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4467,11 +6072,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld35 archsimd.Float32x8
+							var gc_ld39 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld36 archsimd.Float32x8
+							var gc_ld40 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld36
+							_ = gc_ld40
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
 //line matmul.go:265
@@ -4481,23 +6086,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld35 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
+									gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
-									gc_ld36 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
+									gc_ld40 = gc_lo18.Select128FromPair(1, 3, gc_hi18)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes39 [8]float32
+								var gc_lanes47 [8]float32
 //line matmul.go:265
-								for gc_k39 := range 8 {
+								for gc_k47 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k39) != 0 {
+									if 0xff&(1<<gc_k47) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k39
+										gc_pos2.Thread = gc_rank2 + gc_k47
 //line matmul.go:265
-										gc_lanes39[gc_k39] = bs[15][(2*tx)+2*gc_k39]
+										gc_lanes47[gc_k47] = bs[15][(2*tx)+2*gc_k47]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4505,19 +6110,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld35 = archsimd.LoadFloat32x8(&gc_lanes39)
+								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes47)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes40 [8]float32
+									var gc_lanes48 [8]float32
 //line matmul.go:265
-									for gc_k40 := range 8 {
+									for gc_k48 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k40) != 0 {
+										if 0xff&(1<<gc_k48) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k40
+											gc_pos2.Thread = gc_rank2 + gc_k48
 //line matmul.go:265
-											gc_lanes40[gc_k40] = bs[15][((2*tx)+1)+2*gc_k40]
+											gc_lanes48[gc_k48] = bs[15][((2*tx)+1)+2*gc_k48]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4525,25 +6130,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld36 = archsimd.LoadFloat32x8(&gc_lanes40)
+									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes48)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t39 := gc_ld35
+							gc_t47 := gc_ld39
 //line matmul.go:265
-							_ = gc_t39
+							_ = gc_t47
 //line matmul.go:265
-							gc_t40 := gc_ld36
+							gc_t48 := gc_ld40
 //line matmul.go:265
-							_ = gc_t40
+							_ = gc_t48
 //line matmul.go:265
-							b0 := gc_t39
+							b0 := gc_t47
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t40
+							b1 := gc_t48
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4559,11 +6164,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld37 archsimd.Float32x8
+							var gc_ld41 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld38 archsimd.Float32x8
+							var gc_ld42 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld38
+							_ = gc_ld42
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
 //line matmul.go:265
@@ -4573,23 +6178,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld37 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
+									gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
-									gc_ld38 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
+									gc_ld42 = gc_lo19.Select128FromPair(1, 3, gc_hi19)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes41 [8]float32
+								var gc_lanes49 [8]float32
 //line matmul.go:265
-								for gc_k41 := range 8 {
+								for gc_k49 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k41) != 0 {
+									if 0xff&(1<<gc_k49) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k41
+										gc_pos2.Thread = gc_rank2 + gc_k49
 //line matmul.go:265
-										gc_lanes41[gc_k41] = bs[16][(2*tx)+2*gc_k41]
+										gc_lanes49[gc_k49] = bs[16][(2*tx)+2*gc_k49]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4597,19 +6202,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld37 = archsimd.LoadFloat32x8(&gc_lanes41)
+								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes49)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes42 [8]float32
+									var gc_lanes50 [8]float32
 //line matmul.go:265
-									for gc_k42 := range 8 {
+									for gc_k50 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k42) != 0 {
+										if 0xff&(1<<gc_k50) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k42
+											gc_pos2.Thread = gc_rank2 + gc_k50
 //line matmul.go:265
-											gc_lanes42[gc_k42] = bs[16][((2*tx)+1)+2*gc_k42]
+											gc_lanes50[gc_k50] = bs[16][((2*tx)+1)+2*gc_k50]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4617,25 +6222,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld38 = archsimd.LoadFloat32x8(&gc_lanes42)
+									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes50)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t41 := gc_ld37
+							gc_t49 := gc_ld41
 //line matmul.go:265
-							_ = gc_t41
+							_ = gc_t49
 //line matmul.go:265
-							gc_t42 := gc_ld38
+							gc_t50 := gc_ld42
 //line matmul.go:265
-							_ = gc_t42
+							_ = gc_t50
 //line matmul.go:265
-							b0 := gc_t41
+							b0 := gc_t49
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t42
+							b1 := gc_t50
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4651,11 +6256,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld39 archsimd.Float32x8
+							var gc_ld43 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld40 archsimd.Float32x8
+							var gc_ld44 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld40
+							_ = gc_ld44
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
 //line matmul.go:265
@@ -4665,23 +6270,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld39 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
+									gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
-									gc_ld40 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
+									gc_ld44 = gc_lo20.Select128FromPair(1, 3, gc_hi20)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes43 [8]float32
+								var gc_lanes51 [8]float32
 //line matmul.go:265
-								for gc_k43 := range 8 {
+								for gc_k51 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k43) != 0 {
+									if 0xff&(1<<gc_k51) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k43
+										gc_pos2.Thread = gc_rank2 + gc_k51
 //line matmul.go:265
-										gc_lanes43[gc_k43] = bs[17][(2*tx)+2*gc_k43]
+										gc_lanes51[gc_k51] = bs[17][(2*tx)+2*gc_k51]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4689,19 +6294,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld39 = archsimd.LoadFloat32x8(&gc_lanes43)
+								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes51)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes44 [8]float32
+									var gc_lanes52 [8]float32
 //line matmul.go:265
-									for gc_k44 := range 8 {
+									for gc_k52 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k44) != 0 {
+										if 0xff&(1<<gc_k52) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k44
+											gc_pos2.Thread = gc_rank2 + gc_k52
 //line matmul.go:265
-											gc_lanes44[gc_k44] = bs[17][((2*tx)+1)+2*gc_k44]
+											gc_lanes52[gc_k52] = bs[17][((2*tx)+1)+2*gc_k52]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4709,25 +6314,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld40 = archsimd.LoadFloat32x8(&gc_lanes44)
+									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes52)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t43 := gc_ld39
+							gc_t51 := gc_ld43
 //line matmul.go:265
-							_ = gc_t43
+							_ = gc_t51
 //line matmul.go:265
-							gc_t44 := gc_ld40
+							gc_t52 := gc_ld44
 //line matmul.go:265
-							_ = gc_t44
+							_ = gc_t52
 //line matmul.go:265
-							b0 := gc_t43
+							b0 := gc_t51
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t44
+							b1 := gc_t52
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4743,11 +6348,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld41 archsimd.Float32x8
+							var gc_ld45 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld42 archsimd.Float32x8
+							var gc_ld46 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld42
+							_ = gc_ld46
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
 //line matmul.go:265
@@ -4757,23 +6362,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld41 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
+									gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
-									gc_ld42 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
+									gc_ld46 = gc_lo21.Select128FromPair(1, 3, gc_hi21)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes45 [8]float32
+								var gc_lanes53 [8]float32
 //line matmul.go:265
-								for gc_k45 := range 8 {
+								for gc_k53 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k45) != 0 {
+									if 0xff&(1<<gc_k53) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k45
+										gc_pos2.Thread = gc_rank2 + gc_k53
 //line matmul.go:265
-										gc_lanes45[gc_k45] = bs[18][(2*tx)+2*gc_k45]
+										gc_lanes53[gc_k53] = bs[18][(2*tx)+2*gc_k53]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4781,19 +6386,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld41 = archsimd.LoadFloat32x8(&gc_lanes45)
+								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes53)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes46 [8]float32
+									var gc_lanes54 [8]float32
 //line matmul.go:265
-									for gc_k46 := range 8 {
+									for gc_k54 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k46) != 0 {
+										if 0xff&(1<<gc_k54) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k46
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line matmul.go:265
-											gc_lanes46[gc_k46] = bs[18][((2*tx)+1)+2*gc_k46]
+											gc_lanes54[gc_k54] = bs[18][((2*tx)+1)+2*gc_k54]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4801,25 +6406,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld42 = archsimd.LoadFloat32x8(&gc_lanes46)
+									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes54)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t45 := gc_ld41
+							gc_t53 := gc_ld45
 //line matmul.go:265
-							_ = gc_t45
+							_ = gc_t53
 //line matmul.go:265
-							gc_t46 := gc_ld42
+							gc_t54 := gc_ld46
 //line matmul.go:265
-							_ = gc_t46
+							_ = gc_t54
 //line matmul.go:265
-							b0 := gc_t45
+							b0 := gc_t53
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t46
+							b1 := gc_t54
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4835,11 +6440,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld43 archsimd.Float32x8
+							var gc_ld47 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld44 archsimd.Float32x8
+							var gc_ld48 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld44
+							_ = gc_ld48
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
 //line matmul.go:265
@@ -4849,23 +6454,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld43 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
+									gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
-									gc_ld44 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
+									gc_ld48 = gc_lo22.Select128FromPair(1, 3, gc_hi22)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes47 [8]float32
+								var gc_lanes55 [8]float32
 //line matmul.go:265
-								for gc_k47 := range 8 {
+								for gc_k55 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k47) != 0 {
+									if 0xff&(1<<gc_k55) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k47
+										gc_pos2.Thread = gc_rank2 + gc_k55
 //line matmul.go:265
-										gc_lanes47[gc_k47] = bs[19][(2*tx)+2*gc_k47]
+										gc_lanes55[gc_k55] = bs[19][(2*tx)+2*gc_k55]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4873,19 +6478,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld43 = archsimd.LoadFloat32x8(&gc_lanes47)
+								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes55)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes48 [8]float32
+									var gc_lanes56 [8]float32
 //line matmul.go:265
-									for gc_k48 := range 8 {
+									for gc_k56 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k48) != 0 {
+										if 0xff&(1<<gc_k56) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k48
+											gc_pos2.Thread = gc_rank2 + gc_k56
 //line matmul.go:265
-											gc_lanes48[gc_k48] = bs[19][((2*tx)+1)+2*gc_k48]
+											gc_lanes56[gc_k56] = bs[19][((2*tx)+1)+2*gc_k56]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4893,25 +6498,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld44 = archsimd.LoadFloat32x8(&gc_lanes48)
+									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes56)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t47 := gc_ld43
+							gc_t55 := gc_ld47
 //line matmul.go:265
-							_ = gc_t47
+							_ = gc_t55
 //line matmul.go:265
-							gc_t48 := gc_ld44
+							gc_t56 := gc_ld48
 //line matmul.go:265
-							_ = gc_t48
+							_ = gc_t56
 //line matmul.go:265
-							b0 := gc_t47
+							b0 := gc_t55
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t48
+							b1 := gc_t56
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -4927,11 +6532,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld45 archsimd.Float32x8
+							var gc_ld49 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld46 archsimd.Float32x8
+							var gc_ld50 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld46
+							_ = gc_ld50
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
 //line matmul.go:265
@@ -4941,23 +6546,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld45 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
+									gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
-									gc_ld46 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
+									gc_ld50 = gc_lo23.Select128FromPair(1, 3, gc_hi23)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes49 [8]float32
+								var gc_lanes57 [8]float32
 //line matmul.go:265
-								for gc_k49 := range 8 {
+								for gc_k57 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k49) != 0 {
+									if 0xff&(1<<gc_k57) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k49
+										gc_pos2.Thread = gc_rank2 + gc_k57
 //line matmul.go:265
-										gc_lanes49[gc_k49] = bs[20][(2*tx)+2*gc_k49]
+										gc_lanes57[gc_k57] = bs[20][(2*tx)+2*gc_k57]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -4965,19 +6570,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld45 = archsimd.LoadFloat32x8(&gc_lanes49)
+								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes57)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes50 [8]float32
+									var gc_lanes58 [8]float32
 //line matmul.go:265
-									for gc_k50 := range 8 {
+									for gc_k58 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k50) != 0 {
+										if 0xff&(1<<gc_k58) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k50
+											gc_pos2.Thread = gc_rank2 + gc_k58
 //line matmul.go:265
-											gc_lanes50[gc_k50] = bs[20][((2*tx)+1)+2*gc_k50]
+											gc_lanes58[gc_k58] = bs[20][((2*tx)+1)+2*gc_k58]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4985,25 +6590,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld46 = archsimd.LoadFloat32x8(&gc_lanes50)
+									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes58)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t49 := gc_ld45
+							gc_t57 := gc_ld49
 //line matmul.go:265
-							_ = gc_t49
+							_ = gc_t57
 //line matmul.go:265
-							gc_t50 := gc_ld46
+							gc_t58 := gc_ld50
 //line matmul.go:265
-							_ = gc_t50
+							_ = gc_t58
 //line matmul.go:265
-							b0 := gc_t49
+							b0 := gc_t57
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t50
+							b1 := gc_t58
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5019,11 +6624,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld47 archsimd.Float32x8
+							var gc_ld51 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld48 archsimd.Float32x8
+							var gc_ld52 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld48
+							_ = gc_ld52
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
 //line matmul.go:265
@@ -5033,23 +6638,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld47 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
+									gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
-									gc_ld48 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
+									gc_ld52 = gc_lo24.Select128FromPair(1, 3, gc_hi24)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes51 [8]float32
+								var gc_lanes59 [8]float32
 //line matmul.go:265
-								for gc_k51 := range 8 {
+								for gc_k59 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k51) != 0 {
+									if 0xff&(1<<gc_k59) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k51
+										gc_pos2.Thread = gc_rank2 + gc_k59
 //line matmul.go:265
-										gc_lanes51[gc_k51] = bs[21][(2*tx)+2*gc_k51]
+										gc_lanes59[gc_k59] = bs[21][(2*tx)+2*gc_k59]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5057,19 +6662,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld47 = archsimd.LoadFloat32x8(&gc_lanes51)
+								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes59)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes52 [8]float32
+									var gc_lanes60 [8]float32
 //line matmul.go:265
-									for gc_k52 := range 8 {
+									for gc_k60 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k52) != 0 {
+										if 0xff&(1<<gc_k60) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k52
+											gc_pos2.Thread = gc_rank2 + gc_k60
 //line matmul.go:265
-											gc_lanes52[gc_k52] = bs[21][((2*tx)+1)+2*gc_k52]
+											gc_lanes60[gc_k60] = bs[21][((2*tx)+1)+2*gc_k60]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5077,25 +6682,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld48 = archsimd.LoadFloat32x8(&gc_lanes52)
+									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes60)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t51 := gc_ld47
+							gc_t59 := gc_ld51
 //line matmul.go:265
-							_ = gc_t51
+							_ = gc_t59
 //line matmul.go:265
-							gc_t52 := gc_ld48
+							gc_t60 := gc_ld52
 //line matmul.go:265
-							_ = gc_t52
+							_ = gc_t60
 //line matmul.go:265
-							b0 := gc_t51
+							b0 := gc_t59
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t52
+							b1 := gc_t60
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5111,11 +6716,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld49 archsimd.Float32x8
+							var gc_ld53 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld50 archsimd.Float32x8
+							var gc_ld54 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld50
+							_ = gc_ld54
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
 //line matmul.go:265
@@ -5125,23 +6730,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld49 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
+									gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
-									gc_ld50 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
+									gc_ld54 = gc_lo25.Select128FromPair(1, 3, gc_hi25)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes53 [8]float32
+								var gc_lanes61 [8]float32
 //line matmul.go:265
-								for gc_k53 := range 8 {
+								for gc_k61 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k53) != 0 {
+									if 0xff&(1<<gc_k61) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k53
+										gc_pos2.Thread = gc_rank2 + gc_k61
 //line matmul.go:265
-										gc_lanes53[gc_k53] = bs[22][(2*tx)+2*gc_k53]
+										gc_lanes61[gc_k61] = bs[22][(2*tx)+2*gc_k61]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5149,19 +6754,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld49 = archsimd.LoadFloat32x8(&gc_lanes53)
+								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes61)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes54 [8]float32
+									var gc_lanes62 [8]float32
 //line matmul.go:265
-									for gc_k54 := range 8 {
+									for gc_k62 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k54) != 0 {
+										if 0xff&(1<<gc_k62) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k54
+											gc_pos2.Thread = gc_rank2 + gc_k62
 //line matmul.go:265
-											gc_lanes54[gc_k54] = bs[22][((2*tx)+1)+2*gc_k54]
+											gc_lanes62[gc_k62] = bs[22][((2*tx)+1)+2*gc_k62]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5169,25 +6774,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld50 = archsimd.LoadFloat32x8(&gc_lanes54)
+									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes62)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t53 := gc_ld49
+							gc_t61 := gc_ld53
 //line matmul.go:265
-							_ = gc_t53
+							_ = gc_t61
 //line matmul.go:265
-							gc_t54 := gc_ld50
+							gc_t62 := gc_ld54
 //line matmul.go:265
-							_ = gc_t54
+							_ = gc_t62
 //line matmul.go:265
-							b0 := gc_t53
+							b0 := gc_t61
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t54
+							b1 := gc_t62
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5203,11 +6808,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld51 archsimd.Float32x8
+							var gc_ld55 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld52 archsimd.Float32x8
+							var gc_ld56 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld52
+							_ = gc_ld56
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
 //line matmul.go:265
@@ -5217,23 +6822,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld51 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
+									gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
-									gc_ld52 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
+									gc_ld56 = gc_lo26.Select128FromPair(1, 3, gc_hi26)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes55 [8]float32
+								var gc_lanes63 [8]float32
 //line matmul.go:265
-								for gc_k55 := range 8 {
+								for gc_k63 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k55) != 0 {
+									if 0xff&(1<<gc_k63) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k55
+										gc_pos2.Thread = gc_rank2 + gc_k63
 //line matmul.go:265
-										gc_lanes55[gc_k55] = bs[23][(2*tx)+2*gc_k55]
+										gc_lanes63[gc_k63] = bs[23][(2*tx)+2*gc_k63]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5241,19 +6846,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld51 = archsimd.LoadFloat32x8(&gc_lanes55)
+								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes63)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes56 [8]float32
+									var gc_lanes64 [8]float32
 //line matmul.go:265
-									for gc_k56 := range 8 {
+									for gc_k64 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k56) != 0 {
+										if 0xff&(1<<gc_k64) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k56
+											gc_pos2.Thread = gc_rank2 + gc_k64
 //line matmul.go:265
-											gc_lanes56[gc_k56] = bs[23][((2*tx)+1)+2*gc_k56]
+											gc_lanes64[gc_k64] = bs[23][((2*tx)+1)+2*gc_k64]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5261,25 +6866,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld52 = archsimd.LoadFloat32x8(&gc_lanes56)
+									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes64)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t55 := gc_ld51
+							gc_t63 := gc_ld55
 //line matmul.go:265
-							_ = gc_t55
+							_ = gc_t63
 //line matmul.go:265
-							gc_t56 := gc_ld52
+							gc_t64 := gc_ld56
 //line matmul.go:265
-							_ = gc_t56
+							_ = gc_t64
 //line matmul.go:265
-							b0 := gc_t55
+							b0 := gc_t63
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t56
+							b1 := gc_t64
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5295,11 +6900,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld53 archsimd.Float32x8
+							var gc_ld57 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld54 archsimd.Float32x8
+							var gc_ld58 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld54
+							_ = gc_ld58
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
 //line matmul.go:265
@@ -5309,23 +6914,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld53 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
+									gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
-									gc_ld54 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
+									gc_ld58 = gc_lo27.Select128FromPair(1, 3, gc_hi27)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes57 [8]float32
+								var gc_lanes65 [8]float32
 //line matmul.go:265
-								for gc_k57 := range 8 {
+								for gc_k65 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k57) != 0 {
+									if 0xff&(1<<gc_k65) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k57
+										gc_pos2.Thread = gc_rank2 + gc_k65
 //line matmul.go:265
-										gc_lanes57[gc_k57] = bs[24][(2*tx)+2*gc_k57]
+										gc_lanes65[gc_k65] = bs[24][(2*tx)+2*gc_k65]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5333,19 +6938,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld53 = archsimd.LoadFloat32x8(&gc_lanes57)
+								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes65)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes58 [8]float32
+									var gc_lanes66 [8]float32
 //line matmul.go:265
-									for gc_k58 := range 8 {
+									for gc_k66 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k58) != 0 {
+										if 0xff&(1<<gc_k66) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k58
+											gc_pos2.Thread = gc_rank2 + gc_k66
 //line matmul.go:265
-											gc_lanes58[gc_k58] = bs[24][((2*tx)+1)+2*gc_k58]
+											gc_lanes66[gc_k66] = bs[24][((2*tx)+1)+2*gc_k66]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5353,25 +6958,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld54 = archsimd.LoadFloat32x8(&gc_lanes58)
+									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes66)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t57 := gc_ld53
+							gc_t65 := gc_ld57
 //line matmul.go:265
-							_ = gc_t57
+							_ = gc_t65
 //line matmul.go:265
-							gc_t58 := gc_ld54
+							gc_t66 := gc_ld58
 //line matmul.go:265
-							_ = gc_t58
+							_ = gc_t66
 //line matmul.go:265
-							b0 := gc_t57
+							b0 := gc_t65
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t58
+							b1 := gc_t66
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5387,11 +6992,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld55 archsimd.Float32x8
+							var gc_ld59 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld56 archsimd.Float32x8
+							var gc_ld60 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld56
+							_ = gc_ld60
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
 //line matmul.go:265
@@ -5401,23 +7006,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld55 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
+									gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
-									gc_ld56 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
+									gc_ld60 = gc_lo28.Select128FromPair(1, 3, gc_hi28)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes59 [8]float32
+								var gc_lanes67 [8]float32
 //line matmul.go:265
-								for gc_k59 := range 8 {
+								for gc_k67 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k59) != 0 {
+									if 0xff&(1<<gc_k67) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k59
+										gc_pos2.Thread = gc_rank2 + gc_k67
 //line matmul.go:265
-										gc_lanes59[gc_k59] = bs[25][(2*tx)+2*gc_k59]
+										gc_lanes67[gc_k67] = bs[25][(2*tx)+2*gc_k67]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5425,19 +7030,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld55 = archsimd.LoadFloat32x8(&gc_lanes59)
+								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes67)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes60 [8]float32
+									var gc_lanes68 [8]float32
 //line matmul.go:265
-									for gc_k60 := range 8 {
+									for gc_k68 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k60) != 0 {
+										if 0xff&(1<<gc_k68) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k60
+											gc_pos2.Thread = gc_rank2 + gc_k68
 //line matmul.go:265
-											gc_lanes60[gc_k60] = bs[25][((2*tx)+1)+2*gc_k60]
+											gc_lanes68[gc_k68] = bs[25][((2*tx)+1)+2*gc_k68]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5445,25 +7050,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld56 = archsimd.LoadFloat32x8(&gc_lanes60)
+									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes68)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t59 := gc_ld55
+							gc_t67 := gc_ld59
 //line matmul.go:265
-							_ = gc_t59
+							_ = gc_t67
 //line matmul.go:265
-							gc_t60 := gc_ld56
+							gc_t68 := gc_ld60
 //line matmul.go:265
-							_ = gc_t60
+							_ = gc_t68
 //line matmul.go:265
-							b0 := gc_t59
+							b0 := gc_t67
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t60
+							b1 := gc_t68
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5479,11 +7084,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld57 archsimd.Float32x8
+							var gc_ld61 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld58 archsimd.Float32x8
+							var gc_ld62 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld58
+							_ = gc_ld62
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
 //line matmul.go:265
@@ -5493,23 +7098,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld57 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
+									gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
-									gc_ld58 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
+									gc_ld62 = gc_lo29.Select128FromPair(1, 3, gc_hi29)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes61 [8]float32
+								var gc_lanes69 [8]float32
 //line matmul.go:265
-								for gc_k61 := range 8 {
+								for gc_k69 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k61) != 0 {
+									if 0xff&(1<<gc_k69) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k61
+										gc_pos2.Thread = gc_rank2 + gc_k69
 //line matmul.go:265
-										gc_lanes61[gc_k61] = bs[26][(2*tx)+2*gc_k61]
+										gc_lanes69[gc_k69] = bs[26][(2*tx)+2*gc_k69]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5517,19 +7122,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld57 = archsimd.LoadFloat32x8(&gc_lanes61)
+								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes69)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes62 [8]float32
+									var gc_lanes70 [8]float32
 //line matmul.go:265
-									for gc_k62 := range 8 {
+									for gc_k70 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k62) != 0 {
+										if 0xff&(1<<gc_k70) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k62
+											gc_pos2.Thread = gc_rank2 + gc_k70
 //line matmul.go:265
-											gc_lanes62[gc_k62] = bs[26][((2*tx)+1)+2*gc_k62]
+											gc_lanes70[gc_k70] = bs[26][((2*tx)+1)+2*gc_k70]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5537,25 +7142,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld58 = archsimd.LoadFloat32x8(&gc_lanes62)
+									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes70)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t61 := gc_ld57
+							gc_t69 := gc_ld61
 //line matmul.go:265
-							_ = gc_t61
+							_ = gc_t69
 //line matmul.go:265
-							gc_t62 := gc_ld58
+							gc_t70 := gc_ld62
 //line matmul.go:265
-							_ = gc_t62
+							_ = gc_t70
 //line matmul.go:265
-							b0 := gc_t61
+							b0 := gc_t69
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t62
+							b1 := gc_t70
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5571,11 +7176,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld59 archsimd.Float32x8
+							var gc_ld63 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld60 archsimd.Float32x8
+							var gc_ld64 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld60
+							_ = gc_ld64
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
 //line matmul.go:265
@@ -5585,23 +7190,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld59 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
+									gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
-									gc_ld60 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
+									gc_ld64 = gc_lo30.Select128FromPair(1, 3, gc_hi30)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes63 [8]float32
+								var gc_lanes71 [8]float32
 //line matmul.go:265
-								for gc_k63 := range 8 {
+								for gc_k71 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k63) != 0 {
+									if 0xff&(1<<gc_k71) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k63
+										gc_pos2.Thread = gc_rank2 + gc_k71
 //line matmul.go:265
-										gc_lanes63[gc_k63] = bs[27][(2*tx)+2*gc_k63]
+										gc_lanes71[gc_k71] = bs[27][(2*tx)+2*gc_k71]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5609,19 +7214,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld59 = archsimd.LoadFloat32x8(&gc_lanes63)
+								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes71)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes64 [8]float32
+									var gc_lanes72 [8]float32
 //line matmul.go:265
-									for gc_k64 := range 8 {
+									for gc_k72 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k64) != 0 {
+										if 0xff&(1<<gc_k72) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k64
+											gc_pos2.Thread = gc_rank2 + gc_k72
 //line matmul.go:265
-											gc_lanes64[gc_k64] = bs[27][((2*tx)+1)+2*gc_k64]
+											gc_lanes72[gc_k72] = bs[27][((2*tx)+1)+2*gc_k72]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5629,25 +7234,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld60 = archsimd.LoadFloat32x8(&gc_lanes64)
+									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes72)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t63 := gc_ld59
+							gc_t71 := gc_ld63
 //line matmul.go:265
-							_ = gc_t63
+							_ = gc_t71
 //line matmul.go:265
-							gc_t64 := gc_ld60
+							gc_t72 := gc_ld64
 //line matmul.go:265
-							_ = gc_t64
+							_ = gc_t72
 //line matmul.go:265
-							b0 := gc_t63
+							b0 := gc_t71
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t64
+							b1 := gc_t72
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5663,11 +7268,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld61 archsimd.Float32x8
+							var gc_ld65 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld62 archsimd.Float32x8
+							var gc_ld66 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld62
+							_ = gc_ld66
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
 //line matmul.go:265
@@ -5677,23 +7282,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld61 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
+									gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
-									gc_ld62 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
+									gc_ld66 = gc_lo31.Select128FromPair(1, 3, gc_hi31)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes65 [8]float32
+								var gc_lanes73 [8]float32
 //line matmul.go:265
-								for gc_k65 := range 8 {
+								for gc_k73 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k65) != 0 {
+									if 0xff&(1<<gc_k73) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k65
+										gc_pos2.Thread = gc_rank2 + gc_k73
 //line matmul.go:265
-										gc_lanes65[gc_k65] = bs[28][(2*tx)+2*gc_k65]
+										gc_lanes73[gc_k73] = bs[28][(2*tx)+2*gc_k73]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5701,19 +7306,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld61 = archsimd.LoadFloat32x8(&gc_lanes65)
+								gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes73)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes66 [8]float32
+									var gc_lanes74 [8]float32
 //line matmul.go:265
-									for gc_k66 := range 8 {
+									for gc_k74 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k66) != 0 {
+										if 0xff&(1<<gc_k74) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k66
+											gc_pos2.Thread = gc_rank2 + gc_k74
 //line matmul.go:265
-											gc_lanes66[gc_k66] = bs[28][((2*tx)+1)+2*gc_k66]
+											gc_lanes74[gc_k74] = bs[28][((2*tx)+1)+2*gc_k74]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5721,25 +7326,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld62 = archsimd.LoadFloat32x8(&gc_lanes66)
+									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes74)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t65 := gc_ld61
+							gc_t73 := gc_ld65
 //line matmul.go:265
-							_ = gc_t65
+							_ = gc_t73
 //line matmul.go:265
-							gc_t66 := gc_ld62
+							gc_t74 := gc_ld66
 //line matmul.go:265
-							_ = gc_t66
+							_ = gc_t74
 //line matmul.go:265
-							b0 := gc_t65
+							b0 := gc_t73
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t66
+							b1 := gc_t74
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5755,11 +7360,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld63 archsimd.Float32x8
+							var gc_ld67 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld64 archsimd.Float32x8
+							var gc_ld68 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld64
+							_ = gc_ld68
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
 //line matmul.go:265
@@ -5769,23 +7374,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld63 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
+									gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
-									gc_ld64 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
+									gc_ld68 = gc_lo32.Select128FromPair(1, 3, gc_hi32)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes67 [8]float32
+								var gc_lanes75 [8]float32
 //line matmul.go:265
-								for gc_k67 := range 8 {
+								for gc_k75 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k67) != 0 {
+									if 0xff&(1<<gc_k75) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k67
+										gc_pos2.Thread = gc_rank2 + gc_k75
 //line matmul.go:265
-										gc_lanes67[gc_k67] = bs[29][(2*tx)+2*gc_k67]
+										gc_lanes75[gc_k75] = bs[29][(2*tx)+2*gc_k75]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5793,19 +7398,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld63 = archsimd.LoadFloat32x8(&gc_lanes67)
+								gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes75)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes68 [8]float32
+									var gc_lanes76 [8]float32
 //line matmul.go:265
-									for gc_k68 := range 8 {
+									for gc_k76 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k68) != 0 {
+										if 0xff&(1<<gc_k76) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k68
+											gc_pos2.Thread = gc_rank2 + gc_k76
 //line matmul.go:265
-											gc_lanes68[gc_k68] = bs[29][((2*tx)+1)+2*gc_k68]
+											gc_lanes76[gc_k76] = bs[29][((2*tx)+1)+2*gc_k76]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5813,25 +7418,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld64 = archsimd.LoadFloat32x8(&gc_lanes68)
+									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes76)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t67 := gc_ld63
+							gc_t75 := gc_ld67
 //line matmul.go:265
-							_ = gc_t67
+							_ = gc_t75
 //line matmul.go:265
-							gc_t68 := gc_ld64
+							gc_t76 := gc_ld68
 //line matmul.go:265
-							_ = gc_t68
+							_ = gc_t76
 //line matmul.go:265
-							b0 := gc_t67
+							b0 := gc_t75
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t68
+							b1 := gc_t76
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5847,11 +7452,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld65 archsimd.Float32x8
+							var gc_ld69 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld66 archsimd.Float32x8
+							var gc_ld70 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld66
+							_ = gc_ld70
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
 //line matmul.go:265
@@ -5861,23 +7466,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld65 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
+									gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
-									gc_ld66 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
+									gc_ld70 = gc_lo33.Select128FromPair(1, 3, gc_hi33)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes69 [8]float32
+								var gc_lanes77 [8]float32
 //line matmul.go:265
-								for gc_k69 := range 8 {
+								for gc_k77 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k69) != 0 {
+									if 0xff&(1<<gc_k77) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k69
+										gc_pos2.Thread = gc_rank2 + gc_k77
 //line matmul.go:265
-										gc_lanes69[gc_k69] = bs[30][(2*tx)+2*gc_k69]
+										gc_lanes77[gc_k77] = bs[30][(2*tx)+2*gc_k77]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5885,19 +7490,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld65 = archsimd.LoadFloat32x8(&gc_lanes69)
+								gc_ld69 = archsimd.LoadFloat32x8(&gc_lanes77)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes70 [8]float32
+									var gc_lanes78 [8]float32
 //line matmul.go:265
-									for gc_k70 := range 8 {
+									for gc_k78 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k70) != 0 {
+										if 0xff&(1<<gc_k78) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k70
+											gc_pos2.Thread = gc_rank2 + gc_k78
 //line matmul.go:265
-											gc_lanes70[gc_k70] = bs[30][((2*tx)+1)+2*gc_k70]
+											gc_lanes78[gc_k78] = bs[30][((2*tx)+1)+2*gc_k78]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5905,25 +7510,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld66 = archsimd.LoadFloat32x8(&gc_lanes70)
+									gc_ld70 = archsimd.LoadFloat32x8(&gc_lanes78)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t69 := gc_ld65
+							gc_t77 := gc_ld69
 //line matmul.go:265
-							_ = gc_t69
+							_ = gc_t77
 //line matmul.go:265
-							gc_t70 := gc_ld66
+							gc_t78 := gc_ld70
 //line matmul.go:265
-							_ = gc_t70
+							_ = gc_t78
 //line matmul.go:265
-							b0 := gc_t69
+							b0 := gc_t77
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t70
+							b1 := gc_t78
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -5939,11 +7544,11 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 						{
 //line matmul.go:265
-							var gc_ld67 archsimd.Float32x8
+							var gc_ld71 archsimd.Float32x8
 //line matmul.go:265
-							var gc_ld68 archsimd.Float32x8
+							var gc_ld72 archsimd.Float32x8
 //line matmul.go:265
-							_ = gc_ld68
+							_ = gc_ld72
 //line matmul.go:265
 							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
 //line matmul.go:265
@@ -5953,23 +7558,23 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_ld67 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
+									gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
-									gc_ld68 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
+									gc_ld72 = gc_lo34.Select128FromPair(1, 3, gc_hi34)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							} else {
 //line matmul.go:265
-								var gc_lanes71 [8]float32
+								var gc_lanes79 [8]float32
 //line matmul.go:265
-								for gc_k71 := range 8 {
+								for gc_k79 := range 8 {
 //line matmul.go:265
-									if 0xff&(1<<gc_k71) != 0 {
+									if 0xff&(1<<gc_k79) != 0 {
 //line matmul.go:265
-										gc_pos2.Thread = gc_rank2 + gc_k71
+										gc_pos2.Thread = gc_rank2 + gc_k79
 //line matmul.go:265
-										gc_lanes71[gc_k71] = bs[31][(2*tx)+2*gc_k71]
+										gc_lanes79[gc_k79] = bs[31][(2*tx)+2*gc_k79]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -5977,19 +7582,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-								gc_ld67 = archsimd.LoadFloat32x8(&gc_lanes71)
+								gc_ld71 = archsimd.LoadFloat32x8(&gc_lanes79)
 //line matmul.go:265
 								{
 //line matmul.go:265
-									var gc_lanes72 [8]float32
+									var gc_lanes80 [8]float32
 //line matmul.go:265
-									for gc_k72 := range 8 {
+									for gc_k80 := range 8 {
 //line matmul.go:265
-										if 0xff&(1<<gc_k72) != 0 {
+										if 0xff&(1<<gc_k80) != 0 {
 //line matmul.go:265
-											gc_pos2.Thread = gc_rank2 + gc_k72
+											gc_pos2.Thread = gc_rank2 + gc_k80
 //line matmul.go:265
-											gc_lanes72[gc_k72] = bs[31][((2*tx)+1)+2*gc_k72]
+											gc_lanes80[gc_k80] = bs[31][((2*tx)+1)+2*gc_k80]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5997,25 +7602,25 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 									gc_pos2.Thread = gc_rank2
 //line matmul.go:265
-									gc_ld68 = archsimd.LoadFloat32x8(&gc_lanes72)
+									gc_ld72 = archsimd.LoadFloat32x8(&gc_lanes80)
 //line matmul.go:265
 								}
 //line matmul.go:265
 							}
 //line matmul.go:265
-							gc_t71 := gc_ld67
+							gc_t79 := gc_ld71
 //line matmul.go:265
-							_ = gc_t71
+							_ = gc_t79
 //line matmul.go:265
-							gc_t72 := gc_ld68
+							gc_t80 := gc_ld72
 //line matmul.go:265
-							_ = gc_t72
+							_ = gc_t80
 //line matmul.go:265
-							b0 := gc_t71
+							b0 := gc_t79
 //line matmul.go:265
 							_ = b0
 //line matmul.go:265
-							b1 := gc_t72
+							b1 := gc_t80
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
@@ -6467,6 +8072,233 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+//line matmul.go:251
+					gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line matmul.go:251
+					_ = gc_iota23
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line matmul.go:251
+						var tx int = gc_tx2
+//line matmul.go:251
+						_ = tx
+//line matmul.go:251
+						var ty int = gc_ty2
+//line matmul.go:251
+						_ = ty
+//line matmul.go:251
+						s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
+//line matmul.go:251
+						_ = s00
+//line matmul.go:251
+						s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
+//line matmul.go:251
+						_ = s01
+//line matmul.go:251
+						s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
+//line matmul.go:251
+						_ = s10
+//line matmul.go:251
+						s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
+//line matmul.go:251
+						_ = s11
+//line matmul.go:273
+						var gc_t83 int = row0 + 2*ty
+//line matmul.go:273
+						_ = gc_t83
+//line matmul.go:273
+						var gc_t84 int = col0 + 2*tx
+//line matmul.go:273
+						_ = gc_t84
+//line matmul.go:273
+						var gc_row6 int = gc_t83
+//line matmul.go:273
+						_ = gc_row6
+//line matmul.go:273
+						var gc_col6 int = gc_t84
+//line matmul.go:273
+						_ = gc_col6
+//line matmul.go:273
+						gc_s002 := s00
+//line matmul.go:273
+						_ = gc_s002
+//line matmul.go:273
+						gc_s012 := s01
+//line matmul.go:273
+						_ = gc_s012
+//line matmul.go:273
+						gc_s102 := s10
+//line matmul.go:273
+						_ = gc_s102
+//line matmul.go:273
+						gc_s112 := s11
+//line matmul.go:273
+						_ = gc_s112
+//line matmul.go:273
+						if gc_row6 < m {
+//line matmul.go:273
+							gc_if13 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+//line matmul.go:273
+							_ = gc_if13
+//line matmul.go:273
+							if gc_if13.ToBits() != 0 {
+//line matmul.go:273
+								{
+//line matmul.go:273
+									var gc_lanes85 [16]float32
+//line matmul.go:273
+									gc_s002.Store(&gc_lanes85)
+//line matmul.go:273
+									for gc_k85 := range 16 {
+//line matmul.go:273
+										if gc_if13.ToBits()&(1<<gc_k85) != 0 {
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2 + gc_k85
+//line matmul.go:273
+											c[(gc_row6*n+gc_col6)+2*gc_k85] = gc_lanes85[gc_k85]
+//line matmul.go:273
+										}
+//line matmul.go:273
+									}
+//line matmul.go:273
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+								}
+//line matmul.go:273
+							}
+//line matmul.go:273
+							gc_if14 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:283
+								1, 32))))
+//line matmul.go:283
+							_ = gc_if14
+//line matmul.go:283
+							if gc_if14.ToBits() != 0 {
+//line matmul.go:283
+								{
+//line matmul.go:283
+									var gc_lanes86 [16]float32
+//line matmul.go:283
+									gc_s012.Store(&gc_lanes86)
+//line matmul.go:283
+									for gc_k86 := range 16 {
+//line matmul.go:283
+										if gc_if14.ToBits()&(1<<gc_k86) != 0 {
+//line matmul.go:283
+											gc_pos2.Thread = gc_rank2 + gc_k86
+//line matmul.go:273
+											c[(gc_row6*n+gc_col6+
+
+//line matmul.go:284
+												1)+2*gc_k86] = gc_lanes86[gc_k86]
+//line matmul.go:284
+										}
+//line matmul.go:284
+									}
+//line matmul.go:284
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:284
+								}
+//line matmul.go:284
+							}
+//line matmul.go:284
+						}
+//line matmul.go:287
+						if gc_row6+1 <
+//line matmul.go:273
+							m {
+//line matmul.go:273
+							gc_if15 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6, 32))))
+//line matmul.go:273
+							_ = gc_if15
+//line matmul.go:273
+							if gc_if15.ToBits() != 0 {
+//line matmul.go:273
+								{
+//line matmul.go:273
+									var gc_lanes87 [16]float32
+//line matmul.go:273
+									gc_s102.Store(&gc_lanes87)
+//line matmul.go:273
+									for gc_k87 := range 16 {
+//line matmul.go:273
+										if gc_if15.ToBits()&(1<<gc_k87) != 0 {
+//line matmul.go:273
+											gc_pos2.Thread = gc_rank2 + gc_k87
+//line matmul.go:273
+											c[((gc_row6+
+
+//line matmul.go:289
+												1)*
+//line matmul.go:273
+												n+gc_col6)+2*gc_k87] = gc_lanes87[gc_k87]
+//line matmul.go:273
+										}
+//line matmul.go:273
+									}
+//line matmul.go:273
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:273
+								}
+//line matmul.go:273
+							}
+//line matmul.go:273
+							gc_if16 := gc_iota23.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col6+
+
+//line matmul.go:291
+								1, 32))))
+//line matmul.go:291
+							_ = gc_if16
+//line matmul.go:291
+							if gc_if16.ToBits() != 0 {
+//line matmul.go:291
+								{
+//line matmul.go:291
+									var gc_lanes88 [16]float32
+//line matmul.go:291
+									gc_s112.Store(&gc_lanes88)
+//line matmul.go:291
+									for gc_k88 := range 16 {
+//line matmul.go:291
+										if gc_if16.ToBits()&(1<<gc_k88) != 0 {
+//line matmul.go:291
+											gc_pos2.Thread = gc_rank2 + gc_k88
+//line matmul.go:273
+											c[((gc_row6+
+
+//line matmul.go:292
+												1)*
+//line matmul.go:273
+												n+gc_col6+
+
+//line matmul.go:292
+												1)+2*gc_k88] = gc_lanes88[gc_k88]
+//line matmul.go:292
+										}
+//line matmul.go:292
+									}
+//line matmul.go:292
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:292
+								}
+//line matmul.go:292
+							}
+//line matmul.go:292
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line matmul.go:251
 				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
@@ -6501,21 +8333,21 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = s11
 //line matmul.go:273
-					var gc_t73 int = row0 + 2*ty
+					var gc_t81 int = row0 + 2*ty
 //line matmul.go:273
-					_ = gc_t73
+					_ = gc_t81
 //line matmul.go:273
-					var gc_t74 int = col0 + 2*tx
+					var gc_t82 int = col0 + 2*tx
 //line matmul.go:273
-					_ = gc_t74
+					_ = gc_t82
 //line matmul.go:273
-					var gc_row3 int = gc_t73
+					var gc_row5 int = gc_t81
 //line matmul.go:273
-					_ = gc_row3
+					_ = gc_row5
 //line matmul.go:273
-					var gc_col3 int = gc_t74
+					var gc_col5 int = gc_t82
 //line matmul.go:273
-					_ = gc_col3
+					_ = gc_col5
 //line matmul.go:273
 					gc_s00 := s00
 //line matmul.go:273
@@ -6533,27 +8365,27 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 					_ = gc_s11
 //line matmul.go:273
-					if gc_row3 < m {
+					if gc_row5 < m {
 //line matmul.go:273
-						gc_if5 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
+						gc_if9 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
 //line matmul.go:273
-						_ = gc_if5
+						_ = gc_if9
 //line matmul.go:273
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes73 [8]float32
+								var gc_lanes81 [8]float32
 //line matmul.go:273
-								gc_s00.Store(&gc_lanes73)
+								gc_s00.Store(&gc_lanes81)
 //line matmul.go:273
-								for gc_k73 := range 8 {
+								for gc_k81 := range 8 {
 //line matmul.go:273
-									if gc_if5.ToBits()&(1<<gc_k73) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k81) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k73
+										gc_pos2.Thread = gc_rank2 + gc_k81
 //line matmul.go:273
-										c[(gc_row3*n+gc_col3)+2*gc_k73] = gc_lanes73[gc_k73]
+										c[(gc_row5*n+gc_col5)+2*gc_k81] = gc_lanes81[gc_k81]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -6565,31 +8397,31 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if6 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
+						gc_if10 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
 
 //line matmul.go:283
 							1, 16))))
 //line matmul.go:283
-						_ = gc_if6
+						_ = gc_if10
 //line matmul.go:283
-						if gc_if6.ToBits() != 0 {
+						if gc_if10.ToBits() != 0 {
 //line matmul.go:283
 							{
 //line matmul.go:283
-								var gc_lanes74 [8]float32
+								var gc_lanes82 [8]float32
 //line matmul.go:283
-								gc_s01.Store(&gc_lanes74)
+								gc_s01.Store(&gc_lanes82)
 //line matmul.go:283
-								for gc_k74 := range 8 {
+								for gc_k82 := range 8 {
 //line matmul.go:283
-									if gc_if6.ToBits()&(1<<gc_k74) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k82) != 0 {
 //line matmul.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k74
+										gc_pos2.Thread = gc_rank2 + gc_k82
 //line matmul.go:273
-										c[(gc_row3*n+gc_col3+
+										c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-											1)+2*gc_k74] = gc_lanes74[gc_k74]
+											1)+2*gc_k82] = gc_lanes82[gc_k82]
 //line matmul.go:284
 									}
 //line matmul.go:284
@@ -6603,34 +8435,34 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:284
 					}
 //line matmul.go:287
-					if gc_row3+1 <
+					if gc_row5+1 <
 //line matmul.go:273
 						m {
 //line matmul.go:273
-						gc_if7 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3, 16))))
+						gc_if11 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5, 16))))
 //line matmul.go:273
-						_ = gc_if7
+						_ = gc_if11
 //line matmul.go:273
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes75 [8]float32
+								var gc_lanes83 [8]float32
 //line matmul.go:273
-								gc_s10.Store(&gc_lanes75)
+								gc_s10.Store(&gc_lanes83)
 //line matmul.go:273
-								for gc_k75 := range 8 {
+								for gc_k83 := range 8 {
 //line matmul.go:273
-									if gc_if7.ToBits()&(1<<gc_k75) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k83) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k75
+										gc_pos2.Thread = gc_rank2 + gc_k83
 //line matmul.go:273
-										c[((gc_row3+
+										c[((gc_row5+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col3)+2*gc_k75] = gc_lanes75[gc_k75]
+											n+gc_col5)+2*gc_k83] = gc_lanes83[gc_k83]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -6642,36 +8474,36 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 						}
 //line matmul.go:273
-						gc_if8 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col3+
+						gc_if12 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col5+
 
 //line matmul.go:291
 							1, 16))))
 //line matmul.go:291
-						_ = gc_if8
+						_ = gc_if12
 //line matmul.go:291
-						if gc_if8.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line matmul.go:291
 							{
 //line matmul.go:291
-								var gc_lanes76 [8]float32
+								var gc_lanes84 [8]float32
 //line matmul.go:291
-								gc_s11.Store(&gc_lanes76)
+								gc_s11.Store(&gc_lanes84)
 //line matmul.go:291
-								for gc_k76 := range 8 {
+								for gc_k84 := range 8 {
 //line matmul.go:291
-									if gc_if8.ToBits()&(1<<gc_k76) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k84) != 0 {
 //line matmul.go:291
-										gc_pos2.Thread = gc_rank2 + gc_k76
+										gc_pos2.Thread = gc_rank2 + gc_k84
 //line matmul.go:273
-										c[((gc_row3+
+										c[((gc_row5+
 
 //line matmul.go:292
 											1)*
 //line matmul.go:273
-											n+gc_col3+
+											n+gc_col5+
 
 //line matmul.go:292
-											1)+2*gc_k76] = gc_lanes76[gc_k76]
+											1)+2*gc_k84] = gc_lanes84[gc_k84]
 //line matmul.go:292
 									}
 //line matmul.go:292

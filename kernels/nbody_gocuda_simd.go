@@ -287,6 +287,168 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 		cur := tile[:min(nbodyTile, n-start)]
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:190
+					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+//line nbody.go:131
+					gc_vb4 := archsimd.BroadcastFloat32x16(1)
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						gc_pos2.Thread = gc_rank2
+//line nbody.go:131
+						xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:131
+						_ = xi
+//line nbody.go:131
+						yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:131
+						_ = yi
+//line nbody.go:131
+						zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:131
+						_ = zi
+//line nbody.go:131
+						ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:131
+						_ = ax
+//line nbody.go:131
+						ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:131
+						_ = ay
+//line nbody.go:131
+						az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:131
+						_ = az
+//line nbody.go:188
+						for j := range cur {
+//line nbody.go:188
+							_ = j
+//line nbody.go:188
+							var bj *[4]float32 = &cur[j]
+							_ = bj
+//line nbody.go:189
+							var gc_t11 float32 = bj[0]
+							_ = gc_t11
+//line nbody.go:190
+							var gc_t12 float32 = bj[1]
+//line nbody.go:190
+							_ = gc_t12
+//line nbody.go:190
+							var gc_t13 float32 = bj[2]
+//line nbody.go:190
+							_ = gc_t13
+//line nbody.go:190
+							var gc_t14 float32 = bj[3]
+//line nbody.go:190
+							_ = gc_t14
+//line nbody.go:190
+							gc_ax2 := ax
+//line nbody.go:190
+							_ = gc_ax2
+//line nbody.go:190
+							gc_ay2 := ay
+//line nbody.go:190
+							_ = gc_ay2
+//line nbody.go:190
+							gc_az2 := az
+//line nbody.go:190
+							_ = gc_az2
+//line nbody.go:190
+							gc_xi2 := xi
+//line nbody.go:190
+							_ = gc_xi2
+//line nbody.go:190
+							gc_yi2 := yi
+//line nbody.go:190
+							_ = gc_yi2
+//line nbody.go:190
+							gc_zi2 := zi
+//line nbody.go:190
+							_ = gc_zi2
+//line nbody.go:190
+							var gc_xj2 float32 = gc_t11
+//line nbody.go:190
+							_ = gc_xj2
+//line nbody.go:190
+							var gc_yj2 float32 = gc_t12
+//line nbody.go:190
+							_ = gc_yj2
+//line nbody.go:190
+							var gc_zj2 float32 = gc_t13
+//line nbody.go:190
+							_ = gc_zj2
+//line nbody.go:190
+							var gc_mj2 float32 = gc_t14
+//line nbody.go:190
+							_ = gc_mj2
+//line nbody.go:190
+							gc_t15 := archsimd.BroadcastFloat32x16(gc_xj2).Sub(gc_xi2)
+//line nbody.go:190
+							_ = gc_t15
+//line nbody.go:190
+							gc_t16 := archsimd.BroadcastFloat32x16(gc_yj2).Sub(gc_yi2)
+//line nbody.go:190
+							_ = gc_t16
+//line nbody.go:190
+							gc_t17 := archsimd.BroadcastFloat32x16(gc_zj2).Sub(gc_zi2)
+//line nbody.go:190
+							_ = gc_t17
+//line nbody.go:190
+							gc_dx2 := gc_t15
+//line nbody.go:190
+							_ = gc_dx2
+//line nbody.go:190
+							gc_dy2 := gc_t16
+//line nbody.go:190
+							_ = gc_dy2
+//line nbody.go:190
+							gc_dz2 := gc_t17
+//line nbody.go:190
+							_ = gc_dz2
+//line nbody.go:190
+							gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:190
+							_ = gc_inv2
+//line nbody.go:190
+							gc_s2 := archsimd.BroadcastFloat32x16(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:190
+							_ = gc_s2
+//line nbody.go:190
+							gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:190
+							_ = gc_t18
+//line nbody.go:190
+							gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:190
+							_ = gc_t19
+//line nbody.go:190
+							gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:190
+							_ = gc_t20
+//line nbody.go:190
+							ax = gc_t18
+//line nbody.go:190
+							ay = gc_t19
+//line nbody.go:190
+							az = gc_t20
+//line nbody.go:190
+						}
+//line nbody.go:188
+						ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:188
+						ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:188
+						az.StoreSlice(gc_s_az[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line nbody.go:190
 				gc_vb := archsimd.BroadcastFloat32x8(eps2)
@@ -818,6 +980,175 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line nbody.go:234
+						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+//line nbody.go:131
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line nbody.go:217
+							var ty int = gc_ty2
+//line nbody.go:217
+							_ = ty
+//line nbody.go:231
+							var lo int = ty * part
+//line nbody.go:231
+							_ = lo
+//line nbody.go:231
+							xi := archsimd.LoadFloat32x16Slice(gc_s_xi[gc_rank2:])
+//line nbody.go:231
+							_ = xi
+//line nbody.go:231
+							yi := archsimd.LoadFloat32x16Slice(gc_s_yi[gc_rank2:])
+//line nbody.go:231
+							_ = yi
+//line nbody.go:231
+							zi := archsimd.LoadFloat32x16Slice(gc_s_zi[gc_rank2:])
+//line nbody.go:231
+							_ = zi
+//line nbody.go:231
+							ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank2:])
+//line nbody.go:231
+							_ = ax
+//line nbody.go:231
+							ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank2:])
+//line nbody.go:231
+							_ = ay
+//line nbody.go:231
+							az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank2:])
+//line nbody.go:231
+							_ = az
+//line nbody.go:232
+							for j := lo; j < lo+part && start+j < n; j = j + 1 {
+//line nbody.go:232
+								var bj *[4]float32 = &tile[j]
+								_ = bj
+//line nbody.go:233
+								var gc_t11 float32 = bj[0]
+								_ = gc_t11
+//line nbody.go:234
+								var gc_t12 float32 = bj[1]
+//line nbody.go:234
+								_ = gc_t12
+//line nbody.go:234
+								var gc_t13 float32 = bj[2]
+//line nbody.go:234
+								_ = gc_t13
+//line nbody.go:234
+								var gc_t14 float32 = bj[3]
+//line nbody.go:234
+								_ = gc_t14
+//line nbody.go:234
+								gc_ax2 := ax
+//line nbody.go:234
+								_ = gc_ax2
+//line nbody.go:234
+								gc_ay2 := ay
+//line nbody.go:234
+								_ = gc_ay2
+//line nbody.go:234
+								gc_az2 := az
+//line nbody.go:234
+								_ = gc_az2
+//line nbody.go:234
+								gc_xi2 := xi
+//line nbody.go:234
+								_ = gc_xi2
+//line nbody.go:234
+								gc_yi2 := yi
+//line nbody.go:234
+								_ = gc_yi2
+//line nbody.go:234
+								gc_zi2 := zi
+//line nbody.go:234
+								_ = gc_zi2
+//line nbody.go:234
+								var gc_xj2 float32 = gc_t11
+//line nbody.go:234
+								_ = gc_xj2
+//line nbody.go:234
+								var gc_yj2 float32 = gc_t12
+//line nbody.go:234
+								_ = gc_yj2
+//line nbody.go:234
+								var gc_zj2 float32 = gc_t13
+//line nbody.go:234
+								_ = gc_zj2
+//line nbody.go:234
+								var gc_mj2 float32 = gc_t14
+//line nbody.go:234
+								_ = gc_mj2
+//line nbody.go:234
+								gc_t15 := archsimd.BroadcastFloat32x16(gc_xj2).Sub(gc_xi2)
+//line nbody.go:234
+								_ = gc_t15
+//line nbody.go:234
+								gc_t16 := archsimd.BroadcastFloat32x16(gc_yj2).Sub(gc_yi2)
+//line nbody.go:234
+								_ = gc_t16
+//line nbody.go:234
+								gc_t17 := archsimd.BroadcastFloat32x16(gc_zj2).Sub(gc_zi2)
+//line nbody.go:234
+								_ = gc_t17
+//line nbody.go:234
+								gc_dx2 := gc_t15
+//line nbody.go:234
+								_ = gc_dx2
+//line nbody.go:234
+								gc_dy2 := gc_t16
+//line nbody.go:234
+								_ = gc_dy2
+//line nbody.go:234
+								gc_dz2 := gc_t17
+//line nbody.go:234
+								_ = gc_dz2
+//line nbody.go:234
+								gc_inv2 := gc_vb4.Div(gc_dx2.Mul(gc_dx2).Add(gc_dy2.Mul(gc_dy2)).Add(gc_dz2.Mul(gc_dz2)).Add(gc_vb3).Sqrt())
+//line nbody.go:234
+								_ = gc_inv2
+//line nbody.go:234
+								gc_s2 := archsimd.BroadcastFloat32x16(gc_mj2).Mul(gc_inv2).Mul(gc_inv2).Mul(gc_inv2)
+//line nbody.go:234
+								_ = gc_s2
+//line nbody.go:234
+								gc_t18 := gc_ax2.Add(gc_dx2.Mul(gc_s2))
+//line nbody.go:234
+								_ = gc_t18
+//line nbody.go:234
+								gc_t19 := gc_ay2.Add(gc_dy2.Mul(gc_s2))
+//line nbody.go:234
+								_ = gc_t19
+//line nbody.go:234
+								gc_t20 := gc_az2.Add(gc_dz2.Mul(gc_s2))
+//line nbody.go:234
+								_ = gc_t20
+//line nbody.go:234
+								ax = gc_t18
+//line nbody.go:234
+								ay = gc_t19
+//line nbody.go:234
+								az = gc_t20
+//line nbody.go:234
+							}
+//line nbody.go:232
+							ax.StoreSlice(gc_s_ax[gc_rank2:])
+//line nbody.go:232
+							ay.StoreSlice(gc_s_ay[gc_rank2:])
+//line nbody.go:232
+							az.StoreSlice(gc_s_az[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line nbody.go:234
 					gc_vb := archsimd.BroadcastFloat32x8(eps2)

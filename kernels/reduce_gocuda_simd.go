@@ -40,14 +40,14 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
-func gc_body_reduceAtomic[T Number](gc_b17 *compiled.Block, in []T, sum *T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceAtomic[T Number](gc_b29 *compiled.Block, in []T, sum *T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -351,19 +351,140 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 			if gc_bdx2 <= len(sdata) {
 				gc_at5 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce.go:184
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none4
+//line reduce.go:184
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota8
+//line reduce.go:184
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:184
+							var tid int = gc_tx2
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:186
+							_ = gc_t8
+//line reduce.go:186
+							var gc_i8 int = gc_t8
+//line reduce.go:186
+							_ = gc_i8
+//line reduce.go:186
+							var gc_result8 archsimd.Float32x16
+//line reduce.go:186
+							_ = gc_result8
+//line reduce.go:186
+							gc_returned8 := gc_none4
+//line reduce.go:186
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce.go:186
+							if gc_if11.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld8 archsimd.Float32x16
+//line reduce.go:186
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce.go:186
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes8 [16]float32
+//line reduce.go:186
+									for gc_k8 := range 16 {
+//line reduce.go:186
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:186
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:186
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:186
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce.go:186
+								gc_b9 := gc_none4
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b9 = gc_all4
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce.go:186
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result8.StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none2
+					_ = gc_none3
 //line reduce.go:184
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce.go:184
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -373,45 +494,45 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t6 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:186
-						_ = gc_t4
+						_ = gc_t6
 //line reduce.go:186
-						var gc_i4 int = gc_t4
+						var gc_i6 int = gc_t6
 //line reduce.go:186
-						_ = gc_i4
+						_ = gc_i6
 //line reduce.go:186
-						var gc_result4 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8
 //line reduce.go:186
-						_ = gc_result4
+						_ = gc_result6
 //line reduce.go:186
-						gc_returned4 := gc_none2
+						gc_returned6 := gc_none3
 //line reduce.go:186
-						_ = gc_returned4
+						_ = gc_returned6
 //line reduce.go:281
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if8
 //line reduce.go:186
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:186
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line reduce.go:186
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
 //line reduce.go:186
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line reduce.go:186
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:186
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:186
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line reduce.go:186
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
 //line reduce.go:186
 									}
 //line reduce.go:186
@@ -419,49 +540,49 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:186
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:186
-							gc_b5 := gc_none2
+							gc_b7 := gc_none3
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b5 = gc_all2
+								gc_b7 = gc_all3
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:186
-						_ = gc_if6
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 float32
+							var gc_zero6 float32
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b6 := gc_none2
+							gc_b8 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b6 = gc_all2
+								gc_b8 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result4.StoreSlice(gc_at5[gc_tx2:])
+						gc_result6.StoreSlice(gc_at5[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -478,6 +599,133 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce.go:184
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none2
+//line reduce.go:184
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota4
+//line reduce.go:184
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:184
+							var tid int = gc_tx2
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:186
+								break
+//line reduce.go:186
+							}
+//line reduce.go:186
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:186
+							_ = gc_t4
+//line reduce.go:186
+							var gc_i4 int = gc_t4
+//line reduce.go:186
+							_ = gc_i4
+//line reduce.go:186
+							var gc_result4 archsimd.Float32x16
+//line reduce.go:186
+							_ = gc_result4
+//line reduce.go:186
+							gc_returned4 := gc_none2
+//line reduce.go:186
+							_ = gc_returned4
+//line reduce.go:281
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce.go:281
+							_ = gc_if5
+//line reduce.go:186
+							if gc_if5.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld4 archsimd.Float32x16
+//line reduce.go:186
+								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+//line reduce.go:186
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes4 [16]float32
+//line reduce.go:186
+									for gc_k4 := range 16 {
+//line reduce.go:186
+										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:186
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:186
+											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:186
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:186
+								gc_b5 := gc_none2
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b5 = gc_all2
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:186
+							_ = gc_if6
+//line reduce.go:284
+							if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 float32
+//line reduce.go:284
+								_ = gc_zero4
+//line reduce.go:284
+								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+								gc_b6 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b6 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:186
+							gc_result4.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -677,6 +925,31 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_at6 := sdata[:gc_to2]
 					gc_at7 := sdata[gc_off3:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:184
+								var tid int = gc_tx2
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+//line reduce.go:189
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+//line reduce.go:189
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -710,6 +983,36 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:184
+								var tid int = gc_tx2
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:190
+										break
+//line reduce.go:190
+									}
+//line reduce.go:190
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -909,14 +1212,14 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 }
 
-func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -925,19 +1228,140 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 			if gc_bdx3 <= len(sdata) {
 				gc_at9 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce.go:184
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none8
+//line reduce.go:184
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota16
+//line reduce.go:184
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:184
+							var tid int = gc_tx3
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:186
+							_ = gc_t16
+//line reduce.go:186
+							var gc_i16 int = gc_t16
+//line reduce.go:186
+							_ = gc_i16
+//line reduce.go:186
+							var gc_result16 archsimd.Int32x16
+//line reduce.go:186
+							_ = gc_result16
+//line reduce.go:186
+							gc_returned16 := gc_none8
+//line reduce.go:186
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce.go:186
+							if gc_if23.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld16 archsimd.Int32x16
+//line reduce.go:186
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce.go:186
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes16 [16]int32
+//line reduce.go:186
+									for gc_k16 := range 16 {
+//line reduce.go:186
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:186
+											gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:186
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:186
+									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce.go:186
+								gc_b18 := gc_none8
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b18 = gc_all8
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:186
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 int32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b19 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b19 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result16.StoreSlice(gc_at9[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none4
+					_ = gc_none7
 //line reduce.go:184
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce.go:184
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -947,45 +1371,45 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t14 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
-						_ = gc_t8
+						_ = gc_t14
 //line reduce.go:186
-						var gc_i8 int = gc_t8
+						var gc_i14 int = gc_t14
 //line reduce.go:186
-						_ = gc_i8
+						_ = gc_i14
 //line reduce.go:186
-						var gc_result8 archsimd.Int32x8
+						var gc_result14 archsimd.Int32x8
 //line reduce.go:186
-						_ = gc_result8
+						_ = gc_result14
 //line reduce.go:186
-						gc_returned8 := gc_none4
+						gc_returned14 := gc_none7
 //line reduce.go:186
-						_ = gc_returned8
+						_ = gc_returned14
 //line reduce.go:281
-						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if20
 //line reduce.go:186
-						if gc_if11.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line reduce.go:186
-							var gc_ld8 archsimd.Int32x8
+							var gc_ld14 archsimd.Int32x8
 //line reduce.go:186
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
 //line reduce.go:186
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes8 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:186
-								for gc_k8 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:186
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:186
-										gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:186
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
 //line reduce.go:186
 									}
 //line reduce.go:186
@@ -993,49 +1417,49 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:186
-								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:186
-							gc_b10 := gc_none4
+							gc_b16 := gc_none7
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b10 = gc_all4
+								gc_b16 = gc_all7
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:186
-						_ = gc_if12
+						_ = gc_if21
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 int32
+							var gc_zero14 int32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero14
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b11 := gc_none4
+							gc_b17 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b11 = gc_all4
+								gc_b17 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result8.StoreSlice(gc_at9[gc_tx3:])
+						gc_result14.StoreSlice(gc_at9[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1052,19 +1476,146 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce.go:184
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none6
+//line reduce.go:184
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota12
+//line reduce.go:184
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:184
+							var tid int = gc_tx3
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:186
+								break
+//line reduce.go:186
+							}
+//line reduce.go:186
+							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:186
+							_ = gc_t12
+//line reduce.go:186
+							var gc_i12 int = gc_t12
+//line reduce.go:186
+							_ = gc_i12
+//line reduce.go:186
+							var gc_result12 archsimd.Int32x16
+//line reduce.go:186
+							_ = gc_result12
+//line reduce.go:186
+							gc_returned12 := gc_none6
+//line reduce.go:186
+							_ = gc_returned12
+//line reduce.go:281
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce.go:281
+							_ = gc_if17
+//line reduce.go:186
+							if gc_if17.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld12 archsimd.Int32x16
+//line reduce.go:186
+								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+//line reduce.go:186
+									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes12 [16]int32
+//line reduce.go:186
+									for gc_k12 := range 16 {
+//line reduce.go:186
+										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:186
+											gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:186
+											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:186
+									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce.go:186
+								gc_b14 := gc_none6
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b14 = gc_all6
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:186
+							_ = gc_if18
+//line reduce.go:284
+							if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero12 int32
+//line reduce.go:284
+								_ = gc_zero12
+//line reduce.go:284
+								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+								gc_b15 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b15 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:186
+							gc_result12.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none3
+					_ = gc_none5
 //line reduce.go:184
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce.go:184
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1080,45 +1631,45 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 						}
 //line reduce.go:186
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t10 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:186
-						_ = gc_t6
+						_ = gc_t10
 //line reduce.go:186
-						var gc_i6 int = gc_t6
+						var gc_i10 int = gc_t10
 //line reduce.go:186
-						_ = gc_i6
+						_ = gc_i10
 //line reduce.go:186
-						var gc_result6 archsimd.Int32x8
+						var gc_result10 archsimd.Int32x8
 //line reduce.go:186
-						_ = gc_result6
+						_ = gc_result10
 //line reduce.go:186
-						gc_returned6 := gc_none3
+						gc_returned10 := gc_none5
 //line reduce.go:186
-						_ = gc_returned6
+						_ = gc_returned10
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if14
 //line reduce.go:186
-						if gc_if8.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line reduce.go:186
-							var gc_ld6 archsimd.Int32x8
+							var gc_ld10 archsimd.Int32x8
 //line reduce.go:186
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
 //line reduce.go:186
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes6 [8]int32
+								var gc_lanes10 [8]int32
 //line reduce.go:186
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line reduce.go:186
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:186
-										gc_pos3.Thread = gc_rank3 + gc_k6
+										gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce.go:186
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
 //line reduce.go:186
 									}
 //line reduce.go:186
@@ -1126,49 +1677,49 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 //line reduce.go:186
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:186
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:186
-							gc_b8 := gc_none3
+							gc_b12 := gc_none5
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b8 = gc_all3
+								gc_b12 = gc_all5
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:186
-						_ = gc_if9
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero6 int32
+							var gc_zero10 int32
 //line reduce.go:284
-							_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b9 := gc_none3
+							gc_b13 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b9 = gc_all3
+								gc_b13 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:186
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1251,6 +1802,31 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					gc_at10 := sdata[:gc_to3]
 					gc_at11 := sdata[gc_off5:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:184
+								var tid int = gc_tx3
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+//line reduce.go:189
+									archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:])).StoreSlice(gc_at10[gc_tx3:])
+//line reduce.go:189
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -1284,6 +1860,36 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:184
+								var tid int = gc_tx3
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:190
+										break
+//line reduce.go:190
+									}
+//line reduce.go:190
+									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -1483,14 +2089,14 @@ func gc_body_reduceAtomic_int32(gc_b7 *compiled.Block, in []int32, sum *int32) {
 	}
 }
 
-func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce.go:185
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -1499,19 +2105,140 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 			if gc_bdx4 <= len(sdata) {
 				gc_at13 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce.go:184
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none12
+//line reduce.go:184
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota24
+//line reduce.go:184
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:184
+							var tid int = gc_tx4
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:186
+							_ = gc_t24
+//line reduce.go:186
+							var gc_i24 int = gc_t24
+//line reduce.go:186
+							_ = gc_i24
+//line reduce.go:186
+							var gc_result24 archsimd.Uint32x16
+//line reduce.go:186
+							_ = gc_result24
+//line reduce.go:186
+							gc_returned24 := gc_none12
+//line reduce.go:186
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce.go:186
+							if gc_if35.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld24 archsimd.Uint32x16
+//line reduce.go:186
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce.go:186
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes24 [16]uint32
+//line reduce.go:186
+									for gc_k24 := range 16 {
+//line reduce.go:186
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:186
+											gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:186
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:186
+									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce.go:186
+								gc_b27 := gc_none12
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b27 = gc_all12
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce.go:186
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 uint32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b28 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b28 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result24.StoreSlice(gc_at13[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none6
+					_ = gc_none11
 //line reduce.go:184
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce.go:184
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1521,45 +2248,45 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t22 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
-						_ = gc_t12
+						_ = gc_t22
 //line reduce.go:186
-						var gc_i12 int = gc_t12
+						var gc_i22 int = gc_t22
 //line reduce.go:186
-						_ = gc_i12
+						_ = gc_i22
 //line reduce.go:186
-						var gc_result12 archsimd.Uint32x8
+						var gc_result22 archsimd.Uint32x8
 //line reduce.go:186
-						_ = gc_result12
+						_ = gc_result22
 //line reduce.go:186
-						gc_returned12 := gc_none6
+						gc_returned22 := gc_none11
 //line reduce.go:186
-						_ = gc_returned12
+						_ = gc_returned22
 //line reduce.go:281
-						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if32
 //line reduce.go:186
-						if gc_if17.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line reduce.go:186
-							var gc_ld12 archsimd.Uint32x8
+							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:186
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
 //line reduce.go:186
-								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes12 [8]uint32
+								var gc_lanes22 [8]uint32
 //line reduce.go:186
-								for gc_k12 := range 8 {
+								for gc_k22 := range 8 {
 //line reduce.go:186
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
 //line reduce.go:186
-										gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k22
 //line reduce.go:186
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
 //line reduce.go:186
 									}
 //line reduce.go:186
@@ -1567,49 +2294,49 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:186
-								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:186
-							gc_b15 := gc_none6
+							gc_b25 := gc_none11
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b15 = gc_all6
+								gc_b25 = gc_all11
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:186
-						_ = gc_if18
+						_ = gc_if33
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 uint32
+							var gc_zero22 uint32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero22
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b16 := gc_none6
+							gc_b26 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b16 = gc_all6
+								gc_b26 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result12.StoreSlice(gc_at13[gc_tx4:])
+						gc_result22.StoreSlice(gc_at13[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1626,19 +2353,146 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce.go:184
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:184
+						_ = gc_none10
+//line reduce.go:184
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:184
+						_ = gc_iota20
+//line reduce.go:184
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:184
+						_ = gc_all10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:184
+							var tid int = gc_tx4
+//line reduce.go:184
+							_ = tid
+//line reduce.go:186
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:186
+								break
+//line reduce.go:186
+							}
+//line reduce.go:186
+							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:186
+							_ = gc_t20
+//line reduce.go:186
+							var gc_i20 int = gc_t20
+//line reduce.go:186
+							_ = gc_i20
+//line reduce.go:186
+							var gc_result20 archsimd.Uint32x16
+//line reduce.go:186
+							_ = gc_result20
+//line reduce.go:186
+							gc_returned20 := gc_none10
+//line reduce.go:186
+							_ = gc_returned20
+//line reduce.go:281
+							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line reduce.go:281
+							_ = gc_if29
+//line reduce.go:186
+							if gc_if29.ToBits() != 0 {
+//line reduce.go:186
+								var gc_ld20 archsimd.Uint32x16
+//line reduce.go:186
+								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+//line reduce.go:186
+									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:186
+								} else {
+//line reduce.go:186
+									var gc_lanes20 [16]uint32
+//line reduce.go:186
+									for gc_k20 := range 16 {
+//line reduce.go:186
+										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:186
+											gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:186
+											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce.go:186
+										}
+//line reduce.go:186
+									}
+//line reduce.go:186
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:186
+									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce.go:186
+								gc_b23 := gc_none10
+//line reduce.go:186
+								if true {
+//line reduce.go:186
+									gc_b23 = gc_all10
+//line reduce.go:186
+								}
+//line reduce.go:186
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+//line reduce.go:186
+							}
+//line reduce.go:186
+							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+//line reduce.go:186
+							_ = gc_if30
+//line reduce.go:284
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero20 uint32
+//line reduce.go:284
+								_ = gc_zero20
+//line reduce.go:284
+								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+								gc_b24 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b24 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:186
+							gc_result20.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:184
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:184
-					_ = gc_none5
+					_ = gc_none9
 //line reduce.go:184
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:184
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce.go:184
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1654,45 +2508,45 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 						}
 //line reduce.go:186
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t18 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:186
-						_ = gc_t10
+						_ = gc_t18
 //line reduce.go:186
-						var gc_i10 int = gc_t10
+						var gc_i18 int = gc_t18
 //line reduce.go:186
-						_ = gc_i10
+						_ = gc_i18
 //line reduce.go:186
-						var gc_result10 archsimd.Uint32x8
+						var gc_result18 archsimd.Uint32x8
 //line reduce.go:186
-						_ = gc_result10
+						_ = gc_result18
 //line reduce.go:186
-						gc_returned10 := gc_none5
+						gc_returned18 := gc_none9
 //line reduce.go:186
-						_ = gc_returned10
+						_ = gc_returned18
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if26
 //line reduce.go:186
-						if gc_if14.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:186
-							var gc_ld10 archsimd.Uint32x8
+							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:186
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
 //line reduce.go:186
-								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes10 [8]uint32
+								var gc_lanes18 [8]uint32
 //line reduce.go:186
-								for gc_k10 := range 8 {
+								for gc_k18 := range 8 {
 //line reduce.go:186
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:186
-										gc_pos4.Thread = gc_rank4 + gc_k10
+										gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce.go:186
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
 //line reduce.go:186
 									}
 //line reduce.go:186
@@ -1700,49 +2554,49 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:186
-								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:186
-							gc_b13 := gc_none5
+							gc_b21 := gc_none9
 //line reduce.go:186
 							if true {
 //line reduce.go:186
-								gc_b13 = gc_all5
+								gc_b21 = gc_all9
 //line reduce.go:186
 							}
 //line reduce.go:186
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
 //line reduce.go:186
 						}
 //line reduce.go:186
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:186
-						_ = gc_if15
+						_ = gc_if27
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 uint32
+							var gc_zero18 uint32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero18
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b14 := gc_none5
+							gc_b22 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b14 = gc_all5
+								gc_b22 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:186
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result18.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1825,6 +2679,31 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					gc_at14 := sdata[:gc_to4]
 					gc_at15 := sdata[gc_off7:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:184
+								var tid int = gc_tx4
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+//line reduce.go:189
+									archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at15[gc_tx4:])).StoreSlice(gc_at14[gc_tx4:])
+//line reduce.go:189
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -1858,6 +2737,36 @@ func gc_body_reduceAtomic_uint32(gc_b12 *compiled.Block, in []uint32, sum *uint3
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:184
+								var tid int = gc_tx4
+//line reduce.go:184
+								_ = tid
+//line reduce.go:189
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:190
+										break
+//line reduce.go:190
+									}
+//line reduce.go:190
+									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line reduce.go:190
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -2086,14 +2995,14 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
-func gc_body_reduceInterleaved[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2395,19 +3304,140 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			if gc_bdx2 <= len(sdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce.go:208
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none4
+//line reduce.go:208
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota8
+//line reduce.go:208
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:208
+							var tid int = gc_tx2
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:210
+							_ = gc_t8
+//line reduce.go:210
+							var gc_i8 int = gc_t8
+//line reduce.go:210
+							_ = gc_i8
+//line reduce.go:210
+							var gc_result8 archsimd.Float32x16
+//line reduce.go:210
+							_ = gc_result8
+//line reduce.go:210
+							gc_returned8 := gc_none4
+//line reduce.go:210
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce.go:210
+							if gc_if11.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld8 archsimd.Float32x16
+//line reduce.go:210
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce.go:210
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes8 [16]float32
+//line reduce.go:210
+									for gc_k8 := range 16 {
+//line reduce.go:210
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:210
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:210
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:210
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce.go:210
+								gc_b9 := gc_none4
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b9 = gc_all4
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce.go:210
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result8.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none2
+					_ = gc_none3
 //line reduce.go:208
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce.go:208
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2417,45 +3447,45 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t6 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:210
-						_ = gc_t4
+						_ = gc_t6
 //line reduce.go:210
-						var gc_i4 int = gc_t4
+						var gc_i6 int = gc_t6
 //line reduce.go:210
-						_ = gc_i4
+						_ = gc_i6
 //line reduce.go:210
-						var gc_result4 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8
 //line reduce.go:210
-						_ = gc_result4
+						_ = gc_result6
 //line reduce.go:210
-						gc_returned4 := gc_none2
+						gc_returned6 := gc_none3
 //line reduce.go:210
-						_ = gc_returned4
+						_ = gc_returned6
 //line reduce.go:281
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if8
 //line reduce.go:210
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:210
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line reduce.go:210
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
 //line reduce.go:210
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line reduce.go:210
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:210
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line reduce.go:210
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
 //line reduce.go:210
 									}
 //line reduce.go:210
@@ -2463,49 +3493,49 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:210
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:210
-							gc_b5 := gc_none2
+							gc_b7 := gc_none3
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b5 = gc_all2
+								gc_b7 = gc_all3
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if6
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 float32
+							var gc_zero6 float32
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b6 := gc_none2
+							gc_b8 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b6 = gc_all2
+								gc_b8 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result4.StoreSlice(gc_at6[gc_tx2:])
+						gc_result6.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2522,6 +3552,133 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce.go:208
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none2
+//line reduce.go:208
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota4
+//line reduce.go:208
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:208
+							var tid int = gc_tx2
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:210
+								break
+//line reduce.go:210
+							}
+//line reduce.go:210
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:210
+							_ = gc_t4
+//line reduce.go:210
+							var gc_i4 int = gc_t4
+//line reduce.go:210
+							_ = gc_i4
+//line reduce.go:210
+							var gc_result4 archsimd.Float32x16
+//line reduce.go:210
+							_ = gc_result4
+//line reduce.go:210
+							gc_returned4 := gc_none2
+//line reduce.go:210
+							_ = gc_returned4
+//line reduce.go:281
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce.go:281
+							_ = gc_if5
+//line reduce.go:210
+							if gc_if5.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld4 archsimd.Float32x16
+//line reduce.go:210
+								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+//line reduce.go:210
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes4 [16]float32
+//line reduce.go:210
+									for gc_k4 := range 16 {
+//line reduce.go:210
+										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:210
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:210
+											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:210
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:210
+								gc_b5 := gc_none2
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b5 = gc_all2
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:210
+							_ = gc_if6
+//line reduce.go:284
+							if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 float32
+//line reduce.go:284
+								_ = gc_zero4
+//line reduce.go:284
+								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+								gc_b6 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b6 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:210
+							gc_result4.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -2908,14 +4065,14 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	}
 }
 
-func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -2924,19 +4081,140 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce.go:208
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none8
+//line reduce.go:208
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota16
+//line reduce.go:208
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:208
+							var tid int = gc_tx3
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:210
+							_ = gc_t16
+//line reduce.go:210
+							var gc_i16 int = gc_t16
+//line reduce.go:210
+							_ = gc_i16
+//line reduce.go:210
+							var gc_result16 archsimd.Int32x16
+//line reduce.go:210
+							_ = gc_result16
+//line reduce.go:210
+							gc_returned16 := gc_none8
+//line reduce.go:210
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce.go:210
+							if gc_if23.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld16 archsimd.Int32x16
+//line reduce.go:210
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce.go:210
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes16 [16]int32
+//line reduce.go:210
+									for gc_k16 := range 16 {
+//line reduce.go:210
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:210
+											gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:210
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:210
+									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce.go:210
+								gc_b18 := gc_none8
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b18 = gc_all8
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:210
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 int32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b19 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b19 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result16.StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none4
+					_ = gc_none7
 //line reduce.go:208
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce.go:208
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2946,45 +4224,45 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t14 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
-						_ = gc_t8
+						_ = gc_t14
 //line reduce.go:210
-						var gc_i8 int = gc_t8
+						var gc_i14 int = gc_t14
 //line reduce.go:210
-						_ = gc_i8
+						_ = gc_i14
 //line reduce.go:210
-						var gc_result8 archsimd.Int32x8
+						var gc_result14 archsimd.Int32x8
 //line reduce.go:210
-						_ = gc_result8
+						_ = gc_result14
 //line reduce.go:210
-						gc_returned8 := gc_none4
+						gc_returned14 := gc_none7
 //line reduce.go:210
-						_ = gc_returned8
+						_ = gc_returned14
 //line reduce.go:281
-						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if20
 //line reduce.go:210
-						if gc_if11.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line reduce.go:210
-							var gc_ld8 archsimd.Int32x8
+							var gc_ld14 archsimd.Int32x8
 //line reduce.go:210
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
 //line reduce.go:210
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes8 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:210
-								for gc_k8 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:210
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:210
-										gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:210
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
 //line reduce.go:210
 									}
 //line reduce.go:210
@@ -2992,49 +4270,49 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:210
-								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:210
-							gc_b10 := gc_none4
+							gc_b16 := gc_none7
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b10 = gc_all4
+								gc_b16 = gc_all7
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if12
+						_ = gc_if21
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 int32
+							var gc_zero14 int32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero14
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b11 := gc_none4
+							gc_b17 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b11 = gc_all4
+								gc_b17 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result8.StoreSlice(gc_at11[gc_tx3:])
+						gc_result14.StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3051,19 +4329,146 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reduce.go:208
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none6
+//line reduce.go:208
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota12
+//line reduce.go:208
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:208
+							var tid int = gc_tx3
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:210
+								break
+//line reduce.go:210
+							}
+//line reduce.go:210
+							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:210
+							_ = gc_t12
+//line reduce.go:210
+							var gc_i12 int = gc_t12
+//line reduce.go:210
+							_ = gc_i12
+//line reduce.go:210
+							var gc_result12 archsimd.Int32x16
+//line reduce.go:210
+							_ = gc_result12
+//line reduce.go:210
+							gc_returned12 := gc_none6
+//line reduce.go:210
+							_ = gc_returned12
+//line reduce.go:281
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce.go:281
+							_ = gc_if17
+//line reduce.go:210
+							if gc_if17.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld12 archsimd.Int32x16
+//line reduce.go:210
+								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+//line reduce.go:210
+									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes12 [16]int32
+//line reduce.go:210
+									for gc_k12 := range 16 {
+//line reduce.go:210
+										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:210
+											gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:210
+											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:210
+									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce.go:210
+								gc_b14 := gc_none6
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b14 = gc_all6
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:210
+							_ = gc_if18
+//line reduce.go:284
+							if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero12 int32
+//line reduce.go:284
+								_ = gc_zero12
+//line reduce.go:284
+								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+								gc_b15 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b15 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:210
+							gc_result12.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none3
+					_ = gc_none5
 //line reduce.go:208
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce.go:208
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3079,45 +4484,45 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 						}
 //line reduce.go:210
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t10 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:210
-						_ = gc_t6
+						_ = gc_t10
 //line reduce.go:210
-						var gc_i6 int = gc_t6
+						var gc_i10 int = gc_t10
 //line reduce.go:210
-						_ = gc_i6
+						_ = gc_i10
 //line reduce.go:210
-						var gc_result6 archsimd.Int32x8
+						var gc_result10 archsimd.Int32x8
 //line reduce.go:210
-						_ = gc_result6
+						_ = gc_result10
 //line reduce.go:210
-						gc_returned6 := gc_none3
+						gc_returned10 := gc_none5
 //line reduce.go:210
-						_ = gc_returned6
+						_ = gc_returned10
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if14
 //line reduce.go:210
-						if gc_if8.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line reduce.go:210
-							var gc_ld6 archsimd.Int32x8
+							var gc_ld10 archsimd.Int32x8
 //line reduce.go:210
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
 //line reduce.go:210
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes6 [8]int32
+								var gc_lanes10 [8]int32
 //line reduce.go:210
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line reduce.go:210
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:210
-										gc_pos3.Thread = gc_rank3 + gc_k6
+										gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce.go:210
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
 //line reduce.go:210
 									}
 //line reduce.go:210
@@ -3125,49 +4530,49 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 //line reduce.go:210
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:210
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:210
-							gc_b8 := gc_none3
+							gc_b12 := gc_none5
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b8 = gc_all3
+								gc_b12 = gc_all5
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if9
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero6 int32
+							var gc_zero10 int32
 //line reduce.go:284
-							_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b9 := gc_none3
+							gc_b13 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b9 = gc_all3
+								gc_b13 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:210
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3437,14 +4842,14 @@ func gc_body_reduceInterleaved_int32(gc_b7 *compiled.Block, in []int32, partial 
 	}
 }
 
-func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce.go:209
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -3453,19 +4858,140 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce.go:208
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none12
+//line reduce.go:208
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota24
+//line reduce.go:208
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:208
+							var tid int = gc_tx4
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:210
+							_ = gc_t24
+//line reduce.go:210
+							var gc_i24 int = gc_t24
+//line reduce.go:210
+							_ = gc_i24
+//line reduce.go:210
+							var gc_result24 archsimd.Uint32x16
+//line reduce.go:210
+							_ = gc_result24
+//line reduce.go:210
+							gc_returned24 := gc_none12
+//line reduce.go:210
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce.go:210
+							if gc_if35.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld24 archsimd.Uint32x16
+//line reduce.go:210
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce.go:210
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes24 [16]uint32
+//line reduce.go:210
+									for gc_k24 := range 16 {
+//line reduce.go:210
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:210
+											gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:210
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:210
+									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce.go:210
+								gc_b27 := gc_none12
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b27 = gc_all12
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce.go:210
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 uint32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b28 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b28 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result24.StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none6
+					_ = gc_none11
 //line reduce.go:208
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce.go:208
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3475,45 +5001,45 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t22 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
-						_ = gc_t12
+						_ = gc_t22
 //line reduce.go:210
-						var gc_i12 int = gc_t12
+						var gc_i22 int = gc_t22
 //line reduce.go:210
-						_ = gc_i12
+						_ = gc_i22
 //line reduce.go:210
-						var gc_result12 archsimd.Uint32x8
+						var gc_result22 archsimd.Uint32x8
 //line reduce.go:210
-						_ = gc_result12
+						_ = gc_result22
 //line reduce.go:210
-						gc_returned12 := gc_none6
+						gc_returned22 := gc_none11
 //line reduce.go:210
-						_ = gc_returned12
+						_ = gc_returned22
 //line reduce.go:281
-						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if32
 //line reduce.go:210
-						if gc_if17.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line reduce.go:210
-							var gc_ld12 archsimd.Uint32x8
+							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:210
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
 //line reduce.go:210
-								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes12 [8]uint32
+								var gc_lanes22 [8]uint32
 //line reduce.go:210
-								for gc_k12 := range 8 {
+								for gc_k22 := range 8 {
 //line reduce.go:210
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
 //line reduce.go:210
-										gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k22
 //line reduce.go:210
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
 //line reduce.go:210
 									}
 //line reduce.go:210
@@ -3521,49 +5047,49 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:210
-								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:210
-							gc_b15 := gc_none6
+							gc_b25 := gc_none11
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b15 = gc_all6
+								gc_b25 = gc_all11
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if18
+						_ = gc_if33
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 uint32
+							var gc_zero22 uint32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero22
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b16 := gc_none6
+							gc_b26 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b16 = gc_all6
+								gc_b26 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result12.StoreSlice(gc_at16[gc_tx4:])
+						gc_result22.StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3580,19 +5106,146 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce.go:208
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:208
+						_ = gc_none10
+//line reduce.go:208
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+						_ = gc_iota20
+//line reduce.go:208
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:208
+						_ = gc_all10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:208
+							var tid int = gc_tx4
+//line reduce.go:208
+							_ = tid
+//line reduce.go:210
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:210
+								break
+//line reduce.go:210
+							}
+//line reduce.go:210
+							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:210
+							_ = gc_t20
+//line reduce.go:210
+							var gc_i20 int = gc_t20
+//line reduce.go:210
+							_ = gc_i20
+//line reduce.go:210
+							var gc_result20 archsimd.Uint32x16
+//line reduce.go:210
+							_ = gc_result20
+//line reduce.go:210
+							gc_returned20 := gc_none10
+//line reduce.go:210
+							_ = gc_returned20
+//line reduce.go:281
+							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line reduce.go:281
+							_ = gc_if29
+//line reduce.go:210
+							if gc_if29.ToBits() != 0 {
+//line reduce.go:210
+								var gc_ld20 archsimd.Uint32x16
+//line reduce.go:210
+								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+//line reduce.go:210
+									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:210
+								} else {
+//line reduce.go:210
+									var gc_lanes20 [16]uint32
+//line reduce.go:210
+									for gc_k20 := range 16 {
+//line reduce.go:210
+										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:210
+											gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:210
+											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce.go:210
+										}
+//line reduce.go:210
+									}
+//line reduce.go:210
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:210
+									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce.go:210
+								gc_b23 := gc_none10
+//line reduce.go:210
+								if true {
+//line reduce.go:210
+									gc_b23 = gc_all10
+//line reduce.go:210
+								}
+//line reduce.go:210
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+//line reduce.go:210
+							}
+//line reduce.go:210
+							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+//line reduce.go:210
+							_ = gc_if30
+//line reduce.go:284
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero20 uint32
+//line reduce.go:284
+								_ = gc_zero20
+//line reduce.go:284
+								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+								gc_b24 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b24 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:210
+							gc_result20.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:208
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:208
-					_ = gc_none5
+					_ = gc_none9
 //line reduce.go:208
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce.go:208
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3608,45 +5261,45 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						}
 //line reduce.go:210
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t18 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:210
-						_ = gc_t10
+						_ = gc_t18
 //line reduce.go:210
-						var gc_i10 int = gc_t10
+						var gc_i18 int = gc_t18
 //line reduce.go:210
-						_ = gc_i10
+						_ = gc_i18
 //line reduce.go:210
-						var gc_result10 archsimd.Uint32x8
+						var gc_result18 archsimd.Uint32x8
 //line reduce.go:210
-						_ = gc_result10
+						_ = gc_result18
 //line reduce.go:210
-						gc_returned10 := gc_none5
+						gc_returned18 := gc_none9
 //line reduce.go:210
-						_ = gc_returned10
+						_ = gc_returned18
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if26
 //line reduce.go:210
-						if gc_if14.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:210
-							var gc_ld10 archsimd.Uint32x8
+							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:210
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
 //line reduce.go:210
-								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes10 [8]uint32
+								var gc_lanes18 [8]uint32
 //line reduce.go:210
-								for gc_k10 := range 8 {
+								for gc_k18 := range 8 {
 //line reduce.go:210
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:210
-										gc_pos4.Thread = gc_rank4 + gc_k10
+										gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce.go:210
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
 //line reduce.go:210
 									}
 //line reduce.go:210
@@ -3654,49 +5307,49 @@ func gc_body_reduceInterleaved_uint32(gc_b12 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:210
-								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:210
-							gc_b13 := gc_none5
+							gc_b21 := gc_none9
 //line reduce.go:210
 							if true {
 //line reduce.go:210
-								gc_b13 = gc_all5
+								gc_b21 = gc_all9
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if15
+						_ = gc_if27
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 uint32
+							var gc_zero18 uint32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero18
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b14 := gc_none5
+							gc_b22 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b14 = gc_all5
+								gc_b22 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:210
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result18.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3995,14 +5648,14 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
-func gc_body_reduceStridedIndex[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceStridedIndex[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -4285,19 +5938,140 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_bdx2 <= len(sdata) {
 				gc_at4 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce.go:232
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none4
+//line reduce.go:232
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota8
+//line reduce.go:232
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:232
+							var tid int = gc_tx2
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:234
+							_ = gc_t8
+//line reduce.go:234
+							var gc_i8 int = gc_t8
+//line reduce.go:234
+							_ = gc_i8
+//line reduce.go:234
+							var gc_result8 archsimd.Float32x16
+//line reduce.go:234
+							_ = gc_result8
+//line reduce.go:234
+							gc_returned8 := gc_none4
+//line reduce.go:234
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce.go:234
+							if gc_if11.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld8 archsimd.Float32x16
+//line reduce.go:234
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce.go:234
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes8 [16]float32
+//line reduce.go:234
+									for gc_k8 := range 16 {
+//line reduce.go:234
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:234
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:234
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:234
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce.go:234
+								gc_b9 := gc_none4
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b9 = gc_all4
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce.go:234
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result8.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none2
+					_ = gc_none3
 //line reduce.go:232
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce.go:232
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4307,45 +6081,45 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t6 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:234
-						_ = gc_t4
+						_ = gc_t6
 //line reduce.go:234
-						var gc_i4 int = gc_t4
+						var gc_i6 int = gc_t6
 //line reduce.go:234
-						_ = gc_i4
+						_ = gc_i6
 //line reduce.go:234
-						var gc_result4 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8
 //line reduce.go:234
-						_ = gc_result4
+						_ = gc_result6
 //line reduce.go:234
-						gc_returned4 := gc_none2
+						gc_returned6 := gc_none3
 //line reduce.go:234
-						_ = gc_returned4
+						_ = gc_returned6
 //line reduce.go:281
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if8
 //line reduce.go:234
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line reduce.go:234
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
 //line reduce.go:234
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line reduce.go:234
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:234
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:234
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line reduce.go:234
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
 //line reduce.go:234
 									}
 //line reduce.go:234
@@ -4353,49 +6127,49 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:234
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:234
-							gc_b5 := gc_none2
+							gc_b7 := gc_none3
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b5 = gc_all2
+								gc_b7 = gc_all3
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if6
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 float32
+							var gc_zero6 float32
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b6 := gc_none2
+							gc_b8 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b6 = gc_all2
+								gc_b8 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result4.StoreSlice(gc_at4[gc_tx2:])
+						gc_result6.StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4412,6 +6186,133 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce.go:232
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none2
+//line reduce.go:232
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota4
+//line reduce.go:232
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:232
+							var tid int = gc_tx2
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:234
+								break
+//line reduce.go:234
+							}
+//line reduce.go:234
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:234
+							_ = gc_t4
+//line reduce.go:234
+							var gc_i4 int = gc_t4
+//line reduce.go:234
+							_ = gc_i4
+//line reduce.go:234
+							var gc_result4 archsimd.Float32x16
+//line reduce.go:234
+							_ = gc_result4
+//line reduce.go:234
+							gc_returned4 := gc_none2
+//line reduce.go:234
+							_ = gc_returned4
+//line reduce.go:281
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce.go:281
+							_ = gc_if5
+//line reduce.go:234
+							if gc_if5.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld4 archsimd.Float32x16
+//line reduce.go:234
+								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+//line reduce.go:234
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes4 [16]float32
+//line reduce.go:234
+									for gc_k4 := range 16 {
+//line reduce.go:234
+										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:234
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:234
+											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:234
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:234
+								gc_b5 := gc_none2
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b5 = gc_all2
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:234
+							_ = gc_if6
+//line reduce.go:284
+							if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 float32
+//line reduce.go:284
+								_ = gc_zero4
+//line reduce.go:284
+								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+								gc_b6 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b6 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:234
+							gc_result4.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -4779,14 +6680,14 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
-func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -4795,19 +6696,140 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 			if gc_bdx3 <= len(sdata) {
 				gc_at7 := sdata[:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce.go:232
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none8
+//line reduce.go:232
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota16
+//line reduce.go:232
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:232
+							var tid int = gc_tx3
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:234
+							_ = gc_t16
+//line reduce.go:234
+							var gc_i16 int = gc_t16
+//line reduce.go:234
+							_ = gc_i16
+//line reduce.go:234
+							var gc_result16 archsimd.Int32x16
+//line reduce.go:234
+							_ = gc_result16
+//line reduce.go:234
+							gc_returned16 := gc_none8
+//line reduce.go:234
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce.go:234
+							if gc_if23.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld16 archsimd.Int32x16
+//line reduce.go:234
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce.go:234
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes16 [16]int32
+//line reduce.go:234
+									for gc_k16 := range 16 {
+//line reduce.go:234
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:234
+											gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:234
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:234
+									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce.go:234
+								gc_b18 := gc_none8
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b18 = gc_all8
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:234
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 int32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b19 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b19 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result16.StoreSlice(gc_at7[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none4
+					_ = gc_none7
 //line reduce.go:232
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce.go:232
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4817,45 +6839,45 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t14 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
-						_ = gc_t8
+						_ = gc_t14
 //line reduce.go:234
-						var gc_i8 int = gc_t8
+						var gc_i14 int = gc_t14
 //line reduce.go:234
-						_ = gc_i8
+						_ = gc_i14
 //line reduce.go:234
-						var gc_result8 archsimd.Int32x8
+						var gc_result14 archsimd.Int32x8
 //line reduce.go:234
-						_ = gc_result8
+						_ = gc_result14
 //line reduce.go:234
-						gc_returned8 := gc_none4
+						gc_returned14 := gc_none7
 //line reduce.go:234
-						_ = gc_returned8
+						_ = gc_returned14
 //line reduce.go:281
-						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if20
 //line reduce.go:234
-						if gc_if11.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld8 archsimd.Int32x8
+							var gc_ld14 archsimd.Int32x8
 //line reduce.go:234
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
 //line reduce.go:234
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes8 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:234
-								for gc_k8 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:234
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:234
-										gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:234
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
 //line reduce.go:234
 									}
 //line reduce.go:234
@@ -4863,49 +6885,49 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:234
-								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:234
-							gc_b10 := gc_none4
+							gc_b16 := gc_none7
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b10 = gc_all4
+								gc_b16 = gc_all7
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if12
+						_ = gc_if21
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 int32
+							var gc_zero14 int32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero14
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b11 := gc_none4
+							gc_b17 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b11 = gc_all4
+								gc_b17 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result8.StoreSlice(gc_at7[gc_tx3:])
+						gc_result14.StoreSlice(gc_at7[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4922,19 +6944,146 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reduce.go:232
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none6
+//line reduce.go:232
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota12
+//line reduce.go:232
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:232
+							var tid int = gc_tx3
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:234
+								break
+//line reduce.go:234
+							}
+//line reduce.go:234
+							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:234
+							_ = gc_t12
+//line reduce.go:234
+							var gc_i12 int = gc_t12
+//line reduce.go:234
+							_ = gc_i12
+//line reduce.go:234
+							var gc_result12 archsimd.Int32x16
+//line reduce.go:234
+							_ = gc_result12
+//line reduce.go:234
+							gc_returned12 := gc_none6
+//line reduce.go:234
+							_ = gc_returned12
+//line reduce.go:281
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce.go:281
+							_ = gc_if17
+//line reduce.go:234
+							if gc_if17.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld12 archsimd.Int32x16
+//line reduce.go:234
+								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+//line reduce.go:234
+									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes12 [16]int32
+//line reduce.go:234
+									for gc_k12 := range 16 {
+//line reduce.go:234
+										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:234
+											gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:234
+											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:234
+									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce.go:234
+								gc_b14 := gc_none6
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b14 = gc_all6
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:234
+							_ = gc_if18
+//line reduce.go:284
+							if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero12 int32
+//line reduce.go:284
+								_ = gc_zero12
+//line reduce.go:284
+								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+								gc_b15 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b15 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:234
+							gc_result12.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none3
+					_ = gc_none5
 //line reduce.go:232
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce.go:232
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4950,45 +7099,45 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 						}
 //line reduce.go:234
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t10 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:234
-						_ = gc_t6
+						_ = gc_t10
 //line reduce.go:234
-						var gc_i6 int = gc_t6
+						var gc_i10 int = gc_t10
 //line reduce.go:234
-						_ = gc_i6
+						_ = gc_i10
 //line reduce.go:234
-						var gc_result6 archsimd.Int32x8
+						var gc_result10 archsimd.Int32x8
 //line reduce.go:234
-						_ = gc_result6
+						_ = gc_result10
 //line reduce.go:234
-						gc_returned6 := gc_none3
+						gc_returned10 := gc_none5
 //line reduce.go:234
-						_ = gc_returned6
+						_ = gc_returned10
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if14
 //line reduce.go:234
-						if gc_if8.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld6 archsimd.Int32x8
+							var gc_ld10 archsimd.Int32x8
 //line reduce.go:234
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
 //line reduce.go:234
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes6 [8]int32
+								var gc_lanes10 [8]int32
 //line reduce.go:234
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line reduce.go:234
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:234
-										gc_pos3.Thread = gc_rank3 + gc_k6
+										gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce.go:234
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
 //line reduce.go:234
 									}
 //line reduce.go:234
@@ -4996,49 +7145,49 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 //line reduce.go:234
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:234
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:234
-							gc_b8 := gc_none3
+							gc_b12 := gc_none5
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b8 = gc_all3
+								gc_b12 = gc_all5
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if9
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero6 int32
+							var gc_zero10 int32
 //line reduce.go:284
-							_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b9 := gc_none3
+							gc_b13 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b9 = gc_all3
+								gc_b13 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:234
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5289,14 +7438,14 @@ func gc_body_reduceStridedIndex_int32(gc_b7 *compiled.Block, in []int32, partial
 	}
 }
 
-func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce.go:233
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -5305,19 +7454,140 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 			if gc_bdx4 <= len(sdata) {
 				gc_at10 := sdata[:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce.go:232
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none12
+//line reduce.go:232
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota24
+//line reduce.go:232
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:232
+							var tid int = gc_tx4
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:234
+							_ = gc_t24
+//line reduce.go:234
+							var gc_i24 int = gc_t24
+//line reduce.go:234
+							_ = gc_i24
+//line reduce.go:234
+							var gc_result24 archsimd.Uint32x16
+//line reduce.go:234
+							_ = gc_result24
+//line reduce.go:234
+							gc_returned24 := gc_none12
+//line reduce.go:234
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce.go:234
+							if gc_if35.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld24 archsimd.Uint32x16
+//line reduce.go:234
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce.go:234
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes24 [16]uint32
+//line reduce.go:234
+									for gc_k24 := range 16 {
+//line reduce.go:234
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:234
+											gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:234
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:234
+									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce.go:234
+								gc_b27 := gc_none12
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b27 = gc_all12
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce.go:234
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 uint32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b28 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b28 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result24.StoreSlice(gc_at10[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none6
+					_ = gc_none11
 //line reduce.go:232
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce.go:232
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5327,45 +7597,45 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t22 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
-						_ = gc_t12
+						_ = gc_t22
 //line reduce.go:234
-						var gc_i12 int = gc_t12
+						var gc_i22 int = gc_t22
 //line reduce.go:234
-						_ = gc_i12
+						_ = gc_i22
 //line reduce.go:234
-						var gc_result12 archsimd.Uint32x8
+						var gc_result22 archsimd.Uint32x8
 //line reduce.go:234
-						_ = gc_result12
+						_ = gc_result22
 //line reduce.go:234
-						gc_returned12 := gc_none6
+						gc_returned22 := gc_none11
 //line reduce.go:234
-						_ = gc_returned12
+						_ = gc_returned22
 //line reduce.go:281
-						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if32
 //line reduce.go:234
-						if gc_if17.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld12 archsimd.Uint32x8
+							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:234
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
 //line reduce.go:234
-								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes12 [8]uint32
+								var gc_lanes22 [8]uint32
 //line reduce.go:234
-								for gc_k12 := range 8 {
+								for gc_k22 := range 8 {
 //line reduce.go:234
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
 //line reduce.go:234
-										gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k22
 //line reduce.go:234
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
 //line reduce.go:234
 									}
 //line reduce.go:234
@@ -5373,49 +7643,49 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:234
-								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:234
-							gc_b15 := gc_none6
+							gc_b25 := gc_none11
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b15 = gc_all6
+								gc_b25 = gc_all11
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if18
+						_ = gc_if33
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 uint32
+							var gc_zero22 uint32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero22
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b16 := gc_none6
+							gc_b26 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b16 = gc_all6
+								gc_b26 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result12.StoreSlice(gc_at10[gc_tx4:])
+						gc_result22.StoreSlice(gc_at10[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5432,19 +7702,146 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce.go:232
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:232
+						_ = gc_none10
+//line reduce.go:232
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:232
+						_ = gc_iota20
+//line reduce.go:232
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:232
+						_ = gc_all10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:232
+							var tid int = gc_tx4
+//line reduce.go:232
+							_ = tid
+//line reduce.go:234
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:234
+								break
+//line reduce.go:234
+							}
+//line reduce.go:234
+							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:234
+							_ = gc_t20
+//line reduce.go:234
+							var gc_i20 int = gc_t20
+//line reduce.go:234
+							_ = gc_i20
+//line reduce.go:234
+							var gc_result20 archsimd.Uint32x16
+//line reduce.go:234
+							_ = gc_result20
+//line reduce.go:234
+							gc_returned20 := gc_none10
+//line reduce.go:234
+							_ = gc_returned20
+//line reduce.go:281
+							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line reduce.go:281
+							_ = gc_if29
+//line reduce.go:234
+							if gc_if29.ToBits() != 0 {
+//line reduce.go:234
+								var gc_ld20 archsimd.Uint32x16
+//line reduce.go:234
+								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+//line reduce.go:234
+									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:234
+								} else {
+//line reduce.go:234
+									var gc_lanes20 [16]uint32
+//line reduce.go:234
+									for gc_k20 := range 16 {
+//line reduce.go:234
+										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:234
+											gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:234
+											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce.go:234
+										}
+//line reduce.go:234
+									}
+//line reduce.go:234
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:234
+									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce.go:234
+								gc_b23 := gc_none10
+//line reduce.go:234
+								if true {
+//line reduce.go:234
+									gc_b23 = gc_all10
+//line reduce.go:234
+								}
+//line reduce.go:234
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+//line reduce.go:234
+							}
+//line reduce.go:234
+							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+//line reduce.go:234
+							_ = gc_if30
+//line reduce.go:284
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero20 uint32
+//line reduce.go:284
+								_ = gc_zero20
+//line reduce.go:284
+								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+								gc_b24 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b24 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:234
+							gc_result20.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:232
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:232
-					_ = gc_none5
+					_ = gc_none9
 //line reduce.go:232
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:232
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce.go:232
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5460,45 +7857,45 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 						}
 //line reduce.go:234
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t18 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:234
-						_ = gc_t10
+						_ = gc_t18
 //line reduce.go:234
-						var gc_i10 int = gc_t10
+						var gc_i18 int = gc_t18
 //line reduce.go:234
-						_ = gc_i10
+						_ = gc_i18
 //line reduce.go:234
-						var gc_result10 archsimd.Uint32x8
+						var gc_result18 archsimd.Uint32x8
 //line reduce.go:234
-						_ = gc_result10
+						_ = gc_result18
 //line reduce.go:234
-						gc_returned10 := gc_none5
+						gc_returned18 := gc_none9
 //line reduce.go:234
-						_ = gc_returned10
+						_ = gc_returned18
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if26
 //line reduce.go:234
-						if gc_if14.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:234
-							var gc_ld10 archsimd.Uint32x8
+							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:234
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
 //line reduce.go:234
-								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes10 [8]uint32
+								var gc_lanes18 [8]uint32
 //line reduce.go:234
-								for gc_k10 := range 8 {
+								for gc_k18 := range 8 {
 //line reduce.go:234
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:234
-										gc_pos4.Thread = gc_rank4 + gc_k10
+										gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce.go:234
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
 //line reduce.go:234
 									}
 //line reduce.go:234
@@ -5506,49 +7903,49 @@ func gc_body_reduceStridedIndex_uint32(gc_b12 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:234
-								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:234
-							gc_b13 := gc_none5
+							gc_b21 := gc_none9
 //line reduce.go:234
 							if true {
 //line reduce.go:234
-								gc_b13 = gc_all5
+								gc_b21 = gc_all9
 //line reduce.go:234
 							}
 //line reduce.go:234
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
 //line reduce.go:234
 						}
 //line reduce.go:234
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:234
-						_ = gc_if15
+						_ = gc_if27
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 uint32
+							var gc_zero18 uint32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero18
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b14 := gc_none5
+							gc_b22 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b14 = gc_all5
+								gc_b22 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:234
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result18.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5826,14 +8223,14 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
-func gc_body_reduceSequential[T Number](gc_b17 *compiled.Block, in, partial []T) {
-	t := gc_b17.Thread()
-	gc_pos5 := gc_b17.Pos()
-	gc_bd5 := gc_b17.Dim()
+func gc_body_reduceSequential[T Number](gc_b29 *compiled.Block, in, partial []T) {
+	t := gc_b29.Thread()
+	gc_pos5 := gc_b29.Pos()
+	gc_bd5 := gc_b29.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b17.Index()
+	gc_bidx5 := gc_b29.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b17.Len()
+	gc_n5 := gc_b29.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -6151,19 +8548,140 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_bdx2 <= len(sdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce.go:254
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none4
+//line reduce.go:254
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota8
+//line reduce.go:254
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:254
+							var tid int = gc_tx2
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							var gc_t8 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:256
+							_ = gc_t8
+//line reduce.go:256
+							var gc_i8 int = gc_t8
+//line reduce.go:256
+							_ = gc_i8
+//line reduce.go:256
+							var gc_result8 archsimd.Float32x16
+//line reduce.go:256
+							_ = gc_result8
+//line reduce.go:256
+							gc_returned8 := gc_none4
+//line reduce.go:256
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce.go:256
+							if gc_if11.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld8 archsimd.Float32x16
+//line reduce.go:256
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce.go:256
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes8 [16]float32
+//line reduce.go:256
+									for gc_k8 := range 16 {
+//line reduce.go:256
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce.go:256
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce.go:256
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:256
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce.go:256
+								gc_b9 := gc_none4
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b9 = gc_all4
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce.go:256
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result8.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none2
+					_ = gc_none3
 //line reduce.go:254
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce.go:254
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6173,45 +8691,45 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						var gc_t4 int = gc_bx2*gc_bdx2 + tid
+						var gc_t6 int = gc_bx2*gc_bdx2 + tid
 //line reduce.go:256
-						_ = gc_t4
+						_ = gc_t6
 //line reduce.go:256
-						var gc_i4 int = gc_t4
+						var gc_i6 int = gc_t6
 //line reduce.go:256
-						_ = gc_i4
+						_ = gc_i6
 //line reduce.go:256
-						var gc_result4 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8
 //line reduce.go:256
-						_ = gc_result4
+						_ = gc_result6
 //line reduce.go:256
-						gc_returned4 := gc_none2
+						gc_returned6 := gc_none3
 //line reduce.go:256
-						_ = gc_returned4
+						_ = gc_returned6
 //line reduce.go:281
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 //line reduce.go:281
-						_ = gc_if5
+						_ = gc_if8
 //line reduce.go:256
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reduce.go:256
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line reduce.go:256
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
 //line reduce.go:256
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line reduce.go:256
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line reduce.go:256
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line reduce.go:256
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line reduce.go:256
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
 //line reduce.go:256
 									}
 //line reduce.go:256
@@ -6219,49 +8737,49 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								gc_pos2.Thread = gc_rank2
 //line reduce.go:256
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line reduce.go:256
-							gc_b5 := gc_none2
+							gc_b7 := gc_none3
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b5 = gc_all2
+								gc_b7 = gc_all3
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-						_ = gc_if6
+						_ = gc_if9
 //line reduce.go:284
-						if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero4 float32
+							var gc_zero6 float32
 //line reduce.go:284
-							_ = gc_zero4
+							_ = gc_zero6
 //line reduce.go:284
-							gc_result4 = archsimd.BroadcastFloat32x8(gc_zero4).Merge(gc_result4, gc_if6)
+							gc_result6 = archsimd.BroadcastFloat32x8(gc_zero6).Merge(gc_result6, gc_if9)
 //line reduce.go:284
-							gc_b6 := gc_none2
+							gc_b8 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b6 = gc_all2
+								gc_b8 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result4.StoreSlice(gc_at6[gc_tx2:])
+						gc_result6.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6278,6 +8796,133 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce.go:254
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none2
+//line reduce.go:254
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota4
+//line reduce.go:254
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce.go:254
+							var tid int = gc_tx2
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:256
+								break
+//line reduce.go:256
+							}
+//line reduce.go:256
+							var gc_t4 int = gc_bx2*gc_bdx2 + tid
+//line reduce.go:256
+							_ = gc_t4
+//line reduce.go:256
+							var gc_i4 int = gc_t4
+//line reduce.go:256
+							_ = gc_i4
+//line reduce.go:256
+							var gc_result4 archsimd.Float32x16
+//line reduce.go:256
+							_ = gc_result4
+//line reduce.go:256
+							gc_returned4 := gc_none2
+//line reduce.go:256
+							_ = gc_returned4
+//line reduce.go:281
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+//line reduce.go:281
+							_ = gc_if5
+//line reduce.go:256
+							if gc_if5.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld4 archsimd.Float32x16
+//line reduce.go:256
+								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+//line reduce.go:256
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes4 [16]float32
+//line reduce.go:256
+									for gc_k4 := range 16 {
+//line reduce.go:256
+										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line reduce.go:256
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line reduce.go:256
+											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos2.Thread = gc_rank2
+//line reduce.go:256
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line reduce.go:256
+								gc_b5 := gc_none2
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b5 = gc_all2
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line reduce.go:256
+							_ = gc_if6
+//line reduce.go:284
+							if gc_if6.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero4 float32
+//line reduce.go:284
+								_ = gc_zero4
+//line reduce.go:284
+								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+//line reduce.go:284
+								gc_b6 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b6 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:256
+							gc_result4.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -6489,6 +9134,31 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_at7 := sdata_[:gc_to2]
 					gc_at8 := sdata_[gc_off4:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -6522,6 +9192,36 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -6723,14 +9423,14 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 }
 
-func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b7.Thread()
-	gc_pos3 := gc_b7.Pos()
-	gc_bd3 := gc_b7.Dim()
+func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b11.Thread()
+	gc_pos3 := gc_b11.Pos()
+	gc_bd3 := gc_b11.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b7.Index()
+	gc_bidx3 := gc_b11.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b7.Len()
+	gc_n3 := gc_b11.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -6739,19 +9439,140 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce.go:254
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none8
+//line reduce.go:254
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota16
+//line reduce.go:254
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:254
+							var tid int = gc_tx3
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							var gc_t16 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:256
+							_ = gc_t16
+//line reduce.go:256
+							var gc_i16 int = gc_t16
+//line reduce.go:256
+							_ = gc_i16
+//line reduce.go:256
+							var gc_result16 archsimd.Int32x16
+//line reduce.go:256
+							_ = gc_result16
+//line reduce.go:256
+							gc_returned16 := gc_none8
+//line reduce.go:256
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce.go:256
+							if gc_if23.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld16 archsimd.Int32x16
+//line reduce.go:256
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce.go:256
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes16 [16]int32
+//line reduce.go:256
+									for gc_k16 := range 16 {
+//line reduce.go:256
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce.go:256
+											gc_pos3.Thread = gc_rank3 + gc_k16
+//line reduce.go:256
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:256
+									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce.go:256
+								gc_b18 := gc_none8
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b18 = gc_all8
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce.go:256
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 int32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b19 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b19 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result16.StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none4
+					_ = gc_none7
 //line reduce.go:254
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce.go:254
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6761,45 +9582,45 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						var gc_t8 int = gc_bx3*gc_bdx3 + tid
+						var gc_t14 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-						_ = gc_t8
+						_ = gc_t14
 //line reduce.go:256
-						var gc_i8 int = gc_t8
+						var gc_i14 int = gc_t14
 //line reduce.go:256
-						_ = gc_i8
+						_ = gc_i14
 //line reduce.go:256
-						var gc_result8 archsimd.Int32x8
+						var gc_result14 archsimd.Int32x8
 //line reduce.go:256
-						_ = gc_result8
+						_ = gc_result14
 //line reduce.go:256
-						gc_returned8 := gc_none4
+						gc_returned14 := gc_none7
 //line reduce.go:256
-						_ = gc_returned8
+						_ = gc_returned14
 //line reduce.go:281
-						gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if20
 //line reduce.go:256
-						if gc_if11.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line reduce.go:256
-							var gc_ld8 archsimd.Int32x8
+							var gc_ld14 archsimd.Int32x8
 //line reduce.go:256
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
 //line reduce.go:256
-								gc_ld8 = archsimd.LoadInt32x8Slice(in[gc_i8:])
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes8 [8]int32
+								var gc_lanes14 [8]int32
 //line reduce.go:256
-								for gc_k8 := range 8 {
+								for gc_k14 := range 8 {
 //line reduce.go:256
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:256
-										gc_pos3.Thread = gc_rank3 + gc_k8
+										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:256
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
 //line reduce.go:256
 									}
 //line reduce.go:256
@@ -6807,49 +9628,49 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:256
-								gc_ld8 = archsimd.LoadInt32x8(&gc_lanes8)
+								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
 //line reduce.go:256
-							gc_b10 := gc_none4
+							gc_b16 := gc_none7
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b10 = gc_all4
+								gc_b16 = gc_all7
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-						_ = gc_if12
+						_ = gc_if21
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 int32
+							var gc_zero14 int32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero14
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastInt32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
 //line reduce.go:284
-							gc_b11 := gc_none4
+							gc_b17 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b11 = gc_all4
+								gc_b17 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b11.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result8.StoreSlice(gc_at11[gc_tx3:])
+						gc_result14.StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -6866,19 +9687,146 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce.go:254
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none6
+//line reduce.go:254
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota12
+//line reduce.go:254
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce.go:254
+							var tid int = gc_tx3
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:256
+								break
+//line reduce.go:256
+							}
+//line reduce.go:256
+							var gc_t12 int = gc_bx3*gc_bdx3 + tid
+//line reduce.go:256
+							_ = gc_t12
+//line reduce.go:256
+							var gc_i12 int = gc_t12
+//line reduce.go:256
+							_ = gc_i12
+//line reduce.go:256
+							var gc_result12 archsimd.Int32x16
+//line reduce.go:256
+							_ = gc_result12
+//line reduce.go:256
+							gc_returned12 := gc_none6
+//line reduce.go:256
+							_ = gc_returned12
+//line reduce.go:281
+							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line reduce.go:281
+							_ = gc_if17
+//line reduce.go:256
+							if gc_if17.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld12 archsimd.Int32x16
+//line reduce.go:256
+								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+//line reduce.go:256
+									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes12 [16]int32
+//line reduce.go:256
+									for gc_k12 := range 16 {
+//line reduce.go:256
+										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+//line reduce.go:256
+											gc_pos3.Thread = gc_rank3 + gc_k12
+//line reduce.go:256
+											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos3.Thread = gc_rank3
+//line reduce.go:256
+									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+//line reduce.go:256
+								gc_b14 := gc_none6
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b14 = gc_all6
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line reduce.go:256
+							_ = gc_if18
+//line reduce.go:284
+							if gc_if18.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero12 int32
+//line reduce.go:284
+								_ = gc_zero12
+//line reduce.go:284
+								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+//line reduce.go:284
+								gc_b15 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b15 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:256
+							gc_result12.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none3
+					_ = gc_none5
 //line reduce.go:254
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce.go:254
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6894,45 +9842,45 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 						}
 //line reduce.go:256
-						var gc_t6 int = gc_bx3*gc_bdx3 + tid
+						var gc_t10 int = gc_bx3*gc_bdx3 + tid
 //line reduce.go:256
-						_ = gc_t6
+						_ = gc_t10
 //line reduce.go:256
-						var gc_i6 int = gc_t6
+						var gc_i10 int = gc_t10
 //line reduce.go:256
-						_ = gc_i6
+						_ = gc_i10
 //line reduce.go:256
-						var gc_result6 archsimd.Int32x8
+						var gc_result10 archsimd.Int32x8
 //line reduce.go:256
-						_ = gc_result6
+						_ = gc_result10
 //line reduce.go:256
-						gc_returned6 := gc_none3
+						gc_returned10 := gc_none5
 //line reduce.go:256
-						_ = gc_returned6
+						_ = gc_returned10
 //line reduce.go:281
-						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if8
+						_ = gc_if14
 //line reduce.go:256
-						if gc_if8.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line reduce.go:256
-							var gc_ld6 archsimd.Int32x8
+							var gc_ld10 archsimd.Int32x8
 //line reduce.go:256
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
 //line reduce.go:256
-								gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
+								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes6 [8]int32
+								var gc_lanes10 [8]int32
 //line reduce.go:256
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line reduce.go:256
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
+									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:256
-										gc_pos3.Thread = gc_rank3 + gc_k6
+										gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce.go:256
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
+										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
 //line reduce.go:256
 									}
 //line reduce.go:256
@@ -6940,49 +9888,49 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 //line reduce.go:256
 								gc_pos3.Thread = gc_rank3
 //line reduce.go:256
-								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
+								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
 //line reduce.go:256
-							gc_b8 := gc_none3
+							gc_b12 := gc_none5
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b8 = gc_all3
+								gc_b12 = gc_all5
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-						_ = gc_if9
+						_ = gc_if15
 //line reduce.go:284
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero6 int32
+							var gc_zero10 int32
 //line reduce.go:284
-							_ = gc_zero6
+							_ = gc_zero10
 //line reduce.go:284
-							gc_result6 = archsimd.BroadcastInt32x8(gc_zero6).Merge(gc_result6, gc_if9)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
 //line reduce.go:284
-							gc_b9 := gc_none3
+							gc_b13 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b9 = gc_all3
+								gc_b13 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned6 = gc_b9.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:256
-						gc_result6.StoreSlice(sdata[tid:])
+						gc_result10.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7077,6 +10025,31 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					gc_at12 := sdata_[:gc_to3]
 					gc_at13 := sdata_[gc_off7:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -7110,6 +10083,36 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -7311,14 +10314,14 @@ func gc_body_reduceSequential_int32(gc_b7 *compiled.Block, in []int32, partial [
 	}
 }
 
-func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b12.Thread()
-	gc_pos4 := gc_b12.Pos()
-	gc_bd4 := gc_b12.Dim()
+func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b20.Thread()
+	gc_pos4 := gc_b20.Pos()
+	gc_bd4 := gc_b20.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b12.Index()
+	gc_bidx4 := gc_b20.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b12.Len()
+	gc_n4 := gc_b20.Len()
 
 //line reduce.go:255
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -7327,19 +10330,140 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce.go:254
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none12
+//line reduce.go:254
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota24
+//line reduce.go:254
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:254
+							var tid int = gc_tx4
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							var gc_t24 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:256
+							_ = gc_t24
+//line reduce.go:256
+							var gc_i24 int = gc_t24
+//line reduce.go:256
+							_ = gc_i24
+//line reduce.go:256
+							var gc_result24 archsimd.Uint32x16
+//line reduce.go:256
+							_ = gc_result24
+//line reduce.go:256
+							gc_returned24 := gc_none12
+//line reduce.go:256
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce.go:256
+							if gc_if35.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld24 archsimd.Uint32x16
+//line reduce.go:256
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce.go:256
+									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes24 [16]uint32
+//line reduce.go:256
+									for gc_k24 := range 16 {
+//line reduce.go:256
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce.go:256
+											gc_pos4.Thread = gc_rank4 + gc_k24
+//line reduce.go:256
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:256
+									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce.go:256
+								gc_b27 := gc_none12
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b27 = gc_all12
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce.go:256
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 uint32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b28 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b28 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:284
+							gc_result24.StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none6
+					_ = gc_none11
 //line reduce.go:254
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce.go:254
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7349,45 +10473,45 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						var gc_t12 int = gc_bx4*gc_bdx4 + tid
+						var gc_t22 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-						_ = gc_t12
+						_ = gc_t22
 //line reduce.go:256
-						var gc_i12 int = gc_t12
+						var gc_i22 int = gc_t22
 //line reduce.go:256
-						_ = gc_i12
+						_ = gc_i22
 //line reduce.go:256
-						var gc_result12 archsimd.Uint32x8
+						var gc_result22 archsimd.Uint32x8
 //line reduce.go:256
-						_ = gc_result12
+						_ = gc_result22
 //line reduce.go:256
-						gc_returned12 := gc_none6
+						gc_returned22 := gc_none11
 //line reduce.go:256
-						_ = gc_returned12
+						_ = gc_returned22
 //line reduce.go:281
-						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if32
 //line reduce.go:256
-						if gc_if17.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line reduce.go:256
-							var gc_ld12 archsimd.Uint32x8
+							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:256
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
 //line reduce.go:256
-								gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i12:])
+								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes12 [8]uint32
+								var gc_lanes22 [8]uint32
 //line reduce.go:256
-								for gc_k12 := range 8 {
+								for gc_k22 := range 8 {
 //line reduce.go:256
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
 //line reduce.go:256
-										gc_pos4.Thread = gc_rank4 + gc_k12
+										gc_pos4.Thread = gc_rank4 + gc_k22
 //line reduce.go:256
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
 //line reduce.go:256
 									}
 //line reduce.go:256
@@ -7395,49 +10519,49 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:256
-								gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12)
+								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
 //line reduce.go:256
-							gc_b15 := gc_none6
+							gc_b25 := gc_none11
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b15 = gc_all6
+								gc_b25 = gc_all11
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-						_ = gc_if18
+						_ = gc_if33
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 uint32
+							var gc_zero22 uint32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero22
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastUint32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
 //line reduce.go:284
-							gc_b16 := gc_none6
+							gc_b26 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b16 = gc_all6
+								gc_b26 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b16.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
-						gc_result12.StoreSlice(gc_at16[gc_tx4:])
+						gc_result22.StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7454,19 +10578,146 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce.go:254
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce.go:254
+						_ = gc_none10
+//line reduce.go:254
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:254
+						_ = gc_iota20
+//line reduce.go:254
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce.go:254
+						_ = gc_all10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce.go:254
+							var tid int = gc_tx4
+//line reduce.go:254
+							_ = tid
+//line reduce.go:256
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce.go:256
+								break
+//line reduce.go:256
+							}
+//line reduce.go:256
+							var gc_t20 int = gc_bx4*gc_bdx4 + tid
+//line reduce.go:256
+							_ = gc_t20
+//line reduce.go:256
+							var gc_i20 int = gc_t20
+//line reduce.go:256
+							_ = gc_i20
+//line reduce.go:256
+							var gc_result20 archsimd.Uint32x16
+//line reduce.go:256
+							_ = gc_result20
+//line reduce.go:256
+							gc_returned20 := gc_none10
+//line reduce.go:256
+							_ = gc_returned20
+//line reduce.go:281
+							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line reduce.go:281
+							_ = gc_if29
+//line reduce.go:256
+							if gc_if29.ToBits() != 0 {
+//line reduce.go:256
+								var gc_ld20 archsimd.Uint32x16
+//line reduce.go:256
+								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+//line reduce.go:256
+									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
+//line reduce.go:256
+								} else {
+//line reduce.go:256
+									var gc_lanes20 [16]uint32
+//line reduce.go:256
+									for gc_k20 := range 16 {
+//line reduce.go:256
+										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+//line reduce.go:256
+											gc_pos4.Thread = gc_rank4 + gc_k20
+//line reduce.go:256
+											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+//line reduce.go:256
+										}
+//line reduce.go:256
+									}
+//line reduce.go:256
+									gc_pos4.Thread = gc_rank4
+//line reduce.go:256
+									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+//line reduce.go:256
+								gc_b23 := gc_none10
+//line reduce.go:256
+								if true {
+//line reduce.go:256
+									gc_b23 = gc_all10
+//line reduce.go:256
+								}
+//line reduce.go:256
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+//line reduce.go:256
+							}
+//line reduce.go:256
+							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+//line reduce.go:256
+							_ = gc_if30
+//line reduce.go:284
+							if gc_if30.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero20 uint32
+//line reduce.go:284
+								_ = gc_zero20
+//line reduce.go:284
+								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+//line reduce.go:284
+								gc_b24 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b24 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce.go:256
+							gc_result20.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce.go:254
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce.go:254
-					_ = gc_none5
+					_ = gc_none9
 //line reduce.go:254
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:254
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce.go:254
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7482,45 +10733,45 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 						}
 //line reduce.go:256
-						var gc_t10 int = gc_bx4*gc_bdx4 + tid
+						var gc_t18 int = gc_bx4*gc_bdx4 + tid
 //line reduce.go:256
-						_ = gc_t10
+						_ = gc_t18
 //line reduce.go:256
-						var gc_i10 int = gc_t10
+						var gc_i18 int = gc_t18
 //line reduce.go:256
-						_ = gc_i10
+						_ = gc_i18
 //line reduce.go:256
-						var gc_result10 archsimd.Uint32x8
+						var gc_result18 archsimd.Uint32x8
 //line reduce.go:256
-						_ = gc_result10
+						_ = gc_result18
 //line reduce.go:256
-						gc_returned10 := gc_none5
+						gc_returned18 := gc_none9
 //line reduce.go:256
-						_ = gc_returned10
+						_ = gc_returned18
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if26
 //line reduce.go:256
-						if gc_if14.ToBits() != 0 {
+						if gc_if26.ToBits() != 0 {
 //line reduce.go:256
-							var gc_ld10 archsimd.Uint32x8
+							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:256
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
 //line reduce.go:256
-								gc_ld10 = archsimd.LoadUint32x8Slice(in[gc_i10:])
+								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes10 [8]uint32
+								var gc_lanes18 [8]uint32
 //line reduce.go:256
-								for gc_k10 := range 8 {
+								for gc_k18 := range 8 {
 //line reduce.go:256
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:256
-										gc_pos4.Thread = gc_rank4 + gc_k10
+										gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce.go:256
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
+										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
 //line reduce.go:256
 									}
 //line reduce.go:256
@@ -7528,49 +10779,49 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								gc_pos4.Thread = gc_rank4
 //line reduce.go:256
-								gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10)
+								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
 //line reduce.go:256
-							gc_b13 := gc_none5
+							gc_b21 := gc_none9
 //line reduce.go:256
 							if true {
 //line reduce.go:256
-								gc_b13 = gc_all5
+								gc_b21 = gc_all9
 //line reduce.go:256
 							}
 //line reduce.go:256
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
 //line reduce.go:256
 						}
 //line reduce.go:256
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:256
-						_ = gc_if15
+						_ = gc_if27
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero10 uint32
+							var gc_zero18 uint32
 //line reduce.go:284
-							_ = gc_zero10
+							_ = gc_zero18
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastUint32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
 //line reduce.go:284
-							gc_b14 := gc_none5
+							gc_b22 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b14 = gc_all5
+								gc_b22 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned10 = gc_b14.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:256
-						gc_result10.StoreSlice(sdata[tid:])
+						gc_result18.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7665,6 +10916,31 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					gc_at17 := sdata_[:gc_to4]
 					gc_at18 := sdata_[gc_off10:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -7698,6 +10974,36 @@ func gc_body_reduceSequential_uint32(gc_b12 *compiled.Block, in []uint32, partia
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12

@@ -40,14 +40,14 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
-func gc_body_reduceFirstAdd[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceFirstAdd[T Number](gc_b53 *compiled.Block, in, partial []T) {
+	t := gc_b53.Thread()
+	gc_pos5 := gc_b53.Pos()
+	gc_bd5 := gc_b53.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b53.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b53.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -389,19 +389,227 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 			if gc_bdx2 <= len(sdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none4
+//line reduce_variants.go:19
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota8
+//line reduce_variants.go:19
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							var gc_i15 int = i
+//line reduce_variants.go:22
+							_ = gc_i15
+//line reduce_variants.go:22
+							var gc_result15 archsimd.Float32x16
+//line reduce_variants.go:22
+							_ = gc_result15
+//line reduce_variants.go:22
+							gc_returned15 := gc_none4
+//line reduce_variants.go:22
+							_ = gc_returned15
+//line reduce.go:281
+							gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+//line reduce.go:281
+							_ = gc_if21
+//line reduce_variants.go:22
+							if gc_if21.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld15 archsimd.Float32x16
+//line reduce_variants.go:22
+								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes15 [16]float32
+//line reduce_variants.go:22
+									for gc_k15 := range 16 {
+//line reduce_variants.go:22
+										if gc_if21.ToBits()&(1<<gc_k15) != 0 {
+//line reduce_variants.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k15
+//line reduce_variants.go:22
+											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+//line reduce_variants.go:22
+								gc_b15 := gc_none4
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b15 = gc_all4
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if22
+//line reduce.go:284
+							if gc_if22.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero15 float32
+//line reduce.go:284
+								_ = gc_zero15
+//line reduce.go:284
+								gc_result15 = archsimd.BroadcastFloat32x16(gc_zero15).Merge(gc_result15, gc_if22)
+//line reduce.go:284
+								gc_b16 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b16 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t8 int = i + gc_bdx2
+//line reduce_variants.go:22
+							_ = gc_t8
+//line reduce_variants.go:22
+							var gc_i16 int = gc_t8
+//line reduce_variants.go:22
+							_ = gc_i16
+//line reduce_variants.go:22
+							var gc_result16 archsimd.Float32x16
+//line reduce_variants.go:22
+							_ = gc_result16
+//line reduce_variants.go:22
+							gc_returned16 := gc_none4
+//line reduce_variants.go:22
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce_variants.go:22
+							if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld16 archsimd.Float32x16
+//line reduce_variants.go:22
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes16 [16]float32
+//line reduce_variants.go:22
+									for gc_k16 := range 16 {
+//line reduce_variants.go:22
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce_variants.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k16
+//line reduce_variants.go:22
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce_variants.go:22
+								gc_b17 := gc_none4
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b17 = gc_all4
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 float32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastFloat32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b18 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b18 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result15.Add(gc_result16).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-					_ = gc_none2
+					_ = gc_none3
 //line reduce_variants.go:19
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce_variants.go:19
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -415,41 +623,41 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						var gc_i7 int = i
+						var gc_i11 int = i
 //line reduce_variants.go:22
-						_ = gc_i7
+						_ = gc_i11
 //line reduce_variants.go:22
-						var gc_result7 archsimd.Float32x8
+						var gc_result11 archsimd.Float32x8
 //line reduce_variants.go:22
-						_ = gc_result7
+						_ = gc_result11
 //line reduce_variants.go:22
-						gc_returned7 := gc_none2
+						gc_returned11 := gc_none3
 //line reduce_variants.go:22
-						_ = gc_returned7
+						_ = gc_returned11
 //line reduce.go:281
-						gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line reduce.go:281
-						_ = gc_if9
+						_ = gc_if15
 //line reduce_variants.go:22
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes7 [8]float32
+								var gc_lanes11 [8]float32
 //line reduce_variants.go:22
-								for gc_k7 := range 8 {
+								for gc_k11 := range 8 {
 //line reduce_variants.go:22
-									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line reduce_variants.go:22
-										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -457,87 +665,87 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:22
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
 //line reduce_variants.go:22
-							gc_b7 := gc_none2
+							gc_b11 := gc_none3
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b7 = gc_all2
+								gc_b11 = gc_all3
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+							gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if10
+						_ = gc_if16
 //line reduce.go:284
-						if gc_if10.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero7 float32
+							var gc_zero11 float32
 //line reduce.go:284
-							_ = gc_zero7
+							_ = gc_zero11
 //line reduce.go:284
-							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
+							gc_result11 = archsimd.BroadcastFloat32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
-							gc_b8 := gc_none2
+							gc_b12 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b8 = gc_all2
+								gc_b12 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:22
-						var gc_t4 int = i + gc_bdx2
+						var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:22
-						_ = gc_t4
+						_ = gc_t6
 //line reduce_variants.go:22
-						var gc_i8 int = gc_t4
+						var gc_i12 int = gc_t6
 //line reduce_variants.go:22
-						_ = gc_i8
+						_ = gc_i12
 //line reduce_variants.go:22
-						var gc_result8 archsimd.Float32x8
+						var gc_result12 archsimd.Float32x8
 //line reduce_variants.go:22
-						_ = gc_result8
+						_ = gc_result12
 //line reduce_variants.go:22
-						gc_returned8 := gc_none2
+						gc_returned12 := gc_none3
 //line reduce_variants.go:22
-						_ = gc_returned8
+						_ = gc_returned12
 //line reduce.go:281
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if17
 //line reduce_variants.go:22
-						if gc_if11.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes8 [8]float32
+								var gc_lanes12 [8]float32
 //line reduce_variants.go:22
-								for gc_k8 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce_variants.go:22
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line reduce_variants.go:22
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -545,48 +753,48 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:22
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce_variants.go:22
-							gc_b9 := gc_none2
+							gc_b13 := gc_none3
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b9 = gc_all2
+								gc_b13 = gc_all3
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if12
+						_ = gc_if18
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 float32
+							var gc_zero12 float32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero12
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result12 = archsimd.BroadcastFloat32x8(gc_zero12).Merge(gc_result12, gc_if18)
 //line reduce.go:284
-							gc_b10 := gc_none2
+							gc_b14 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b10 = gc_all2
+								gc_b14 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 						}
-						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
+						gc_result11.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -607,6 +815,220 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none2
+//line reduce_variants.go:19
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota4
+//line reduce_variants.go:19
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:19
+							var tid int = gc_tx2
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:22
+								break
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							var gc_i7 int = i
+//line reduce_variants.go:22
+							_ = gc_i7
+//line reduce_variants.go:22
+							var gc_result7 archsimd.Float32x16
+//line reduce_variants.go:22
+							_ = gc_result7
+//line reduce_variants.go:22
+							gc_returned7 := gc_none2
+//line reduce_variants.go:22
+							_ = gc_returned7
+//line reduce.go:281
+							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line reduce.go:281
+							_ = gc_if9
+//line reduce_variants.go:22
+							if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld7 archsimd.Float32x16
+//line reduce_variants.go:22
+								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes7 [16]float32
+//line reduce_variants.go:22
+									for gc_k7 := range 16 {
+//line reduce_variants.go:22
+										if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+//line reduce_variants.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line reduce_variants.go:22
+											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+//line reduce_variants.go:22
+								gc_b7 := gc_none2
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b7 = gc_all2
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if10
+//line reduce.go:284
+							if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero7 float32
+//line reduce.go:284
+								_ = gc_zero7
+//line reduce.go:284
+								gc_result7 = archsimd.BroadcastFloat32x16(gc_zero7).Merge(gc_result7, gc_if10)
+//line reduce.go:284
+								gc_b8 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b8 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:22
+							_ = gc_t4
+//line reduce_variants.go:22
+							var gc_i8 int = gc_t4
+//line reduce_variants.go:22
+							_ = gc_i8
+//line reduce_variants.go:22
+							var gc_result8 archsimd.Float32x16
+//line reduce_variants.go:22
+							_ = gc_result8
+//line reduce_variants.go:22
+							gc_returned8 := gc_none2
+//line reduce_variants.go:22
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce_variants.go:22
+							if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:22
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes8 [16]float32
+//line reduce_variants.go:22
+									for gc_k8 := range 16 {
+//line reduce_variants.go:22
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:22
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce_variants.go:22
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:22
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce_variants.go:22
+								gc_b9 := gc_none2
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b9 = gc_all2
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -925,6 +1347,31 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_at7 := sdata_[:gc_to2]
 					gc_at8 := sdata_[gc_off4:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -958,6 +1405,36 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1159,14 +1636,14 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	}
 }
 
-func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b19.Thread()
+	gc_pos3 := gc_b19.Pos()
+	gc_bd3 := gc_b19.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b19.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b19.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -1175,19 +1652,227 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none8
+//line reduce_variants.go:19
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota16
+//line reduce_variants.go:19
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:19
+							var tid int = gc_tx3
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							var gc_i31 int = i
+//line reduce_variants.go:22
+							_ = gc_i31
+//line reduce_variants.go:22
+							var gc_result31 archsimd.Int32x16
+//line reduce_variants.go:22
+							_ = gc_result31
+//line reduce_variants.go:22
+							gc_returned31 := gc_none8
+//line reduce_variants.go:22
+							_ = gc_returned31
+//line reduce.go:281
+							gc_if45 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+//line reduce.go:281
+							_ = gc_if45
+//line reduce_variants.go:22
+							if gc_if45.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld31 archsimd.Int32x16
+//line reduce_variants.go:22
+								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes31 [16]int32
+//line reduce_variants.go:22
+									for gc_k31 := range 16 {
+//line reduce_variants.go:22
+										if gc_if45.ToBits()&(1<<gc_k31) != 0 {
+//line reduce_variants.go:22
+											gc_pos3.Thread = gc_rank3 + gc_k31
+//line reduce_variants.go:22
+											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result31 = gc_ld31.Merge(gc_result31, gc_if45)
+//line reduce_variants.go:22
+								gc_b32 := gc_none8
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b32 = gc_all8
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if46
+//line reduce.go:284
+							if gc_if46.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero31 int32
+//line reduce.go:284
+								_ = gc_zero31
+//line reduce.go:284
+								gc_result31 = archsimd.BroadcastInt32x16(gc_zero31).Merge(gc_result31, gc_if46)
+//line reduce.go:284
+								gc_b33 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b33 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t16 int = i + gc_bdx3
+//line reduce_variants.go:22
+							_ = gc_t16
+//line reduce_variants.go:22
+							var gc_i32 int = gc_t16
+//line reduce_variants.go:22
+							_ = gc_i32
+//line reduce_variants.go:22
+							var gc_result32 archsimd.Int32x16
+//line reduce_variants.go:22
+							_ = gc_result32
+//line reduce_variants.go:22
+							gc_returned32 := gc_none8
+//line reduce_variants.go:22
+							_ = gc_returned32
+//line reduce.go:281
+							gc_if47 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line reduce.go:281
+							_ = gc_if47
+//line reduce_variants.go:22
+							if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld32 archsimd.Int32x16
+//line reduce_variants.go:22
+								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes32 [16]int32
+//line reduce_variants.go:22
+									for gc_k32 := range 16 {
+//line reduce_variants.go:22
+										if gc_if47.ToBits()&(1<<gc_k32) != 0 {
+//line reduce_variants.go:22
+											gc_pos3.Thread = gc_rank3 + gc_k32
+//line reduce_variants.go:22
+											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result32 = gc_ld32.Merge(gc_result32, gc_if47)
+//line reduce_variants.go:22
+								gc_b34 := gc_none8
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b34 = gc_all8
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if48
+//line reduce.go:284
+							if gc_if48.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero32 int32
+//line reduce.go:284
+								_ = gc_zero32
+//line reduce.go:284
+								gc_result32 = archsimd.BroadcastInt32x16(gc_zero32).Merge(gc_result32, gc_if48)
+//line reduce.go:284
+								gc_b35 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b35 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result31.Add(gc_result32).StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-					_ = gc_none4
+					_ = gc_none7
 //line reduce_variants.go:19
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce_variants.go:19
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1201,41 +1886,41 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						var gc_i15 int = i
+						var gc_i27 int = i
 //line reduce_variants.go:22
-						_ = gc_i15
+						_ = gc_i27
 //line reduce_variants.go:22
-						var gc_result15 archsimd.Int32x8
+						var gc_result27 archsimd.Int32x8
 //line reduce_variants.go:22
-						_ = gc_result15
+						_ = gc_result27
 //line reduce_variants.go:22
-						gc_returned15 := gc_none4
+						gc_returned27 := gc_none7
 //line reduce_variants.go:22
-						_ = gc_returned15
+						_ = gc_returned27
 //line reduce.go:281
-						gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+						gc_if39 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
 //line reduce.go:281
-						_ = gc_if21
+						_ = gc_if39
 //line reduce_variants.go:22
-						if gc_if21.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld15 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes15 [8]int32
+								var gc_lanes27 [8]int32
 //line reduce_variants.go:22
-								for gc_k15 := range 8 {
+								for gc_k27 := range 8 {
 //line reduce_variants.go:22
-									if gc_if21.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if39.ToBits()&(1<<gc_k27) != 0 {
 //line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k15
+										gc_pos3.Thread = gc_rank3 + gc_k27
 //line reduce_variants.go:22
-										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -1243,87 +1928,87 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:22
-								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+							gc_result27 = gc_ld27.Merge(gc_result27, gc_if39)
 //line reduce_variants.go:22
-							gc_b16 := gc_none4
+							gc_b28 := gc_none7
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b16 = gc_all4
+								gc_b28 = gc_all7
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+							gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+						gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if22
+						_ = gc_if40
 //line reduce.go:284
-						if gc_if22.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero15 int32
+							var gc_zero27 int32
 //line reduce.go:284
-							_ = gc_zero15
+							_ = gc_zero27
 //line reduce.go:284
-							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if22)
+							gc_result27 = archsimd.BroadcastInt32x8(gc_zero27).Merge(gc_result27, gc_if40)
 //line reduce.go:284
-							gc_b17 := gc_none4
+							gc_b29 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b17 = gc_all4
+								gc_b29 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+							gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:22
-						var gc_t8 int = i + gc_bdx3
+						var gc_t14 int = i + gc_bdx3
 //line reduce_variants.go:22
-						_ = gc_t8
+						_ = gc_t14
 //line reduce_variants.go:22
-						var gc_i16 int = gc_t8
+						var gc_i28 int = gc_t14
 //line reduce_variants.go:22
-						_ = gc_i16
+						_ = gc_i28
 //line reduce_variants.go:22
-						var gc_result16 archsimd.Int32x8
+						var gc_result28 archsimd.Int32x8
 //line reduce_variants.go:22
-						_ = gc_result16
+						_ = gc_result28
 //line reduce_variants.go:22
-						gc_returned16 := gc_none4
+						gc_returned28 := gc_none7
 //line reduce_variants.go:22
-						_ = gc_returned16
+						_ = gc_returned28
 //line reduce.go:281
-						gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+						gc_if41 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line reduce.go:281
-						_ = gc_if23
+						_ = gc_if41
 //line reduce_variants.go:22
-						if gc_if23.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld16 archsimd.Int32x8
+							var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes16 [8]int32
+								var gc_lanes28 [8]int32
 //line reduce_variants.go:22
-								for gc_k16 := range 8 {
+								for gc_k28 := range 8 {
 //line reduce_variants.go:22
-									if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if41.ToBits()&(1<<gc_k28) != 0 {
 //line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k16
+										gc_pos3.Thread = gc_rank3 + gc_k28
 //line reduce_variants.go:22
-										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -1331,48 +2016,48 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:22
-								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+							gc_result28 = gc_ld28.Merge(gc_result28, gc_if41)
 //line reduce_variants.go:22
-							gc_b18 := gc_none4
+							gc_b30 := gc_none7
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b18 = gc_all4
+								gc_b30 = gc_all7
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+							gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+						gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if24
+						_ = gc_if42
 //line reduce.go:284
-						if gc_if24.ToBits() != 0 {
+						if gc_if42.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero16 int32
+							var gc_zero28 int32
 //line reduce.go:284
-							_ = gc_zero16
+							_ = gc_zero28
 //line reduce.go:284
-							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if24)
+							gc_result28 = archsimd.BroadcastInt32x8(gc_zero28).Merge(gc_result28, gc_if42)
 //line reduce.go:284
-							gc_b19 := gc_none4
+							gc_b31 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b19 = gc_all4
+								gc_b31 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+							gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
 //line reduce.go:284
 						}
-						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
+						gc_result27.Add(gc_result28).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1393,19 +2078,233 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none6
+//line reduce_variants.go:19
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota12
+//line reduce_variants.go:19
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:19
+							var tid int = gc_tx3
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:22
+								break
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							var gc_i23 int = i
+//line reduce_variants.go:22
+							_ = gc_i23
+//line reduce_variants.go:22
+							var gc_result23 archsimd.Int32x16
+//line reduce_variants.go:22
+							_ = gc_result23
+//line reduce_variants.go:22
+							gc_returned23 := gc_none6
+//line reduce_variants.go:22
+							_ = gc_returned23
+//line reduce.go:281
+							gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+//line reduce.go:281
+							_ = gc_if33
+//line reduce_variants.go:22
+							if gc_if33.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld23 archsimd.Int32x16
+//line reduce_variants.go:22
+								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes23 [16]int32
+//line reduce_variants.go:22
+									for gc_k23 := range 16 {
+//line reduce_variants.go:22
+										if gc_if33.ToBits()&(1<<gc_k23) != 0 {
+//line reduce_variants.go:22
+											gc_pos3.Thread = gc_rank3 + gc_k23
+//line reduce_variants.go:22
+											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+//line reduce_variants.go:22
+								gc_b24 := gc_none6
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b24 = gc_all6
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if34
+//line reduce.go:284
+							if gc_if34.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero23 int32
+//line reduce.go:284
+								_ = gc_zero23
+//line reduce.go:284
+								gc_result23 = archsimd.BroadcastInt32x16(gc_zero23).Merge(gc_result23, gc_if34)
+//line reduce.go:284
+								gc_b25 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b25 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t12 int = i + gc_bdx3
+//line reduce_variants.go:22
+							_ = gc_t12
+//line reduce_variants.go:22
+							var gc_i24 int = gc_t12
+//line reduce_variants.go:22
+							_ = gc_i24
+//line reduce_variants.go:22
+							var gc_result24 archsimd.Int32x16
+//line reduce_variants.go:22
+							_ = gc_result24
+//line reduce_variants.go:22
+							gc_returned24 := gc_none6
+//line reduce_variants.go:22
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce_variants.go:22
+							if gc_if35.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld24 archsimd.Int32x16
+//line reduce_variants.go:22
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes24 [16]int32
+//line reduce_variants.go:22
+									for gc_k24 := range 16 {
+//line reduce_variants.go:22
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce_variants.go:22
+											gc_pos3.Thread = gc_rank3 + gc_k24
+//line reduce_variants.go:22
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:22
+									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce_variants.go:22
+								gc_b26 := gc_none6
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b26 = gc_all6
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 int32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastInt32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b27 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b27 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result23.Add(gc_result24).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-					_ = gc_none3
+					_ = gc_none5
 //line reduce_variants.go:19
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce_variants.go:19
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1425,41 +2324,41 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						var gc_i11 int = i
+						var gc_i19 int = i
 //line reduce_variants.go:22
-						_ = gc_i11
+						_ = gc_i19
 //line reduce_variants.go:22
-						var gc_result11 archsimd.Int32x8
+						var gc_result19 archsimd.Int32x8
 //line reduce_variants.go:22
-						_ = gc_result11
+						_ = gc_result19
 //line reduce_variants.go:22
-						gc_returned11 := gc_none3
+						gc_returned19 := gc_none5
 //line reduce_variants.go:22
-						_ = gc_returned11
+						_ = gc_returned19
 //line reduce.go:281
-						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line reduce.go:281
-						_ = gc_if15
+						_ = gc_if27
 //line reduce_variants.go:22
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes11 [8]int32
+								var gc_lanes19 [8]int32
 //line reduce_variants.go:22
-								for gc_k11 := range 8 {
+								for gc_k19 := range 8 {
 //line reduce_variants.go:22
-									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
 //line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k11
+										gc_pos3.Thread = gc_rank3 + gc_k19
 //line reduce_variants.go:22
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -1467,87 +2366,87 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
 //line reduce_variants.go:22
-							gc_b12 := gc_none3
+							gc_b20 := gc_none5
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b12 = gc_all3
+								gc_b20 = gc_all5
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+							gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if16
+						_ = gc_if28
 //line reduce.go:284
-						if gc_if16.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero11 int32
+							var gc_zero19 int32
 //line reduce.go:284
-							_ = gc_zero11
+							_ = gc_zero19
 //line reduce.go:284
-							gc_result11 = archsimd.BroadcastInt32x8(gc_zero11).Merge(gc_result11, gc_if16)
+							gc_result19 = archsimd.BroadcastInt32x8(gc_zero19).Merge(gc_result19, gc_if28)
 //line reduce.go:284
-							gc_b13 := gc_none3
+							gc_b21 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b13 = gc_all3
+								gc_b21 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:22
-						var gc_t6 int = i + gc_bdx3
+						var gc_t10 int = i + gc_bdx3
 //line reduce_variants.go:22
-						_ = gc_t6
+						_ = gc_t10
 //line reduce_variants.go:22
-						var gc_i12 int = gc_t6
+						var gc_i20 int = gc_t10
 //line reduce_variants.go:22
-						_ = gc_i12
+						_ = gc_i20
 //line reduce_variants.go:22
-						var gc_result12 archsimd.Int32x8
+						var gc_result20 archsimd.Int32x8
 //line reduce_variants.go:22
-						_ = gc_result12
+						_ = gc_result20
 //line reduce_variants.go:22
-						gc_returned12 := gc_none3
+						gc_returned20 := gc_none5
 //line reduce_variants.go:22
-						_ = gc_returned12
+						_ = gc_returned20
 //line reduce.go:281
-						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if29
 //line reduce_variants.go:22
-						if gc_if17.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld12 archsimd.Int32x8
+							var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes12 [8]int32
+								var gc_lanes20 [8]int32
 //line reduce_variants.go:22
-								for gc_k12 := range 8 {
+								for gc_k20 := range 8 {
 //line reduce_variants.go:22
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
 //line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k12
+										gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce_variants.go:22
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -1555,48 +2454,48 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:22
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
 //line reduce_variants.go:22
-							gc_b14 := gc_none3
+							gc_b22 := gc_none5
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b14 = gc_all3
+								gc_b22 = gc_all5
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if18
+						_ = gc_if30
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 int32
+							var gc_zero20 int32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero20
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if30)
 //line reduce.go:284
-							gc_b15 := gc_none3
+							gc_b23 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b15 = gc_all3
+								gc_b23 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
 //line reduce.go:284
 						}
-						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1711,6 +2610,31 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					gc_at12 := sdata_[:gc_to3]
 					gc_at13 := sdata_[gc_off7:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -1744,6 +2668,36 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -1945,14 +2899,14 @@ func gc_body_reduceFirstAdd_int32(gc_b11 *compiled.Block, in []int32, partial []
 	}
 }
 
-func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b36.Thread()
+	gc_pos4 := gc_b36.Pos()
+	gc_bd4 := gc_b36.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b36.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b36.Len()
 
 //line reduce_variants.go:21
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -1961,19 +2915,227 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none12
+//line reduce_variants.go:19
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota24
+//line reduce_variants.go:19
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:19
+							var tid int = gc_tx4
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							var gc_i47 int = i
+//line reduce_variants.go:22
+							_ = gc_i47
+//line reduce_variants.go:22
+							var gc_result47 archsimd.Uint32x16
+//line reduce_variants.go:22
+							_ = gc_result47
+//line reduce_variants.go:22
+							gc_returned47 := gc_none12
+//line reduce_variants.go:22
+							_ = gc_returned47
+//line reduce.go:281
+							gc_if69 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+//line reduce.go:281
+							_ = gc_if69
+//line reduce_variants.go:22
+							if gc_if69.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld47 archsimd.Uint32x16
+//line reduce_variants.go:22
+								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes47 [16]uint32
+//line reduce_variants.go:22
+									for gc_k47 := range 16 {
+//line reduce_variants.go:22
+										if gc_if69.ToBits()&(1<<gc_k47) != 0 {
+//line reduce_variants.go:22
+											gc_pos4.Thread = gc_rank4 + gc_k47
+//line reduce_variants.go:22
+											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result47 = gc_ld47.Merge(gc_result47, gc_if69)
+//line reduce_variants.go:22
+								gc_b49 := gc_none12
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b49 = gc_all12
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if70
+//line reduce.go:284
+							if gc_if70.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero47 uint32
+//line reduce.go:284
+								_ = gc_zero47
+//line reduce.go:284
+								gc_result47 = archsimd.BroadcastUint32x16(gc_zero47).Merge(gc_result47, gc_if70)
+//line reduce.go:284
+								gc_b50 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b50 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t24 int = i + gc_bdx4
+//line reduce_variants.go:22
+							_ = gc_t24
+//line reduce_variants.go:22
+							var gc_i48 int = gc_t24
+//line reduce_variants.go:22
+							_ = gc_i48
+//line reduce_variants.go:22
+							var gc_result48 archsimd.Uint32x16
+//line reduce_variants.go:22
+							_ = gc_result48
+//line reduce_variants.go:22
+							gc_returned48 := gc_none12
+//line reduce_variants.go:22
+							_ = gc_returned48
+//line reduce.go:281
+							gc_if71 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line reduce.go:281
+							_ = gc_if71
+//line reduce_variants.go:22
+							if gc_if71.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld48 archsimd.Uint32x16
+//line reduce_variants.go:22
+								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes48 [16]uint32
+//line reduce_variants.go:22
+									for gc_k48 := range 16 {
+//line reduce_variants.go:22
+										if gc_if71.ToBits()&(1<<gc_k48) != 0 {
+//line reduce_variants.go:22
+											gc_pos4.Thread = gc_rank4 + gc_k48
+//line reduce_variants.go:22
+											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result48 = gc_ld48.Merge(gc_result48, gc_if71)
+//line reduce_variants.go:22
+								gc_b51 := gc_none12
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b51 = gc_all12
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if72
+//line reduce.go:284
+							if gc_if72.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero48 uint32
+//line reduce.go:284
+								_ = gc_zero48
+//line reduce.go:284
+								gc_result48 = archsimd.BroadcastUint32x16(gc_zero48).Merge(gc_result48, gc_if72)
+//line reduce.go:284
+								gc_b52 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b52 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result47.Add(gc_result48).StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-					_ = gc_none6
+					_ = gc_none11
 //line reduce_variants.go:19
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce_variants.go:19
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1987,41 +3149,41 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						var gc_i23 int = i
+						var gc_i43 int = i
 //line reduce_variants.go:22
-						_ = gc_i23
+						_ = gc_i43
 //line reduce_variants.go:22
-						var gc_result23 archsimd.Uint32x8
+						var gc_result43 archsimd.Uint32x8
 //line reduce_variants.go:22
-						_ = gc_result23
+						_ = gc_result43
 //line reduce_variants.go:22
-						gc_returned23 := gc_none6
+						gc_returned43 := gc_none11
 //line reduce_variants.go:22
-						_ = gc_returned23
+						_ = gc_returned43
 //line reduce.go:281
-						gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
+						gc_if63 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
 //line reduce.go:281
-						_ = gc_if33
+						_ = gc_if63
 //line reduce_variants.go:22
-						if gc_if33.ToBits() != 0 {
+						if gc_if63.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld23 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes23 [8]uint32
+								var gc_lanes43 [8]uint32
 //line reduce_variants.go:22
-								for gc_k23 := range 8 {
+								for gc_k43 := range 8 {
 //line reduce_variants.go:22
-									if gc_if33.ToBits()&(1<<gc_k23) != 0 {
+									if gc_if63.ToBits()&(1<<gc_k43) != 0 {
 //line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k23
+										gc_pos4.Thread = gc_rank4 + gc_k43
 //line reduce_variants.go:22
-										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -2029,87 +3191,87 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:22
-								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+							gc_result43 = gc_ld43.Merge(gc_result43, gc_if63)
 //line reduce_variants.go:22
-							gc_b25 := gc_none6
+							gc_b45 := gc_none11
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b25 = gc_all6
+								gc_b45 = gc_all11
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
+							gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
+						gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if34
+						_ = gc_if64
 //line reduce.go:284
-						if gc_if34.ToBits() != 0 {
+						if gc_if64.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero23 uint32
+							var gc_zero43 uint32
 //line reduce.go:284
-							_ = gc_zero23
+							_ = gc_zero43
 //line reduce.go:284
-							gc_result23 = archsimd.BroadcastUint32x8(gc_zero23).Merge(gc_result23, gc_if34)
+							gc_result43 = archsimd.BroadcastUint32x8(gc_zero43).Merge(gc_result43, gc_if64)
 //line reduce.go:284
-							gc_b26 := gc_none6
+							gc_b46 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b26 = gc_all6
+								gc_b46 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
+							gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:22
-						var gc_t12 int = i + gc_bdx4
+						var gc_t22 int = i + gc_bdx4
 //line reduce_variants.go:22
-						_ = gc_t12
+						_ = gc_t22
 //line reduce_variants.go:22
-						var gc_i24 int = gc_t12
+						var gc_i44 int = gc_t22
 //line reduce_variants.go:22
-						_ = gc_i24
+						_ = gc_i44
 //line reduce_variants.go:22
-						var gc_result24 archsimd.Uint32x8
+						var gc_result44 archsimd.Uint32x8
 //line reduce_variants.go:22
-						_ = gc_result24
+						_ = gc_result44
 //line reduce_variants.go:22
-						gc_returned24 := gc_none6
+						gc_returned44 := gc_none11
 //line reduce_variants.go:22
-						_ = gc_returned24
+						_ = gc_returned44
 //line reduce.go:281
-						gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+						gc_if65 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
 //line reduce.go:281
-						_ = gc_if35
+						_ = gc_if65
 //line reduce_variants.go:22
-						if gc_if35.ToBits() != 0 {
+						if gc_if65.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld24 archsimd.Uint32x8
+							var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
+								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes24 [8]uint32
+								var gc_lanes44 [8]uint32
 //line reduce_variants.go:22
-								for gc_k24 := range 8 {
+								for gc_k44 := range 8 {
 //line reduce_variants.go:22
-									if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+									if gc_if65.ToBits()&(1<<gc_k44) != 0 {
 //line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k24
+										gc_pos4.Thread = gc_rank4 + gc_k44
 //line reduce_variants.go:22
-										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -2117,48 +3279,48 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:22
-								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+							gc_result44 = gc_ld44.Merge(gc_result44, gc_if65)
 //line reduce_variants.go:22
-							gc_b27 := gc_none6
+							gc_b47 := gc_none11
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b27 = gc_all6
+								gc_b47 = gc_all11
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
+							gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+						gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if36
+						_ = gc_if66
 //line reduce.go:284
-						if gc_if36.ToBits() != 0 {
+						if gc_if66.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero24 uint32
+							var gc_zero44 uint32
 //line reduce.go:284
-							_ = gc_zero24
+							_ = gc_zero44
 //line reduce.go:284
-							gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if36)
+							gc_result44 = archsimd.BroadcastUint32x8(gc_zero44).Merge(gc_result44, gc_if66)
 //line reduce.go:284
-							gc_b28 := gc_none6
+							gc_b48 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b28 = gc_all6
+								gc_b48 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+							gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
 //line reduce.go:284
 						}
-						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
+						gc_result43.Add(gc_result44).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2179,19 +3341,233 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:19
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:19
+						_ = gc_none10
+//line reduce_variants.go:19
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:19
+						_ = gc_iota20
+//line reduce_variants.go:19
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:19
+						_ = gc_all10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:19
+							var tid int = gc_tx4
+//line reduce_variants.go:19
+							_ = tid
+//line reduce_variants.go:20
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:20
+							_ = i
+//line reduce_variants.go:22
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:22
+								break
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							var gc_i39 int = i
+//line reduce_variants.go:22
+							_ = gc_i39
+//line reduce_variants.go:22
+							var gc_result39 archsimd.Uint32x16
+//line reduce_variants.go:22
+							_ = gc_result39
+//line reduce_variants.go:22
+							gc_returned39 := gc_none10
+//line reduce_variants.go:22
+							_ = gc_returned39
+//line reduce.go:281
+							gc_if57 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+//line reduce.go:281
+							_ = gc_if57
+//line reduce_variants.go:22
+							if gc_if57.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld39 archsimd.Uint32x16
+//line reduce_variants.go:22
+								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes39 [16]uint32
+//line reduce_variants.go:22
+									for gc_k39 := range 16 {
+//line reduce_variants.go:22
+										if gc_if57.ToBits()&(1<<gc_k39) != 0 {
+//line reduce_variants.go:22
+											gc_pos4.Thread = gc_rank4 + gc_k39
+//line reduce_variants.go:22
+											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result39 = gc_ld39.Merge(gc_result39, gc_if57)
+//line reduce_variants.go:22
+								gc_b41 := gc_none10
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b41 = gc_all10
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if58 := archsimd.Mask32x16FromBits(^gc_returned39.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if58
+//line reduce.go:284
+							if gc_if58.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero39 uint32
+//line reduce.go:284
+								_ = gc_zero39
+//line reduce.go:284
+								gc_result39 = archsimd.BroadcastUint32x16(gc_zero39).Merge(gc_result39, gc_if58)
+//line reduce.go:284
+								gc_b42 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b42 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:22
+							var gc_t20 int = i + gc_bdx4
+//line reduce_variants.go:22
+							_ = gc_t20
+//line reduce_variants.go:22
+							var gc_i40 int = gc_t20
+//line reduce_variants.go:22
+							_ = gc_i40
+//line reduce_variants.go:22
+							var gc_result40 archsimd.Uint32x16
+//line reduce_variants.go:22
+							_ = gc_result40
+//line reduce_variants.go:22
+							gc_returned40 := gc_none10
+//line reduce_variants.go:22
+							_ = gc_returned40
+//line reduce.go:281
+							gc_if59 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line reduce.go:281
+							_ = gc_if59
+//line reduce_variants.go:22
+							if gc_if59.ToBits() != 0 {
+//line reduce_variants.go:22
+								var gc_ld40 archsimd.Uint32x16
+//line reduce_variants.go:22
+								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+//line reduce_variants.go:22
+									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:22
+								} else {
+//line reduce_variants.go:22
+									var gc_lanes40 [16]uint32
+//line reduce_variants.go:22
+									for gc_k40 := range 16 {
+//line reduce_variants.go:22
+										if gc_if59.ToBits()&(1<<gc_k40) != 0 {
+//line reduce_variants.go:22
+											gc_pos4.Thread = gc_rank4 + gc_k40
+//line reduce_variants.go:22
+											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
+//line reduce_variants.go:22
+										}
+//line reduce_variants.go:22
+									}
+//line reduce_variants.go:22
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:22
+									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_result40 = gc_ld40.Merge(gc_result40, gc_if59)
+//line reduce_variants.go:22
+								gc_b43 := gc_none10
+//line reduce_variants.go:22
+								if true {
+//line reduce_variants.go:22
+									gc_b43 = gc_all10
+//line reduce_variants.go:22
+								}
+//line reduce_variants.go:22
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:22
+							}
+//line reduce_variants.go:22
+							gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line reduce_variants.go:22
+							_ = gc_if60
+//line reduce.go:284
+							if gc_if60.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero40 uint32
+//line reduce.go:284
+								_ = gc_zero40
+//line reduce.go:284
+								gc_result40 = archsimd.BroadcastUint32x16(gc_zero40).Merge(gc_result40, gc_if60)
+//line reduce.go:284
+								gc_b44 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b44 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result39.Add(gc_result40).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:19
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:19
-					_ = gc_none5
+					_ = gc_none9
 //line reduce_variants.go:19
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:19
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce_variants.go:19
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2211,41 +3587,41 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						var gc_i19 int = i
+						var gc_i35 int = i
 //line reduce_variants.go:22
-						_ = gc_i19
+						_ = gc_i35
 //line reduce_variants.go:22
-						var gc_result19 archsimd.Uint32x8
+						var gc_result35 archsimd.Uint32x8
 //line reduce_variants.go:22
-						_ = gc_result19
+						_ = gc_result35
 //line reduce_variants.go:22
-						gc_returned19 := gc_none5
+						gc_returned35 := gc_none9
 //line reduce_variants.go:22
-						_ = gc_returned19
+						_ = gc_returned35
 //line reduce.go:281
-						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+						gc_if51 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
 //line reduce.go:281
-						_ = gc_if27
+						_ = gc_if51
 //line reduce_variants.go:22
-						if gc_if27.ToBits() != 0 {
+						if gc_if51.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes19 [8]uint32
+								var gc_lanes35 [8]uint32
 //line reduce_variants.go:22
-								for gc_k19 := range 8 {
+								for gc_k35 := range 8 {
 //line reduce_variants.go:22
-									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
+									if gc_if51.ToBits()&(1<<gc_k35) != 0 {
 //line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k19
+										gc_pos4.Thread = gc_rank4 + gc_k35
 //line reduce_variants.go:22
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -2253,87 +3629,87 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:22
-								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
+							gc_result35 = gc_ld35.Merge(gc_result35, gc_if51)
 //line reduce_variants.go:22
-							gc_b21 := gc_none5
+							gc_b37 := gc_none9
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b21 = gc_all5
+								gc_b37 = gc_all9
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+							gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+						gc_if52 := gc_returned35.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if28
+						_ = gc_if52
 //line reduce.go:284
-						if gc_if28.ToBits() != 0 {
+						if gc_if52.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero19 uint32
+							var gc_zero35 uint32
 //line reduce.go:284
-							_ = gc_zero19
+							_ = gc_zero35
 //line reduce.go:284
-							gc_result19 = archsimd.BroadcastUint32x8(gc_zero19).Merge(gc_result19, gc_if28)
+							gc_result35 = archsimd.BroadcastUint32x8(gc_zero35).Merge(gc_result35, gc_if52)
 //line reduce.go:284
-							gc_b22 := gc_none5
+							gc_b38 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b22 = gc_all5
+								gc_b38 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+							gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:22
-						var gc_t10 int = i + gc_bdx4
+						var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:22
-						_ = gc_t10
+						_ = gc_t18
 //line reduce_variants.go:22
-						var gc_i20 int = gc_t10
+						var gc_i36 int = gc_t18
 //line reduce_variants.go:22
-						_ = gc_i20
+						_ = gc_i36
 //line reduce_variants.go:22
-						var gc_result20 archsimd.Uint32x8
+						var gc_result36 archsimd.Uint32x8
 //line reduce_variants.go:22
-						_ = gc_result20
+						_ = gc_result36
 //line reduce_variants.go:22
-						gc_returned20 := gc_none5
+						gc_returned36 := gc_none9
 //line reduce_variants.go:22
-						_ = gc_returned20
+						_ = gc_returned36
 //line reduce.go:281
-						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+						gc_if53 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
 //line reduce.go:281
-						_ = gc_if29
+						_ = gc_if53
 //line reduce_variants.go:22
-						if gc_if29.ToBits() != 0 {
+						if gc_if53.ToBits() != 0 {
 //line reduce_variants.go:22
-							var gc_ld20 archsimd.Uint32x8
+							var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
 //line reduce_variants.go:22
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes20 [8]uint32
+								var gc_lanes36 [8]uint32
 //line reduce_variants.go:22
-								for gc_k20 := range 8 {
+								for gc_k36 := range 8 {
 //line reduce_variants.go:22
-									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+									if gc_if53.ToBits()&(1<<gc_k36) != 0 {
 //line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k20
+										gc_pos4.Thread = gc_rank4 + gc_k36
 //line reduce_variants.go:22
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
 //line reduce_variants.go:22
 									}
 //line reduce_variants.go:22
@@ -2341,48 +3717,48 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:22
-								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+							gc_result36 = gc_ld36.Merge(gc_result36, gc_if53)
 //line reduce_variants.go:22
-							gc_b23 := gc_none5
+							gc_b39 := gc_none9
 //line reduce_variants.go:22
 							if true {
 //line reduce_variants.go:22
-								gc_b23 = gc_all5
+								gc_b39 = gc_all9
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
-							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+							gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
 //line reduce_variants.go:22
 						}
 //line reduce_variants.go:22
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:22
-						_ = gc_if30
+						_ = gc_if54
 //line reduce.go:284
-						if gc_if30.ToBits() != 0 {
+						if gc_if54.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero20 uint32
+							var gc_zero36 uint32
 //line reduce.go:284
-							_ = gc_zero20
+							_ = gc_zero36
 //line reduce.go:284
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+							gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if54)
 //line reduce.go:284
-							gc_b24 := gc_none5
+							gc_b40 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b24 = gc_all5
+								gc_b40 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+							gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
 //line reduce.go:284
 						}
-						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
+						gc_result35.Add(gc_result36).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2497,6 +3873,31 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					gc_at17 := sdata_[:gc_to4]
 					gc_at18 := sdata_[gc_off10:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -2530,6 +3931,36 @@ func gc_body_reduceFirstAdd_uint32(gc_b20 *compiled.Block, in []uint32, partial 
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -2763,14 +4194,14 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
-func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []T) {
+	t := gc_b53.Thread()
+	gc_pos5 := gc_b53.Pos()
+	gc_bd5 := gc_b53.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b53.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b53.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -3003,7 +4434,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 		{
 			var gc_m85 uint32
 			{
-				gc_tidx5 := gc_b29.At(gc_w5)
+				gc_tidx5 := gc_b53.At(gc_w5)
 				gc_tx5 := gc_tidx5.X - 1
 				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 					gc_tx5++
@@ -3033,7 +4464,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:49
 				_ = sdata_2
 				{
-					gc_tidx5 := gc_b29.At(gc_w5)
+					gc_tidx5 := gc_b53.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -3060,7 +4491,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 //line reduce_variants.go:62
 				for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
 					{
-						gc_tidx5 := gc_b29.At(gc_w5)
+						gc_tidx5 := gc_b53.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -3087,7 +4518,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b29 *compiled.Block, in, partial []
 						}
 					}
 					{
-						gc_tidx5 := gc_b29.At(gc_w5)
+						gc_tidx5 := gc_b53.At(gc_w5)
 						gc_tx5 := gc_tidx5.X - 1
 						for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 							gc_tx5++
@@ -3235,19 +4666,227 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 			if gc_bdx2 <= len(sdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none4
+//line reduce_variants.go:42
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota8
+//line reduce_variants.go:42
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							var gc_i15 int = i
+//line reduce_variants.go:45
+							_ = gc_i15
+//line reduce_variants.go:45
+							var gc_result15 archsimd.Float32x16
+//line reduce_variants.go:45
+							_ = gc_result15
+//line reduce_variants.go:45
+							gc_returned15 := gc_none4
+//line reduce_variants.go:45
+							_ = gc_returned15
+//line reduce.go:281
+							gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+//line reduce.go:281
+							_ = gc_if21
+//line reduce_variants.go:45
+							if gc_if21.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld15 archsimd.Float32x16
+//line reduce_variants.go:45
+								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes15 [16]float32
+//line reduce_variants.go:45
+									for gc_k15 := range 16 {
+//line reduce_variants.go:45
+										if gc_if21.ToBits()&(1<<gc_k15) != 0 {
+//line reduce_variants.go:45
+											gc_pos2.Thread = gc_rank2 + gc_k15
+//line reduce_variants.go:45
+											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+//line reduce_variants.go:45
+								gc_b15 := gc_none4
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b15 = gc_all4
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if22
+//line reduce.go:284
+							if gc_if22.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero15 float32
+//line reduce.go:284
+								_ = gc_zero15
+//line reduce.go:284
+								gc_result15 = archsimd.BroadcastFloat32x16(gc_zero15).Merge(gc_result15, gc_if22)
+//line reduce.go:284
+								gc_b16 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b16 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t8 int = i + gc_bdx2
+//line reduce_variants.go:45
+							_ = gc_t8
+//line reduce_variants.go:45
+							var gc_i16 int = gc_t8
+//line reduce_variants.go:45
+							_ = gc_i16
+//line reduce_variants.go:45
+							var gc_result16 archsimd.Float32x16
+//line reduce_variants.go:45
+							_ = gc_result16
+//line reduce_variants.go:45
+							gc_returned16 := gc_none4
+//line reduce_variants.go:45
+							_ = gc_returned16
+//line reduce.go:281
+							gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line reduce.go:281
+							_ = gc_if23
+//line reduce_variants.go:45
+							if gc_if23.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld16 archsimd.Float32x16
+//line reduce_variants.go:45
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes16 [16]float32
+//line reduce_variants.go:45
+									for gc_k16 := range 16 {
+//line reduce_variants.go:45
+										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+//line reduce_variants.go:45
+											gc_pos2.Thread = gc_rank2 + gc_k16
+//line reduce_variants.go:45
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+//line reduce_variants.go:45
+								gc_b17 := gc_none4
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b17 = gc_all4
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if24
+//line reduce.go:284
+							if gc_if24.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero16 float32
+//line reduce.go:284
+								_ = gc_zero16
+//line reduce.go:284
+								gc_result16 = archsimd.BroadcastFloat32x16(gc_zero16).Merge(gc_result16, gc_if24)
+//line reduce.go:284
+								gc_b18 := gc_none4
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b18 = gc_all4
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result15.Add(gc_result16).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-					_ = gc_none2
+					_ = gc_none3
 //line reduce_variants.go:42
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-					_ = gc_iota4
+					_ = gc_iota6
 //line reduce_variants.go:42
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3261,41 +4900,41 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						var gc_i7 int = i
+						var gc_i11 int = i
 //line reduce_variants.go:45
-						_ = gc_i7
+						_ = gc_i11
 //line reduce_variants.go:45
-						var gc_result7 archsimd.Float32x8
+						var gc_result11 archsimd.Float32x8
 //line reduce_variants.go:45
-						_ = gc_result7
+						_ = gc_result11
 //line reduce_variants.go:45
-						gc_returned7 := gc_none2
+						gc_returned11 := gc_none3
 //line reduce_variants.go:45
-						_ = gc_returned7
+						_ = gc_returned11
 //line reduce.go:281
-						gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line reduce.go:281
-						_ = gc_if9
+						_ = gc_if15
 //line reduce_variants.go:45
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes7 [8]float32
+								var gc_lanes11 [8]float32
 //line reduce_variants.go:45
-								for gc_k7 := range 8 {
+								for gc_k11 := range 8 {
 //line reduce_variants.go:45
-									if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
 //line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line reduce_variants.go:45
-										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -3303,87 +4942,87 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:45
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
 //line reduce_variants.go:45
-							gc_b7 := gc_none2
+							gc_b11 := gc_none3
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b7 = gc_all2
+								gc_b11 = gc_all3
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+							gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if10
+						_ = gc_if16
 //line reduce.go:284
-						if gc_if10.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero7 float32
+							var gc_zero11 float32
 //line reduce.go:284
-							_ = gc_zero7
+							_ = gc_zero11
 //line reduce.go:284
-							gc_result7 = archsimd.BroadcastFloat32x8(gc_zero7).Merge(gc_result7, gc_if10)
+							gc_result11 = archsimd.BroadcastFloat32x8(gc_zero11).Merge(gc_result11, gc_if16)
 //line reduce.go:284
-							gc_b8 := gc_none2
+							gc_b12 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b8 = gc_all2
+								gc_b12 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:45
-						var gc_t4 int = i + gc_bdx2
+						var gc_t6 int = i + gc_bdx2
 //line reduce_variants.go:45
-						_ = gc_t4
+						_ = gc_t6
 //line reduce_variants.go:45
-						var gc_i8 int = gc_t4
+						var gc_i12 int = gc_t6
 //line reduce_variants.go:45
-						_ = gc_i8
+						_ = gc_i12
 //line reduce_variants.go:45
-						var gc_result8 archsimd.Float32x8
+						var gc_result12 archsimd.Float32x8
 //line reduce_variants.go:45
-						_ = gc_result8
+						_ = gc_result12
 //line reduce_variants.go:45
-						gc_returned8 := gc_none2
+						gc_returned12 := gc_none3
 //line reduce_variants.go:45
-						_ = gc_returned8
+						_ = gc_returned12
 //line reduce.go:281
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line reduce.go:281
-						_ = gc_if11
+						_ = gc_if17
 //line reduce_variants.go:45
-						if gc_if11.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes8 [8]float32
+								var gc_lanes12 [8]float32
 //line reduce_variants.go:45
-								for gc_k8 := range 8 {
+								for gc_k12 := range 8 {
 //line reduce_variants.go:45
-									if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
 //line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line reduce_variants.go:45
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -3391,48 +5030,48 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								gc_pos2.Thread = gc_rank2
 //line reduce_variants.go:45
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
 //line reduce_variants.go:45
-							gc_b9 := gc_none2
+							gc_b13 := gc_none3
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b9 = gc_all2
+								gc_b13 = gc_all3
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if12
+						_ = gc_if18
 //line reduce.go:284
-						if gc_if12.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero8 float32
+							var gc_zero12 float32
 //line reduce.go:284
-							_ = gc_zero8
+							_ = gc_zero12
 //line reduce.go:284
-							gc_result8 = archsimd.BroadcastFloat32x8(gc_zero8).Merge(gc_result8, gc_if12)
+							gc_result12 = archsimd.BroadcastFloat32x8(gc_zero12).Merge(gc_result12, gc_if18)
 //line reduce.go:284
-							gc_b10 := gc_none2
+							gc_b14 := gc_none3
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b10 = gc_all2
+								gc_b14 = gc_all3
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line reduce.go:284
 						}
-						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
+						gc_result11.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3453,6 +5092,220 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none2
+//line reduce_variants.go:42
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota4
+//line reduce_variants.go:42
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:42
+							var tid int = gc_tx2
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx2*2*gc_bdx2 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:45
+								break
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							var gc_i7 int = i
+//line reduce_variants.go:45
+							_ = gc_i7
+//line reduce_variants.go:45
+							var gc_result7 archsimd.Float32x16
+//line reduce_variants.go:45
+							_ = gc_result7
+//line reduce_variants.go:45
+							gc_returned7 := gc_none2
+//line reduce_variants.go:45
+							_ = gc_returned7
+//line reduce.go:281
+							gc_if9 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line reduce.go:281
+							_ = gc_if9
+//line reduce_variants.go:45
+							if gc_if9.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld7 archsimd.Float32x16
+//line reduce_variants.go:45
+								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes7 [16]float32
+//line reduce_variants.go:45
+									for gc_k7 := range 16 {
+//line reduce_variants.go:45
+										if gc_if9.ToBits()&(1<<gc_k7) != 0 {
+//line reduce_variants.go:45
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line reduce_variants.go:45
+											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+//line reduce_variants.go:45
+								gc_b7 := gc_none2
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b7 = gc_all2
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if10
+//line reduce.go:284
+							if gc_if10.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero7 float32
+//line reduce.go:284
+								_ = gc_zero7
+//line reduce.go:284
+								gc_result7 = archsimd.BroadcastFloat32x16(gc_zero7).Merge(gc_result7, gc_if10)
+//line reduce.go:284
+								gc_b8 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b8 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t4 int = i + gc_bdx2
+//line reduce_variants.go:45
+							_ = gc_t4
+//line reduce_variants.go:45
+							var gc_i8 int = gc_t4
+//line reduce_variants.go:45
+							_ = gc_i8
+//line reduce_variants.go:45
+							var gc_result8 archsimd.Float32x16
+//line reduce_variants.go:45
+							_ = gc_result8
+//line reduce_variants.go:45
+							gc_returned8 := gc_none2
+//line reduce_variants.go:45
+							_ = gc_returned8
+//line reduce.go:281
+							gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line reduce.go:281
+							_ = gc_if11
+//line reduce_variants.go:45
+							if gc_if11.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld8 archsimd.Float32x16
+//line reduce_variants.go:45
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes8 [16]float32
+//line reduce_variants.go:45
+									for gc_k8 := range 16 {
+//line reduce_variants.go:45
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line reduce_variants.go:45
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line reduce_variants.go:45
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos2.Thread = gc_rank2
+//line reduce_variants.go:45
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line reduce_variants.go:45
+								gc_b9 := gc_none2
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b9 = gc_all2
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if12
+//line reduce.go:284
+							if gc_if12.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero8 float32
+//line reduce.go:284
+								_ = gc_zero8
+//line reduce.go:284
+								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+//line reduce.go:284
+								gc_b10 := gc_none2
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b10 = gc_all2
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -3771,6 +5624,31 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_at7 := sdata_[:gc_to2]
 					gc_at8 := sdata_[gc_off4:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -3804,6 +5682,36 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -4250,14 +6158,14 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
-func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b19.Thread()
+	gc_pos3 := gc_b19.Pos()
+	gc_bd3 := gc_b19.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b19.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b19.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -4266,19 +6174,227 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none8
+//line reduce_variants.go:42
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota16
+//line reduce_variants.go:42
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:42
+							var tid int = gc_tx3
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							var gc_i31 int = i
+//line reduce_variants.go:45
+							_ = gc_i31
+//line reduce_variants.go:45
+							var gc_result31 archsimd.Int32x16
+//line reduce_variants.go:45
+							_ = gc_result31
+//line reduce_variants.go:45
+							gc_returned31 := gc_none8
+//line reduce_variants.go:45
+							_ = gc_returned31
+//line reduce.go:281
+							gc_if45 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+//line reduce.go:281
+							_ = gc_if45
+//line reduce_variants.go:45
+							if gc_if45.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld31 archsimd.Int32x16
+//line reduce_variants.go:45
+								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes31 [16]int32
+//line reduce_variants.go:45
+									for gc_k31 := range 16 {
+//line reduce_variants.go:45
+										if gc_if45.ToBits()&(1<<gc_k31) != 0 {
+//line reduce_variants.go:45
+											gc_pos3.Thread = gc_rank3 + gc_k31
+//line reduce_variants.go:45
+											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result31 = gc_ld31.Merge(gc_result31, gc_if45)
+//line reduce_variants.go:45
+								gc_b32 := gc_none8
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b32 = gc_all8
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if46
+//line reduce.go:284
+							if gc_if46.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero31 int32
+//line reduce.go:284
+								_ = gc_zero31
+//line reduce.go:284
+								gc_result31 = archsimd.BroadcastInt32x16(gc_zero31).Merge(gc_result31, gc_if46)
+//line reduce.go:284
+								gc_b33 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b33 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t16 int = i + gc_bdx3
+//line reduce_variants.go:45
+							_ = gc_t16
+//line reduce_variants.go:45
+							var gc_i32 int = gc_t16
+//line reduce_variants.go:45
+							_ = gc_i32
+//line reduce_variants.go:45
+							var gc_result32 archsimd.Int32x16
+//line reduce_variants.go:45
+							_ = gc_result32
+//line reduce_variants.go:45
+							gc_returned32 := gc_none8
+//line reduce_variants.go:45
+							_ = gc_returned32
+//line reduce.go:281
+							gc_if47 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line reduce.go:281
+							_ = gc_if47
+//line reduce_variants.go:45
+							if gc_if47.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld32 archsimd.Int32x16
+//line reduce_variants.go:45
+								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes32 [16]int32
+//line reduce_variants.go:45
+									for gc_k32 := range 16 {
+//line reduce_variants.go:45
+										if gc_if47.ToBits()&(1<<gc_k32) != 0 {
+//line reduce_variants.go:45
+											gc_pos3.Thread = gc_rank3 + gc_k32
+//line reduce_variants.go:45
+											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result32 = gc_ld32.Merge(gc_result32, gc_if47)
+//line reduce_variants.go:45
+								gc_b34 := gc_none8
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b34 = gc_all8
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if48
+//line reduce.go:284
+							if gc_if48.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero32 int32
+//line reduce.go:284
+								_ = gc_zero32
+//line reduce.go:284
+								gc_result32 = archsimd.BroadcastInt32x16(gc_zero32).Merge(gc_result32, gc_if48)
+//line reduce.go:284
+								gc_b35 := gc_none8
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b35 = gc_all8
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result31.Add(gc_result32).StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-					_ = gc_none4
+					_ = gc_none7
 //line reduce_variants.go:42
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-					_ = gc_iota8
+					_ = gc_iota14
 //line reduce_variants.go:42
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4292,41 +6408,41 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						var gc_i15 int = i
+						var gc_i27 int = i
 //line reduce_variants.go:45
-						_ = gc_i15
+						_ = gc_i27
 //line reduce_variants.go:45
-						var gc_result15 archsimd.Int32x8
+						var gc_result27 archsimd.Int32x8
 //line reduce_variants.go:45
-						_ = gc_result15
+						_ = gc_result27
 //line reduce_variants.go:45
-						gc_returned15 := gc_none4
+						gc_returned27 := gc_none7
 //line reduce_variants.go:45
-						_ = gc_returned15
+						_ = gc_returned27
 //line reduce.go:281
-						gc_if21 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+						gc_if39 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
 //line reduce.go:281
-						_ = gc_if21
+						_ = gc_if39
 //line reduce_variants.go:45
-						if gc_if21.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld15 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes15 [8]int32
+								var gc_lanes27 [8]int32
 //line reduce_variants.go:45
-								for gc_k15 := range 8 {
+								for gc_k27 := range 8 {
 //line reduce_variants.go:45
-									if gc_if21.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if39.ToBits()&(1<<gc_k27) != 0 {
 //line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k15
+										gc_pos3.Thread = gc_rank3 + gc_k27
 //line reduce_variants.go:45
-										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -4334,87 +6450,87 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+							gc_result27 = gc_ld27.Merge(gc_result27, gc_if39)
 //line reduce_variants.go:45
-							gc_b16 := gc_none4
+							gc_b28 := gc_none7
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b16 = gc_all4
+								gc_b28 = gc_all7
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+							gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+						gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if22
+						_ = gc_if40
 //line reduce.go:284
-						if gc_if22.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero15 int32
+							var gc_zero27 int32
 //line reduce.go:284
-							_ = gc_zero15
+							_ = gc_zero27
 //line reduce.go:284
-							gc_result15 = archsimd.BroadcastInt32x8(gc_zero15).Merge(gc_result15, gc_if22)
+							gc_result27 = archsimd.BroadcastInt32x8(gc_zero27).Merge(gc_result27, gc_if40)
 //line reduce.go:284
-							gc_b17 := gc_none4
+							gc_b29 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b17 = gc_all4
+								gc_b29 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+							gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:45
-						var gc_t8 int = i + gc_bdx3
+						var gc_t14 int = i + gc_bdx3
 //line reduce_variants.go:45
-						_ = gc_t8
+						_ = gc_t14
 //line reduce_variants.go:45
-						var gc_i16 int = gc_t8
+						var gc_i28 int = gc_t14
 //line reduce_variants.go:45
-						_ = gc_i16
+						_ = gc_i28
 //line reduce_variants.go:45
-						var gc_result16 archsimd.Int32x8
+						var gc_result28 archsimd.Int32x8
 //line reduce_variants.go:45
-						_ = gc_result16
+						_ = gc_result28
 //line reduce_variants.go:45
-						gc_returned16 := gc_none4
+						gc_returned28 := gc_none7
 //line reduce_variants.go:45
-						_ = gc_returned16
+						_ = gc_returned28
 //line reduce.go:281
-						gc_if23 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+						gc_if41 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line reduce.go:281
-						_ = gc_if23
+						_ = gc_if41
 //line reduce_variants.go:45
-						if gc_if23.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld16 archsimd.Int32x8
+							var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes16 [8]int32
+								var gc_lanes28 [8]int32
 //line reduce_variants.go:45
-								for gc_k16 := range 8 {
+								for gc_k28 := range 8 {
 //line reduce_variants.go:45
-									if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if41.ToBits()&(1<<gc_k28) != 0 {
 //line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k16
+										gc_pos3.Thread = gc_rank3 + gc_k28
 //line reduce_variants.go:45
-										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -4422,48 +6538,48 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+							gc_result28 = gc_ld28.Merge(gc_result28, gc_if41)
 //line reduce_variants.go:45
-							gc_b18 := gc_none4
+							gc_b30 := gc_none7
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b18 = gc_all4
+								gc_b30 = gc_all7
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+							gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+						gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if24
+						_ = gc_if42
 //line reduce.go:284
-						if gc_if24.ToBits() != 0 {
+						if gc_if42.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero16 int32
+							var gc_zero28 int32
 //line reduce.go:284
-							_ = gc_zero16
+							_ = gc_zero28
 //line reduce.go:284
-							gc_result16 = archsimd.BroadcastInt32x8(gc_zero16).Merge(gc_result16, gc_if24)
+							gc_result28 = archsimd.BroadcastInt32x8(gc_zero28).Merge(gc_result28, gc_if42)
 //line reduce.go:284
-							gc_b19 := gc_none4
+							gc_b31 := gc_none7
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b19 = gc_all4
+								gc_b31 = gc_all7
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+							gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
 //line reduce.go:284
 						}
-						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
+						gc_result27.Add(gc_result28).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4484,19 +6600,233 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none6
+//line reduce_variants.go:42
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota12
+//line reduce_variants.go:42
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:42
+							var tid int = gc_tx3
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx3*2*gc_bdx3 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:45
+								break
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							var gc_i23 int = i
+//line reduce_variants.go:45
+							_ = gc_i23
+//line reduce_variants.go:45
+							var gc_result23 archsimd.Int32x16
+//line reduce_variants.go:45
+							_ = gc_result23
+//line reduce_variants.go:45
+							gc_returned23 := gc_none6
+//line reduce_variants.go:45
+							_ = gc_returned23
+//line reduce.go:281
+							gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+//line reduce.go:281
+							_ = gc_if33
+//line reduce_variants.go:45
+							if gc_if33.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld23 archsimd.Int32x16
+//line reduce_variants.go:45
+								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes23 [16]int32
+//line reduce_variants.go:45
+									for gc_k23 := range 16 {
+//line reduce_variants.go:45
+										if gc_if33.ToBits()&(1<<gc_k23) != 0 {
+//line reduce_variants.go:45
+											gc_pos3.Thread = gc_rank3 + gc_k23
+//line reduce_variants.go:45
+											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+//line reduce_variants.go:45
+								gc_b24 := gc_none6
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b24 = gc_all6
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if34
+//line reduce.go:284
+							if gc_if34.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero23 int32
+//line reduce.go:284
+								_ = gc_zero23
+//line reduce.go:284
+								gc_result23 = archsimd.BroadcastInt32x16(gc_zero23).Merge(gc_result23, gc_if34)
+//line reduce.go:284
+								gc_b25 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b25 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t12 int = i + gc_bdx3
+//line reduce_variants.go:45
+							_ = gc_t12
+//line reduce_variants.go:45
+							var gc_i24 int = gc_t12
+//line reduce_variants.go:45
+							_ = gc_i24
+//line reduce_variants.go:45
+							var gc_result24 archsimd.Int32x16
+//line reduce_variants.go:45
+							_ = gc_result24
+//line reduce_variants.go:45
+							gc_returned24 := gc_none6
+//line reduce_variants.go:45
+							_ = gc_returned24
+//line reduce.go:281
+							gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line reduce.go:281
+							_ = gc_if35
+//line reduce_variants.go:45
+							if gc_if35.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld24 archsimd.Int32x16
+//line reduce_variants.go:45
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes24 [16]int32
+//line reduce_variants.go:45
+									for gc_k24 := range 16 {
+//line reduce_variants.go:45
+										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+//line reduce_variants.go:45
+											gc_pos3.Thread = gc_rank3 + gc_k24
+//line reduce_variants.go:45
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos3.Thread = gc_rank3
+//line reduce_variants.go:45
+									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+//line reduce_variants.go:45
+								gc_b26 := gc_none6
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b26 = gc_all6
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if36
+//line reduce.go:284
+							if gc_if36.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero24 int32
+//line reduce.go:284
+								_ = gc_zero24
+//line reduce.go:284
+								gc_result24 = archsimd.BroadcastInt32x16(gc_zero24).Merge(gc_result24, gc_if36)
+//line reduce.go:284
+								gc_b27 := gc_none6
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b27 = gc_all6
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result23.Add(gc_result24).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-					_ = gc_none3
+					_ = gc_none5
 //line reduce_variants.go:42
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-					_ = gc_iota6
+					_ = gc_iota10
 //line reduce_variants.go:42
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4516,41 +6846,41 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						var gc_i11 int = i
+						var gc_i19 int = i
 //line reduce_variants.go:45
-						_ = gc_i11
+						_ = gc_i19
 //line reduce_variants.go:45
-						var gc_result11 archsimd.Int32x8
+						var gc_result19 archsimd.Int32x8
 //line reduce_variants.go:45
-						_ = gc_result11
+						_ = gc_result19
 //line reduce_variants.go:45
-						gc_returned11 := gc_none3
+						gc_returned19 := gc_none5
 //line reduce_variants.go:45
-						_ = gc_returned11
+						_ = gc_returned19
 //line reduce.go:281
-						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line reduce.go:281
-						_ = gc_if15
+						_ = gc_if27
 //line reduce_variants.go:45
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes11 [8]int32
+								var gc_lanes19 [8]int32
 //line reduce_variants.go:45
-								for gc_k11 := range 8 {
+								for gc_k19 := range 8 {
 //line reduce_variants.go:45
-									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
 //line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k11
+										gc_pos3.Thread = gc_rank3 + gc_k19
 //line reduce_variants.go:45
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -4558,87 +6888,87 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result11 = gc_ld11.Merge(gc_result11, gc_if15)
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
 //line reduce_variants.go:45
-							gc_b12 := gc_none3
+							gc_b20 := gc_none5
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b12 = gc_all3
+								gc_b20 = gc_all5
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+							gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if16
+						_ = gc_if28
 //line reduce.go:284
-						if gc_if16.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero11 int32
+							var gc_zero19 int32
 //line reduce.go:284
-							_ = gc_zero11
+							_ = gc_zero19
 //line reduce.go:284
-							gc_result11 = archsimd.BroadcastInt32x8(gc_zero11).Merge(gc_result11, gc_if16)
+							gc_result19 = archsimd.BroadcastInt32x8(gc_zero19).Merge(gc_result19, gc_if28)
 //line reduce.go:284
-							gc_b13 := gc_none3
+							gc_b21 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b13 = gc_all3
+								gc_b21 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:45
-						var gc_t6 int = i + gc_bdx3
+						var gc_t10 int = i + gc_bdx3
 //line reduce_variants.go:45
-						_ = gc_t6
+						_ = gc_t10
 //line reduce_variants.go:45
-						var gc_i12 int = gc_t6
+						var gc_i20 int = gc_t10
 //line reduce_variants.go:45
-						_ = gc_i12
+						_ = gc_i20
 //line reduce_variants.go:45
-						var gc_result12 archsimd.Int32x8
+						var gc_result20 archsimd.Int32x8
 //line reduce_variants.go:45
-						_ = gc_result12
+						_ = gc_result20
 //line reduce_variants.go:45
-						gc_returned12 := gc_none3
+						gc_returned20 := gc_none5
 //line reduce_variants.go:45
-						_ = gc_returned12
+						_ = gc_returned20
 //line reduce.go:281
-						gc_if17 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
 //line reduce.go:281
-						_ = gc_if17
+						_ = gc_if29
 //line reduce_variants.go:45
-						if gc_if17.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld12 archsimd.Int32x8
+							var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes12 [8]int32
+								var gc_lanes20 [8]int32
 //line reduce_variants.go:45
-								for gc_k12 := range 8 {
+								for gc_k20 := range 8 {
 //line reduce_variants.go:45
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
 //line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k12
+										gc_pos3.Thread = gc_rank3 + gc_k20
 //line reduce_variants.go:45
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -4646,48 +6976,48 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								gc_pos3.Thread = gc_rank3
 //line reduce_variants.go:45
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
 //line reduce_variants.go:45
-							gc_b14 := gc_none3
+							gc_b22 := gc_none5
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b14 = gc_all3
+								gc_b22 = gc_all5
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if18
+						_ = gc_if30
 //line reduce.go:284
-						if gc_if18.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero12 int32
+							var gc_zero20 int32
 //line reduce.go:284
-							_ = gc_zero12
+							_ = gc_zero20
 //line reduce.go:284
-							gc_result12 = archsimd.BroadcastInt32x8(gc_zero12).Merge(gc_result12, gc_if18)
+							gc_result20 = archsimd.BroadcastInt32x8(gc_zero20).Merge(gc_result20, gc_if30)
 //line reduce.go:284
-							gc_b15 := gc_none3
+							gc_b23 := gc_none5
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b15 = gc_all3
+								gc_b23 = gc_all5
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
 //line reduce.go:284
 						}
-						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4802,6 +7132,31 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					gc_at12 := sdata_[:gc_to3]
 					gc_at13 := sdata_[gc_off7:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -4835,6 +7190,36 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -4943,7 +7328,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 		{
 			var gc_m83 uint32
 			{
-				gc_tidx3 := gc_b11.At(gc_w3)
+				gc_tidx3 := gc_b19.At(gc_w3)
 				gc_tx3 := gc_tidx3.X - 1
 				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 					gc_tx3++
@@ -4979,7 +7364,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b11.At(gc_rank3)
+						gc_tidx3 := gc_b19.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -5012,7 +7397,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b11.At(gc_w3)
+						gc_tidx3 := gc_b19.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -5046,7 +7431,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b11.At(gc_rank3)
+							gc_tidx3 := gc_b19.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -5081,7 +7466,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if gc_left5 != 0 {
 						{
-							gc_tidx3 := gc_b11.At(gc_w3)
+							gc_tidx3 := gc_b19.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -5115,7 +7500,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 								continue
 							}
 							gc_rank3 := gc_w3 + gc_lane3
-							gc_tidx3 := gc_b11.At(gc_rank3)
+							gc_tidx3 := gc_b19.At(gc_rank3)
 							if gc_tidx3.X+8 > gc_bdx3 {
 								continue // the lanes wrap to the next row
 							}
@@ -5148,7 +7533,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 					}
 					if gc_left6 != 0 {
 						{
-							gc_tidx3 := gc_b11.At(gc_w3)
+							gc_tidx3 := gc_b19.At(gc_w3)
 							gc_tx3 := gc_tidx3.X - 1
 							for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 								gc_tx3++
@@ -5281,14 +7666,14 @@ func gc_body_reduceUnrolledWarp_int32(gc_b11 *compiled.Block, in []int32, partia
 	}
 }
 
-func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b36.Thread()
+	gc_pos4 := gc_b36.Pos()
+	gc_bd4 := gc_b36.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b36.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b36.Len()
 
 //line reduce_variants.go:44
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -5297,19 +7682,227 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none12
+//line reduce_variants.go:42
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota24
+//line reduce_variants.go:42
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:42
+							var tid int = gc_tx4
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							var gc_i47 int = i
+//line reduce_variants.go:45
+							_ = gc_i47
+//line reduce_variants.go:45
+							var gc_result47 archsimd.Uint32x16
+//line reduce_variants.go:45
+							_ = gc_result47
+//line reduce_variants.go:45
+							gc_returned47 := gc_none12
+//line reduce_variants.go:45
+							_ = gc_returned47
+//line reduce.go:281
+							gc_if69 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+//line reduce.go:281
+							_ = gc_if69
+//line reduce_variants.go:45
+							if gc_if69.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld47 archsimd.Uint32x16
+//line reduce_variants.go:45
+								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes47 [16]uint32
+//line reduce_variants.go:45
+									for gc_k47 := range 16 {
+//line reduce_variants.go:45
+										if gc_if69.ToBits()&(1<<gc_k47) != 0 {
+//line reduce_variants.go:45
+											gc_pos4.Thread = gc_rank4 + gc_k47
+//line reduce_variants.go:45
+											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result47 = gc_ld47.Merge(gc_result47, gc_if69)
+//line reduce_variants.go:45
+								gc_b49 := gc_none12
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b49 = gc_all12
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if70
+//line reduce.go:284
+							if gc_if70.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero47 uint32
+//line reduce.go:284
+								_ = gc_zero47
+//line reduce.go:284
+								gc_result47 = archsimd.BroadcastUint32x16(gc_zero47).Merge(gc_result47, gc_if70)
+//line reduce.go:284
+								gc_b50 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b50 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t24 int = i + gc_bdx4
+//line reduce_variants.go:45
+							_ = gc_t24
+//line reduce_variants.go:45
+							var gc_i48 int = gc_t24
+//line reduce_variants.go:45
+							_ = gc_i48
+//line reduce_variants.go:45
+							var gc_result48 archsimd.Uint32x16
+//line reduce_variants.go:45
+							_ = gc_result48
+//line reduce_variants.go:45
+							gc_returned48 := gc_none12
+//line reduce_variants.go:45
+							_ = gc_returned48
+//line reduce.go:281
+							gc_if71 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line reduce.go:281
+							_ = gc_if71
+//line reduce_variants.go:45
+							if gc_if71.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld48 archsimd.Uint32x16
+//line reduce_variants.go:45
+								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes48 [16]uint32
+//line reduce_variants.go:45
+									for gc_k48 := range 16 {
+//line reduce_variants.go:45
+										if gc_if71.ToBits()&(1<<gc_k48) != 0 {
+//line reduce_variants.go:45
+											gc_pos4.Thread = gc_rank4 + gc_k48
+//line reduce_variants.go:45
+											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result48 = gc_ld48.Merge(gc_result48, gc_if71)
+//line reduce_variants.go:45
+								gc_b51 := gc_none12
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b51 = gc_all12
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if72
+//line reduce.go:284
+							if gc_if72.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero48 uint32
+//line reduce.go:284
+								_ = gc_zero48
+//line reduce.go:284
+								gc_result48 = archsimd.BroadcastUint32x16(gc_zero48).Merge(gc_result48, gc_if72)
+//line reduce.go:284
+								gc_b52 := gc_none12
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b52 = gc_all12
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result47.Add(gc_result48).StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-					_ = gc_none6
+					_ = gc_none11
 //line reduce_variants.go:42
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-					_ = gc_iota12
+					_ = gc_iota22
 //line reduce_variants.go:42
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5323,41 +7916,41 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						var gc_i23 int = i
+						var gc_i43 int = i
 //line reduce_variants.go:45
-						_ = gc_i23
+						_ = gc_i43
 //line reduce_variants.go:45
-						var gc_result23 archsimd.Uint32x8
+						var gc_result43 archsimd.Uint32x8
 //line reduce_variants.go:45
-						_ = gc_result23
+						_ = gc_result43
 //line reduce_variants.go:45
-						gc_returned23 := gc_none6
+						gc_returned43 := gc_none11
 //line reduce_variants.go:45
-						_ = gc_returned23
+						_ = gc_returned43
 //line reduce.go:281
-						gc_if33 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
+						gc_if63 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
 //line reduce.go:281
-						_ = gc_if33
+						_ = gc_if63
 //line reduce_variants.go:45
-						if gc_if33.ToBits() != 0 {
+						if gc_if63.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld23 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes23 [8]uint32
+								var gc_lanes43 [8]uint32
 //line reduce_variants.go:45
-								for gc_k23 := range 8 {
+								for gc_k43 := range 8 {
 //line reduce_variants.go:45
-									if gc_if33.ToBits()&(1<<gc_k23) != 0 {
+									if gc_if63.ToBits()&(1<<gc_k43) != 0 {
 //line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k23
+										gc_pos4.Thread = gc_rank4 + gc_k43
 //line reduce_variants.go:45
-										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -5365,87 +7958,87 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+							gc_result43 = gc_ld43.Merge(gc_result43, gc_if63)
 //line reduce_variants.go:45
-							gc_b25 := gc_none6
+							gc_b45 := gc_none11
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b25 = gc_all6
+								gc_b45 = gc_all11
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
+							gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
+						gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if34
+						_ = gc_if64
 //line reduce.go:284
-						if gc_if34.ToBits() != 0 {
+						if gc_if64.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero23 uint32
+							var gc_zero43 uint32
 //line reduce.go:284
-							_ = gc_zero23
+							_ = gc_zero43
 //line reduce.go:284
-							gc_result23 = archsimd.BroadcastUint32x8(gc_zero23).Merge(gc_result23, gc_if34)
+							gc_result43 = archsimd.BroadcastUint32x8(gc_zero43).Merge(gc_result43, gc_if64)
 //line reduce.go:284
-							gc_b26 := gc_none6
+							gc_b46 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b26 = gc_all6
+								gc_b46 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
+							gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:45
-						var gc_t12 int = i + gc_bdx4
+						var gc_t22 int = i + gc_bdx4
 //line reduce_variants.go:45
-						_ = gc_t12
+						_ = gc_t22
 //line reduce_variants.go:45
-						var gc_i24 int = gc_t12
+						var gc_i44 int = gc_t22
 //line reduce_variants.go:45
-						_ = gc_i24
+						_ = gc_i44
 //line reduce_variants.go:45
-						var gc_result24 archsimd.Uint32x8
+						var gc_result44 archsimd.Uint32x8
 //line reduce_variants.go:45
-						_ = gc_result24
+						_ = gc_result44
 //line reduce_variants.go:45
-						gc_returned24 := gc_none6
+						gc_returned44 := gc_none11
 //line reduce_variants.go:45
-						_ = gc_returned24
+						_ = gc_returned44
 //line reduce.go:281
-						gc_if35 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+						gc_if65 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
 //line reduce.go:281
-						_ = gc_if35
+						_ = gc_if65
 //line reduce_variants.go:45
-						if gc_if35.ToBits() != 0 {
+						if gc_if65.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld24 archsimd.Uint32x8
+							var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
+								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes24 [8]uint32
+								var gc_lanes44 [8]uint32
 //line reduce_variants.go:45
-								for gc_k24 := range 8 {
+								for gc_k44 := range 8 {
 //line reduce_variants.go:45
-									if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+									if gc_if65.ToBits()&(1<<gc_k44) != 0 {
 //line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k24
+										gc_pos4.Thread = gc_rank4 + gc_k44
 //line reduce_variants.go:45
-										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -5453,48 +8046,48 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+							gc_result44 = gc_ld44.Merge(gc_result44, gc_if65)
 //line reduce_variants.go:45
-							gc_b27 := gc_none6
+							gc_b47 := gc_none11
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b27 = gc_all6
+								gc_b47 = gc_all11
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
+							gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+						gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if36
+						_ = gc_if66
 //line reduce.go:284
-						if gc_if36.ToBits() != 0 {
+						if gc_if66.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero24 uint32
+							var gc_zero44 uint32
 //line reduce.go:284
-							_ = gc_zero24
+							_ = gc_zero44
 //line reduce.go:284
-							gc_result24 = archsimd.BroadcastUint32x8(gc_zero24).Merge(gc_result24, gc_if36)
+							gc_result44 = archsimd.BroadcastUint32x8(gc_zero44).Merge(gc_result44, gc_if66)
 //line reduce.go:284
-							gc_b28 := gc_none6
+							gc_b48 := gc_none11
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b28 = gc_all6
+								gc_b48 = gc_all11
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+							gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
 //line reduce.go:284
 						}
-						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
+						gc_result43.Add(gc_result44).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5515,19 +8108,233 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:42
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line reduce_variants.go:42
+						_ = gc_none10
+//line reduce_variants.go:42
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:42
+						_ = gc_iota20
+//line reduce_variants.go:42
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line reduce_variants.go:42
+						_ = gc_all10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:42
+							var tid int = gc_tx4
+//line reduce_variants.go:42
+							_ = tid
+//line reduce_variants.go:43
+							var i int = gc_bx4*2*gc_bdx4 + tid
+//line reduce_variants.go:43
+							_ = i
+//line reduce_variants.go:45
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:45
+								break
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							var gc_i39 int = i
+//line reduce_variants.go:45
+							_ = gc_i39
+//line reduce_variants.go:45
+							var gc_result39 archsimd.Uint32x16
+//line reduce_variants.go:45
+							_ = gc_result39
+//line reduce_variants.go:45
+							gc_returned39 := gc_none10
+//line reduce_variants.go:45
+							_ = gc_returned39
+//line reduce.go:281
+							gc_if57 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+//line reduce.go:281
+							_ = gc_if57
+//line reduce_variants.go:45
+							if gc_if57.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld39 archsimd.Uint32x16
+//line reduce_variants.go:45
+								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes39 [16]uint32
+//line reduce_variants.go:45
+									for gc_k39 := range 16 {
+//line reduce_variants.go:45
+										if gc_if57.ToBits()&(1<<gc_k39) != 0 {
+//line reduce_variants.go:45
+											gc_pos4.Thread = gc_rank4 + gc_k39
+//line reduce_variants.go:45
+											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result39 = gc_ld39.Merge(gc_result39, gc_if57)
+//line reduce_variants.go:45
+								gc_b41 := gc_none10
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b41 = gc_all10
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if58 := archsimd.Mask32x16FromBits(^gc_returned39.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if58
+//line reduce.go:284
+							if gc_if58.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero39 uint32
+//line reduce.go:284
+								_ = gc_zero39
+//line reduce.go:284
+								gc_result39 = archsimd.BroadcastUint32x16(gc_zero39).Merge(gc_result39, gc_if58)
+//line reduce.go:284
+								gc_b42 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b42 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+//line reduce_variants.go:45
+							var gc_t20 int = i + gc_bdx4
+//line reduce_variants.go:45
+							_ = gc_t20
+//line reduce_variants.go:45
+							var gc_i40 int = gc_t20
+//line reduce_variants.go:45
+							_ = gc_i40
+//line reduce_variants.go:45
+							var gc_result40 archsimd.Uint32x16
+//line reduce_variants.go:45
+							_ = gc_result40
+//line reduce_variants.go:45
+							gc_returned40 := gc_none10
+//line reduce_variants.go:45
+							_ = gc_returned40
+//line reduce.go:281
+							gc_if59 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line reduce.go:281
+							_ = gc_if59
+//line reduce_variants.go:45
+							if gc_if59.ToBits() != 0 {
+//line reduce_variants.go:45
+								var gc_ld40 archsimd.Uint32x16
+//line reduce_variants.go:45
+								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+//line reduce_variants.go:45
+									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line reduce_variants.go:45
+								} else {
+//line reduce_variants.go:45
+									var gc_lanes40 [16]uint32
+//line reduce_variants.go:45
+									for gc_k40 := range 16 {
+//line reduce_variants.go:45
+										if gc_if59.ToBits()&(1<<gc_k40) != 0 {
+//line reduce_variants.go:45
+											gc_pos4.Thread = gc_rank4 + gc_k40
+//line reduce_variants.go:45
+											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
+//line reduce_variants.go:45
+										}
+//line reduce_variants.go:45
+									}
+//line reduce_variants.go:45
+									gc_pos4.Thread = gc_rank4
+//line reduce_variants.go:45
+									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_result40 = gc_ld40.Merge(gc_result40, gc_if59)
+//line reduce_variants.go:45
+								gc_b43 := gc_none10
+//line reduce_variants.go:45
+								if true {
+//line reduce_variants.go:45
+									gc_b43 = gc_all10
+//line reduce_variants.go:45
+								}
+//line reduce_variants.go:45
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
+//line reduce_variants.go:45
+							}
+//line reduce_variants.go:45
+							gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line reduce_variants.go:45
+							_ = gc_if60
+//line reduce.go:284
+							if gc_if60.ToBits() != 0 {
+//line reduce.go:284
+								var gc_zero40 uint32
+//line reduce.go:284
+								_ = gc_zero40
+//line reduce.go:284
+								gc_result40 = archsimd.BroadcastUint32x16(gc_zero40).Merge(gc_result40, gc_if60)
+//line reduce.go:284
+								gc_b44 := gc_none10
+//line reduce.go:284
+								if true {
+//line reduce.go:284
+									gc_b44 = gc_all10
+//line reduce.go:284
+								}
+//line reduce.go:284
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
+//line reduce.go:284
+							}
+							gc_result39.Add(gc_result40).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reduce_variants.go:42
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line reduce_variants.go:42
-					_ = gc_none5
+					_ = gc_none9
 //line reduce_variants.go:42
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:42
-					_ = gc_iota10
+					_ = gc_iota18
 //line reduce_variants.go:42
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5547,41 +8354,41 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						var gc_i19 int = i
+						var gc_i35 int = i
 //line reduce_variants.go:45
-						_ = gc_i19
+						_ = gc_i35
 //line reduce_variants.go:45
-						var gc_result19 archsimd.Uint32x8
+						var gc_result35 archsimd.Uint32x8
 //line reduce_variants.go:45
-						_ = gc_result19
+						_ = gc_result35
 //line reduce_variants.go:45
-						gc_returned19 := gc_none5
+						gc_returned35 := gc_none9
 //line reduce_variants.go:45
-						_ = gc_returned19
+						_ = gc_returned35
 //line reduce.go:281
-						gc_if27 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+						gc_if51 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
 //line reduce.go:281
-						_ = gc_if27
+						_ = gc_if51
 //line reduce_variants.go:45
-						if gc_if27.ToBits() != 0 {
+						if gc_if51.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes19 [8]uint32
+								var gc_lanes35 [8]uint32
 //line reduce_variants.go:45
-								for gc_k19 := range 8 {
+								for gc_k35 := range 8 {
 //line reduce_variants.go:45
-									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
+									if gc_if51.ToBits()&(1<<gc_k35) != 0 {
 //line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k19
+										gc_pos4.Thread = gc_rank4 + gc_k35
 //line reduce_variants.go:45
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -5589,87 +8396,87 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result19 = gc_ld19.Merge(gc_result19, gc_if27)
+							gc_result35 = gc_ld35.Merge(gc_result35, gc_if51)
 //line reduce_variants.go:45
-							gc_b21 := gc_none5
+							gc_b37 := gc_none9
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b21 = gc_all5
+								gc_b37 = gc_all9
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+							gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+						gc_if52 := gc_returned35.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if28
+						_ = gc_if52
 //line reduce.go:284
-						if gc_if28.ToBits() != 0 {
+						if gc_if52.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero19 uint32
+							var gc_zero35 uint32
 //line reduce.go:284
-							_ = gc_zero19
+							_ = gc_zero35
 //line reduce.go:284
-							gc_result19 = archsimd.BroadcastUint32x8(gc_zero19).Merge(gc_result19, gc_if28)
+							gc_result35 = archsimd.BroadcastUint32x8(gc_zero35).Merge(gc_result35, gc_if52)
 //line reduce.go:284
-							gc_b22 := gc_none5
+							gc_b38 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b22 = gc_all5
+								gc_b38 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+							gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
 //line reduce.go:284
 						}
 //line reduce_variants.go:45
-						var gc_t10 int = i + gc_bdx4
+						var gc_t18 int = i + gc_bdx4
 //line reduce_variants.go:45
-						_ = gc_t10
+						_ = gc_t18
 //line reduce_variants.go:45
-						var gc_i20 int = gc_t10
+						var gc_i36 int = gc_t18
 //line reduce_variants.go:45
-						_ = gc_i20
+						_ = gc_i36
 //line reduce_variants.go:45
-						var gc_result20 archsimd.Uint32x8
+						var gc_result36 archsimd.Uint32x8
 //line reduce_variants.go:45
-						_ = gc_result20
+						_ = gc_result36
 //line reduce_variants.go:45
-						gc_returned20 := gc_none5
+						gc_returned36 := gc_none9
 //line reduce_variants.go:45
-						_ = gc_returned20
+						_ = gc_returned36
 //line reduce.go:281
-						gc_if29 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+						gc_if53 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
 //line reduce.go:281
-						_ = gc_if29
+						_ = gc_if53
 //line reduce_variants.go:45
-						if gc_if29.ToBits() != 0 {
+						if gc_if53.ToBits() != 0 {
 //line reduce_variants.go:45
-							var gc_ld20 archsimd.Uint32x8
+							var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
 //line reduce_variants.go:45
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes20 [8]uint32
+								var gc_lanes36 [8]uint32
 //line reduce_variants.go:45
-								for gc_k20 := range 8 {
+								for gc_k36 := range 8 {
 //line reduce_variants.go:45
-									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+									if gc_if53.ToBits()&(1<<gc_k36) != 0 {
 //line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k20
+										gc_pos4.Thread = gc_rank4 + gc_k36
 //line reduce_variants.go:45
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
 //line reduce_variants.go:45
 									}
 //line reduce_variants.go:45
@@ -5677,48 +8484,48 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								gc_pos4.Thread = gc_rank4
 //line reduce_variants.go:45
-								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+							gc_result36 = gc_ld36.Merge(gc_result36, gc_if53)
 //line reduce_variants.go:45
-							gc_b23 := gc_none5
+							gc_b39 := gc_none9
 //line reduce_variants.go:45
 							if true {
 //line reduce_variants.go:45
-								gc_b23 = gc_all5
+								gc_b39 = gc_all9
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
-							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+							gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
 //line reduce_variants.go:45
 						}
 //line reduce_variants.go:45
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
 //line reduce_variants.go:45
-						_ = gc_if30
+						_ = gc_if54
 //line reduce.go:284
-						if gc_if30.ToBits() != 0 {
+						if gc_if54.ToBits() != 0 {
 //line reduce.go:284
-							var gc_zero20 uint32
+							var gc_zero36 uint32
 //line reduce.go:284
-							_ = gc_zero20
+							_ = gc_zero36
 //line reduce.go:284
-							gc_result20 = archsimd.BroadcastUint32x8(gc_zero20).Merge(gc_result20, gc_if30)
+							gc_result36 = archsimd.BroadcastUint32x8(gc_zero36).Merge(gc_result36, gc_if54)
 //line reduce.go:284
-							gc_b24 := gc_none5
+							gc_b40 := gc_none9
 //line reduce.go:284
 							if true {
 //line reduce.go:284
-								gc_b24 = gc_all5
+								gc_b40 = gc_all9
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+							gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
 //line reduce.go:284
 						}
-						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
+						gc_result35.Add(gc_result36).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -5833,6 +8640,31 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					gc_at17 := sdata_[:gc_to4]
 					gc_at18 := sdata_[gc_off10:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -5866,6 +8698,36 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -5974,7 +8836,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 		{
 			var gc_m84 uint32
 			{
-				gc_tidx4 := gc_b20.At(gc_w4)
+				gc_tidx4 := gc_b36.At(gc_w4)
 				gc_tx4 := gc_tidx4.X - 1
 				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 					gc_tx4++
@@ -6010,7 +8872,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b20.At(gc_rank4)
+						gc_tidx4 := gc_b36.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -6043,7 +8905,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b20.At(gc_w4)
+						gc_tidx4 := gc_b36.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -6077,7 +8939,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b20.At(gc_rank4)
+							gc_tidx4 := gc_b36.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -6112,7 +8974,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if gc_left8 != 0 {
 						{
-							gc_tidx4 := gc_b20.At(gc_w4)
+							gc_tidx4 := gc_b36.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -6146,7 +9008,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 								continue
 							}
 							gc_rank4 := gc_w4 + gc_lane4
-							gc_tidx4 := gc_b20.At(gc_rank4)
+							gc_tidx4 := gc_b36.At(gc_rank4)
 							if gc_tidx4.X+8 > gc_bdx4 {
 								continue // the lanes wrap to the next row
 							}
@@ -6179,7 +9041,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b20 *compiled.Block, in []uint32, part
 					}
 					if gc_left9 != 0 {
 						{
-							gc_tidx4 := gc_b20.At(gc_w4)
+							gc_tidx4 := gc_b36.At(gc_w4)
 							gc_tx4 := gc_tidx4.X - 1
 							for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 								gc_tx4++
@@ -9576,6 +12438,25 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	gridSize := 2 * b * gc_gdx2
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line reduce_variants.go:133
+					var v float32
+//line reduce_variants.go:133
+					_ = v
+					archsimd.BroadcastFloat32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -9655,11 +12536,56 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_at8 := in[gc_off7:][:gc_to2]
 					gc_at9 := in[gc_off8:][:gc_to2]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota4
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:131
+								var tid int = gc_tx2
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx2*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))
+//line reduce_variants.go:136
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if4
+//line reduce_variants.go:136
+								if gc_if4.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Merge(v, gc_if4)
+//line reduce_variants.go:136
+								}
+//line reduce_variants.go:136
+								v.StoreSlice(gc_s_v[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-						_ = gc_iota2
+						_ = gc_iota3
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -9679,13 +12605,13 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]))
 //line reduce_variants.go:136
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							_ = gc_if2
+							_ = gc_if3
 //line reduce_variants.go:136
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if2)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(v, gc_if3)
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -9721,6 +12647,59 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota2
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce_variants.go:131
+								var tid int = gc_tx2
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx2*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								if i < 0 || i+16 > len(in) || (i+
+
+									b) < 0 || (i+b)+16 > len(in) {
+//line reduce_variants.go:135
+									break
+//line reduce_variants.go:135
+								}
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+//line reduce_variants.go:136
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if2
+//line reduce_variants.go:137
+								if gc_if2.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])).Merge(v, gc_if2)
+//line reduce_variants.go:137
+								}
+//line reduce_variants.go:137
+								v.StoreSlice(gc_s_v[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -9899,6 +12878,31 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 			if gc_bdx2 <= len(sdata) {
 				gc_at10 := sdata[:gc_bdx2]
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:131
+							var tid int = gc_tx2
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							v.StoreSlice(gc_at10[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -9931,6 +12935,37 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				}
 			} else {
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reduce_variants.go:131
+							var tid int = gc_tx2
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:141
+								break
+//line reduce_variants.go:141
+							}
+//line reduce_variants.go:141
+							v.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -10051,6 +13086,31 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_at11 := sdata_[:gc_to2]
 					gc_at12 := sdata_[gc_off9:][:gc_to2]
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at11[gc_tx2:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -10084,6 +13144,36 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					}
 				} else {
 					gc_vstep7 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reduce.go:269
+								var tid_ int = gc_tx2
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -10552,6 +13642,25 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	gridSize := 2 * b * gc_gdx3
 	{
 		gc_vstep8 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop8 bool
+			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+				for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
+					gc_rank3 := gc_vstep8
+					_ = gc_rank3
+//line reduce_variants.go:133
+					var v int32
+//line reduce_variants.go:133
+					_ = v
+					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep8, false
+			}(gc_vstep8)
+			if gc_stop8 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep8+7 < gc_n3; gc_vstep8 += 8 {
 				gc_rank3 := gc_vstep8
@@ -10631,11 +13740,56 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_at15 := in[gc_off12:][:gc_to3]
 					gc_at16 := in[gc_off13:][:gc_to3]
 					gc_vstep9 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota8
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:131
+								var tid int = gc_tx3
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]))
+//line reduce_variants.go:136
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if8
+//line reduce_variants.go:136
+								if gc_if8.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).Merge(v, gc_if8)
+//line reduce_variants.go:136
+								}
+//line reduce_variants.go:136
+								v.StoreSlice(gc_s_v[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-						_ = gc_iota4
+						_ = gc_iota7
 						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -10655,13 +13809,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:]))
 //line reduce_variants.go:136
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							_ = gc_if4
+							_ = gc_if7
 //line reduce_variants.go:136
-							if gc_if4.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if4)
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:])).Merge(v, gc_if7)
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -10697,11 +13851,64 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				} else {
 					gc_vstep10 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota6
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce_variants.go:131
+								var tid int = gc_tx3
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx3*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								if i < 0 || i+16 > len(in) || (i+
+
+									b) < 0 || (i+b)+16 > len(in) {
+//line reduce_variants.go:135
+									break
+//line reduce_variants.go:135
+								}
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line reduce_variants.go:136
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if6
+//line reduce_variants.go:137
+								if gc_if6.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:])).Merge(v, gc_if6)
+//line reduce_variants.go:137
+								}
+//line reduce_variants.go:137
+								v.StoreSlice(gc_s_v[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-						_ = gc_iota3
+						_ = gc_iota5
 						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -10729,13 +13936,13 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							_ = gc_if3
+							_ = gc_if5
 //line reduce_variants.go:137
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reduce_variants.go:137
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if3)
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if5)
 //line reduce_variants.go:137
 							}
 //line reduce_variants.go:137
@@ -10875,6 +14082,31 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 			if gc_bdx3 <= len(sdata) {
 				gc_at17 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:131
+							var tid int = gc_tx3
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							v.StoreSlice(gc_at17[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
@@ -10907,6 +14139,37 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				}
 			} else {
 				gc_vstep12 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reduce_variants.go:131
+							var tid int = gc_tx3
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:141
+								break
+//line reduce_variants.go:141
+							}
+//line reduce_variants.go:141
+							v.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
@@ -11027,6 +14290,31 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					gc_at18 := sdata_[:gc_to3]
 					gc_at19 := sdata_[gc_off14:][:gc_to3]
 					gc_vstep13 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							for ; gc_vstep13+15 < gc_to3; gc_vstep13 += 16 {
+								gc_tx3 := gc_vstep13
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadInt32x16Slice(gc_at18[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:])).StoreSlice(gc_at18[gc_tx3:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep13+7 < gc_to3; gc_vstep13 += 8 {
 							gc_tx3 := gc_vstep13
@@ -11060,6 +14348,36 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					}
 				} else {
 					gc_vstep14 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+							for ; gc_vstep14+15 < gc_to3; gc_vstep14 += 16 {
+								gc_tx3 := gc_vstep14
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line reduce.go:269
+								var tid_ int = gc_tx3
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep14+7 < gc_to3; gc_vstep14 += 8 {
 							gc_tx3 := gc_vstep14
@@ -11528,6 +14846,25 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	gridSize := 2 * b * gc_gdx4
 	{
 		gc_vstep15 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop15 bool
+			gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+				for ; gc_vstep15+15 < gc_n4; gc_vstep15 += 16 {
+					gc_rank4 := gc_vstep15
+					_ = gc_rank4
+//line reduce_variants.go:133
+					var v uint32
+//line reduce_variants.go:133
+					_ = v
+					archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep15, false
+			}(gc_vstep15)
+			if gc_stop15 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep15+7 < gc_n4; gc_vstep15 += 8 {
 				gc_rank4 := gc_vstep15
@@ -11607,11 +14944,56 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_at22 := in[gc_off17:][:gc_to4]
 					gc_at23 := in[gc_off18:][:gc_to4]
 					gc_vstep16 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota12
+							for ; gc_vstep16+15 < gc_to4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:131
+								var tid int = gc_tx4
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
+//line reduce_variants.go:136
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if12
+//line reduce_variants.go:136
+								if gc_if12.ToBits() != 0 {
+//line reduce_variants.go:136
+									v = v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])).Merge(v, gc_if12)
+//line reduce_variants.go:136
+								}
+//line reduce_variants.go:136
+								v.StoreSlice(gc_s_v[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-						_ = gc_iota6
+						_ = gc_iota11
 						for ; gc_vstep16+7 < gc_to4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -11631,13 +15013,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
 //line reduce_variants.go:136
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							_ = gc_if6
+							_ = gc_if11
 //line reduce_variants.go:136
-							if gc_if6.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line reduce_variants.go:136
-								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if6)
+								v = v.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(v, gc_if11)
 //line reduce_variants.go:136
 							}
 //line reduce_variants.go:136
@@ -11673,11 +15055,64 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 				} else {
 					gc_vstep17 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+//line reduce_variants.go:131
+							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce_variants.go:131
+							_ = gc_iota10
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce_variants.go:131
+								var tid int = gc_tx4
+//line reduce_variants.go:131
+								_ = tid
+//line reduce_variants.go:131
+								v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+								_ = v
+//line reduce_variants.go:134
+								var i int = gc_bx4*2*b + tid + gc_off
+//line reduce_variants.go:134
+								_ = i
+//line reduce_variants.go:135
+								if i < 0 || i+16 > len(in) || (i+
+
+									b) < 0 || (i+b)+16 > len(in) {
+//line reduce_variants.go:135
+									break
+//line reduce_variants.go:135
+								}
+//line reduce_variants.go:135
+								v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
+//line reduce_variants.go:136
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line reduce_variants.go:136
+								_ = gc_if10
+//line reduce_variants.go:137
+								if gc_if10.ToBits() != 0 {
+//line reduce_variants.go:137
+									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:])).Merge(v, gc_if10)
+//line reduce_variants.go:137
+								}
+//line reduce_variants.go:137
+								v.StoreSlice(gc_s_v[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reduce_variants.go:131
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce_variants.go:131
-						_ = gc_iota5
+						_ = gc_iota9
 						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
@@ -11705,13 +15140,13 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:135
 							v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
 //line reduce_variants.go:136
-							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line reduce_variants.go:136
-							_ = gc_if5
+							_ = gc_if9
 //line reduce_variants.go:137
-							if gc_if5.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reduce_variants.go:137
-								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if5)
+								v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if9)
 //line reduce_variants.go:137
 							}
 //line reduce_variants.go:137
@@ -11851,6 +15286,31 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 			if gc_bdx4 <= len(sdata) {
 				gc_at24 := sdata[:gc_bdx4]
 				gc_vstep18 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
+							gc_tx4 := gc_vstep18
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:131
+							var tid int = gc_tx4
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							v.StoreSlice(gc_at24[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
 						gc_tx4 := gc_vstep18
@@ -11883,6 +15343,37 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				}
 			} else {
 				gc_vstep19 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop19 bool
+					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
+						for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
+							gc_tx4 := gc_vstep19
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reduce_variants.go:131
+							var tid int = gc_tx4
+//line reduce_variants.go:131
+							_ = tid
+//line reduce_variants.go:131
+							v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank4:])
+//line reduce_variants.go:131
+							_ = v
+//line reduce_variants.go:141
+							if tid < 0 || tid+16 > len(sdata) {
+//line reduce_variants.go:141
+								break
+//line reduce_variants.go:141
+							}
+//line reduce_variants.go:141
+							v.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep19, false
+					}(gc_vstep19)
+					if gc_stop19 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
 						gc_tx4 := gc_vstep19
@@ -12003,6 +15494,31 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					gc_at25 := sdata_[:gc_to4]
 					gc_at26 := sdata_[gc_off19:][:gc_to4]
 					gc_vstep20 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop20 bool
+						gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
+							for ; gc_vstep20+15 < gc_to4; gc_vstep20 += 16 {
+								gc_tx4 := gc_vstep20
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+//line reduce.go:271
+									archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])).StoreSlice(gc_at25[gc_tx4:])
+//line reduce.go:271
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep20, false
+						}(gc_vstep20)
+						if gc_stop20 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep20+7 < gc_to4; gc_vstep20 += 8 {
 							gc_tx4 := gc_vstep20
@@ -12036,6 +15552,36 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					}
 				} else {
 					gc_vstep21 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop21 bool
+						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+							for ; gc_vstep21+15 < gc_to4; gc_vstep21 += 16 {
+								gc_tx4 := gc_vstep21
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line reduce.go:269
+								var tid_ int = gc_tx4
+//line reduce.go:269
+								_ = tid_
+//line reduce.go:271
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+//line reduce.go:272
+										break
+//line reduce.go:272
+									}
+//line reduce.go:272
+									archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
+//line reduce.go:272
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep21, false
+						}(gc_vstep21)
+						if gc_stop21 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep21+7 < gc_to4; gc_vstep21 += 8 {
 							gc_tx4 := gc_vstep21
@@ -12819,6 +16365,25 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	stride := gc_bdx2 * gc_gdx2 * reduceRun
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line reduce_variants.go:171
+					var v float32
+//line reduce_variants.go:171
+					_ = v
+					archsimd.BroadcastFloat32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -13480,6 +17045,25 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 	stride := gc_bdx3 * gc_gdx3 * reduceRun
 	{
 		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n3; gc_vstep2 += 16 {
+					gc_rank3 := gc_vstep2
+					_ = gc_rank3
+//line reduce_variants.go:171
+					var v int32
+//line reduce_variants.go:171
+					_ = v
+					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n3; gc_vstep2 += 8 {
 				gc_rank3 := gc_vstep2
@@ -14141,6 +17725,25 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 	stride := gc_bdx4 * gc_gdx4 * reduceRun
 	{
 		gc_vstep3 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop3 bool
+			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				for ; gc_vstep3+15 < gc_n4; gc_vstep3 += 16 {
+					gc_rank4 := gc_vstep3
+					_ = gc_rank4
+//line reduce_variants.go:171
+					var v uint32
+//line reduce_variants.go:171
+					_ = v
+					archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank4:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep3, false
+			}(gc_vstep3)
+			if gc_stop3 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep3+7 < gc_n4; gc_vstep3 += 8 {
 				gc_rank4 := gc_vstep3

@@ -382,11 +382,52 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				gc_at3 := out[gc_off2:][:gc_bdx2]
 				gc_at4 := tile[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reverse.go:40
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:40
+							var tid int = gc_tx2
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx2+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if4
+//line reverse.go:47
+								if gc_if4.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreMasked((*[16]float32)(gc_at3[gc_tx2:]), gc_if4)
+//line reverse.go:47
+								}
+//line reverse.go:47
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -402,13 +443,13 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							_ = gc_if2
+							_ = gc_if3
 //line reverse.go:47
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreMasked((*[8]float32)(gc_at3[gc_tx2:]), gc_if3)
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -431,6 +472,76 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reverse.go:40
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:40
+							var tid int = gc_tx2
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							if tid < 0 || tid+16 > len(tile) {
+//line reverse.go:47
+								break
+//line reverse.go:47
+							}
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx2+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if2
+//line reverse.go:47
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:47
+									if o >= 0 && o+16 <= len(out) {
+										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes2 [16]float32
+//line reverse.go:48
+										archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes2)
+//line reverse.go:48
+										for gc_k2 := range 16 {
+//line reverse.go:48
+											if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line reverse.go:48
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line reverse.go:48
+												out[o+gc_k2] = gc_lanes2[gc_k2]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos2.Thread = gc_rank2
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -671,11 +782,52 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				gc_at5 := out[gc_off3:][:gc_bdx3]
 				gc_at6 := tile[:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:40
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reverse.go:40
+							var tid int = gc_tx3
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx3+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if8
+//line reverse.go:47
+								if gc_if8.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadInt32x16Slice(gc_at6[gc_tx3:]).StoreMasked((*[16]int32)(gc_at5[gc_tx3:]), gc_if8)
+//line reverse.go:47
+								}
+//line reverse.go:47
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-					_ = gc_iota4
+					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -691,13 +843,13 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							_ = gc_if4
+							_ = gc_if7
 //line reverse.go:47
-							if gc_if4.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if4)
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx3:]).StoreMasked((*[8]int32)(gc_at5[gc_tx3:]), gc_if7)
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -720,11 +872,81 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reverse.go:40
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line reverse.go:40
+							var tid int = gc_tx3
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							if tid < 0 || tid+16 > len(tile) {
+//line reverse.go:47
+								break
+//line reverse.go:47
+							}
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx3+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if6
+//line reverse.go:47
+								if gc_if6.ToBits() != 0 {
+//line reverse.go:47
+									if o >= 0 && o+16 <= len(out) {
+										archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes4 [16]int32
+//line reverse.go:48
+										archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
+//line reverse.go:48
+										for gc_k4 := range 16 {
+//line reverse.go:48
+											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
+//line reverse.go:48
+												gc_pos3.Thread = gc_rank3 + gc_k4
+//line reverse.go:48
+												out[o+gc_k4] = gc_lanes4[gc_k4]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos3.Thread = gc_rank3
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-					_ = gc_iota3
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -746,28 +968,28 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							_ = gc_if3
+							_ = gc_if5
 //line reverse.go:47
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o+8 <= len(out) {
-									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if3)
+									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes2 [8]int32
+									var gc_lanes3 [8]int32
 //line reverse.go:48
-									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
+									archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes3)
 //line reverse.go:48
-									for gc_k2 := range 8 {
+									for gc_k3 := range 8 {
 //line reverse.go:48
-										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k3) != 0 {
 //line reverse.go:48
-											gc_pos3.Thread = gc_rank3 + gc_k2
+											gc_pos3.Thread = gc_rank3 + gc_k3
 //line reverse.go:48
-											out[o+gc_k2] = gc_lanes2[gc_k2]
+											out[o+gc_k3] = gc_lanes3[gc_k3]
 //line reverse.go:48
 										}
 //line reverse.go:48
@@ -960,11 +1182,52 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				gc_at7 := out[gc_off4:][:gc_bdx4]
 				gc_at8 := tile[:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line reverse.go:40
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reverse.go:40
+							var tid int = gc_tx4
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx4+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if12
+//line reverse.go:47
+								if gc_if12.ToBits() != 0 {
+//line reverse.go:47
+									archsimd.LoadUint32x16Slice(gc_at8[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at7[gc_tx4:]), gc_if12)
+//line reverse.go:47
+								}
+//line reverse.go:47
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -980,13 +1243,13 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if11 := gc_iota11.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							_ = gc_if6
+							_ = gc_if11
 //line reverse.go:47
-							if gc_if6.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line reverse.go:47
-								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if6)
+								archsimd.LoadUint32x8Slice(gc_at8[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at7[gc_tx4:]), gc_if11)
 //line reverse.go:47
 							}
 //line reverse.go:47
@@ -1009,11 +1272,81 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reverse.go:40
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:40
+						_ = gc_iota10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line reverse.go:40
+							var tid int = gc_tx4
+//line reverse.go:40
+							_ = tid
+//line reverse.go:47
+							if tid < 0 || tid+16 > len(tile) {
+//line reverse.go:47
+								break
+//line reverse.go:47
+							}
+//line reverse.go:47
+							{
+//line reverse.go:47
+								var o int = n - (gc_bx4+1)*b + tid
+//line reverse.go:47
+								_ = o
+//line reverse.go:47
+								gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, o, 16))))
+//line reverse.go:47
+								_ = gc_if10
+//line reverse.go:47
+								if gc_if10.ToBits() != 0 {
+//line reverse.go:47
+									if o >= 0 && o+16 <= len(out) {
+										archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
+//line reverse.go:48
+									} else {
+//line reverse.go:48
+										var gc_lanes6 [16]uint32
+//line reverse.go:48
+										archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes6)
+//line reverse.go:48
+										for gc_k6 := range 16 {
+//line reverse.go:48
+											if gc_if10.ToBits()&(1<<gc_k6) != 0 {
+//line reverse.go:48
+												gc_pos4.Thread = gc_rank4 + gc_k6
+//line reverse.go:48
+												out[o+gc_k6] = gc_lanes6[gc_k6]
+//line reverse.go:48
+											}
+//line reverse.go:48
+										}
+//line reverse.go:48
+										gc_pos4.Thread = gc_rank4
+//line reverse.go:48
+									}
+//line reverse.go:48
+								}
+//line reverse.go:48
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:40
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:40
-					_ = gc_iota5
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1035,28 +1368,28 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							_ = o
 //line reverse.go:47
-							gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
+							gc_if9 := gc_iota9.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, o, 8))))
 //line reverse.go:47
-							_ = gc_if5
+							_ = gc_if9
 //line reverse.go:47
-							if gc_if5.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line reverse.go:47
 								if o >= 0 && o+8 <= len(out) {
-									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if5)
+									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
 //line reverse.go:48
 								} else {
 //line reverse.go:48
-									var gc_lanes3 [8]uint32
+									var gc_lanes5 [8]uint32
 //line reverse.go:48
-									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes3)
+									archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes5)
 //line reverse.go:48
-									for gc_k3 := range 8 {
+									for gc_k5 := range 8 {
 //line reverse.go:48
-										if gc_if5.ToBits()&(1<<gc_k3) != 0 {
+										if gc_if9.ToBits()&(1<<gc_k5) != 0 {
 //line reverse.go:48
-											gc_pos4.Thread = gc_rank4 + gc_k3
+											gc_pos4.Thread = gc_rank4 + gc_k5
 //line reverse.go:48
-											out[o+gc_k3] = gc_lanes3[gc_k3]
+											out[o+gc_k5] = gc_lanes5[gc_k5]
 //line reverse.go:48
 										}
 //line reverse.go:48

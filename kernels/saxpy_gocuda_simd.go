@@ -56,9 +56,34 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					gc_at3 := y[gc_off2:][:gc_to2]
 					gc_at4 := x[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:33
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line saxpy.go:31
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:31
+								_ = i
+//line saxpy.go:32
+								{
+//line saxpy.go:32
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line saxpy.go:32
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line saxpy.go:33
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line saxpy.go:31
@@ -68,7 +93,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line saxpy.go:32
 							{
 //line saxpy.go:32
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line saxpy.go:32
 							}
 						}
@@ -87,6 +112,36 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line saxpy.go:33
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line saxpy.go:31
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:31
+								_ = i
+//line saxpy.go:32
+								{
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line saxpy.go:33
+										break
+//line saxpy.go:33
+									}
+//line saxpy.go:33
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+//line saxpy.go:33
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line saxpy.go:33
 						gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -247,16 +302,36 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						gc_at5 := y[gc_off4:][:gc_to2]
 						gc_at6 := x[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line saxpy.go:52
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line saxpy.go:51
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:51
+									_ = i
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line saxpy.go:52
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:51
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line saxpy.go:51
 								_ = i
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -275,6 +350,32 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line saxpy.go:52
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+//line saxpy.go:51
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:51
+									_ = i
+//line saxpy.go:52
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line saxpy.go:52
+										break
+//line saxpy.go:52
+									}
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line saxpy.go:52
 							gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -750,6 +851,29 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					gc_at5 := a[gc_off2:][:gc_to2]
 					gc_at6 := b[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line saxpy.go:118
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+//line saxpy.go:119
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+//line saxpy.go:119
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -779,6 +903,34 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line saxpy.go:118
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:120
+										break
+//line saxpy.go:120
+									}
+//line saxpy.go:120
+									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -918,6 +1070,29 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					gc_at8 := a[gc_off3:][:gc_to3]
 					gc_at9 := b[gc_off3:][:gc_to3]
 					gc_vstep3 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
+								gc_tx3 := gc_vstep3
+//line saxpy.go:118
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+//line saxpy.go:119
+									archsimd.LoadInt32x16Slice(gc_at8[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:])).StoreSlice(gc_at7[gc_tx3:])
+//line saxpy.go:119
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
@@ -947,6 +1122,34 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					}
 				} else {
 					gc_vstep4 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
+								gc_tx3 := gc_vstep4
+//line saxpy.go:118
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:120
+										break
+//line saxpy.go:120
+									}
+//line saxpy.go:120
+									archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
@@ -1086,6 +1289,29 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					gc_at11 := a[gc_off4:][:gc_to4]
 					gc_at12 := b[gc_off4:][:gc_to4]
 					gc_vstep5 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
+								gc_tx4 := gc_vstep5
+//line saxpy.go:118
+								var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+//line saxpy.go:119
+									archsimd.LoadUint32x16Slice(gc_at11[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at12[gc_tx4:])).StoreSlice(gc_at10[gc_tx4:])
+//line saxpy.go:119
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
@@ -1115,6 +1341,34 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					}
 				} else {
 					gc_vstep6 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
+								gc_tx4 := gc_vstep6
+//line saxpy.go:118
+								var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line saxpy.go:118
+								_ = i
+//line saxpy.go:119
+								{
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:120
+										break
+//line saxpy.go:120
+									}
+//line saxpy.go:120
+									archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
+//line saxpy.go:120
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
@@ -1523,6 +1777,24 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						gc_at8 := a[gc_off4:][:gc_to2]
 						gc_at9 := b[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line saxpy.go:133
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
+									_ = i
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
@@ -1549,6 +1821,30 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+//line saxpy.go:133
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line saxpy.go:133
+									_ = i
+//line saxpy.go:134
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:134
+										break
+//line saxpy.go:134
+									}
+									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
@@ -1789,6 +2085,24 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						gc_at14 := a[gc_off6:][:gc_to3]
 						gc_at15 := b[gc_off6:][:gc_to3]
 						gc_vstep3 := gc_from3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
+									gc_tx3 := gc_vstep3
+//line saxpy.go:133
+									var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+//line saxpy.go:133
+									_ = i
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 								gc_tx3 := gc_vstep3
@@ -1815,6 +2129,30 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						}
 					} else {
 						gc_vstep4 := gc_from3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
+									gc_tx3 := gc_vstep4
+//line saxpy.go:133
+									var i int = gc_bx3*gc_bdx3 + gc_tx3 + gc_off
+//line saxpy.go:133
+									_ = i
+//line saxpy.go:134
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:134
+										break
+//line saxpy.go:134
+									}
+									archsimd.LoadInt32x16Slice(a[i:]).Add(archsimd.LoadInt32x16Slice(b[i:])).StoreSlice(c[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 								gc_tx3 := gc_vstep4
@@ -2055,6 +2393,24 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						gc_at20 := a[gc_off8:][:gc_to4]
 						gc_at21 := b[gc_off8:][:gc_to4]
 						gc_vstep5 := gc_from4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
+									gc_tx4 := gc_vstep5
+//line saxpy.go:133
+									var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+//line saxpy.go:133
+									_ = i
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at19[gc_tx4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 								gc_tx4 := gc_vstep5
@@ -2081,6 +2437,30 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						}
 					} else {
 						gc_vstep6 := gc_from4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
+									gc_tx4 := gc_vstep6
+//line saxpy.go:133
+									var i int = gc_bx4*gc_bdx4 + gc_tx4 + gc_off
+//line saxpy.go:133
+									_ = i
+//line saxpy.go:134
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line saxpy.go:134
+										break
+//line saxpy.go:134
+									}
+									archsimd.LoadUint32x16Slice(a[i:]).Add(archsimd.LoadUint32x16Slice(b[i:])).StoreSlice(c[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop6 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 								gc_tx4 := gc_vstep6

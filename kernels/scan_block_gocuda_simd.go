@@ -590,11 +590,54 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				gc_at9 := in[gc_off6:][:gc_bdx2]
 				gc_at10 := x[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan_block.go:21
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota8
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:21
+							var i int = gc_tx2
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx2*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Float32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if8
+//line scan_block.go:25
+							if gc_if8.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Merge(v, gc_if8)
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							v.StoreSlice(gc_at10[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -612,13 +655,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						_ = gc_if4
+						_ = gc_if6
 //line scan_block.go:25
-						if gc_if4.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if4)
+							v = archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]).Merge(v, gc_if6)
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -652,6 +695,55 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line scan_block.go:21
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line scan_block.go:21
+							var i int = gc_tx2
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx2*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Float32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+//line scan_block.go:25
+								break
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if4
+//line scan_block.go:26
+							if gc_if4.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadFloat32x16Slice(in[g:]).Merge(v, gc_if4)
+//line scan_block.go:26
+							}
+//line scan_block.go:28
+							v.StoreSlice(x[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -839,11 +931,50 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				if gc_off7 >= 0 && gc_off7 <= len(x_) && gc_bdx2 <= len(x_)-gc_off7 {
 					gc_at11 := x_[gc_off7:][:gc_bdx2]
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota16
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:50
+								var i_ int = gc_tx2
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Float32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if16
+//line scan_block.go:53
+								if gc_if16.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Merge(y, gc_if16)
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								y.StoreSlice(gc_s_y[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota8
+						_ = gc_iota14
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -857,13 +988,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if8
+							_ = gc_if14
 //line scan_block.go:53
-							if gc_if8.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line scan_block.go:53
-								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if8)
+								y = archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:]).Merge(y, gc_if14)
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -891,11 +1022,57 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 				} else {
 					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota12
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:50
+								var i_ int = gc_tx2
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Float32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								if (i_-
+									offset) < 0 || (i_-offset)+16 > len(x_) {
+//line scan_block.go:53
+									break
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								gc_if12 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if12
+//line scan_block.go:54
+								if gc_if12.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:]).Merge(y, gc_if12)
+//line scan_block.go:54
+								}
+//line scan_block.go:54
+								y.StoreSlice(gc_s_y[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota6
+						_ = gc_iota10
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -916,13 +1093,13 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if6
+							_ = gc_if10
 //line scan_block.go:54
-							if gc_if6.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line scan_block.go:54
-								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if6)
+								y = archsimd.LoadFloat32x8Slice(x_[i_-offset:]).Merge(y, gc_if10)
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -1039,6 +1216,35 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				if gc_from2 >= 0 && gc_to2 <= len(x_) {
 					gc_at12 := x_[:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:50
+								var i_ int = gc_tx2
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+//line scan_block.go:57
+									y.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+//line scan_block.go:57
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -1077,6 +1283,40 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line scan_block.go:50
+								var i_ int = gc_tx2
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadFloat32x16Slice(gc_s_y[gc_rank2:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+									if i_ < 0 || i_+16 > len(x_) {
+//line scan_block.go:58
+										break
+//line scan_block.go:58
+									}
+//line scan_block.go:58
+									y.Add(archsimd.LoadFloat32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -1314,11 +1554,54 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				gc_at17 := in[gc_off11:][:gc_bdx3]
 				gc_at18 := x[:gc_bdx3]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line scan_block.go:21
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota24
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:21
+							var i int = gc_tx3
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx3*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Int32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if24
+//line scan_block.go:25
+							if gc_if24.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]).Merge(v, gc_if24)
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							v.StoreSlice(gc_at18[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota12
+					_ = gc_iota22
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1336,13 +1619,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						_ = gc_if12
+						_ = gc_if22
 //line scan_block.go:25
-						if gc_if12.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if12)
+							v = archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:]).Merge(v, gc_if22)
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -1376,11 +1659,60 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line scan_block.go:21
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota20
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line scan_block.go:21
+							var i int = gc_tx3
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx3*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Int32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+//line scan_block.go:25
+								break
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if20
+//line scan_block.go:26
+							if gc_if20.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadInt32x16Slice(in[g:]).Merge(v, gc_if20)
+//line scan_block.go:26
+							}
+//line scan_block.go:28
+							v.StoreSlice(x[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota10
+					_ = gc_iota18
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1404,13 +1736,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						_ = gc_if10
+						_ = gc_if18
 //line scan_block.go:26
-						if gc_if10.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line scan_block.go:26
-							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(in[g:]).Merge(v, gc_if18)
 //line scan_block.go:26
 						}
 //line scan_block.go:28
@@ -1563,11 +1895,50 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				if gc_off12 >= 0 && gc_off12 <= len(x_) && gc_bdx3 <= len(x_)-gc_off12 {
 					gc_at19 := x_[gc_off12:][:gc_bdx3]
 					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota32
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:50
+								var i_ int = gc_tx3
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Int32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								gc_if32 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if32
+//line scan_block.go:53
+								if gc_if32.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]).Merge(y, gc_if32)
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								y.StoreSlice(gc_s_y[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota16
+						_ = gc_iota30
 						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1581,13 +1952,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if16 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if30 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if16
+							_ = gc_if30
 //line scan_block.go:53
-							if gc_if16.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line scan_block.go:53
-								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if16)
+								y = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(y, gc_if30)
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -1615,11 +1986,57 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 				} else {
 					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota28
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:50
+								var i_ int = gc_tx3
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Int32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								if (i_-
+									offset) < 0 || (i_-offset)+16 > len(x_) {
+//line scan_block.go:53
+									break
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								gc_if28 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if28
+//line scan_block.go:54
+								if gc_if28.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadInt32x16Slice(x_[i_-offset:]).Merge(y, gc_if28)
+//line scan_block.go:54
+								}
+//line scan_block.go:54
+								y.StoreSlice(gc_s_y[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota14
+						_ = gc_iota26
 						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1640,13 +2057,13 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if14 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if26 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if14
+							_ = gc_if26
 //line scan_block.go:54
-							if gc_if14.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line scan_block.go:54
-								y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if14)
+								y = archsimd.LoadInt32x8Slice(x_[i_-offset:]).Merge(y, gc_if26)
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -1763,6 +2180,35 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				if gc_from3 >= 0 && gc_to3 <= len(x_) {
 					gc_at20 := x_[:gc_to3]
 					gc_vstep11 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:50
+								var i_ int = gc_tx3
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank3:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+//line scan_block.go:57
+									y.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])).StoreSlice(gc_at20[gc_tx3:])
+//line scan_block.go:57
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
 							gc_tx3 := gc_vstep11
@@ -1801,6 +2247,40 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					}
 				} else {
 					gc_vstep12 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line scan_block.go:50
+								var i_ int = gc_tx3
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank3:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+									if i_ < 0 || i_+16 > len(x_) {
+//line scan_block.go:58
+										break
+//line scan_block.go:58
+									}
+//line scan_block.go:58
+									y.Add(archsimd.LoadInt32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
 							gc_tx3 := gc_vstep12
@@ -2038,11 +2518,54 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				gc_at25 := in[gc_off16:][:gc_bdx4]
 				gc_at26 := x[:gc_bdx4]
 				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line scan_block.go:21
+						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota40
+						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:21
+							var i int = gc_tx4
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx4*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Uint32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							gc_if40 := gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if40
+//line scan_block.go:25
+							if gc_if40.ToBits() != 0 {
+//line scan_block.go:25
+								v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]).Merge(v, gc_if40)
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							v.StoreSlice(gc_at26[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota38 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota20
+					_ = gc_iota38
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2060,13 +2583,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if38 := gc_iota38.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						_ = gc_if20
+						_ = gc_if38
 //line scan_block.go:25
-						if gc_if20.ToBits() != 0 {
+						if gc_if38.ToBits() != 0 {
 //line scan_block.go:25
-							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if20)
+							v = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(v, gc_if38)
 //line scan_block.go:25
 						}
 //line scan_block.go:25
@@ -2100,11 +2623,60 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				}
 			} else {
 				gc_vstep14 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+//line scan_block.go:21
+						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:21
+						_ = gc_iota36
+						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+							gc_tx4 := gc_vstep14
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line scan_block.go:21
+							var i int = gc_tx4
+//line scan_block.go:21
+							_ = i
+//line scan_block.go:23
+							var g int = gc_bx4*b + i
+//line scan_block.go:23
+							_ = g
+//line scan_block.go:24
+							var v archsimd.Uint32x16
+//line scan_block.go:24
+							_ = v
+//line scan_block.go:25
+							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+//line scan_block.go:25
+								break
+//line scan_block.go:25
+							}
+//line scan_block.go:25
+							gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 16))))
+//line scan_block.go:25
+							_ = gc_if36
+//line scan_block.go:26
+							if gc_if36.ToBits() != 0 {
+//line scan_block.go:26
+								v = archsimd.LoadUint32x16Slice(in[g:]).Merge(v, gc_if36)
+//line scan_block.go:26
+							}
+//line scan_block.go:28
+							v.StoreSlice(x[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line scan_block.go:21
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:21
-					_ = gc_iota18
+					_ = gc_iota34
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2128,13 +2700,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 						}
 //line scan_block.go:25
-						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
+						gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
 //line scan_block.go:25
-						_ = gc_if18
+						_ = gc_if34
 //line scan_block.go:26
-						if gc_if18.ToBits() != 0 {
+						if gc_if34.ToBits() != 0 {
 //line scan_block.go:26
-							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if18)
+							v = archsimd.LoadUint32x8Slice(in[g:]).Merge(v, gc_if34)
 //line scan_block.go:26
 						}
 //line scan_block.go:28
@@ -2287,11 +2859,50 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				if gc_off17 >= 0 && gc_off17 <= len(x_) && gc_bdx4 <= len(x_)-gc_off17 {
 					gc_at27 := x_[gc_off17:][:gc_bdx4]
 					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota48
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:50
+								var i_ int = gc_tx4
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Uint32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								gc_if48 := gc_iota48.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if48
+//line scan_block.go:53
+								if gc_if48.ToBits() != 0 {
+//line scan_block.go:53
+									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]).Merge(y, gc_if48)
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								y.StoreSlice(gc_s_y[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota24
+						_ = gc_iota46
 						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2305,13 +2916,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:52
 							_ = y
 //line scan_block.go:53
-							gc_if24 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if46 := gc_iota46.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if24
+							_ = gc_if46
 //line scan_block.go:53
-							if gc_if24.ToBits() != 0 {
+							if gc_if46.ToBits() != 0 {
 //line scan_block.go:53
-								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if24)
+								y = archsimd.LoadUint32x8Slice(gc_at27[gc_tx4:]).Merge(y, gc_if46)
 //line scan_block.go:53
 							}
 //line scan_block.go:53
@@ -2339,11 +2950,57 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 				} else {
 					gc_vstep16 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line scan_block.go:50
+							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line scan_block.go:50
+							_ = gc_iota44
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:50
+								var i_ int = gc_tx4
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:52
+								var y archsimd.Uint32x16
+//line scan_block.go:52
+								_ = y
+//line scan_block.go:53
+								if (i_-
+									offset) < 0 || (i_-offset)+16 > len(x_) {
+//line scan_block.go:53
+									break
+//line scan_block.go:53
+								}
+//line scan_block.go:53
+								gc_if44 := gc_iota44.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_, 16))))
+//line scan_block.go:53
+								_ = gc_if44
+//line scan_block.go:54
+								if gc_if44.ToBits() != 0 {
+//line scan_block.go:54
+									y = archsimd.LoadUint32x16Slice(x_[i_-offset:]).Merge(y, gc_if44)
+//line scan_block.go:54
+								}
+//line scan_block.go:54
+								y.StoreSlice(gc_s_y[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line scan_block.go:50
-						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line scan_block.go:50
-						_ = gc_iota22
+						_ = gc_iota42
 						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 							gc_tx4 := gc_vstep16
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2364,13 +3021,13 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 							}
 //line scan_block.go:53
-							gc_if22 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
+							gc_if42 := gc_iota42.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_, 8))))
 //line scan_block.go:53
-							_ = gc_if22
+							_ = gc_if42
 //line scan_block.go:54
-							if gc_if22.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line scan_block.go:54
-								y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if22)
+								y = archsimd.LoadUint32x8Slice(x_[i_-offset:]).Merge(y, gc_if42)
 //line scan_block.go:54
 							}
 //line scan_block.go:54
@@ -2487,6 +3144,35 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				if gc_from4 >= 0 && gc_to4 <= len(x_) {
 					gc_at28 := x_[:gc_to4]
 					gc_vstep17 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:50
+								var i_ int = gc_tx4
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank4:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+//line scan_block.go:57
+									y.Add(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:])).StoreSlice(gc_at28[gc_tx4:])
+//line scan_block.go:57
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
 							gc_tx4 := gc_vstep17
@@ -2525,6 +3211,40 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					}
 				} else {
 					gc_vstep18 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line scan_block.go:50
+								var i_ int = gc_tx4
+//line scan_block.go:50
+								_ = i_
+//line scan_block.go:50
+								y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank4:])
+//line scan_block.go:50
+								_ = y
+//line scan_block.go:57
+								{
+									if i_ < 0 || i_+16 > len(x_) {
+//line scan_block.go:58
+										break
+//line scan_block.go:58
+									}
+//line scan_block.go:58
+									y.Add(archsimd.LoadUint32x16Slice(x_[i_:])).StoreSlice(x_[i_:])
+//line scan_block.go:58
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
 							gc_tx4 := gc_vstep18

@@ -691,6 +691,30 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					gc_at5 := s[gc_off10:][:gc_to2]
 					gc_at6 := keys[gc_off11:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sort_bitonic.go:65
+								var tid int = gc_tx2
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -729,6 +753,36 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sort_bitonic.go:65
+								var tid int = gc_tx2
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+//line sort_bitonic.go:73
+								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+//line sort_bitonic.go:73
+									break
+//line sort_bitonic.go:73
+								}
+								archsimd.LoadFloat32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1045,6 +1099,30 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					gc_at7 := keys[gc_off12:][:gc_to2]
 					gc_at8 := s[gc_off13:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sort_bitonic.go:65
+								var tid int = gc_tx2
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1083,6 +1161,36 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line sort_bitonic.go:65
+								var tid int = gc_tx2
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+//line sort_bitonic.go:89
+								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+//line sort_bitonic.go:89
+									break
+//line sort_bitonic.go:89
+								}
+								archsimd.LoadFloat32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1288,6 +1396,30 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					gc_at9 := s[gc_off14:][:gc_to3]
 					gc_at10 := keys[gc_off15:][:gc_to3]
 					gc_vstep5 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to3; gc_vstep5 += 16 {
+								gc_tx3 := gc_vstep5
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line sort_bitonic.go:65
+								var tid int = gc_tx3
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreSlice(gc_at9[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to3; gc_vstep5 += 8 {
 							gc_tx3 := gc_vstep5
@@ -1326,6 +1458,36 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					}
 				} else {
 					gc_vstep6 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
+								gc_tx3 := gc_vstep6
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line sort_bitonic.go:65
+								var tid int = gc_tx3
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+//line sort_bitonic.go:73
+								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+//line sort_bitonic.go:73
+									break
+//line sort_bitonic.go:73
+								}
+								archsimd.LoadInt32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 							gc_tx3 := gc_vstep6
@@ -1642,6 +1804,30 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					gc_at11 := keys[gc_off16:][:gc_to3]
 					gc_at12 := s[gc_off17:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line sort_bitonic.go:65
+								var tid int = gc_tx3
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+								archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -1680,6 +1866,36 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line sort_bitonic.go:65
+								var tid int = gc_tx3
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+//line sort_bitonic.go:89
+								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+//line sort_bitonic.go:89
+									break
+//line sort_bitonic.go:89
+								}
+								archsimd.LoadInt32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -1885,6 +2101,30 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					gc_at13 := s[gc_off18:][:gc_to4]
 					gc_at14 := keys[gc_off19:][:gc_to4]
 					gc_vstep9 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to4; gc_vstep9 += 16 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line sort_bitonic.go:65
+								var tid int = gc_tx4
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreSlice(gc_at13[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep9+7 < gc_to4; gc_vstep9 += 8 {
 							gc_tx4 := gc_vstep9
@@ -1923,6 +2163,36 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					}
 				} else {
 					gc_vstep10 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to4; gc_vstep10 += 16 {
+								gc_tx4 := gc_vstep10
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line sort_bitonic.go:65
+								var tid int = gc_tx4
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:72
+								var i int = tid + gc_off
+//line sort_bitonic.go:72
+								_ = i
+//line sort_bitonic.go:73
+								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+//line sort_bitonic.go:73
+									break
+//line sort_bitonic.go:73
+								}
+								archsimd.LoadUint32x16Slice(keys[base+i:]).StoreSlice(s[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep10+7 < gc_to4; gc_vstep10 += 8 {
 							gc_tx4 := gc_vstep10
@@ -2239,6 +2509,30 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					gc_at15 := keys[gc_off20:][:gc_to4]
 					gc_at16 := s[gc_off21:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line sort_bitonic.go:65
+								var tid int = gc_tx4
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+								archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).StoreSlice(gc_at15[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -2277,6 +2571,36 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line sort_bitonic.go:65
+								var tid int = gc_tx4
+//line sort_bitonic.go:65
+								_ = tid
+//line sort_bitonic.go:88
+								var i_ int = tid + gc_off5
+//line sort_bitonic.go:88
+								_ = i_
+//line sort_bitonic.go:89
+								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+//line sort_bitonic.go:89
+									break
+//line sort_bitonic.go:89
+								}
+								archsimd.LoadUint32x16Slice(s[i_:]).StoreSlice(keys[base+i_:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12

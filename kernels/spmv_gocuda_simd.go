@@ -118,6 +118,50 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line spmv.go:166
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line spmv.go:166
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line spmv.go:166
+						gc_alive2 := gc_all2
+//line spmv.go:166
+						_ = gc_alive2
+//line spmv.go:166
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line spmv.go:166
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line spmv.go:166
+						}
+//line spmv.go:166
+						var row int = begin + gc_tx2
+//line spmv.go:166
+						_ = row
+//line spmv.go:167
+						{
+							if row < 0 || row+16 > len(x) || gc_tx2 < 0 || gc_tx2+16 > len(cache) {
+//line spmv.go:168
+								break
+//line spmv.go:168
+							}
+//line spmv.go:168
+							archsimd.LoadFloat32x16Slice(x[row:]).StoreMasked((*[16]float32)(cache[gc_tx2:]), gc_alive2)
+//line spmv.go:168
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line spmv.go:166
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()

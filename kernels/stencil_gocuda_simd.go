@@ -117,9 +117,39 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					gc_at49 := aout[gc_off25:][:gc_to2]
 					gc_at50 := vsq[gc_off25:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line stencil.go:39
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line stencil.go:28
+								var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+//line stencil.go:28
+								_ = x
+//line stencil.go:34
+								var i int = z*nxy + y*nx + x
+//line stencil.go:34
+								_ = i
+//line stencil.go:35
+								div := archsimd.BroadcastFloat32x16(gc_at26[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).Add(archsimd.BroadcastFloat32x16(gc_at28[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at34[gc_tx2:])))).Add(archsimd.BroadcastFloat32x16(gc_at35[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at37[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at38[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at39[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at40[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at41[gc_tx2:])))).Add(archsimd.BroadcastFloat32x16(gc_at42[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at43[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at45[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at47[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at48[gc_tx2:]))))
+//line stencil.go:35
+								_ = div
+								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at50[gc_tx2:]).Mul(div)).StoreSlice(gc_at49[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line stencil.go:39
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -136,7 +166,7 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 							div := archsimd.BroadcastFloat32x8(gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Add(archsimd.BroadcastFloat32x8(gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at45[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at47[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]))))
 //line stencil.go:35
 							_ = div
-							gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Mul(div)).StoreSlice(gc_at49[gc_tx2:])
+							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Mul(div)).StoreSlice(gc_at49[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -164,6 +194,45 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line stencil.go:39
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line stencil.go:28
+								var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+//line stencil.go:28
+								_ = x
+//line stencil.go:34
+								var i int = z*nxy + y*nx + x
+//line stencil.go:34
+								_ = i
+//line stencil.go:35
+								if i < 0 || i+16 > len(ain) || (i+
+									1) < 0 || (i+1)+16 > len(ain) || (i-1) < 0 || (i-1)+16 > len(ain) || (i+nx) < 0 || (i+nx)+16 > len(ain) || (i-nx) < 0 || (i-nx)+16 > len(ain) || (i+nxy) < 0 || (i+nxy)+16 > len(ain) || (i-nxy) < 0 || (i-nxy)+16 > len(ain) || (i+
+									2) < 0 || (i+2)+16 > len(ain) || (i-2) < 0 || (i-2)+16 > len(ain) || (i+2*nx) < 0 || (i+2*nx)+16 > len(ain) || (i-2*nx) < 0 || (i-2*nx)+16 > len(ain) || (i+2*nxy) < 0 || (i+2*nxy)+16 > len(ain) || (i-2*nxy) < 0 || (i-2*nxy)+16 > len(ain) || (i+
+									3) < 0 || (i+3)+16 > len(ain) || (i-3) < 0 || (i-3)+16 > len(ain) || (i+3*nx) < 0 || (i+3*nx)+16 > len(ain) || (i-3*nx) < 0 || (i-3*nx)+16 > len(ain) || (i+3*nxy) < 0 || (i+3*nxy)+16 > len(ain) || (i-3*nxy) < 0 || (i-3*nxy)+16 > len(ain) || i+16 > len(aout) || i+16 > len(vsq) {
+//line stencil.go:35
+									break
+//line stencil.go:35
+								}
+//line stencil.go:35
+								div := archsimd.BroadcastFloat32x16(coef[0]).Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Add(archsimd.BroadcastFloat32x16(coef[1]).Mul(archsimd.LoadFloat32x16Slice(ain[i+1:]).Add(archsimd.LoadFloat32x16Slice(ain[i-1:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-nxy:])))).Add(archsimd.BroadcastFloat32x16(coef[2]).Mul(archsimd.LoadFloat32x16Slice(ain[i+2:]).Add(archsimd.LoadFloat32x16Slice(ain[i-2:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+2*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-2*nxy:])))).Add(archsimd.BroadcastFloat32x16(coef[3]).Mul(archsimd.LoadFloat32x16Slice(ain[i+3:]).Add(archsimd.LoadFloat32x16Slice(ain[i-3:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nx:])).Add(archsimd.LoadFloat32x16Slice(ain[i+3*nxy:])).Add(archsimd.LoadFloat32x16Slice(ain[i-3*nxy:]))))
+//line stencil.go:35
+								_ = div
+								gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ain[i:])).Sub(archsimd.LoadFloat32x16Slice(aout[i:])).Add(archsimd.LoadFloat32x16Slice(vsq[i:]).Mul(div)).StoreSlice(aout[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line stencil.go:39
 						gc_vb := archsimd.BroadcastFloat32x8(2)

@@ -143,6 +143,125 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line transpose.go:164
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line transpose.go:164
+					_ = gc_iota2
+//line transpose.go:164
+					gc_none2 := archsimd.Mask32x16FromBits(0)
+//line transpose.go:164
+					_ = gc_none2
+//line transpose.go:164
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line transpose.go:164
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line transpose.go:164
+						var tx int = gc_tx2
+//line transpose.go:164
+						_ = tx
+//line transpose.go:164
+						var ty int = gc_ty2
+//line transpose.go:164
+						_ = ty
+//line transpose.go:165
+						var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
+						_ = x
+//line transpose.go:166
+						var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
+						_ = y
+//line transpose.go:167
+						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+//line transpose.go:167
+							gc_b4 := gc_none2
+//line transpose.go:167
+							if y+j <
+								rows_ {
+//line transpose.go:168
+								gc_b4 = gc_all2
+//line transpose.go:168
+							}
+//line transpose.go:168
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+							_ = gc_if2
+//line transpose.go:168
+							if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+								var gc_ld2 archsimd.Float32x16
+//line transpose.go:168
+								if ((y+j)*
+									cols_+x) >= 0 && ((y+j)*cols_+x)+16 <= len(in_) {
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes3 [16]float32
+//line transpose.go:169
+									for gc_k3 := range 16 {
+//line transpose.go:169
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line transpose.go:169
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line transpose.go:169
+								}
+//line transpose.go:169
+								if tx >= 0 && tx+16 <= len(tile[ty+j]) {
+//line transpose.go:169
+									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes4 [16]float32
+//line transpose.go:169
+									gc_ld2.Store(&gc_lanes4)
+//line transpose.go:169
+									for gc_k4 := range 16 {
+//line transpose.go:169
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line transpose.go:169
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
+//line transpose.go:169
+							}
+//line transpose.go:169
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line transpose.go:164
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -391,6 +510,125 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line transpose.go:164
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line transpose.go:164
+					_ = gc_iota2
+//line transpose.go:164
+					gc_none2 := archsimd.Mask32x16FromBits(0)
+//line transpose.go:164
+					_ = gc_none2
+//line transpose.go:164
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line transpose.go:164
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line transpose.go:164
+						var tx int = gc_tx2
+//line transpose.go:164
+						_ = tx
+//line transpose.go:164
+						var ty int = gc_ty2
+//line transpose.go:164
+						_ = ty
+//line transpose.go:165
+						var x int = gc_bx2*TransposeTile + tx
+//line transpose.go:165
+						_ = x
+//line transpose.go:166
+						var y int = gc_by2*TransposeTile + ty
+//line transpose.go:166
+						_ = y
+//line transpose.go:167
+						for j := 0; j < TransposeTile; j = j + transposeBlockRows {
+//line transpose.go:167
+							gc_b4 := gc_none2
+//line transpose.go:167
+							if y+j <
+								rows_ {
+//line transpose.go:168
+								gc_b4 = gc_all2
+//line transpose.go:168
+							}
+//line transpose.go:168
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(cols_, x, 16)))).ToBits() & gc_b4.ToBits())
+//line transpose.go:168
+							_ = gc_if2
+//line transpose.go:168
+							if gc_if2.ToBits() != 0 {
+//line transpose.go:168
+								var gc_ld2 archsimd.Float32x16
+//line transpose.go:168
+								if ((y+j)*
+									cols_+x) >= 0 && ((y+j)*cols_+x)+16 <= len(in_) {
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes3 [16]float32
+//line transpose.go:169
+									for gc_k3 := range 16 {
+//line transpose.go:169
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line transpose.go:169
+											gc_lanes3[gc_k3] = in_[((y+j)*cols_+x)+gc_k3]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line transpose.go:169
+								}
+//line transpose.go:169
+								if tx >= 0 && tx+16 <= len(tile[ty+j]) {
+//line transpose.go:169
+									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
+//line transpose.go:169
+								} else {
+//line transpose.go:169
+									var gc_lanes4 [16]float32
+//line transpose.go:169
+									gc_ld2.Store(&gc_lanes4)
+//line transpose.go:169
+									for gc_k4 := range 16 {
+//line transpose.go:169
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line transpose.go:169
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line transpose.go:169
+											tile[ty+j][tx+gc_k4] = gc_lanes4[gc_k4]
+//line transpose.go:169
+										}
+//line transpose.go:169
+									}
+//line transpose.go:169
+									gc_pos2.Thread = gc_rank2
+//line transpose.go:169
+								}
+//line transpose.go:169
+							}
+//line transpose.go:169
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line transpose.go:164
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})

@@ -217,6 +217,34 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				gc_at15 := weightMatrix[gc_row6][:gc_bdx2]
 				gc_at16 := inputHiddenCuda[gc_off8:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+//line backprop.go:40
+							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+							_ = index
+							archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -259,6 +287,40 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+//line backprop.go:40
+							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+							_ = index
+//line backprop.go:51
+							if index < 0 || index+16 > len(inputHiddenCuda) || tx < 0 || tx+16 > len(weightMatrix[ty]) {
+//line backprop.go:51
+								break
+//line backprop.go:51
+							}
+							archsimd.LoadFloat32x16Slice(inputHiddenCuda[index:]).StoreSlice(weightMatrix[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -403,6 +465,30 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				gc_at17 := weightMatrix[gc_row7][:gc_bdx2]
 				gc_at18 := inputNode[gc_row7:][:1]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at18[0])).StoreSlice(gc_at17[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -437,6 +523,36 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+//line backprop.go:54
+							if tx < 0 || tx+16 > len(weightMatrix[ty]) {
+//line backprop.go:54
+								break
+//line backprop.go:54
+							}
+							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Mul(archsimd.BroadcastFloat32x16(inputNode[ty])).StoreSlice(weightMatrix[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -578,6 +694,35 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					gc_at19 := weightMatrix[gc_row8][:gc_to2]
 					gc_at20 := weightMatrix[gc_row9][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line backprop.go:37
+								var tx int = gc_tx2
+//line backprop.go:37
+								_ = tx
+//line backprop.go:38
+								var ty int = gc_ty2
+//line backprop.go:38
+								_ = ty
+//line backprop.go:59
+								{
+//line backprop.go:59
+									archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:])).StoreSlice(gc_at19[gc_tx2:])
+//line backprop.go:59
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -619,6 +764,40 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+								var tx int = gc_tx2
+//line backprop.go:37
+								_ = tx
+//line backprop.go:38
+								var ty int = gc_ty2
+//line backprop.go:38
+								_ = ty
+//line backprop.go:59
+								{
+									if tx < 0 || tx+16 > len(weightMatrix[ty]) || tx+16 > len(weightMatrix[ty+powerTwo/2]) {
+//line backprop.go:60
+										break
+//line backprop.go:60
+									}
+//line backprop.go:60
+									archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).Add(archsimd.LoadFloat32x16Slice(weightMatrix[ty+powerTwo/2][tx:])).StoreSlice(weightMatrix[ty][tx:])
+//line backprop.go:60
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -755,6 +934,34 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				gc_at21 := inputHiddenCuda[gc_off9:][:gc_bdx2]
 				gc_at22 := weightMatrix[gc_row10][:gc_bdx2]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+//line backprop.go:40
+							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+							_ = index
+							archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -797,6 +1004,40 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line backprop.go:37
+							var tx int = gc_tx2
+//line backprop.go:37
+							_ = tx
+//line backprop.go:38
+							var ty int = gc_ty2
+//line backprop.go:38
+							_ = ty
+//line backprop.go:40
+							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+							_ = index
+//line backprop.go:65
+							if tx < 0 || tx+16 > len(weightMatrix[ty]) || index < 0 || index+16 > len(inputHiddenCuda) {
+//line backprop.go:65
+								break
+//line backprop.go:65
+							}
+							archsimd.LoadFloat32x16Slice(weightMatrix[ty][tx:]).StoreSlice(inputHiddenCuda[index:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8

@@ -44,6 +44,62 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line cfd.go:50
+							var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:50
+							_ = i
+//line cfd.go:51
+							if (i+0*
+								nelr) < 0 || (i+0*nelr)+16 > len(variables) || (i+1*nelr) < 0 || (i+1*nelr)+16 > len(variables) || (i+2*nelr) < 0 || (i+2*nelr)+16 > len(variables) || (i+3*nelr) < 0 || (i+3*nelr)+16 > len(variables) || (i+4*nelr) < 0 || (i+4*nelr)+16 > len(variables) {
+//line cfd.go:51
+								break
+//line cfd.go:51
+							}
+//line cfd.go:52
+							{
+//line cfd.go:52
+								archsimd.BroadcastFloat32x16(ff.Variable[0]).StoreSlice(variables[i+0*nelr:])
+//line cfd.go:52
+							}
+//line cfd.go:52
+							{
+//line cfd.go:52
+								archsimd.BroadcastFloat32x16(ff.Variable[1]).StoreSlice(variables[i+1*nelr:])
+//line cfd.go:52
+							}
+//line cfd.go:52
+							{
+//line cfd.go:52
+								archsimd.BroadcastFloat32x16(ff.Variable[2]).StoreSlice(variables[i+2*nelr:])
+//line cfd.go:52
+							}
+//line cfd.go:52
+							{
+//line cfd.go:52
+								archsimd.BroadcastFloat32x16(ff.Variable[3]).StoreSlice(variables[i+3*nelr:])
+//line cfd.go:52
+							}
+//line cfd.go:52
+							{
+//line cfd.go:52
+								archsimd.BroadcastFloat32x16(ff.Variable[4]).StoreSlice(variables[i+4*nelr:])
+//line cfd.go:52
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -645,6 +701,32 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					gc_at31 := oldVariables[gc_off12:][:gc_runhi2]
 					gc_at32 := fluxes[gc_off12:][:gc_runhi2]
 					gc_vstep := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line cfd.go:277
+								var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:277
+								_ = i
+//line cfd.go:279
+								factor := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j)))
+//line cfd.go:279
+								_ = factor
+								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at18[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).StoreSlice(gc_at21[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:]))).StoreSlice(gc_at24[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]))).StoreSlice(gc_at27[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]))).StoreSlice(gc_at30[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -691,6 +773,44 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					}
 				} else {
 					gc_vstep2 := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line cfd.go:277
+								var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line cfd.go:277
+								_ = i
+//line cfd.go:279
+								if i < 0 || i+16 > len(stepFactors) || (i+
+
+									cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr)+16 > len(oldVariables) || (i+cfdVarDensity*nelr)+16 > len(fluxes) || (i+cfdVarDensity*nelr)+16 > len(variables) || (i+
+									cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr)+16 > len(oldVariables) || (i+cfdVarDensityEnergy*nelr)+16 > len(fluxes) || (i+cfdVarDensityEnergy*nelr)+16 > len(variables) || (i+
+									(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+0)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+0)*nelr)+16 > len(variables) || (i+
+									(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+1)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+1)*nelr)+16 > len(variables) || (i+
+									(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+2)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+2)*nelr)+16 > len(variables) {
+//line cfd.go:279
+									break
+//line cfd.go:279
+								}
+//line cfd.go:279
+								factor := archsimd.LoadFloat32x16Slice(stepFactors[i:]).Div(archsimd.BroadcastFloat32x16(float32(cfdRK + 1 - j)))
+//line cfd.go:279
+								_ = factor
+								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensity*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensity*nelr:]))).StoreSlice(variables[i+cfdVarDensity*nelr:])
+								archsimd.LoadFloat32x16Slice(oldVariables[i+cfdVarDensityEnergy*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+cfdVarDensityEnergy*nelr:]))).StoreSlice(variables[i+cfdVarDensityEnergy*nelr:])
+								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+0)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+0)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+0)*nelr:])
+								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+1)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+1)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+1)*nelr:])
+								archsimd.LoadFloat32x16Slice(oldVariables[i+(cfdVarMomentum+2)*nelr:]).Add(factor.Mul(archsimd.LoadFloat32x16Slice(fluxes[i+(cfdVarMomentum+2)*nelr:]))).StoreSlice(variables[i+(cfdVarMomentum+2)*nelr:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_runhi2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

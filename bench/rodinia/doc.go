@@ -94,4 +94,4 @@
 // comment ends with the reason.
 package rodinia
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512

@@ -122,6 +122,57 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				gc_at17 := powerOnCuda[gc_row7][:gc_to2]
 				gc_at18 := power[gc_off3:][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:73
+							var yidx int = blkY + ty
+//line hotspot.go:73
+							_ = yidx
+//line hotspot.go:77
+							var loadYidx int = yidx
+//line hotspot.go:77
+							_ = loadYidx
+//line hotspot.go:74
+							var xidx int = blkX + tx
+//line hotspot.go:74
+							_ = xidx
+//line hotspot.go:77
+							var loadXidx int = xidx
+//line hotspot.go:77
+							_ = loadXidx
+//line hotspot.go:78
+							var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+							_ = index
+//line hotspot.go:79
+							{
+//line hotspot.go:79
+								archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+//line hotspot.go:79
+								archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+//line hotspot.go:79
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -206,6 +257,61 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line hotspot.go:56
+							var tx int = gc_tx2
+//line hotspot.go:56
+							_ = tx
+//line hotspot.go:56
+							var ty int = gc_ty2
+//line hotspot.go:56
+							_ = ty
+//line hotspot.go:73
+							var yidx int = blkY + ty
+//line hotspot.go:73
+							_ = yidx
+//line hotspot.go:77
+							var loadYidx int = yidx
+//line hotspot.go:77
+							_ = loadYidx
+//line hotspot.go:74
+							var xidx int = blkX + tx
+//line hotspot.go:74
+							_ = xidx
+//line hotspot.go:77
+							var loadXidx int = xidx
+//line hotspot.go:77
+							_ = loadXidx
+//line hotspot.go:78
+							var index int = gridCols*loadYidx + loadXidx
+//line hotspot.go:78
+							_ = index
+//line hotspot.go:79
+							{
+								if index < 0 || index+16 > len(tempSrc) || tx < 0 || tx+16 > len(tempOnCuda[ty]) || index+16 > len(power) || tx+16 > len(powerOnCuda[ty]) {
+//line hotspot.go:80
+									break
+//line hotspot.go:80
+								}
+//line hotspot.go:80
+								archsimd.LoadFloat32x16Slice(tempSrc[index:]).StoreSlice(tempOnCuda[ty][tx:])
+//line hotspot.go:80
+								archsimd.LoadFloat32x16Slice(power[index:]).StoreSlice(powerOnCuda[ty][tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

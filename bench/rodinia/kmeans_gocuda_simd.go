@@ -198,6 +198,34 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 		blockID := gc_gdx2*gc_by2 + gc_bx2
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line kmeans.go:60
+						var index int32 = int32(-1)
+//line kmeans.go:60
+						_ = index
+//line kmeans.go:63
+						var minDist float32 = float32(math.MaxFloat32)
+//line kmeans.go:63
+						_ = minDist
+//line kmeans.go:64
+						var dist float32
+//line kmeans.go:64
+						_ = dist
+						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
+						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -320,6 +348,25 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			clusterBaseIndex := i * nfeatures
 			{
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+							gc_rank2 := gc_vstep2
+							_ = gc_rank2
+//line kmeans.go:69
+							var ans float32
+//line kmeans.go:69
+							_ = ans
+							archsimd.BroadcastFloat32x16(ans).StoreSlice(gc_s_ans[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
@@ -395,6 +442,45 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
 							gc_vstep3 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line kmeans.go:58
+										var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+										_ = pointID
+//line kmeans.go:58
+										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+										_ = ans
+//line kmeans.go:62
+										{
+
+//line kmeans.go:72
+											var addr int = pointID + j*npoints
+//line kmeans.go:72
+											_ = addr
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at5[0]))
+//line kmeans.go:73
+											_ = diff
+//line kmeans.go:73
+											ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+										}
+//line kmeans.go:62
+										ans.StoreSlice(gc_s_ans[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
@@ -452,6 +538,51 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							}
 						} else {
 							gc_vstep4 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop4 bool
+								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+										gc_tx2 := gc_vstep4
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line kmeans.go:58
+										var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+										_ = pointID
+//line kmeans.go:58
+										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+										_ = ans
+//line kmeans.go:62
+										{
+
+//line kmeans.go:72
+											var addr int = pointID + j*npoints
+//line kmeans.go:72
+											_ = addr
+											if addr < 0 || addr+16 > len(features) {
+//line kmeans.go:73
+												break
+//line kmeans.go:73
+											}
+//line kmeans.go:73
+											diff := archsimd.LoadFloat32x16Slice(features[addr:]).Sub(archsimd.BroadcastFloat32x16(clusters[clusterBaseIndex+j]))
+//line kmeans.go:73
+											_ = diff
+//line kmeans.go:73
+											ans = ans.Add(diff.Mul(diff))
+//line kmeans.go:73
+										}
+//line kmeans.go:62
+										ans.StoreSlice(gc_s_ans[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop4 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 									gc_tx2 := gc_vstep4
@@ -613,6 +744,66 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line kmeans.go:80
+							gc_vb4 := archsimd.BroadcastInt32x16(int32(i))
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+								_ = index
+//line kmeans.go:58
+								minDist := archsimd.LoadFloat32x16Slice(gc_s_minDist[gc_rank2:])
+//line kmeans.go:58
+								_ = minDist
+//line kmeans.go:58
+								var dist archsimd.Float32x16
+//line kmeans.go:58
+								_ = dist
+//line kmeans.go:58
+								ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line kmeans.go:58
+								_ = ans
+//line kmeans.go:62
+								{
+
+//line kmeans.go:76
+									dist = ans
+
+									gc_if4 := dist.Less(minDist)
+//line kmeans.go:78
+									_ = gc_if4
+//line kmeans.go:78
+									if gc_if4.ToBits() != 0 {
+//line kmeans.go:78
+										minDist = dist.Merge(minDist, gc_if4)
+//line kmeans.go:78
+										index = gc_vb4.Merge(index, gc_if4)
+//line kmeans.go:78
+									}
+//line kmeans.go:78
+								}
+//line kmeans.go:62
+								index.StoreSlice(gc_s_index[gc_rank2:])
+//line kmeans.go:62
+								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line kmeans.go:80
 						gc_vb2 := archsimd.BroadcastInt32x8(int32(i))
@@ -826,6 +1017,35 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+								_ = index
+//line kmeans.go:85
+								{
+
+									index.StoreSlice(gc_at6[gc_tx2:])
+//line kmeans.go:87
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -865,6 +1085,41 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					}
 				} else {
 					gc_vstep7 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kmeans.go:58
+								var pointID int = blockID*gc_bdx2*gc_bdy2 + gc_tx2
+//line kmeans.go:58
+								_ = pointID
+//line kmeans.go:58
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line kmeans.go:58
+								_ = index
+//line kmeans.go:85
+								{
+
+									if pointID < 0 || pointID+16 > len(membership) {
+//line kmeans.go:87
+										break
+//line kmeans.go:87
+									}
+//line kmeans.go:87
+									index.StoreSlice(membership[pointID:])
+//line kmeans.go:87
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7

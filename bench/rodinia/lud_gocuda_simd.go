@@ -39,6 +39,101 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lud.go:26
+						var i int
+//line lud.go:26
+						_ = i
+//line lud.go:26
+						var j int
+//line lud.go:26
+						_ = j
+//line lud.go:29
+						var arrayOffset int = offset*matrixDim + offset
+//line lud.go:29
+						_ = arrayOffset
+//line lud.go:30
+						var i_ int = 0
+//line lud.go:30
+						_ = i_
+//line lud.go:30
+						for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:30
+							var gc_ld2 archsimd.Float32x16
+//line lud.go:30
+							if (arrayOffset+
+								gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
+//line lud.go:31
+								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+//line lud.go:31
+							} else {
+//line lud.go:31
+								var gc_lanes3 [16]float32
+//line lud.go:31
+								for gc_k3 := range 16 {
+//line lud.go:31
+									if 0xffff&(1<<gc_k3) != 0 {
+//line lud.go:31
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line lud.go:31
+										gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
+//line lud.go:31
+									}
+//line lud.go:31
+								}
+//line lud.go:31
+								gc_pos2.Thread = gc_rank2
+//line lud.go:31
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line lud.go:31
+							}
+//line lud.go:31
+							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_]) {
+//line lud.go:31
+								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
+//line lud.go:31
+							} else {
+//line lud.go:31
+								var gc_lanes4 [16]float32
+//line lud.go:31
+								gc_ld2.Store(&gc_lanes4)
+//line lud.go:31
+								for gc_k4 := range 16 {
+//line lud.go:31
+									if 0xffff&(1<<gc_k4) != 0 {
+//line lud.go:31
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line lud.go:31
+										shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line lud.go:31
+									}
+//line lud.go:31
+								}
+//line lud.go:31
+								gc_pos2.Thread = gc_rank2
+//line lud.go:31
+							}
+//line lud.go:31
+							arrayOffset = arrayOffset +
+								matrixDim
+//line lud.go:32
+						}
+//line lud.go:30
+						i = i_
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -233,6 +328,67 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_at7 := shadow[gc_row2][:gc_to2]
 					gc_at8 := shadow[gc_row2:][:1]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line lud.go:44
+								var j int
+//line lud.go:44
+								_ = j
+//line lud.go:44
+								{
+									for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+										if gc_b2.Stopped() {
+//line lud.go:45
+											return gc_vstep2, true
+//line lud.go:45
+										}
+//line lud.go:45
+										var gc_ld6 archsimd.Float32x16
+//line lud.go:45
+										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
+											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+//line lud.go:46
+										} else {
+//line lud.go:46
+											var gc_lanes8 [16]float32
+//line lud.go:46
+											for gc_k8 := range 16 {
+//line lud.go:46
+												if 0xffff&(1<<gc_k8) != 0 {
+//line lud.go:46
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line lud.go:46
+													gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+//line lud.go:46
+												}
+//line lud.go:46
+											}
+//line lud.go:46
+											gc_pos2.Thread = gc_rank2
+//line lud.go:46
+											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line lud.go:46
+										}
+//line lud.go:46
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at8[0][j]).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
+//line lud.go:46
+									}
+//line lud.go:46
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -252,22 +408,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									}
 //line lud.go:45
-									var gc_ld3 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes4 [8]float32
+										var gc_lanes7 [8]float32
 //line lud.go:46
-										for gc_k4 := range 8 {
+										for gc_k7 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k7) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:46
-												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
+												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -275,11 +431,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -308,6 +464,73 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line lud.go:44
+								var j int
+//line lud.go:44
+								_ = j
+//line lud.go:44
+								{
+									if gc_tx2 < 0 || gc_tx2+16 > len(shadow[i_2+1]) {
+//line lud.go:45
+										break
+//line lud.go:45
+									}
+//line lud.go:45
+									for j = 0; j < i_2+1; j = j + 1 {
+//line lud.go:45
+										if gc_b2.Stopped() {
+//line lud.go:45
+											return gc_vstep3, true
+//line lud.go:45
+										}
+//line lud.go:45
+										var gc_ld4 archsimd.Float32x16
+//line lud.go:45
+										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
+											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+//line lud.go:46
+										} else {
+//line lud.go:46
+											var gc_lanes6 [16]float32
+//line lud.go:46
+											for gc_k6 := range 16 {
+//line lud.go:46
+												if 0xffff&(1<<gc_k6) != 0 {
+//line lud.go:46
+													gc_pos2.Thread = gc_rank2 + gc_k6
+//line lud.go:46
+													gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
+//line lud.go:46
+												}
+//line lud.go:46
+											}
+//line lud.go:46
+											gc_pos2.Thread = gc_rank2
+//line lud.go:46
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+//line lud.go:46
+										}
+//line lud.go:46
+										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+//line lud.go:46
+									}
+//line lud.go:46
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -333,22 +556,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									}
 //line lud.go:45
-									var gc_ld2 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes3 [8]float32
+										var gc_lanes5 [8]float32
 //line lud.go:46
-										for gc_k3 := range 8 {
+										for gc_k5 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k3) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k3
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:46
-												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
+												gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -356,11 +579,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -394,6 +617,99 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line lud.go:50
+						var i int
+//line lud.go:50
+						_ = i
+//line lud.go:50
+						var arrayOffset int
+//line lud.go:50
+						_ = arrayOffset
+//line lud.go:50
+						i = i_2
+//line lud.go:53
+						arrayOffset = (offset+1)*matrixDim + offset
+//line lud.go:54
+						var i_3 int = 1
+//line lud.go:54
+						_ = i_3
+//line lud.go:54
+						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+//line lud.go:54
+							var gc_ld8 archsimd.Float32x16
+//line lud.go:54
+							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_3]) {
+								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+//line lud.go:55
+							} else {
+//line lud.go:55
+								var gc_lanes11 [16]float32
+//line lud.go:55
+								for gc_k11 := range 16 {
+//line lud.go:55
+									if 0xffff&(1<<gc_k11) != 0 {
+//line lud.go:55
+										gc_pos2.Thread = gc_rank2 + gc_k11
+//line lud.go:55
+										gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
+//line lud.go:55
+									}
+//line lud.go:55
+								}
+//line lud.go:55
+								gc_pos2.Thread = gc_rank2
+//line lud.go:55
+								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
+//line lud.go:55
+							}
+//line lud.go:55
+							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
+//line lud.go:55
+								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
+//line lud.go:55
+							} else {
+//line lud.go:55
+								var gc_lanes12 [16]float32
+//line lud.go:55
+								gc_ld8.Store(&gc_lanes12)
+//line lud.go:55
+								for gc_k12 := range 16 {
+//line lud.go:55
+									if 0xffff&(1<<gc_k12) != 0 {
+//line lud.go:55
+										gc_pos2.Thread = gc_rank2 + gc_k12
+//line lud.go:55
+										m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
+//line lud.go:55
+									}
+//line lud.go:55
+								}
+//line lud.go:55
+								gc_pos2.Thread = gc_rank2
+//line lud.go:55
+							}
+//line lud.go:55
+							arrayOffset = arrayOffset +
+								matrixDim
+//line lud.go:56
+						}
+//line lud.go:54
+						i = i_3
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
@@ -418,22 +734,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld4 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes5 [8]float32
+							var gc_lanes9 [8]float32
 //line lud.go:55
-							for gc_k5 := range 8 {
+							for gc_k9 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k5) != 0 {
+								if 0xff&(1<<gc_k9) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k9
 //line lud.go:55
-									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
+									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -441,27 +757,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							gc_pos2.Thread = gc_rank2
 //line lud.go:55
-							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line lud.go:55
 						}
 //line lud.go:55
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line lud.go:55
-							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes6 [8]float32
+							var gc_lanes10 [8]float32
 //line lud.go:55
-							gc_ld4.Store(&gc_lanes6)
+							gc_ld7.Store(&gc_lanes10)
 //line lud.go:55
-							for gc_k6 := range 8 {
+							for gc_k10 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
+									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -776,6 +1092,31 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_at9 := periCol[gc_row2][:gc_bdx2]
 				gc_at10 := m[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lud.go:161
+							var i int
+//line lud.go:161
+							_ = i
+//line lud.go:162
+							var sum float32
+//line lud.go:162
+							_ = sum
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -814,6 +1155,37 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:161
+							var i int
+//line lud.go:161
+							_ = i
+//line lud.go:162
+							var sum float32
+//line lud.go:162
+							_ = sum
+//line lud.go:167
+							if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+16 > len(m) || gc_tx2 < 0 || gc_tx2+16 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+16 > len(m) || gc_tx2+16 > len(periCol[gc_ty2]) {
+//line lud.go:167
+								break
+//line lud.go:167
+							}
+							archsimd.LoadFloat32x16Slice(m[(offset+gc_ty2)*matrixDim+globalColID+gc_tx2:]).StoreSlice(periRow[gc_ty2][gc_tx2:])
+							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+offset+gc_tx2:]).StoreSlice(periCol[gc_ty2][gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -872,9 +1244,76 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				gc_at11 := periCol[gc_off7:][:1]
 				gc_at12 := m[gc_off8:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line lud.go:172
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:172
+							var i int
+//line lud.go:172
+							_ = i
+//line lud.go:172
+							var sum archsimd.Float32x16
+//line lud.go:172
+							_ = sum
+//line lud.go:172
+							sum = gc_vb4
+//line lud.go:173
+							var i_ int = 0
+//line lud.go:173
+							_ = i_
+//line lud.go:173
+							for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+								var gc_ld4 archsimd.Float32x16
+//line lud.go:173
+								if gc_tx2 >= 0 && gc_tx2+16 <= len(periRow[i_]) {
+									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+//line lud.go:174
+								} else {
+//line lud.go:174
+									var gc_lanes4 [16]float32
+//line lud.go:174
+									for gc_k4 := range 16 {
+//line lud.go:174
+										if 0xffff&(1<<gc_k4) != 0 {
+//line lud.go:174
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line lud.go:174
+											gc_lanes4[gc_k4] = periRow[i_][gc_tx2+gc_k4]
+//line lud.go:174
+										}
+//line lud.go:174
+									}
+//line lud.go:174
+									gc_pos2.Thread = gc_rank2
+//line lud.go:174
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line lud.go:174
+								}
+//line lud.go:174
+								sum = sum.Add(archsimd.BroadcastFloat32x16(gc_at11[0][i_]).Mul(gc_ld4))
+//line lud.go:174
+							}
+//line lud.go:173
+							i = i_
+							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Sub(sum).StoreSlice(gc_at12[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line lud.go:172
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -888,7 +1327,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:172
 						_ = sum
 //line lud.go:172
-						sum = gc_vb2
+						sum = gc_vb3
 //line lud.go:173
 						var i_ int = 0
 //line lud.go:173
@@ -896,22 +1335,22 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:173
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line lud.go:173
 							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
 //line lud.go:174
-								var gc_lanes2 [8]float32
+								var gc_lanes3 [8]float32
 //line lud.go:174
-								for gc_k2 := range 8 {
+								for gc_k3 := range 8 {
 //line lud.go:174
-									if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k3) != 0 {
 //line lud.go:174
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:174
-										gc_lanes2[gc_k2] = periRow[i_][gc_tx2+gc_k2]
+										gc_lanes3[gc_k3] = periRow[i_][gc_tx2+gc_k3]
 //line lud.go:174
 									}
 //line lud.go:174
@@ -919,11 +1358,11 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 								gc_pos2.Thread = gc_rank2
 //line lud.go:174
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line lud.go:174
 							}
 //line lud.go:174
-							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at11[0][i_]).Mul(gc_ld2))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(gc_at11[0][i_]).Mul(gc_ld3))
 //line lud.go:174
 						}
 //line lud.go:173
@@ -963,6 +1402,79 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line lud.go:172
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line lud.go:172
+							var i int
+//line lud.go:172
+							_ = i
+//line lud.go:172
+							var sum archsimd.Float32x16
+//line lud.go:172
+							_ = sum
+//line lud.go:172
+							sum = gc_vb2
+//line lud.go:173
+							var i_ int = 0
+//line lud.go:173
+							_ = i_
+//line lud.go:173
+							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+16 > len(m) {
+//line lud.go:173
+								break
+//line lud.go:173
+							}
+//line lud.go:173
+							for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+								var gc_ld2 archsimd.Float32x16
+//line lud.go:173
+								if gc_tx2 >= 0 && gc_tx2+16 <= len(periRow[i_]) {
+									gc_ld2 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
+//line lud.go:174
+								} else {
+//line lud.go:174
+									var gc_lanes2 [16]float32
+//line lud.go:174
+									for gc_k2 := range 16 {
+//line lud.go:174
+										if 0xffff&(1<<gc_k2) != 0 {
+//line lud.go:174
+											gc_pos2.Thread = gc_rank2 + gc_k2
+//line lud.go:174
+											gc_lanes2[gc_k2] = periRow[i_][gc_tx2+gc_k2]
+//line lud.go:174
+										}
+//line lud.go:174
+									}
+//line lud.go:174
+									gc_pos2.Thread = gc_rank2
+//line lud.go:174
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes2)
+//line lud.go:174
+								}
+//line lud.go:174
+								sum = sum.Add(archsimd.BroadcastFloat32x16(periCol[gc_ty2][i_]).Mul(gc_ld2))
+//line lud.go:174
+							}
+//line lud.go:173
+							i = i_
+							archsimd.LoadFloat32x16Slice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line lud.go:172
 					gc_vb := archsimd.BroadcastFloat32x8(0)

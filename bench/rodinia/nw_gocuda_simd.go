@@ -288,6 +288,30 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				gc_at3 := temp[gc_row2][gc_off5:][:gc_bdx2]
 				gc_at4 := matrixCuda[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nw.go:27
+							var tx int = gc_tx2
+//line nw.go:27
+							_ = tx
+//line nw.go:33
+							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
+							_ = indexN
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -322,6 +346,36 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line nw.go:27
+							var tx int = gc_tx2
+//line nw.go:27
+							_ = tx
+//line nw.go:33
+							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
+							_ = indexN
+//line nw.go:52
+							if indexN < 0 || indexN+16 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+16 > len(temp[0]) {
+//line nw.go:52
+								break
+//line nw.go:52
+							}
+							archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -491,6 +545,132 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:27
+						var tx int = gc_tx2
+//line nw.go:27
+						_ = tx
+//line nw.go:32
+						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:32
+						_ = index
+//line nw.go:77
+						if (tx+
+							1) < 0 || (tx+1)+16 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+16 > len(matrixCuda) {
+//line nw.go:77
+							break
+//line nw.go:77
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+//line nw.go:78
+						}
+//line nw.go:78
+						{
+//line nw.go:78
+							archsimd.LoadInt32x16Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+//line nw.go:78
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
@@ -806,6 +986,132 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:91
+						var tx int = gc_tx2
+//line nw.go:91
+						_ = tx
+//line nw.go:96
+						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:96
+						_ = index
+//line nw.go:104
+						if (index+
+							cols*0) < 0 || (index+cols*0)+16 > len(reference) || tx < 0 || tx+16 > len(ref[0]) || (index+cols*1) < 0 || (index+cols*1)+16 > len(reference) || tx+16 > len(ref[1]) || (index+cols*2) < 0 || (index+cols*2)+16 > len(reference) || tx+16 > len(ref[2]) || (index+cols*3) < 0 || (index+cols*3)+16 > len(reference) || tx+16 > len(ref[3]) || (index+cols*4) < 0 || (index+cols*4)+16 > len(reference) || tx+16 > len(ref[4]) || (index+cols*5) < 0 || (index+cols*5)+16 > len(reference) || tx+16 > len(ref[5]) || (index+cols*6) < 0 || (index+cols*6)+16 > len(reference) || tx+16 > len(ref[6]) || (index+cols*7) < 0 || (index+cols*7)+16 > len(reference) || tx+16 > len(ref[7]) || (index+cols*8) < 0 || (index+cols*8)+16 > len(reference) || tx+16 > len(ref[8]) || (index+cols*9) < 0 || (index+cols*9)+16 > len(reference) || tx+16 > len(ref[9]) || (index+cols*10) < 0 || (index+cols*10)+16 > len(reference) || tx+16 > len(ref[10]) || (index+cols*11) < 0 || (index+cols*11)+16 > len(reference) || tx+16 > len(ref[11]) || (index+cols*12) < 0 || (index+cols*12)+16 > len(reference) || tx+16 > len(ref[12]) || (index+cols*13) < 0 || (index+cols*13)+16 > len(reference) || tx+16 > len(ref[13]) || (index+cols*14) < 0 || (index+cols*14)+16 > len(reference) || tx+16 > len(ref[14]) || (index+cols*15) < 0 || (index+cols*15)+16 > len(reference) || tx+16 > len(ref[15]) {
+//line nw.go:104
+							break
+//line nw.go:104
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*0:]).StoreSlice(ref[0][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*1:]).StoreSlice(ref[1][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*2:]).StoreSlice(ref[2][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*3:]).StoreSlice(ref[3][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*4:]).StoreSlice(ref[4][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*5:]).StoreSlice(ref[5][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*6:]).StoreSlice(ref[6][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*7:]).StoreSlice(ref[7][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*8:]).StoreSlice(ref[8][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*9:]).StoreSlice(ref[9][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*10:]).StoreSlice(ref[10][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*11:]).StoreSlice(ref[11][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*12:]).StoreSlice(ref[12][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*13:]).StoreSlice(ref[13][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*14:]).StoreSlice(ref[14][tx:])
+//line nw.go:105
+						}
+//line nw.go:105
+						{
+//line nw.go:105
+							archsimd.LoadInt32x16Slice(reference[index+cols*15:]).StoreSlice(ref[15][tx:])
+//line nw.go:105
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -1196,6 +1502,30 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				gc_at9 := temp[gc_row2][gc_off9:][:gc_bdx2]
 				gc_at10 := matrixCuda[gc_off10:][:gc_bdx2]
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line nw.go:91
+							var tx int = gc_tx2
+//line nw.go:91
+							_ = tx
+//line nw.go:97
+							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
+							_ = indexN
+							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1230,6 +1560,36 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				}
 			} else {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line nw.go:91
+							var tx int = gc_tx2
+//line nw.go:91
+							_ = tx
+//line nw.go:97
+							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
+							_ = indexN
+//line nw.go:116
+							if indexN < 0 || indexN+16 > len(matrixCuda) || (tx+1) < 0 || (tx+1)+16 > len(temp[0]) {
+//line nw.go:116
+								break
+//line nw.go:116
+							}
+							archsimd.LoadInt32x16Slice(matrixCuda[indexN:]).StoreSlice(temp[0][tx+1:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1399,6 +1759,132 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line nw.go:91
+						var tx int = gc_tx2
+//line nw.go:91
+						_ = tx
+//line nw.go:96
+						var index int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (cols + 1)
+//line nw.go:96
+						_ = index
+//line nw.go:141
+						if (tx+
+							1) < 0 || (tx+1)+16 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+16 > len(matrixCuda) {
+//line nw.go:141
+							break
+//line nw.go:141
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+//line nw.go:142
+						}
+//line nw.go:142
+						{
+//line nw.go:142
+							archsimd.LoadInt32x16Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+//line nw.go:142
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4

@@ -90,6 +90,35 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				gc_at10 := prev[:gc_to2]
 				gc_at11 := gpuSrc[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line pathfinder.go:39
+							var tx int = gc_tx2
+//line pathfinder.go:39
+							_ = tx
+//line pathfinder.go:50
+							var xidx int = blkX + tx
+//line pathfinder.go:50
+							_ = xidx
+//line pathfinder.go:74
+							{
+//line pathfinder.go:74
+								archsimd.LoadInt32x16Slice(gc_at11[gc_tx2:]).StoreSlice(gc_at10[gc_tx2:])
+//line pathfinder.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -131,6 +160,40 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line pathfinder.go:39
+							var tx int = gc_tx2
+//line pathfinder.go:39
+							_ = tx
+//line pathfinder.go:50
+							var xidx int = blkX + tx
+//line pathfinder.go:50
+							_ = xidx
+//line pathfinder.go:74
+							{
+								if xidx < 0 || xidx+16 > len(gpuSrc) || tx < 0 || tx+16 > len(prev) {
+//line pathfinder.go:75
+									break
+//line pathfinder.go:75
+								}
+//line pathfinder.go:75
+								archsimd.LoadInt32x16Slice(gpuSrc[xidx:]).StoreSlice(prev[tx:])
+//line pathfinder.go:75
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

@@ -97,6 +97,107 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at35 := jCuda[gc_off15:][:gc_bdx2]
 				gc_at36 := jCuda[gc_off16:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:44
+							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+//line srad.go:44
+							_ = indexN
+//line srad.go:45
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:45
+							_ = indexS
+//line srad.go:49
+							var n float32
+//line srad.go:49
+							_ = n
+//line srad.go:49
+							var w float32
+//line srad.go:49
+							_ = w
+//line srad.go:49
+							var e float32
+//line srad.go:49
+							_ = e
+//line srad.go:49
+							var s float32
+//line srad.go:49
+							_ = s
+//line srad.go:49
+							var jc float32
+//line srad.go:49
+							_ = jc
+//line srad.go:49
+							var g2 float32
+//line srad.go:49
+							_ = g2
+//line srad.go:49
+							var l float32
+//line srad.go:49
+							_ = l
+//line srad.go:49
+							var num float32
+//line srad.go:49
+							_ = num
+//line srad.go:49
+							var den float32
+//line srad.go:49
+							_ = den
+//line srad.go:49
+							var qsqr float32
+//line srad.go:49
+							_ = qsqr
+//line srad.go:49
+							var c float32
+//line srad.go:49
+							_ = c
+//line srad.go:59
+							if by > 0 {
+//line srad.go:59
+								archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+//line srad.go:59
+							}
+//line srad.go:62
+							if by < gc_gdy2-1 {
+//line srad.go:62
+								archsimd.LoadFloat32x16Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+//line srad.go:62
+							}
+//line srad.go:65
+							if by == 0 {
+//line srad.go:65
+								archsimd.LoadFloat32x16Slice(gc_at35[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+//line srad.go:65
+							} else if by == gc_gdy2-1 {
+//line srad.go:67
+								archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
+//line srad.go:67
+							}
+							archsimd.BroadcastFloat32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+							archsimd.BroadcastFloat32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+							archsimd.BroadcastFloat32x16(e).StoreSlice(gc_s_e[gc_rank2:])
+							archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -248,6 +349,204 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:44
+							var indexN int = cols*SRADBlock*by + SRADBlock*bx + tx - cols
+//line srad.go:44
+							_ = indexN
+//line srad.go:45
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:45
+							_ = indexS
+//line srad.go:49
+							var n float32
+//line srad.go:49
+							_ = n
+//line srad.go:49
+							var w float32
+//line srad.go:49
+							_ = w
+//line srad.go:49
+							var e float32
+//line srad.go:49
+							_ = e
+//line srad.go:49
+							var s float32
+//line srad.go:49
+							_ = s
+//line srad.go:49
+							var jc float32
+//line srad.go:49
+							_ = jc
+//line srad.go:49
+							var g2 float32
+//line srad.go:49
+							_ = g2
+//line srad.go:49
+							var l float32
+//line srad.go:49
+							_ = l
+//line srad.go:49
+							var num float32
+//line srad.go:49
+							_ = num
+//line srad.go:49
+							var den float32
+//line srad.go:49
+							_ = den
+//line srad.go:49
+							var qsqr float32
+//line srad.go:49
+							_ = qsqr
+//line srad.go:49
+							var c float32
+//line srad.go:49
+							_ = c
+//line srad.go:59
+							if indexN < 0 || indexN+16 > len(jCuda) || indexS < 0 || indexS+16 > len(jCuda) || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx)+16 > len(jCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+16 > len(jCuda) {
+//line srad.go:59
+								break
+//line srad.go:59
+							}
+//line srad.go:59
+							if by > 0 {
+//line srad.go:59
+								if tx >= 0 && tx+16 <= len(north[ty]) {
+									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
+//line srad.go:60
+								} else {
+//line srad.go:60
+									var gc_lanes5 [16]float32
+//line srad.go:60
+									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
+//line srad.go:60
+									for gc_k5 := range 16 {
+//line srad.go:60
+										if 0xffff&(1<<gc_k5) != 0 {
+//line srad.go:60
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line srad.go:60
+											north[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+//line srad.go:60
+										}
+//line srad.go:60
+									}
+//line srad.go:60
+									gc_pos2.Thread = gc_rank2
+//line srad.go:60
+								}
+//line srad.go:60
+							}
+//line srad.go:62
+							if by < gc_gdy2-1 {
+//line srad.go:62
+								if tx >= 0 && tx+16 <= len(south[ty]) {
+									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
+//line srad.go:63
+								} else {
+//line srad.go:63
+									var gc_lanes6 [16]float32
+//line srad.go:63
+									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
+//line srad.go:63
+									for gc_k6 := range 16 {
+//line srad.go:63
+										if 0xffff&(1<<gc_k6) != 0 {
+//line srad.go:63
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line srad.go:63
+											south[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+//line srad.go:63
+										}
+//line srad.go:63
+									}
+//line srad.go:63
+									gc_pos2.Thread = gc_rank2
+//line srad.go:63
+								}
+//line srad.go:63
+							}
+//line srad.go:65
+							if by == 0 {
+//line srad.go:65
+								if tx >= 0 && tx+16 <= len(north[ty]) {
+									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
+//line srad.go:66
+								} else {
+//line srad.go:66
+									var gc_lanes7 [16]float32
+//line srad.go:66
+									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
+//line srad.go:66
+									for gc_k7 := range 16 {
+//line srad.go:66
+										if 0xffff&(1<<gc_k7) != 0 {
+//line srad.go:66
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line srad.go:66
+											north[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+//line srad.go:66
+										}
+//line srad.go:66
+									}
+//line srad.go:66
+									gc_pos2.Thread = gc_rank2
+//line srad.go:66
+								}
+//line srad.go:66
+							} else if by == gc_gdy2-1 {
+								if tx >= 0 && tx+16 <= len(south[ty]) {
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
+//line srad.go:68
+								} else {
+//line srad.go:68
+									var gc_lanes8 [16]float32
+//line srad.go:68
+									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
+//line srad.go:68
+									for gc_k8 := range 16 {
+//line srad.go:68
+										if 0xffff&(1<<gc_k8) != 0 {
+//line srad.go:68
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line srad.go:68
+											south[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+//line srad.go:68
+										}
+//line srad.go:68
+									}
+//line srad.go:68
+									gc_pos2.Thread = gc_rank2
+//line srad.go:68
+								}
+//line srad.go:68
+							}
+							archsimd.BroadcastFloat32x16(n).StoreSlice(gc_s_n[gc_rank2:])
+							archsimd.BroadcastFloat32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+							archsimd.BroadcastFloat32x16(e).StoreSlice(gc_s_e[gc_rank2:])
+							archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -517,6 +816,59 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at41 := jCuda[gc_off19:][:1]
 				gc_at42 := jCuda[gc_off20:][:1]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:46
+							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+//line srad.go:46
+							_ = indexW
+//line srad.go:47
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:47
+							_ = indexE
+//line srad.go:73
+							if bx > 0 {
+//line srad.go:73
+								archsimd.BroadcastFloat32x16(gc_at38[0]).StoreSlice(gc_at37[gc_tx2:])
+//line srad.go:73
+							}
+//line srad.go:76
+							if bx < gc_gdx2-1 {
+//line srad.go:76
+								archsimd.BroadcastFloat32x16(gc_at40[0]).StoreSlice(gc_at39[gc_tx2:])
+//line srad.go:76
+							}
+//line srad.go:79
+							if bx == 0 {
+//line srad.go:79
+								archsimd.BroadcastFloat32x16(gc_at41[0]).StoreSlice(gc_at37[gc_tx2:])
+//line srad.go:79
+							} else if bx == gc_gdx2-1 {
+//line srad.go:81
+								archsimd.BroadcastFloat32x16(gc_at42[0]).StoreSlice(gc_at39[gc_tx2:])
+//line srad.go:81
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -602,6 +954,150 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:46
+							var indexW int = cols*SRADBlock*by + SRADBlock*bx + cols*ty - 1
+//line srad.go:46
+							_ = indexW
+//line srad.go:47
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:47
+							_ = indexE
+//line srad.go:73
+							if bx > 0 {
+//line srad.go:73
+								if tx >= 0 && tx+16 <= len(west[ty]) {
+									archsimd.BroadcastFloat32x16(jCuda[indexW]).StoreSlice(west[ty][tx:])
+//line srad.go:74
+								} else {
+//line srad.go:74
+									var gc_lanes13 [16]float32
+//line srad.go:74
+									archsimd.BroadcastFloat32x16(jCuda[indexW]).Store(&gc_lanes13)
+//line srad.go:74
+									for gc_k13 := range 16 {
+//line srad.go:74
+										if 0xffff&(1<<gc_k13) != 0 {
+//line srad.go:74
+											gc_pos2.Thread = gc_rank2 + gc_k13
+//line srad.go:74
+											west[ty][tx+gc_k13] = gc_lanes13[gc_k13]
+//line srad.go:74
+										}
+//line srad.go:74
+									}
+//line srad.go:74
+									gc_pos2.Thread = gc_rank2
+//line srad.go:74
+								}
+//line srad.go:74
+							}
+//line srad.go:76
+							if bx < gc_gdx2-1 {
+//line srad.go:76
+								if tx >= 0 && tx+16 <= len(east[ty]) {
+									archsimd.BroadcastFloat32x16(jCuda[indexE]).StoreSlice(east[ty][tx:])
+//line srad.go:77
+								} else {
+//line srad.go:77
+									var gc_lanes14 [16]float32
+//line srad.go:77
+									archsimd.BroadcastFloat32x16(jCuda[indexE]).Store(&gc_lanes14)
+//line srad.go:77
+									for gc_k14 := range 16 {
+//line srad.go:77
+										if 0xffff&(1<<gc_k14) != 0 {
+//line srad.go:77
+											gc_pos2.Thread = gc_rank2 + gc_k14
+//line srad.go:77
+											east[ty][tx+gc_k14] = gc_lanes14[gc_k14]
+//line srad.go:77
+										}
+//line srad.go:77
+									}
+//line srad.go:77
+									gc_pos2.Thread = gc_rank2
+//line srad.go:77
+								}
+//line srad.go:77
+							}
+//line srad.go:79
+							if bx == 0 {
+//line srad.go:79
+								if tx >= 0 && tx+16 <= len(west[ty]) {
+									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
+//line srad.go:80
+								} else {
+//line srad.go:80
+									var gc_lanes15 [16]float32
+//line srad.go:80
+									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes15)
+//line srad.go:80
+									for gc_k15 := range 16 {
+//line srad.go:80
+										if 0xffff&(1<<gc_k15) != 0 {
+//line srad.go:80
+											gc_pos2.Thread = gc_rank2 + gc_k15
+//line srad.go:80
+											west[ty][tx+gc_k15] = gc_lanes15[gc_k15]
+//line srad.go:80
+										}
+//line srad.go:80
+									}
+//line srad.go:80
+									gc_pos2.Thread = gc_rank2
+//line srad.go:80
+								}
+//line srad.go:80
+							} else if bx == gc_gdx2-1 {
+								if tx >= 0 && tx+16 <= len(east[ty]) {
+									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
+//line srad.go:82
+								} else {
+//line srad.go:82
+									var gc_lanes16 [16]float32
+//line srad.go:82
+									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes16)
+//line srad.go:82
+									for gc_k16 := range 16 {
+//line srad.go:82
+										if 0xffff&(1<<gc_k16) != 0 {
+//line srad.go:82
+											gc_pos2.Thread = gc_rank2 + gc_k16
+//line srad.go:82
+											east[ty][tx+gc_k16] = gc_lanes16[gc_k16]
+//line srad.go:82
+										}
+//line srad.go:82
+									}
+//line srad.go:82
+									gc_pos2.Thread = gc_rank2
+//line srad.go:82
+								}
+//line srad.go:82
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -631,17 +1127,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:74
 							} else {
 //line srad.go:74
-								var gc_lanes5 [8]float32
+								var gc_lanes9 [8]float32
 //line srad.go:74
-								archsimd.BroadcastFloat32x8(jCuda[indexW]).Store(&gc_lanes5)
+								archsimd.BroadcastFloat32x8(jCuda[indexW]).Store(&gc_lanes9)
 //line srad.go:74
-								for gc_k5 := range 8 {
+								for gc_k9 := range 8 {
 //line srad.go:74
-									if 0xff&(1<<gc_k5) != 0 {
+									if 0xff&(1<<gc_k9) != 0 {
 //line srad.go:74
-										gc_pos2.Thread = gc_rank2 + gc_k5
+										gc_pos2.Thread = gc_rank2 + gc_k9
 //line srad.go:74
-										west[ty][tx+gc_k5] = gc_lanes5[gc_k5]
+										west[ty][tx+gc_k9] = gc_lanes9[gc_k9]
 //line srad.go:74
 									}
 //line srad.go:74
@@ -660,17 +1156,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:77
 							} else {
 //line srad.go:77
-								var gc_lanes6 [8]float32
+								var gc_lanes10 [8]float32
 //line srad.go:77
-								archsimd.BroadcastFloat32x8(jCuda[indexE]).Store(&gc_lanes6)
+								archsimd.BroadcastFloat32x8(jCuda[indexE]).Store(&gc_lanes10)
 //line srad.go:77
-								for gc_k6 := range 8 {
+								for gc_k10 := range 8 {
 //line srad.go:77
-									if 0xff&(1<<gc_k6) != 0 {
+									if 0xff&(1<<gc_k10) != 0 {
 //line srad.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k6
+										gc_pos2.Thread = gc_rank2 + gc_k10
 //line srad.go:77
-										east[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+										east[ty][tx+gc_k10] = gc_lanes10[gc_k10]
 //line srad.go:77
 									}
 //line srad.go:77
@@ -689,17 +1185,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:80
 							} else {
 //line srad.go:80
-								var gc_lanes7 [8]float32
+								var gc_lanes11 [8]float32
 //line srad.go:80
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes7)
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).Store(&gc_lanes11)
 //line srad.go:80
-								for gc_k7 := range 8 {
+								for gc_k11 := range 8 {
 //line srad.go:80
-									if 0xff&(1<<gc_k7) != 0 {
+									if 0xff&(1<<gc_k11) != 0 {
 //line srad.go:80
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line srad.go:80
-										west[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+										west[ty][tx+gc_k11] = gc_lanes11[gc_k11]
 //line srad.go:80
 									}
 //line srad.go:80
@@ -715,17 +1211,17 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:82
 							} else {
 //line srad.go:82
-								var gc_lanes8 [8]float32
+								var gc_lanes12 [8]float32
 //line srad.go:82
-								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes8)
+								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes12)
 //line srad.go:82
-								for gc_k8 := range 8 {
+								for gc_k12 := range 8 {
 //line srad.go:82
-									if 0xff&(1<<gc_k8) != 0 {
+									if 0xff&(1<<gc_k12) != 0 {
 //line srad.go:82
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line srad.go:82
-										east[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+										east[ty][tx+gc_k12] = gc_lanes12[gc_k12]
 //line srad.go:82
 									}
 //line srad.go:82
@@ -792,6 +1288,34 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at43 := temp[gc_row10][:gc_bdx2]
 				gc_at44 := jCuda[gc_off21:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:43
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+							_ = index
+							archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -834,6 +1358,40 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:43
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+							_ = index
+//line srad.go:86
+							if index < 0 || index+16 > len(jCuda) || tx < 0 || tx+16 > len(temp[ty]) {
+//line srad.go:86
+								break
+//line srad.go:86
+							}
+							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1250,6 +1808,58 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at59 := sC[gc_off24:][:gc_bdx2]
 				gc_at60 := nC[gc_off24:][:gc_bdx2]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:43
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+							_ = index
+//line srad.go:43
+							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
+//line srad.go:43
+							_ = n
+//line srad.go:43
+							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
+//line srad.go:43
+							_ = w
+//line srad.go:43
+							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
+//line srad.go:43
+							_ = e
+//line srad.go:43
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line srad.go:43
+							_ = s
+							archsimd.LoadFloat32x16Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
+//line srad.go:43
+							e.StoreSlice(gc_at57[gc_tx2:])
+//line srad.go:43
+							w.StoreSlice(gc_at58[gc_tx2:])
+//line srad.go:43
+							s.StoreSlice(gc_at59[gc_tx2:])
+//line srad.go:43
+							n.StoreSlice(gc_at60[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -1332,6 +1942,64 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:41
+							var tx int = gc_tx2
+//line srad.go:41
+							_ = tx
+//line srad.go:41
+							var ty int = gc_ty2
+//line srad.go:41
+							_ = ty
+//line srad.go:43
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:43
+							_ = index
+//line srad.go:43
+							n := archsimd.LoadFloat32x16Slice(gc_s_n[gc_rank2:])
+//line srad.go:43
+							_ = n
+//line srad.go:43
+							w := archsimd.LoadFloat32x16Slice(gc_s_w[gc_rank2:])
+//line srad.go:43
+							_ = w
+//line srad.go:43
+							e := archsimd.LoadFloat32x16Slice(gc_s_e[gc_rank2:])
+//line srad.go:43
+							_ = e
+//line srad.go:43
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line srad.go:43
+							_ = s
+//line srad.go:160
+							if tx < 0 || tx+16 > len(tempResult[ty]) || index < 0 || index+16 > len(cCuda) || index+16 > len(eC) || index+16 > len(wC) || index+16 > len(sC) || index+16 > len(nC) {
+//line srad.go:160
+								break
+//line srad.go:160
+							}
+							archsimd.LoadFloat32x16Slice(tempResult[ty][tx:]).StoreSlice(cCuda[index:])
+//line srad.go:161
+							e.StoreSlice(eC[index:])
+//line srad.go:162
+							w.StoreSlice(wC[index:])
+//line srad.go:163
+							s.StoreSlice(sC[index:])
+//line srad.go:164
+							n.StoreSlice(nC[index:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
@@ -1641,6 +2309,58 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at24 := temp[gc_row8][:gc_bdx2]
 				gc_at25 := jCuda[gc_off10:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+//line srad.go:190
+							var cc float32
+//line srad.go:190
+							_ = cc
+//line srad.go:190
+							var cn float32
+//line srad.go:190
+							_ = cn
+//line srad.go:190
+							var cs float32
+//line srad.go:190
+							_ = cs
+//line srad.go:190
+							var ce float32
+//line srad.go:190
+							_ = ce
+//line srad.go:190
+							var cw float32
+//line srad.go:190
+							_ = cw
+//line srad.go:190
+							var dSum float32
+//line srad.go:190
+							_ = dSum
+							archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).StoreSlice(gc_at24[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1716,6 +2436,64 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+//line srad.go:190
+							var cc float32
+//line srad.go:190
+							_ = cc
+//line srad.go:190
+							var cn float32
+//line srad.go:190
+							_ = cn
+//line srad.go:190
+							var cs float32
+//line srad.go:190
+							_ = cs
+//line srad.go:190
+							var ce float32
+//line srad.go:190
+							_ = ce
+//line srad.go:190
+							var cw float32
+//line srad.go:190
+							_ = cw
+//line srad.go:190
+							var dSum float32
+//line srad.go:190
+							_ = dSum
+//line srad.go:198
+							if index < 0 || index+16 > len(jCuda) || tx < 0 || tx+16 > len(temp[ty]) {
+//line srad.go:198
+								break
+//line srad.go:198
+							}
+							archsimd.LoadFloat32x16Slice(jCuda[index:]).StoreSlice(temp[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1932,6 +2710,45 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at27 := cCuda[gc_off11:][:gc_bdx2]
 				gc_at28 := cCuda[gc_off12:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:188
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:188
+							_ = indexS
+//line srad.go:201
+							if by < gc_gdy2-1 {
+//line srad.go:201
+								archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+//line srad.go:201
+							}
+//line srad.go:204
+							if by == gc_gdy2-1 {
+//line srad.go:204
+								archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at26[gc_tx2:])
+//line srad.go:204
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1992,6 +2809,97 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:188
+							var indexS int = cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
+//line srad.go:188
+							_ = indexS
+//line srad.go:201
+							if indexS < 0 || indexS+16 > len(cCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+16 > len(cCuda) {
+//line srad.go:201
+								break
+//line srad.go:201
+							}
+//line srad.go:201
+							if by < gc_gdy2-1 {
+//line srad.go:201
+								if tx >= 0 && tx+16 <= len(southC[ty]) {
+									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
+//line srad.go:202
+								} else {
+//line srad.go:202
+									var gc_lanes3 [16]float32
+//line srad.go:202
+									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
+//line srad.go:202
+									for gc_k3 := range 16 {
+//line srad.go:202
+										if 0xffff&(1<<gc_k3) != 0 {
+//line srad.go:202
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line srad.go:202
+											southC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+//line srad.go:202
+										}
+//line srad.go:202
+									}
+//line srad.go:202
+									gc_pos2.Thread = gc_rank2
+//line srad.go:202
+								}
+//line srad.go:202
+							}
+//line srad.go:204
+							if by == gc_gdy2-1 {
+//line srad.go:204
+								if tx >= 0 && tx+16 <= len(southC[ty]) {
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
+//line srad.go:205
+								} else {
+//line srad.go:205
+									var gc_lanes4 [16]float32
+//line srad.go:205
+									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
+//line srad.go:205
+									for gc_k4 := range 16 {
+//line srad.go:205
+										if 0xffff&(1<<gc_k4) != 0 {
+//line srad.go:205
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line srad.go:205
+											southC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+//line srad.go:205
+										}
+//line srad.go:205
+									}
+//line srad.go:205
+									gc_pos2.Thread = gc_rank2
+//line srad.go:205
+								}
+//line srad.go:205
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -2120,6 +3028,45 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at30 := cCuda[gc_off13:][:1]
 				gc_at31 := cCuda[gc_off14:][:1]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:189
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:189
+							_ = indexE
+//line srad.go:209
+							if bx < gc_gdx2-1 {
+//line srad.go:209
+								archsimd.BroadcastFloat32x16(gc_at30[0]).StoreSlice(gc_at29[gc_tx2:])
+//line srad.go:209
+							}
+//line srad.go:212
+							if bx == gc_gdx2-1 {
+//line srad.go:212
+								archsimd.BroadcastFloat32x16(gc_at31[0]).StoreSlice(gc_at29[gc_tx2:])
+//line srad.go:212
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -2180,6 +3127,91 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:189
+							var indexE int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + SRADBlock
+//line srad.go:189
+							_ = indexE
+//line srad.go:209
+							if bx < gc_gdx2-1 {
+//line srad.go:209
+								if tx >= 0 && tx+16 <= len(eastC[ty]) {
+									archsimd.BroadcastFloat32x16(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
+//line srad.go:210
+								} else {
+//line srad.go:210
+									var gc_lanes7 [16]float32
+//line srad.go:210
+									archsimd.BroadcastFloat32x16(cCuda[indexE]).Store(&gc_lanes7)
+//line srad.go:210
+									for gc_k7 := range 16 {
+//line srad.go:210
+										if 0xffff&(1<<gc_k7) != 0 {
+//line srad.go:210
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line srad.go:210
+											eastC[ty][tx+gc_k7] = gc_lanes7[gc_k7]
+//line srad.go:210
+										}
+//line srad.go:210
+									}
+//line srad.go:210
+									gc_pos2.Thread = gc_rank2
+//line srad.go:210
+								}
+//line srad.go:210
+							}
+//line srad.go:212
+							if bx == gc_gdx2-1 {
+//line srad.go:212
+								if tx >= 0 && tx+16 <= len(eastC[ty]) {
+									archsimd.BroadcastFloat32x16(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
+//line srad.go:213
+								} else {
+//line srad.go:213
+									var gc_lanes8 [16]float32
+//line srad.go:213
+									archsimd.BroadcastFloat32x16(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes8)
+//line srad.go:213
+									for gc_k8 := range 16 {
+//line srad.go:213
+										if 0xffff&(1<<gc_k8) != 0 {
+//line srad.go:213
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line srad.go:213
+											eastC[ty][tx+gc_k8] = gc_lanes8[gc_k8]
+//line srad.go:213
+										}
+//line srad.go:213
+									}
+//line srad.go:213
+									gc_pos2.Thread = gc_rank2
+//line srad.go:213
+								}
+//line srad.go:213
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -2205,17 +3237,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:210
 							} else {
 //line srad.go:210
-								var gc_lanes3 [8]float32
+								var gc_lanes5 [8]float32
 //line srad.go:210
-								archsimd.BroadcastFloat32x8(cCuda[indexE]).Store(&gc_lanes3)
+								archsimd.BroadcastFloat32x8(cCuda[indexE]).Store(&gc_lanes5)
 //line srad.go:210
-								for gc_k3 := range 8 {
+								for gc_k5 := range 8 {
 //line srad.go:210
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line srad.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line srad.go:210
-										eastC[ty][tx+gc_k3] = gc_lanes3[gc_k3]
+										eastC[ty][tx+gc_k5] = gc_lanes5[gc_k5]
 //line srad.go:210
 									}
 //line srad.go:210
@@ -2234,17 +3266,17 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:213
 							} else {
 //line srad.go:213
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line srad.go:213
-								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes4)
+								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).Store(&gc_lanes6)
 //line srad.go:213
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line srad.go:213
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line srad.go:213
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line srad.go:213
-										eastC[ty][tx+gc_k4] = gc_lanes4[gc_k4]
+										eastC[ty][tx+gc_k6] = gc_lanes6[gc_k6]
 //line srad.go:213
 									}
 //line srad.go:213
@@ -2300,6 +3332,34 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at32 := cCudaTemp[gc_row11][:gc_bdx2]
 				gc_at33 := cCuda[gc_off15:][:gc_bdx2]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+							archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:]).StoreSlice(gc_at32[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -2342,6 +3402,40 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+//line srad.go:217
+							if index < 0 || index+16 > len(cCuda) || tx < 0 || tx+16 > len(cCudaTemp[ty]) {
+//line srad.go:217
+								break
+//line srad.go:217
+							}
+							archsimd.LoadFloat32x16Slice(cCuda[index:]).StoreSlice(cCudaTemp[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
@@ -2636,6 +3730,34 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				gc_at45 := jCuda[gc_off18:][:gc_bdx2]
 				gc_at46 := cCudaResult[gc_row14][:gc_bdx2]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+							gc_tx2 := gc_vstep9
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+							archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:]).StoreSlice(gc_at45[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
 						gc_tx2 := gc_vstep9
@@ -2678,6 +3800,40 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line srad.go:185
+							var tx int = gc_tx2
+//line srad.go:185
+							_ = tx
+//line srad.go:185
+							var ty int = gc_ty2
+//line srad.go:185
+							_ = ty
+//line srad.go:187
+							var index int = cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+//line srad.go:187
+							_ = index
+//line srad.go:252
+							if tx < 0 || tx+16 > len(cCudaResult[ty]) || index < 0 || index+16 > len(jCuda) {
+//line srad.go:252
+								break
+//line srad.go:252
+							}
+							archsimd.LoadFloat32x16Slice(cCudaResult[ty][tx:]).StoreSlice(jCuda[index:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
 						gc_tx2 := gc_vstep10

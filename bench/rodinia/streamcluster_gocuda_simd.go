@@ -422,6 +422,42 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						gc_at5 := coordD[gc_off4:][:gc_to2]
 						gc_at6 := coordD[gc_off5:][:1]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+									var tid int = gc_bdx2*bid + gc_tx2
+//line streamcluster.go:49
+									_ = tid
+//line streamcluster.go:49
+									retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
+//line streamcluster.go:49
+									_ = retval
+//line streamcluster.go:51
+									{
+
+//line streamcluster.go:73
+										tmp := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at6[0]))
+//line streamcluster.go:73
+										_ = tmp
+//line streamcluster.go:73
+										retval = retval.Add(tmp.Mul(tmp))
+//line streamcluster.go:73
+									}
+//line streamcluster.go:51
+									retval.StoreSlice(gc_s_retval[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
@@ -472,6 +508,48 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line streamcluster.go:49
+									var tid int = gc_bdx2*bid + gc_tx2
+//line streamcluster.go:49
+									_ = tid
+//line streamcluster.go:49
+									retval := archsimd.LoadFloat32x16Slice(gc_s_retval[gc_rank2:])
+//line streamcluster.go:49
+									_ = retval
+//line streamcluster.go:51
+									{
+
+//line streamcluster.go:73
+										if ((i*num)+tid) < 0 || ((i*num)+tid)+16 > len(coordD) {
+//line streamcluster.go:73
+											break
+//line streamcluster.go:73
+										}
+//line streamcluster.go:73
+										tmp := archsimd.LoadFloat32x16Slice(coordD[(i*num)+tid:]).Sub(archsimd.BroadcastFloat32x16(coordD[(i*num)+x]))
+//line streamcluster.go:73
+										_ = tmp
+//line streamcluster.go:73
+										retval = retval.Add(tmp.Mul(tmp))
+//line streamcluster.go:73
+									}
+//line streamcluster.go:51
+									retval.StoreSlice(gc_s_retval[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2

@@ -46,7 +46,22 @@ func isGeneratedName(path string) bool {
 
 // Generate returns the generated files of each source file with kernels:
 // one, or two where the SIMD build has its own (SIMDPath).
-func Generate(kernels []*Kernel) ([]*File, error) {
+func Generate(kernels []*Kernel) ([]*File, error) { return GenerateWith(kernels, Options{}) }
+
+// Options are the choices of gocuda compile's flags that change what it
+// writes.
+type Options struct {
+	// SIMD512 gives the SIMD build's vector steps of 32-bit lanes a twin
+	// of sixteen lanes, run first where the CPU has AVX-512 (-simd512).
+	// It is off by default: Go 1.26's AVX-512 code generation has known
+	// bugs (a kernel XORing three values may not build; see
+	// docs/performance.md), which the generated code works around only
+	// where they were met.
+	SIMD512 bool
+}
+
+// GenerateWith is Generate with opts.
+func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 	var files []*File
 	byPath := map[string][]*Kernel{}
 	var paths []string
@@ -62,7 +77,7 @@ func Generate(kernels []*Kernel) ([]*File, error) {
 		if decls[k.Pkg] == nil {
 			decls[k.Pkg] = funcDecls(k.Pkg)
 		}
-		results[k] = compileKernel(k, decls[k.Pkg])
+		results[k] = compileKernel(k, decls[k.Pkg], opts)
 	}
 	for _, path := range paths {
 		fs, err := generateFiles(byPath[path], results)
@@ -83,7 +98,7 @@ type result struct {
 }
 
 // compileKernel runs the pipeline (package kir) on k.
-func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl) *result {
+func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options) *result {
 	if r := checkNames(k); r != nil {
 		return &result{refusal: r}
 	}
@@ -92,7 +107,7 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl) *result {
 	}
 	src := &kir.Source{
 		Fset: k.Pkg.Fset, Info: k.Pkg.TypesInfo, Pkg: k.Pkg.Types, Decl: k.Decl, Thread: k.Thread,
-		Decls: decls, Taken: takenIn(k),
+		Decls: decls, Taken: takenIn(k), SIMD512: opts.SIMD512,
 	}
 	f, r := kir.Run(src, "", nil)
 	if r != nil {

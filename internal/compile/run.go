@@ -28,8 +28,9 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	strict := fs.Bool("strict", false, "fail if any kernel is left on the runtime path")
 	verbose := fs.Bool("v", false, "name every kernel compiled, and launches of function literals that synchronize")
 	tags := fs.String("tags", "", "build `tags` (comma-separated) of the files to compile, as go build's -tags")
+	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [-tags tags] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-strict] [-v] [-simd512] [-tags tags] [packages]
 
 Compile writes, beside each source file with kernels marked
 //gocuda:kernel Name, a file ending in _gocuda.go with each kernel's
@@ -46,7 +47,7 @@ runtime path; compile says why.`)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	refused, err := compilePackages(patterns, *tags, *verbose, stdout, stderr)
+	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512}, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
 		return exitFailure
@@ -61,7 +62,7 @@ runtime path; compile says why.`)
 // compilePackages generates the files of the packages matching patterns,
 // removes generated files whose source has no kernels left, and returns
 // the number of kernels left on the runtime path.
-func compilePackages(patterns []string, tags string, verbose bool, stdout, stderr io.Writer) (int, error) {
+func compilePackages(patterns []string, tags string, verbose bool, opts Options, stdout, stderr io.Writer) (int, error) {
 	pkgs, err := LoadTags("", tags, patterns...)
 	if err != nil {
 		return 0, err
@@ -70,7 +71,7 @@ func compilePackages(patterns []string, tags string, verbose bool, stdout, stder
 	if err != nil {
 		return 0, err
 	}
-	files, err := Generate(kernels)
+	files, err := GenerateWith(kernels, opts)
 	if err != nil {
 		return 0, err
 	}

@@ -46,6 +46,42 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				gc_at16 := sF[gc_row4][gc_off16:][:gc_bdx2]
 				gc_at17 := f[gc_off17:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:30
+							var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+							_ = j
+//line blog_finite_difference.go:35
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+							_ = globalIdx
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -104,6 +140,48 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:30
+							var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+							_ = j
+//line blog_finite_difference.go:35
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+							_ = globalIdx
+//line blog_finite_difference.go:37
+							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sj]) {
+//line blog_finite_difference.go:37
+								break
+//line blog_finite_difference.go:37
+							}
+							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -306,6 +384,41 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				gc_at20 := sF[gc_row5][gc_off20:][:gc_to2]
 				gc_at21 := sF[gc_row5][gc_off21:][:gc_to2]
 				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:42
+							{
+//line blog_finite_difference.go:42
+								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:42
+								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+//line blog_finite_difference.go:42
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -358,6 +471,46 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				}
 			} else {
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:42
+							{
+								if (si+fdMx-5) < 0 || (si+fdMx-5)+16 > len(sF[sj]) || (si-4) < 0 || (si-4)+16 > len(sF[sj]) || (si+
+									1) < 0 || (si+1)+16 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+16 > len(sF[sj]) {
+//line blog_finite_difference.go:43
+									break
+//line blog_finite_difference.go:43
+								}
+//line blog_finite_difference.go:43
+								archsimd.LoadFloat32x16Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
+//line blog_finite_difference.go:43
+								archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -444,15 +597,59 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				gc_at29 := sF[gc_row6][gc_off29:][:gc_bdx2]
 				gc_at30 := sF[gc_row6][gc_off30:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line blog_finite_difference.go:49
+						gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
+//line blog_finite_difference.go:50
+						gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
+//line blog_finite_difference.go:51
+						gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
+//line blog_finite_difference.go:52
+						gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:30
+							var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+							_ = j
+//line blog_finite_difference.go:35
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+							_ = globalIdx
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:49
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAx)
+					gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
 //line blog_finite_difference.go:50
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBx)
+					gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
 //line blog_finite_difference.go:51
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCx)
+					gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
 //line blog_finite_difference.go:52
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDx)
+					gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -477,7 +674,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:35
 						_ = globalIdx
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -513,6 +710,59 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line blog_finite_difference.go:49
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAx)
+//line blog_finite_difference.go:50
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBx)
+//line blog_finite_difference.go:51
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCx)
+//line blog_finite_difference.go:52
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDx)
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:29
+							var i int = gc_tx2
+//line blog_finite_difference.go:29
+							_ = i
+//line blog_finite_difference.go:32
+							var si int = i + 4
+//line blog_finite_difference.go:32
+							_ = si
+//line blog_finite_difference.go:33
+							var sj int = gc_ty2
+//line blog_finite_difference.go:33
+							_ = sj
+//line blog_finite_difference.go:30
+							var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+							_ = j
+//line blog_finite_difference.go:35
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+							_ = globalIdx
+//line blog_finite_difference.go:49
+							if (si+1) < 0 || (si+1)+16 > len(sF[sj]) || (si-1) < 0 || (si-1)+16 > len(sF[sj]) || (si+
+								2) < 0 || (si+2)+16 > len(sF[sj]) || (si-2) < 0 || (si-2)+16 > len(sF[sj]) || (si+
+								3) < 0 || (si+3)+16 > len(sF[sj]) || (si-3) < 0 || (si-3)+16 > len(sF[sj]) || (si+
+								4) < 0 || (si+4)+16 > len(sF[sj]) || (si-4) < 0 || (si-4)+16 > len(sF[sj]) || globalIdx < 0 || globalIdx+16 > len(df) {
+//line blog_finite_difference.go:49
+								break
+//line blog_finite_difference.go:49
+							}
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:49
 					gc_vb := archsimd.BroadcastFloat32x8(cAx)
@@ -677,6 +927,146 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:62
+						var i int = gc_tx2
+//line blog_finite_difference.go:62
+						_ = i
+//line blog_finite_difference.go:65
+						var si int = i + 4
+//line blog_finite_difference.go:65
+						_ = si
+//line blog_finite_difference.go:75
+						{
+							for sj_ := gc_ty2; sj_ < fdLPencils; sj_ = sj_ + gc_bdy2 {
+//line blog_finite_difference.go:76
+								var gc_ld3 archsimd.Float32x16
+//line blog_finite_difference.go:76
+								if (si+
+									fdMx-5) >= 0 && (si+fdMx-5)+16 <= len(sF[sj_]) {
+//line blog_finite_difference.go:77
+									gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
+//line blog_finite_difference.go:77
+								} else {
+//line blog_finite_difference.go:77
+									var gc_lanes5 [16]float32
+//line blog_finite_difference.go:77
+									for gc_k5 := range 16 {
+//line blog_finite_difference.go:77
+										if 0xffff&(1<<gc_k5) != 0 {
+//line blog_finite_difference.go:77
+											gc_pos2.Thread = gc_rank2 + gc_k5
+//line blog_finite_difference.go:77
+											gc_lanes5[gc_k5] = sF[sj_][(si+fdMx-5)+gc_k5]
+//line blog_finite_difference.go:77
+										}
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+									gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:77
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line blog_finite_difference.go:77
+								}
+//line blog_finite_difference.go:77
+								if (si-4) >= 0 && (si-4)+16 <= len(sF[sj_]) {
+//line blog_finite_difference.go:77
+									gc_ld3.StoreSlice(sF[sj_][si-4:])
+//line blog_finite_difference.go:77
+								} else {
+//line blog_finite_difference.go:77
+									var gc_lanes6 [16]float32
+//line blog_finite_difference.go:77
+									gc_ld3.Store(&gc_lanes6)
+//line blog_finite_difference.go:77
+									for gc_k6 := range 16 {
+//line blog_finite_difference.go:77
+										if 0xffff&(1<<gc_k6) != 0 {
+//line blog_finite_difference.go:77
+											gc_pos2.Thread = gc_rank2 + gc_k6
+//line blog_finite_difference.go:77
+											sF[sj_][(si-4)+gc_k6] = gc_lanes6[gc_k6]
+//line blog_finite_difference.go:77
+										}
+//line blog_finite_difference.go:77
+									}
+//line blog_finite_difference.go:77
+									gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:77
+								}
+//line blog_finite_difference.go:77
+								var gc_ld4 archsimd.Float32x16
+//line blog_finite_difference.go:77
+								if (si+
+									1) >= 0 && (si+1)+16 <= len(sF[sj_]) {
+//line blog_finite_difference.go:78
+									gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
+//line blog_finite_difference.go:78
+								} else {
+//line blog_finite_difference.go:78
+									var gc_lanes7 [16]float32
+//line blog_finite_difference.go:78
+									for gc_k7 := range 16 {
+//line blog_finite_difference.go:78
+										if 0xffff&(1<<gc_k7) != 0 {
+//line blog_finite_difference.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line blog_finite_difference.go:78
+											gc_lanes7[gc_k7] = sF[sj_][(si+1)+gc_k7]
+//line blog_finite_difference.go:78
+										}
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+									gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:78
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line blog_finite_difference.go:78
+								}
+//line blog_finite_difference.go:78
+								if (si+fdMx) >= 0 && (si+fdMx)+16 <= len(sF[sj_]) {
+//line blog_finite_difference.go:78
+									gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
+//line blog_finite_difference.go:78
+								} else {
+//line blog_finite_difference.go:78
+									var gc_lanes8 [16]float32
+//line blog_finite_difference.go:78
+									gc_ld4.Store(&gc_lanes8)
+//line blog_finite_difference.go:78
+									for gc_k8 := range 16 {
+//line blog_finite_difference.go:78
+										if 0xffff&(1<<gc_k8) != 0 {
+//line blog_finite_difference.go:78
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line blog_finite_difference.go:78
+											sF[sj_][(si+fdMx)+gc_k8] = gc_lanes8[gc_k8]
+//line blog_finite_difference.go:78
+										}
+//line blog_finite_difference.go:78
+									}
+//line blog_finite_difference.go:78
+									gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:78
+								}
+//line blog_finite_difference.go:78
+							}
+//line blog_finite_difference.go:78
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -918,6 +1308,42 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				gc_at16 := sF[gc_row14][:gc_bdx2]
 				gc_at17 := f[gc_off3:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:100
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+							_ = i
+//line blog_finite_difference.go:106
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+							_ = globalIdx
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -976,6 +1402,48 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:100
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+							_ = i
+//line blog_finite_difference.go:106
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+							_ = globalIdx
+//line blog_finite_difference.go:108
+							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sj]) {
+//line blog_finite_difference.go:108
+								break
+//line blog_finite_difference.go:108
+							}
+							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sj][si:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1181,6 +1649,41 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				gc_at20 := sF[gc_row17][:gc_to2]
 				gc_at21 := sF[gc_row18][:gc_to2]
 				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:112
+							{
+//line blog_finite_difference.go:112
+								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:112
+								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+//line blog_finite_difference.go:112
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1233,6 +1736,45 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 			} else {
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:112
+							{
+								if si < 0 || si+16 > len(sF[sj+fdMy-5]) || si+16 > len(sF[sj-4]) || si+16 > len(sF[sj+1]) || si+16 > len(sF[sj+fdMy]) {
+//line blog_finite_difference.go:113
+									break
+//line blog_finite_difference.go:113
+								}
+//line blog_finite_difference.go:113
+								archsimd.LoadFloat32x16Slice(sF[sj+fdMy-5][si:]).StoreSlice(sF[sj-4][si:])
+//line blog_finite_difference.go:113
+								archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).StoreSlice(sF[sj+fdMy][si:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -1317,15 +1859,59 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				gc_at29 := sF[gc_row25][:gc_bdx2]
 				gc_at30 := sF[gc_row26][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line blog_finite_difference.go:119
+						gc_vb13 := archsimd.BroadcastFloat32x16(cAy)
+//line blog_finite_difference.go:120
+						gc_vb14 := archsimd.BroadcastFloat32x16(cBy)
+//line blog_finite_difference.go:121
+						gc_vb15 := archsimd.BroadcastFloat32x16(cCy)
+//line blog_finite_difference.go:122
+						gc_vb16 := archsimd.BroadcastFloat32x16(cDy)
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:100
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+							_ = i
+//line blog_finite_difference.go:106
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+							_ = globalIdx
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAy)
+					gc_vb9 := archsimd.BroadcastFloat32x8(cAy)
 //line blog_finite_difference.go:120
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBy)
+					gc_vb10 := archsimd.BroadcastFloat32x8(cBy)
 //line blog_finite_difference.go:121
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCy)
+					gc_vb11 := archsimd.BroadcastFloat32x8(cCy)
 //line blog_finite_difference.go:122
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDy)
+					gc_vb12 := archsimd.BroadcastFloat32x8(cDy)
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1350,7 +1936,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:106
 						_ = globalIdx
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1386,6 +1972,56 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line blog_finite_difference.go:119
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAy)
+//line blog_finite_difference.go:120
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBy)
+//line blog_finite_difference.go:121
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCy)
+//line blog_finite_difference.go:122
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDy)
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:103
+							var si int = gc_tx2
+//line blog_finite_difference.go:103
+							_ = si
+//line blog_finite_difference.go:101
+							var j int = gc_ty2
+//line blog_finite_difference.go:101
+							_ = j
+//line blog_finite_difference.go:104
+							var sj int = j + 4
+//line blog_finite_difference.go:104
+							_ = sj
+//line blog_finite_difference.go:100
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:100
+							_ = i
+//line blog_finite_difference.go:106
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:106
+							_ = globalIdx
+//line blog_finite_difference.go:119
+							if si < 0 || si+16 > len(sF[sj+1]) || si+16 > len(sF[sj-1]) || si+16 > len(sF[sj+2]) || si+16 > len(sF[sj-2]) || si+16 > len(sF[sj+3]) || si+16 > len(sF[sj-3]) || si+16 > len(sF[sj+4]) || si+16 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+16 > len(df) {
+//line blog_finite_difference.go:119
+								break
+//line blog_finite_difference.go:119
+							}
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj-4][si:])))).StoreSlice(df[globalIdx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:119
 					gc_vb := archsimd.BroadcastFloat32x8(cAy)
@@ -1560,6 +2196,37 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 				gc_at7 := sF[gc_row7][:gc_to2]
 				gc_at8 := sF[gc_row8][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:134
+							var si int = gc_tx2
+//line blog_finite_difference.go:134
+							_ = si
+//line blog_finite_difference.go:144
+							var sj_ int = gc_ty2 + 4
+//line blog_finite_difference.go:144
+							_ = sj_
+//line blog_finite_difference.go:145
+							{
+//line blog_finite_difference.go:145
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line blog_finite_difference.go:145
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line blog_finite_difference.go:145
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1604,6 +2271,41 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:134
+							var si int = gc_tx2
+//line blog_finite_difference.go:134
+							_ = si
+//line blog_finite_difference.go:144
+							var sj_ int = gc_ty2 + 4
+//line blog_finite_difference.go:144
+							_ = sj_
+//line blog_finite_difference.go:145
+							{
+								if si < 0 || si+16 > len(sF[sj_+fdMy-5]) || si+16 > len(sF[sj_-4]) || si+16 > len(sF[sj_+1]) || si+16 > len(sF[sj_+fdMy]) {
+//line blog_finite_difference.go:146
+									break
+//line blog_finite_difference.go:146
+								}
+//line blog_finite_difference.go:146
+								archsimd.LoadFloat32x16Slice(sF[sj_+fdMy-5][si:]).StoreSlice(sF[sj_-4][si:])
+//line blog_finite_difference.go:146
+								archsimd.LoadFloat32x16Slice(sF[sj_+1][si:]).StoreSlice(sF[sj_+fdMy][si:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1742,6 +2444,42 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				gc_at16 := sF[gc_row14][:gc_bdx2]
 				gc_at17 := f[gc_off3:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:169
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+							_ = i
+//line blog_finite_difference.go:175
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+							_ = globalIdx
+							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1800,6 +2538,48 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:169
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+							_ = i
+//line blog_finite_difference.go:175
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+							_ = globalIdx
+//line blog_finite_difference.go:177
+							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sk]) {
+//line blog_finite_difference.go:177
+								break
+//line blog_finite_difference.go:177
+							}
+							archsimd.LoadFloat32x16Slice(f[globalIdx:]).StoreSlice(sF[sk][si:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -2005,6 +2785,41 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				gc_at20 := sF[gc_row17][:gc_to2]
 				gc_at21 := sF[gc_row18][:gc_to2]
 				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:181
+							{
+//line blog_finite_difference.go:181
+								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+//line blog_finite_difference.go:181
+								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+//line blog_finite_difference.go:181
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -2057,6 +2872,45 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 			} else {
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:181
+							{
+								if si < 0 || si+16 > len(sF[sk+fdMz-5]) || si+16 > len(sF[sk-4]) || si+16 > len(sF[sk+1]) || si+16 > len(sF[sk+fdMz]) {
+//line blog_finite_difference.go:182
+									break
+//line blog_finite_difference.go:182
+								}
+//line blog_finite_difference.go:182
+								archsimd.LoadFloat32x16Slice(sF[sk+fdMz-5][si:]).StoreSlice(sF[sk-4][si:])
+//line blog_finite_difference.go:182
+								archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).StoreSlice(sF[sk+fdMz][si:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -2141,15 +2995,59 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				gc_at29 := sF[gc_row25][:gc_bdx2]
 				gc_at30 := sF[gc_row26][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line blog_finite_difference.go:188
+						gc_vb13 := archsimd.BroadcastFloat32x16(cAz)
+//line blog_finite_difference.go:189
+						gc_vb14 := archsimd.BroadcastFloat32x16(cBz)
+//line blog_finite_difference.go:190
+						gc_vb15 := archsimd.BroadcastFloat32x16(cCz)
+//line blog_finite_difference.go:191
+						gc_vb16 := archsimd.BroadcastFloat32x16(cDz)
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:169
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+							_ = i
+//line blog_finite_difference.go:175
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+							_ = globalIdx
+							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
-					gc_vb5 := archsimd.BroadcastFloat32x8(cAz)
+					gc_vb9 := archsimd.BroadcastFloat32x8(cAz)
 //line blog_finite_difference.go:189
-					gc_vb6 := archsimd.BroadcastFloat32x8(cBz)
+					gc_vb10 := archsimd.BroadcastFloat32x8(cBz)
 //line blog_finite_difference.go:190
-					gc_vb7 := archsimd.BroadcastFloat32x8(cCz)
+					gc_vb11 := archsimd.BroadcastFloat32x8(cCz)
 //line blog_finite_difference.go:191
-					gc_vb8 := archsimd.BroadcastFloat32x8(cDz)
+					gc_vb12 := archsimd.BroadcastFloat32x8(cDz)
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2174,7 +3072,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
 //line blog_finite_difference.go:175
 						_ = globalIdx
-						gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2210,6 +3108,56 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line blog_finite_difference.go:188
+						gc_vb5 := archsimd.BroadcastFloat32x16(cAz)
+//line blog_finite_difference.go:189
+						gc_vb6 := archsimd.BroadcastFloat32x16(cBz)
+//line blog_finite_difference.go:190
+						gc_vb7 := archsimd.BroadcastFloat32x16(cCz)
+//line blog_finite_difference.go:191
+						gc_vb8 := archsimd.BroadcastFloat32x16(cDz)
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:172
+							var si int = gc_tx2
+//line blog_finite_difference.go:172
+							_ = si
+//line blog_finite_difference.go:171
+							var k int = gc_ty2
+//line blog_finite_difference.go:171
+							_ = k
+//line blog_finite_difference.go:173
+							var sk int = k + 4
+//line blog_finite_difference.go:173
+							_ = sk
+//line blog_finite_difference.go:169
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_finite_difference.go:169
+							_ = i
+//line blog_finite_difference.go:175
+							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:175
+							_ = globalIdx
+//line blog_finite_difference.go:188
+							if si < 0 || si+16 > len(sF[sk+1]) || si+16 > len(sF[sk-1]) || si+16 > len(sF[sk+2]) || si+16 > len(sF[sk-2]) || si+16 > len(sF[sk+3]) || si+16 > len(sF[sk-3]) || si+16 > len(sF[sk+4]) || si+16 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+16 > len(df) {
+//line blog_finite_difference.go:188
+								break
+//line blog_finite_difference.go:188
+							}
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sk+1][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-1][si:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sk+2][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-2][si:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sk+3][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-3][si:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sk+4][si:]).Sub(archsimd.LoadFloat32x16Slice(sF[sk-4][si:])))).StoreSlice(df[globalIdx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line blog_finite_difference.go:188
 					gc_vb := archsimd.BroadcastFloat32x8(cAz)
@@ -2384,6 +3332,37 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 				gc_at7 := sF[gc_row7][:gc_to2]
 				gc_at8 := sF[gc_row8][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_finite_difference.go:203
+							var si int = gc_tx2
+//line blog_finite_difference.go:203
+							_ = si
+//line blog_finite_difference.go:213
+							var k_ int = gc_ty2 + 4
+//line blog_finite_difference.go:213
+							_ = k_
+//line blog_finite_difference.go:214
+							{
+//line blog_finite_difference.go:214
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
+//line blog_finite_difference.go:214
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line blog_finite_difference.go:214
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2428,6 +3407,41 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line blog_finite_difference.go:203
+							var si int = gc_tx2
+//line blog_finite_difference.go:203
+							_ = si
+//line blog_finite_difference.go:213
+							var k_ int = gc_ty2 + 4
+//line blog_finite_difference.go:213
+							_ = k_
+//line blog_finite_difference.go:214
+							{
+								if si < 0 || si+16 > len(sF[k_+fdMz-5]) || si+16 > len(sF[k_-4]) || si+16 > len(sF[k_+1]) || si+16 > len(sF[k_+fdMz]) {
+//line blog_finite_difference.go:215
+									break
+//line blog_finite_difference.go:215
+								}
+//line blog_finite_difference.go:215
+								archsimd.LoadFloat32x16Slice(sF[k_+fdMz-5][si:]).StoreSlice(sF[k_-4][si:])
+//line blog_finite_difference.go:215
+								archsimd.LoadFloat32x16Slice(sF[k_+1][si:]).StoreSlice(sF[k_+fdMz][si:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

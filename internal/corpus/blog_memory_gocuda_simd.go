@@ -51,9 +51,34 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					gc_at3 := y[gc_off2:][:gc_to2]
 					gc_at4 := x[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:16
+							gc_vb4 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line blog_memory.go:14
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_memory.go:14
+								_ = i
+//line blog_memory.go:15
+								{
+//line blog_memory.go:15
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line blog_memory.go:15
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:16
-						gc_vb2 := archsimd.BroadcastFloat32x8(a)
+						gc_vb3 := archsimd.BroadcastFloat32x8(a)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:14
@@ -63,7 +88,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 //line blog_memory.go:15
 							{
 //line blog_memory.go:15
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
 //line blog_memory.go:15
 							}
 						}
@@ -82,6 +107,36 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line blog_memory.go:16
+							gc_vb2 := archsimd.BroadcastFloat32x16(a)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line blog_memory.go:14
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line blog_memory.go:14
+								_ = i
+//line blog_memory.go:15
+								{
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line blog_memory.go:16
+										break
+//line blog_memory.go:16
+									}
+//line blog_memory.go:16
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+//line blog_memory.go:16
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:16
 						gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -231,16 +286,36 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						gc_at5 := y[gc_off4:][:gc_to2]
 						gc_at6 := x[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:26
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line blog_memory.go:25
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
+									_ = i
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line blog_memory.go:26
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line blog_memory.go:25
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line blog_memory.go:25
 								_ = i
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -259,6 +334,32 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line blog_memory.go:26
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+//line blog_memory.go:25
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_memory.go:25
+									_ = i
+//line blog_memory.go:26
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line blog_memory.go:26
+										break
+//line blog_memory.go:26
+									}
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line blog_memory.go:26
 							gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -488,6 +589,26 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				gc_at3 := s[:gc_bdx2]
 				gc_at4 := d[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:37
+							var tt int = gc_tx2
+//line blog_memory.go:37
+							_ = tt
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -514,6 +635,32 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:37
+							var tt int = gc_tx2
+//line blog_memory.go:37
+							_ = tt
+//line blog_memory.go:39
+							if tt < 0 || tt+16 > len(d) || tt+16 > len(s) {
+//line blog_memory.go:39
+								break
+//line blog_memory.go:39
+							}
+							archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -711,6 +858,26 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				gc_at3 := s[:gc_bdx2]
 				gc_at4 := d[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:50
+							var tt int = gc_tx2
+//line blog_memory.go:50
+							_ = tt
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -737,6 +904,32 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line blog_memory.go:50
+							var tt int = gc_tx2
+//line blog_memory.go:50
+							_ = tt
+//line blog_memory.go:52
+							if tt < 0 || tt+16 > len(d) || tt+16 > len(s) {
+//line blog_memory.go:52
+								break
+//line blog_memory.go:52
+							}
+							archsimd.LoadInt32x16Slice(d[tt:]).StoreSlice(s[tt:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1066,16 +1259,36 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(a) && gc_runhi2 <= len(a)-gc_off2 {
 					gc_at2 := a[gc_off2:][:gc_runhi2]
 					gc_vstep := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line blog_memory.go:63
+								var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+//line blog_memory.go:63
+								_ = i
+								archsimd.LoadFloat32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						gc_vb3 := archsimd.BroadcastFloat32x8(1)
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line blog_memory.go:63
 							var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1090,6 +1303,32 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					}
 				} else {
 					gc_vstep2 := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb2 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line blog_memory.go:63
+								var i int = gc_bdx2*gc_bx2 + gc_tx2 + s
+//line blog_memory.go:63
+								_ = i
+//line blog_memory.go:64
+								if i < 0 || i+16 > len(a) {
+//line blog_memory.go:64
+									break
+//line blog_memory.go:64
+								}
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(gc_vb2).StoreSlice(a[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
 						gc_vb := archsimd.BroadcastFloat32x8(1)
@@ -1208,16 +1447,36 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 				if gc_runlo3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_runhi3 <= len(a)-gc_off3 {
 					gc_at3 := a[gc_off3:][:gc_runhi3]
 					gc_vstep3 := gc_runlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb8 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
+								gc_tx3 := gc_vstep3
+//line blog_memory.go:63
+								var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+//line blog_memory.go:63
+								_ = i
+								archsimd.LoadInt32x16Slice(gc_at3[gc_tx3:]).Add(gc_vb8).StoreSlice(gc_at3[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb4 := archsimd.BroadcastInt32x8(1)
+						gc_vb7 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep3+7 < gc_runhi3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 //line blog_memory.go:63
 							var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb4).StoreSlice(gc_at3[gc_tx3:])
+							archsimd.LoadInt32x8Slice(gc_at3[gc_tx3:]).Add(gc_vb7).StoreSlice(gc_at3[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1232,9 +1491,35 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					}
 				} else {
 					gc_vstep4 := gc_runlo3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb6 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
+								gc_tx3 := gc_vstep4
+//line blog_memory.go:63
+								var i int = gc_bdx3*gc_bx3 + gc_tx3 + s
+//line blog_memory.go:63
+								_ = i
+//line blog_memory.go:64
+								if i < 0 || i+16 > len(a) {
+//line blog_memory.go:64
+									break
+//line blog_memory.go:64
+								}
+								archsimd.LoadInt32x16Slice(a[i:]).Add(gc_vb6).StoreSlice(a[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb3 := archsimd.BroadcastInt32x8(1)
+						gc_vb5 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep4+7 < gc_runhi3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 //line blog_memory.go:63
@@ -1247,7 +1532,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 								break
 //line blog_memory.go:64
 							}
-							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb3).StoreSlice(a[i:])
+							archsimd.LoadInt32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1350,16 +1635,36 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 				if gc_runlo4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_runhi4 <= len(a)-gc_off4 {
 					gc_at4 := a[gc_off4:][:gc_runhi4]
 					gc_vstep5 := gc_runlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb12 := archsimd.BroadcastUint32x16(1)
+							for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
+								gc_tx4 := gc_vstep5
+//line blog_memory.go:63
+								var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+//line blog_memory.go:63
+								_ = i
+								archsimd.LoadUint32x16Slice(gc_at4[gc_tx4:]).Add(gc_vb12).StoreSlice(gc_at4[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb6 := archsimd.BroadcastUint32x8(1)
+						gc_vb11 := archsimd.BroadcastUint32x8(1)
 						for ; gc_vstep5+7 < gc_runhi4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
 //line blog_memory.go:63
 							var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
 //line blog_memory.go:63
 							_ = i
-							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb6).StoreSlice(gc_at4[gc_tx4:])
+							archsimd.LoadUint32x8Slice(gc_at4[gc_tx4:]).Add(gc_vb11).StoreSlice(gc_at4[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1374,9 +1679,35 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					}
 				} else {
 					gc_vstep6 := gc_runlo4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line blog_memory.go:64
+							gc_vb10 := archsimd.BroadcastUint32x16(1)
+							for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
+								gc_tx4 := gc_vstep6
+//line blog_memory.go:63
+								var i int = gc_bdx4*gc_bx4 + gc_tx4 + s
+//line blog_memory.go:63
+								_ = i
+//line blog_memory.go:64
+								if i < 0 || i+16 > len(a) {
+//line blog_memory.go:64
+									break
+//line blog_memory.go:64
+								}
+								archsimd.LoadUint32x16Slice(a[i:]).Add(gc_vb10).StoreSlice(a[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line blog_memory.go:64
-						gc_vb5 := archsimd.BroadcastUint32x8(1)
+						gc_vb9 := archsimd.BroadcastUint32x8(1)
 						for ; gc_vstep6+7 < gc_runhi4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 //line blog_memory.go:63
@@ -1389,7 +1720,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 								break
 //line blog_memory.go:64
 							}
-							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb5).StoreSlice(a[i:])
+							archsimd.LoadUint32x8Slice(a[i:]).Add(gc_vb9).StoreSlice(a[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1593,6 +1924,88 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:89
+						var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
+						_ = x
+//line blog_memory.go:90
+						var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
+						_ = y
+//line blog_memory.go:93
+						for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:93
+							var gc_ld2 archsimd.Float32x16
+//line blog_memory.go:93
+							if ((y+j)*
+								width+x) >= 0 && ((y+j)*width+x)+16 <= len(idata) {
+//line blog_memory.go:94
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:94
+							} else {
+//line blog_memory.go:94
+								var gc_lanes3 [16]float32
+//line blog_memory.go:94
+								for gc_k3 := range 16 {
+//line blog_memory.go:94
+									if 0xffff&(1<<gc_k3) != 0 {
+//line blog_memory.go:94
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_memory.go:94
+										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+//line blog_memory.go:94
+									}
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:94
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line blog_memory.go:94
+							}
+//line blog_memory.go:94
+							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2)+16 <= len(tile) {
+//line blog_memory.go:94
+								gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
+//line blog_memory.go:94
+							} else {
+//line blog_memory.go:94
+								var gc_lanes4 [16]float32
+//line blog_memory.go:94
+								gc_ld2.Store(&gc_lanes4)
+//line blog_memory.go:94
+								for gc_k4 := range 16 {
+//line blog_memory.go:94
+									if 0xffff&(1<<gc_k4) != 0 {
+//line blog_memory.go:94
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_memory.go:94
+										tile[((gc_ty2+j)*blogTileDim+gc_tx2)+gc_k4] = gc_lanes4[gc_k4]
+//line blog_memory.go:94
+									}
+//line blog_memory.go:94
+								}
+//line blog_memory.go:94
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:94
+							}
+//line blog_memory.go:94
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -1695,6 +2108,86 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line blog_memory.go:89
+						var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:89
+						_ = x
+//line blog_memory.go:90
+						var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:90
+						_ = y
+//line blog_memory.go:99
+						for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
+//line blog_memory.go:99
+							var gc_ld4 archsimd.Float32x16
+//line blog_memory.go:99
+							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2)+16 <= len(tile) {
+								gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+//line blog_memory.go:100
+							} else {
+//line blog_memory.go:100
+								var gc_lanes7 [16]float32
+//line blog_memory.go:100
+								for gc_k7 := range 16 {
+//line blog_memory.go:100
+									if 0xffff&(1<<gc_k7) != 0 {
+//line blog_memory.go:100
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line blog_memory.go:100
+										gc_lanes7[gc_k7] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k7]
+//line blog_memory.go:100
+									}
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:100
+								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line blog_memory.go:100
+							}
+//line blog_memory.go:100
+							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x)+16 <= len(odata) {
+//line blog_memory.go:100
+								gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
+//line blog_memory.go:100
+							} else {
+//line blog_memory.go:100
+								var gc_lanes8 [16]float32
+//line blog_memory.go:100
+								gc_ld4.Store(&gc_lanes8)
+//line blog_memory.go:100
+								for gc_k8 := range 16 {
+//line blog_memory.go:100
+									if 0xffff&(1<<gc_k8) != 0 {
+//line blog_memory.go:100
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line blog_memory.go:100
+										odata[((y+j_)*width+x)+gc_k8] = gc_lanes8[gc_k8]
+//line blog_memory.go:100
+									}
+//line blog_memory.go:100
+								}
+//line blog_memory.go:100
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:100
+							}
+//line blog_memory.go:100
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
@@ -1711,22 +2204,22 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 					for j_ := 0; j_ < blogTileDim; j_ = j_ + blogBlockRows {
 //line blog_memory.go:99
-						var gc_ld2 archsimd.Float32x8
+						var gc_ld3 archsimd.Float32x8
 //line blog_memory.go:99
 						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2)+8 <= len(tile) {
-							gc_ld2 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
+							gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 						} else {
 //line blog_memory.go:100
-							var gc_lanes3 [8]float32
+							var gc_lanes5 [8]float32
 //line blog_memory.go:100
-							for gc_k3 := range 8 {
+							for gc_k5 := range 8 {
 //line blog_memory.go:100
-								if 0xff&(1<<gc_k3) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k3
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line blog_memory.go:100
-									gc_lanes3[gc_k3] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k3]
+									gc_lanes5[gc_k5] = tile[((gc_ty2+j_)*blogTileDim+gc_tx2)+gc_k5]
 //line blog_memory.go:100
 								}
 //line blog_memory.go:100
@@ -1734,27 +2227,27 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 							gc_pos2.Thread = gc_rank2
 //line blog_memory.go:100
-							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line blog_memory.go:100
 						}
 //line blog_memory.go:100
 						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x)+8 <= len(odata) {
 //line blog_memory.go:100
-							gc_ld2.StoreSlice(odata[(y+j_)*width+x:])
+							gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
 						} else {
 //line blog_memory.go:100
-							var gc_lanes4 [8]float32
+							var gc_lanes6 [8]float32
 //line blog_memory.go:100
-							gc_ld2.Store(&gc_lanes4)
+							gc_ld3.Store(&gc_lanes6)
 //line blog_memory.go:100
-							for gc_k4 := range 8 {
+							for gc_k6 := range 8 {
 //line blog_memory.go:100
-								if 0xff&(1<<gc_k4) != 0 {
+								if 0xff&(1<<gc_k6) != 0 {
 //line blog_memory.go:100
-									gc_pos2.Thread = gc_rank2 + gc_k4
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line blog_memory.go:100
-									odata[((y+j_)*width+x)+gc_k4] = gc_lanes4[gc_k4]
+									odata[((y+j_)*width+x)+gc_k6] = gc_lanes6[gc_k6]
 //line blog_memory.go:100
 								}
 //line blog_memory.go:100
@@ -1825,6 +2318,88 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line blog_memory.go:111
+						var x int = gc_bx2*blogTileDim + gc_tx2
+//line blog_memory.go:111
+						_ = x
+//line blog_memory.go:112
+						var y int = gc_by2*blogTileDim + gc_ty2
+//line blog_memory.go:112
+						_ = y
+//line blog_memory.go:115
+						for j := 0; j < blogTileDim; j = j + blogBlockRows {
+//line blog_memory.go:115
+							var gc_ld2 archsimd.Float32x16
+//line blog_memory.go:115
+							if ((y+j)*
+								width+x) >= 0 && ((y+j)*width+x)+16 <= len(idata) {
+//line blog_memory.go:116
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
+//line blog_memory.go:116
+							} else {
+//line blog_memory.go:116
+								var gc_lanes3 [16]float32
+//line blog_memory.go:116
+								for gc_k3 := range 16 {
+//line blog_memory.go:116
+									if 0xffff&(1<<gc_k3) != 0 {
+//line blog_memory.go:116
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line blog_memory.go:116
+										gc_lanes3[gc_k3] = idata[((y+j)*width+x)+gc_k3]
+//line blog_memory.go:116
+									}
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:116
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line blog_memory.go:116
+							}
+//line blog_memory.go:116
+							if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+j]) {
+//line blog_memory.go:116
+								gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
+//line blog_memory.go:116
+							} else {
+//line blog_memory.go:116
+								var gc_lanes4 [16]float32
+//line blog_memory.go:116
+								gc_ld2.Store(&gc_lanes4)
+//line blog_memory.go:116
+								for gc_k4 := range 16 {
+//line blog_memory.go:116
+									if 0xffff&(1<<gc_k4) != 0 {
+//line blog_memory.go:116
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line blog_memory.go:116
+										tile[gc_ty2+j][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line blog_memory.go:116
+									}
+//line blog_memory.go:116
+								}
+//line blog_memory.go:116
+								gc_pos2.Thread = gc_rank2
+//line blog_memory.go:116
+							}
+//line blog_memory.go:116
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep

@@ -42,6 +42,25 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line blog_reduction.go:61
+					var sum int32
+//line blog_reduction.go:61
+					_ = sum
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -119,6 +138,33 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:62
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+								_ = sum
+//line blog_reduction.go:62
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
+								_ = i
+//line blog_reduction.go:63
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:63
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -158,6 +204,39 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:62
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:62
+								_ = sum
+//line blog_reduction.go:62
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:62
+								_ = i
+//line blog_reduction.go:63
+								if i < 0 || i+16 > len(in) {
+//line blog_reduction.go:63
+									break
+//line blog_reduction.go:63
+								}
+//line blog_reduction.go:63
+								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line blog_reduction.go:63
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1477,6 +1556,25 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line blog_reduction.go:112
+					var sum int32
+//line blog_reduction.go:112
+					_ = sum
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1554,6 +1652,33 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:113
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+								_ = sum
+//line blog_reduction.go:113
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
+								_ = i
+//line blog_reduction.go:114
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:114
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1593,6 +1718,39 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:113
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:113
+								_ = sum
+//line blog_reduction.go:113
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:113
+								_ = i
+//line blog_reduction.go:114
+								if i < 0 || i+16 > len(in) {
+//line blog_reduction.go:114
+									break
+//line blog_reduction.go:114
+								}
+//line blog_reduction.go:114
+								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line blog_reduction.go:114
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1849,6 +2007,25 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line blog_reduction.go:127
+					var sum int32
+//line blog_reduction.go:127
+					_ = sum
+					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1926,6 +2103,33 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 					gc_at2 := in[gc_off3:][:gc_to2]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:128
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+								_ = sum
+//line blog_reduction.go:128
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
+								_ = i
+//line blog_reduction.go:129
+								sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:129
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1965,6 +2169,39 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_reduction.go:128
+								sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:128
+								_ = sum
+//line blog_reduction.go:128
+								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:128
+								_ = i
+//line blog_reduction.go:129
+								if i < 0 || i+16 > len(in) {
+//line blog_reduction.go:129
+									break
+//line blog_reduction.go:129
+								}
+//line blog_reduction.go:129
+								sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line blog_reduction.go:129
+								sum.StoreSlice(gc_s_sum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -2479,6 +2716,25 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 		}
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line blog_reduction.go:142
+						var sum int32
+//line blog_reduction.go:142
+						_ = sum
+						archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -2556,6 +2812,33 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
 						gc_at2 := in[gc_off3:][:gc_to2]
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line blog_reduction.go:143
+									sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+									_ = sum
+//line blog_reduction.go:143
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
+									_ = i
+//line blog_reduction.go:144
+									sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]))
+//line blog_reduction.go:144
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
@@ -2595,6 +2878,39 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						}
 					} else {
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line blog_reduction.go:143
+									sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line blog_reduction.go:143
+									_ = sum
+//line blog_reduction.go:143
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line blog_reduction.go:143
+									_ = i
+//line blog_reduction.go:144
+									if i < 0 || i+16 > len(in) {
+//line blog_reduction.go:144
+										break
+//line blog_reduction.go:144
+									}
+//line blog_reduction.go:144
+									sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line blog_reduction.go:144
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3

@@ -37,6 +37,26 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					gc_at5 := a[:gc_bdx2]
 					gc_at6 := b[:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line guide.go:18
+								var i int = gc_tx2
+//line guide.go:18
+								_ = i
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -63,6 +83,32 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line guide.go:18
+								var i int = gc_tx2
+//line guide.go:18
+								_ = i
+//line guide.go:19
+								if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line guide.go:19
+									break
+//line guide.go:19
+								}
+								archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).StoreSlice(c[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -453,6 +499,25 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 		}
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line guide.go:62
+						var cValue float32
+//line guide.go:62
+						_ = cValue
+						archsimd.BroadcastFloat32x16(cValue).StoreSlice(gc_s_cValue[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -520,6 +585,43 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 				gc_ty2 := 0
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line guide.go:63
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
+								_ = row
+//line guide.go:64
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line guide.go:64
+								_ = col
+//line guide.go:64
+								cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
+//line guide.go:64
+								_ = cValue
+//line guide.go:66
+								if (e*b.Width+col) < 0 || (e*b.Width+col)+16 > len(b.Elements) {
+//line guide.go:66
+									break
+//line guide.go:66
+								}
+//line guide.go:66
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(a.Elements[row*a.Width+e]).Mul(archsimd.LoadFloat32x16Slice(b.Elements[e*b.Width+col:])))
+//line guide.go:66
+								cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -653,6 +755,41 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line guide.go:63
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line guide.go:63
+							_ = row
+//line guide.go:64
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line guide.go:64
+							_ = col
+//line guide.go:64
+							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
+//line guide.go:64
+							_ = cValue
+//line guide.go:68
+							if (row*c.Width+col) < 0 || (row*c.Width+col)+16 > len(c.Elements) {
+//line guide.go:68
+								break
+//line guide.go:68
+							}
+//line guide.go:68
+							cValue.StoreSlice(c.Elements[row*c.Width+col:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -894,11 +1031,162 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
-					gc_at3 := as[gc_row6][:gc_bdx2]
-					gc_at4 := bs[gc_row6][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at3 := as[gc_row10][:gc_bdx2]
+					gc_at4 := bs[gc_row10][:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line guide.go:105
+								var row int = gc_ty2
+//line guide.go:105
+								_ = row
+//line guide.go:106
+								var col int = gc_tx2
+//line guide.go:106
+								_ = col
+//line guide.go:111
+								var gc_aSub7 guideMatrix
+//line guide.go:111
+								_ = gc_aSub7
+								gc_aSub7.Width = guideBlockSize
+								gc_aSub7.Height = guideBlockSize
+								gc_aSub7.Stride = a.Stride
+								gc_aSub7.Elements = a.Elements[a.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+									blockRow+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+										m:]
+//line guide.go:111
+								var aSub guideMatrix = gc_aSub7
+//line guide.go:111
+								_ = aSub
+//line guide.go:78
+								var gc_aSub8 guideMatrix
+//line guide.go:78
+								_ = gc_aSub8
+								gc_aSub8.Width = guideBlockSize
+								gc_aSub8.Height = guideBlockSize
+								gc_aSub8.Stride = b.Stride
+								gc_aSub8.Elements = b.Elements[b.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+									m+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+										blockCol:]
+//line guide.go:112
+								var bSub guideMatrix = gc_aSub8
+//line guide.go:112
+								_ = bSub
+//line guide.go:112
+								var gc_a7 guideMatrix = aSub
+//line guide.go:112
+								_ = gc_a7
+//line guide.go:112
+								var gc_row8 int = row
+//line guide.go:112
+								_ = gc_row8
+//line guide.go:112
+								var gc_col7 int = col
+//line guide.go:112
+								_ = gc_col7
+//line guide.go:112
+								var gc_ld7 archsimd.Float32x16
+//line guide.go:112
+								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7)+16 <= len(gc_a7.Elements) {
+//line guide.go:112
+									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row8*gc_a7.Stride+gc_col7:])
+//line guide.go:112
+								} else {
+//line guide.go:112
+									var gc_lanes7 [16]float32
+//line guide.go:112
+									for gc_k7 := range 16 {
+//line guide.go:112
+										if 0xffff&(1<<gc_k7) != 0 {
+//line guide.go:112
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line guide.go:112
+											gc_lanes7[gc_k7] = gc_a7.Elements[(gc_row8*gc_a7.Stride+gc_col7)+gc_k7]
+//line guide.go:112
+										}
+//line guide.go:112
+									}
+//line guide.go:112
+									gc_pos2.Thread = gc_rank2
+//line guide.go:112
+									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_ld7.StoreSlice(gc_at3[gc_tx2:])
+//line guide.go:112
+								var gc_a8 guideMatrix = bSub
+//line guide.go:112
+								_ = gc_a8
+//line guide.go:112
+								var gc_row9 int = row
+//line guide.go:112
+								_ = gc_row9
+//line guide.go:112
+								var gc_col8 int = col
+//line guide.go:112
+								_ = gc_col8
+//line guide.go:112
+								var gc_ld8 archsimd.Float32x16
+//line guide.go:112
+								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8)+16 <= len(gc_a8.Elements) {
+//line guide.go:112
+									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row9*gc_a8.Stride+gc_col8:])
+//line guide.go:112
+								} else {
+//line guide.go:112
+									var gc_lanes8 [16]float32
+//line guide.go:112
+									for gc_k8 := range 16 {
+//line guide.go:112
+										if 0xffff&(1<<gc_k8) != 0 {
+//line guide.go:112
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line guide.go:112
+											gc_lanes8[gc_k8] = gc_a8.Elements[(gc_row9*gc_a8.Stride+gc_col8)+gc_k8]
+//line guide.go:112
+										}
+//line guide.go:112
+									}
+//line guide.go:112
+									gc_pos2.Thread = gc_rank2
+//line guide.go:112
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line guide.go:112
+								}
+//line guide.go:112
+								gc_ld8.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -913,13 +1201,13 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 							_ = col
 //line guide.go:111
-							var gc_aSub3 guideMatrix
+							var gc_aSub5 guideMatrix
 //line guide.go:111
-							_ = gc_aSub3
-							gc_aSub3.Width = guideBlockSize
-							gc_aSub3.Height = guideBlockSize
-							gc_aSub3.Stride = a.Stride
-							gc_aSub3.Elements = a.Elements[a.Stride*
+							_ = gc_aSub5
+							gc_aSub5.Width = guideBlockSize
+							gc_aSub5.Height = guideBlockSize
+							gc_aSub5.Stride = a.Stride
+							gc_aSub5.Elements = a.Elements[a.Stride*
 //line guide.go:82
 								guideBlockSize*
 
@@ -931,17 +1219,17 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:111
 									m:]
 //line guide.go:111
-							var aSub guideMatrix = gc_aSub3
+							var aSub guideMatrix = gc_aSub5
 //line guide.go:111
 							_ = aSub
 //line guide.go:78
-							var gc_aSub4 guideMatrix
+							var gc_aSub6 guideMatrix
 //line guide.go:78
-							_ = gc_aSub4
-							gc_aSub4.Width = guideBlockSize
-							gc_aSub4.Height = guideBlockSize
-							gc_aSub4.Stride = b.Stride
-							gc_aSub4.Elements = b.Elements[b.Stride*
+							_ = gc_aSub6
+							gc_aSub6.Width = guideBlockSize
+							gc_aSub6.Height = guideBlockSize
+							gc_aSub6.Stride = b.Stride
+							gc_aSub6.Elements = b.Elements[b.Stride*
 //line guide.go:82
 								guideBlockSize*
 
@@ -953,39 +1241,39 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 									blockCol:]
 //line guide.go:112
-							var bSub guideMatrix = gc_aSub4
+							var bSub guideMatrix = gc_aSub6
 //line guide.go:112
 							_ = bSub
 //line guide.go:112
-							var gc_a3 guideMatrix = aSub
+							var gc_a5 guideMatrix = aSub
 //line guide.go:112
-							_ = gc_a3
+							_ = gc_a5
 //line guide.go:112
-							var gc_row4 int = row
+							var gc_row6 int = row
 //line guide.go:112
-							_ = gc_row4
+							_ = gc_row6
 //line guide.go:112
-							var gc_col3 int = col
+							var gc_col5 int = col
 //line guide.go:112
-							_ = gc_col3
+							_ = gc_col5
 //line guide.go:112
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld5 archsimd.Float32x8
 //line guide.go:112
-							if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3)+8 <= len(gc_a3.Elements) {
+							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5)+8 <= len(gc_a5.Elements) {
 //line guide.go:112
-								gc_ld3 = archsimd.LoadFloat32x8Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row6*gc_a5.Stride+gc_col5:])
 //line guide.go:112
 							} else {
 //line guide.go:112
-								var gc_lanes3 [8]float32
+								var gc_lanes5 [8]float32
 //line guide.go:112
-								for gc_k3 := range 8 {
+								for gc_k5 := range 8 {
 //line guide.go:112
-									if 0xff&(1<<gc_k3) != 0 {
+									if 0xff&(1<<gc_k5) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line guide.go:112
-										gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+										gc_lanes5[gc_k5] = gc_a5.Elements[(gc_row6*gc_a5.Stride+gc_col5)+gc_k5]
 //line guide.go:112
 									}
 //line guide.go:112
@@ -993,41 +1281,41 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line guide.go:112
 							}
 //line guide.go:112
-							gc_ld3.StoreSlice(gc_at3[gc_tx2:])
+							gc_ld5.StoreSlice(gc_at3[gc_tx2:])
 //line guide.go:112
-							var gc_a4 guideMatrix = bSub
+							var gc_a6 guideMatrix = bSub
 //line guide.go:112
-							_ = gc_a4
+							_ = gc_a6
 //line guide.go:112
-							var gc_row5 int = row
+							var gc_row7 int = row
 //line guide.go:112
-							_ = gc_row5
+							_ = gc_row7
 //line guide.go:112
-							var gc_col4 int = col
+							var gc_col6 int = col
 //line guide.go:112
-							_ = gc_col4
+							_ = gc_col6
 //line guide.go:112
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line guide.go:112
-							if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4)+8 <= len(gc_a4.Elements) {
+							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6)+8 <= len(gc_a6.Elements) {
 //line guide.go:112
-								gc_ld4 = archsimd.LoadFloat32x8Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row7*gc_a6.Stride+gc_col6:])
 //line guide.go:112
 							} else {
 //line guide.go:112
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line guide.go:112
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line guide.go:112
-									if 0xff&(1<<gc_k4) != 0 {
+									if 0xff&(1<<gc_k6) != 0 {
 //line guide.go:112
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line guide.go:112
-										gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
+										gc_lanes6[gc_k6] = gc_a6.Elements[(gc_row7*gc_a6.Stride+gc_col6)+gc_k6]
 //line guide.go:112
 									}
 //line guide.go:112
@@ -1035,11 +1323,11 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								gc_pos2.Thread = gc_rank2
 //line guide.go:112
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line guide.go:112
 							}
 //line guide.go:112
-							gc_ld4.StoreSlice(gc_at4[gc_tx2:])
+							gc_ld6.StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1071,6 +1359,163 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line guide.go:105
+								var row int = gc_ty2
+//line guide.go:105
+								_ = row
+//line guide.go:106
+								var col int = gc_tx2
+//line guide.go:106
+								_ = col
+//line guide.go:111
+								if col < 0 || col+16 > len(as[row]) || col+16 > len(bs[row]) {
+//line guide.go:111
+									break
+//line guide.go:111
+								}
+//line guide.go:78
+								var gc_aSub3 guideMatrix
+//line guide.go:78
+								_ = gc_aSub3
+								gc_aSub3.Width = guideBlockSize
+								gc_aSub3.Height = guideBlockSize
+								gc_aSub3.Stride = a.Stride
+								gc_aSub3.Elements = a.Elements[a.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+									blockRow+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:111
+										m:]
+//line guide.go:111
+								var aSub guideMatrix = gc_aSub3
+//line guide.go:111
+								_ = aSub
+//line guide.go:78
+								var gc_aSub4 guideMatrix
+//line guide.go:78
+								_ = gc_aSub4
+								gc_aSub4.Width = guideBlockSize
+								gc_aSub4.Height = guideBlockSize
+								gc_aSub4.Stride = b.Stride
+								gc_aSub4.Elements = b.Elements[b.Stride*
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+									m+
+//line guide.go:82
+									guideBlockSize*
+
+//line guide.go:112
+										blockCol:]
+//line guide.go:112
+								var bSub guideMatrix = gc_aSub4
+//line guide.go:112
+								_ = bSub
+//line guide.go:112
+								var gc_a3 guideMatrix = aSub
+//line guide.go:112
+								_ = gc_a3
+//line guide.go:112
+								var gc_row4 int = row
+//line guide.go:112
+								_ = gc_row4
+//line guide.go:112
+								var gc_col3 int = col
+//line guide.go:112
+								_ = gc_col3
+//line guide.go:112
+								var gc_ld3 archsimd.Float32x16
+//line guide.go:112
+								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3)+16 <= len(gc_a3.Elements) {
+//line guide.go:112
+									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
+//line guide.go:112
+								} else {
+//line guide.go:112
+									var gc_lanes3 [16]float32
+//line guide.go:112
+									for gc_k3 := range 16 {
+//line guide.go:112
+										if 0xffff&(1<<gc_k3) != 0 {
+//line guide.go:112
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line guide.go:112
+											gc_lanes3[gc_k3] = gc_a3.Elements[(gc_row4*gc_a3.Stride+gc_col3)+gc_k3]
+//line guide.go:112
+										}
+//line guide.go:112
+									}
+//line guide.go:112
+									gc_pos2.Thread = gc_rank2
+//line guide.go:112
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line guide.go:112
+								}
+//line guide.go:119
+								gc_ld3.StoreSlice(as[row][col:])
+//line guide.go:119
+								var gc_a4 guideMatrix = bSub
+//line guide.go:119
+								_ = gc_a4
+//line guide.go:119
+								var gc_row5 int = row
+//line guide.go:119
+								_ = gc_row5
+//line guide.go:119
+								var gc_col4 int = col
+//line guide.go:119
+								_ = gc_col4
+//line guide.go:119
+								var gc_ld4 archsimd.Float32x16
+//line guide.go:119
+								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4)+16 <= len(gc_a4.Elements) {
+//line guide.go:119
+									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
+//line guide.go:119
+								} else {
+//line guide.go:119
+									var gc_lanes4 [16]float32
+//line guide.go:119
+									for gc_k4 := range 16 {
+//line guide.go:119
+										if 0xffff&(1<<gc_k4) != 0 {
+//line guide.go:119
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line guide.go:119
+											gc_lanes4[gc_k4] = gc_a4.Elements[(gc_row5*gc_a4.Stride+gc_col4)+gc_k4]
+//line guide.go:119
+										}
+//line guide.go:119
+									}
+//line guide.go:119
+									gc_pos2.Thread = gc_rank2
+//line guide.go:119
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line guide.go:119
+								}
+//line guide.go:120
+								gc_ld4.StoreSlice(bs[row][col:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1258,6 +1703,137 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line guide.go:105
+							var row int = gc_ty2
+//line guide.go:105
+							_ = row
+//line guide.go:106
+							var col int = gc_tx2
+//line guide.go:106
+							_ = col
+//line guide.go:106
+							cValue := archsimd.LoadFloat32x16Slice(gc_s_cValue[gc_rank2:])
+//line guide.go:106
+							_ = cValue
+//line guide.go:126
+							if col < 0 || col+16 > len(bs[0]) || col+16 > len(bs[1]) || col+16 > len(bs[2]) || col+16 > len(bs[3]) || col+16 > len(bs[4]) || col+16 > len(bs[5]) || col+16 > len(bs[6]) || col+16 > len(bs[7]) || col+16 > len(bs[8]) || col+16 > len(bs[9]) || col+16 > len(bs[10]) || col+16 > len(bs[11]) || col+16 > len(bs[12]) || col+16 > len(bs[13]) || col+16 > len(bs[14]) || col+16 > len(bs[15]) {
+//line guide.go:126
+								break
+//line guide.go:126
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							{
+//line guide.go:127
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][col:])))
+//line guide.go:127
+							}
+//line guide.go:127
+							cValue.StoreSlice(gc_s_cValue[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3

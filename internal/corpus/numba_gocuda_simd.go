@@ -383,6 +383,25 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 	bpg := gc_gdx2
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line numba.go:68
+					var tmp float32 = 0.
+//line numba.go:68
+					_ = tmp
+					archsimd.BroadcastFloat32x16(tmp).StoreSlice(gc_s_tmp[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -541,6 +560,137 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line numba.go:63
+							var tx int = gc_tx2
+//line numba.go:63
+							_ = tx
+//line numba.go:64
+							var ty int = gc_ty2
+//line numba.go:64
+							_ = ty
+//line numba.go:64
+							tmp := archsimd.LoadFloat32x16Slice(gc_s_tmp[gc_rank2:])
+//line numba.go:64
+							_ = tmp
+//line numba.go:84
+							if tx < 0 || tx+16 > len(sB[0]) || tx+16 > len(sB[1]) || tx+16 > len(sB[2]) || tx+16 > len(sB[3]) || tx+16 > len(sB[4]) || tx+16 > len(sB[5]) || tx+16 > len(sB[6]) || tx+16 > len(sB[7]) || tx+16 > len(sB[8]) || tx+16 > len(sB[9]) || tx+16 > len(sB[10]) || tx+16 > len(sB[11]) || tx+16 > len(sB[12]) || tx+16 > len(sB[13]) || tx+16 > len(sB[14]) || tx+16 > len(sB[15]) {
+//line numba.go:84
+								break
+//line numba.go:84
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][0]).Mul(archsimd.LoadFloat32x16Slice(sB[0][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][1]).Mul(archsimd.LoadFloat32x16Slice(sB[1][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][2]).Mul(archsimd.LoadFloat32x16Slice(sB[2][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][3]).Mul(archsimd.LoadFloat32x16Slice(sB[3][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][4]).Mul(archsimd.LoadFloat32x16Slice(sB[4][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][5]).Mul(archsimd.LoadFloat32x16Slice(sB[5][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][6]).Mul(archsimd.LoadFloat32x16Slice(sB[6][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][7]).Mul(archsimd.LoadFloat32x16Slice(sB[7][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][8]).Mul(archsimd.LoadFloat32x16Slice(sB[8][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][9]).Mul(archsimd.LoadFloat32x16Slice(sB[9][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][10]).Mul(archsimd.LoadFloat32x16Slice(sB[10][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][11]).Mul(archsimd.LoadFloat32x16Slice(sB[11][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][12]).Mul(archsimd.LoadFloat32x16Slice(sB[12][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][13]).Mul(archsimd.LoadFloat32x16Slice(sB[13][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][14]).Mul(archsimd.LoadFloat32x16Slice(sB[14][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							{
+//line numba.go:85
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][15]).Mul(archsimd.LoadFloat32x16Slice(sB[15][tx:])))
+//line numba.go:85
+							}
+//line numba.go:85
+							tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1116,11 +1266,62 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				gc_at7 := temp[:gc_bdx2]
 				gc_at8 := inputArray[gc_off5:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line numba.go:142
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line numba.go:142
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line numba.go:142
+							var tx int = gc_tx2
+//line numba.go:142
+							_ = tx
+//line numba.go:143
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:143
+							_ = tid
+//line numba.go:147
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+//line numba.go:147
+							_ = gc_if4
+//line numba.go:147
+							if gc_if4.ToBits() != 0 {
+//line numba.go:147
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+//line numba.go:147
+							}
+//line numba.go:147
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+//line numba.go:147
+							_ = gc_else4
+//line numba.go:150
+							if gc_else4.ToBits() != 0 {
+//line numba.go:150
+								{
+//line numba.go:150
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_else4)
+//line numba.go:150
+								}
+//line numba.go:150
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line numba.go:142
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line numba.go:142
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1134,25 +1335,25 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 						_ = tid
 //line numba.go:147
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
 //line numba.go:147
-						_ = gc_if2
+						_ = gc_if3
 //line numba.go:147
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line numba.go:147
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
 //line numba.go:147
 						}
 //line numba.go:147
-						gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+						gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
 //line numba.go:147
-						_ = gc_else2
+						_ = gc_else3
 //line numba.go:150
-						if gc_else2.ToBits() != 0 {
+						if gc_else3.ToBits() != 0 {
 //line numba.go:150
 							{
 //line numba.go:150
-								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_else2)
+								archsimd.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_else3)
 //line numba.go:150
 							}
 //line numba.go:150
@@ -1181,6 +1382,63 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line numba.go:142
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line numba.go:142
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line numba.go:142
+							var tx int = gc_tx2
+//line numba.go:142
+							_ = tx
+//line numba.go:143
+							var tid int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:143
+							_ = tid
+//line numba.go:147
+							if tid < 0 || tid+16 > len(inputArray) || tx < 0 || tx+16 > len(temp) {
+//line numba.go:147
+								break
+//line numba.go:147
+							}
+//line numba.go:147
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(inputArray), tid, 16))))
+//line numba.go:147
+							_ = gc_if2
+//line numba.go:148
+							if gc_if2.ToBits() != 0 {
+//line numba.go:148
+								archsimd.LoadFloat32x16Slice(inputArray[tid:]).StoreMasked((*[16]float32)(temp[tx:]), gc_if2)
+//line numba.go:148
+							}
+//line numba.go:148
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+//line numba.go:148
+							_ = gc_else2
+//line numba.go:150
+							if gc_else2.ToBits() != 0 {
+//line numba.go:150
+								{
+//line numba.go:150
+									archsimd.BroadcastFloat32x16(float32(math.Inf(-1))).StoreMasked((*[16]float32)(temp[tx:]), gc_else2)
+//line numba.go:150
+								}
+//line numba.go:150
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line numba.go:142
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1609,6 +1867,46 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line numba.go:178
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line numba.go:178
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line numba.go:178
+						gc_alive2 := gc_all2
+//line numba.go:178
+						_ = gc_alive2
+//line numba.go:178
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line numba.go:178
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line numba.go:178
+						}
+//line numba.go:178
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line numba.go:178
+						_ = i
+//line numba.go:181
+						{
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+//line numba.go:182
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+//line numba.go:182
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line numba.go:178
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -1687,9 +1985,9 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 				gc_vstep2 := 0
 				if compiled.SIMD {
 //line numba.go:178
-					gc_all4 := archsimd.BroadcastInt64x4(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt64x4(-1).ToMask()
 //line numba.go:178
-					_ = gc_all4
+					_ = gc_all5
 //line numba.go:178
 					gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line numba.go:178
@@ -1703,13 +2001,13 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line numba.go:206
-						gc_alive4 := gc_all4
+						gc_alive5 := gc_all5
 //line numba.go:206
-						_ = gc_alive4
+						_ = gc_alive5
 //line numba.go:206
-						if gc_ex4 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex5 := compiled.ExitedBits4(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line numba.go:206
-							gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4]).ToMask().ToInt64x4().Not().ToMask()
+							gc_alive5 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex5]).ToMask().ToInt64x4().Not().ToMask()
 //line numba.go:206
 						}
 //line numba.go:178
@@ -1741,9 +2039,9 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:204
 						_ = gc_if3
 //line numba.go:206
-						if gc_alive4.And(gc_if3).ToBits() != 0 {
+						if gc_alive5.And(gc_if3).ToBits() != 0 {
 //line numba.go:206
-							nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive4.And(gc_if3))
+							nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if3))
 //line numba.go:206
 						}
 //line numba.go:206
@@ -1751,15 +2049,15 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:206
 						_ = gc_else3
 //line numba.go:207
-						if gc_alive4.And(gc_else3).ToBits() != 0 {
+						if gc_alive5.And(gc_else3).ToBits() != 0 {
 //line numba.go:207
 							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 //line numba.go:207
 							_ = gc_if4
 //line numba.go:207
-							if gc_alive4.And(gc_else3).And(gc_if4).ToBits() != 0 {
+							if gc_alive5.And(gc_else3).And(gc_if4).ToBits() != 0 {
 //line numba.go:207
-								nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive4.And(gc_else3).And(gc_if4))
+								nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else3).And(gc_if4))
 //line numba.go:209
 							}
 //line numba.go:209
@@ -1767,11 +2065,11 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:209
 							_ = gc_else4
 //line numba.go:209
-							if gc_alive4.And(gc_else3).And(gc_else4).ToBits() != 0 {
+							if gc_alive5.And(gc_else3).And(gc_else4).ToBits() != 0 {
 //line numba.go:209
 								{
 //line numba.go:209
-									nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive4.And(gc_else3).And(gc_else4))
+									nextTemp = currTemp.Add(gc_vb4.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else3).And(gc_else4))
 //line numba.go:212
 								}
 //line numba.go:212
@@ -1779,7 +2077,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:212
 						}
 //line numba.go:216
-						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive4)
+						nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}

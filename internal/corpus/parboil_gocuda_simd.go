@@ -194,6 +194,30 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					gc_at3 := bS[gc_row2][:gc_bdx2]
 					gc_at4 := b[gc_off5:][:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line parboil.go:36
+								var n int = gc_by2*sgemmTileN + gc_tx2
+//line parboil.go:36
+								_ = n
+//line parboil.go:40
+								var av float32
+//line parboil.go:40
+								_ = av
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -228,6 +252,36 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:36
+								var n int = gc_by2*sgemmTileN + gc_tx2
+//line parboil.go:36
+								_ = n
+//line parboil.go:40
+								var av float32
+//line parboil.go:40
+								_ = av
+//line parboil.go:41
+								if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+16 > len(b) || gc_tx2 < 0 || gc_tx2+16 > len(bS[gc_ty2]) {
+//line parboil.go:41
+									break
+//line parboil.go:41
+								}
+								archsimd.LoadFloat32x16Slice(b[n+(i_+gc_ty2)*ldb:]).StoreSlice(bS[gc_ty2][gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -637,9 +691,38 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				gc_at5 := shA0[gc_off5:][:gc_bdx2]
 				gc_at6 := shA0[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line parboil.go:80
+						gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:75
+							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+							_ = shID
+//line parboil.go:76
+							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+							_ = shID2
+//line parboil.go:80
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line parboil.go:80
+							gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line parboil.go:80
-					gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -653,9 +736,9 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line parboil.go:80
-						gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -679,6 +762,41 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line parboil.go:80
+						gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:75
+							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+							_ = shID
+//line parboil.go:76
+							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+							_ = shID2
+//line parboil.go:80
+							if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+//line parboil.go:80
+								break
+//line parboil.go:80
+							}
+//line parboil.go:80
+							gc_vb2.StoreSlice(shA0[shID:])
+//line parboil.go:81
+							gc_vb2.StoreSlice(shA0[shID2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line parboil.go:80
 					gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -815,9 +933,288 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line parboil.go:93
+					gc_vb6 := archsimd.BroadcastFloat32x16(0.0)
+//line parboil.go:93
+					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line parboil.go:93
+					_ = gc_iota4
+//line parboil.go:93
+					gc_none4 := archsimd.Mask32x16FromBits(0)
+//line parboil.go:93
+					_ = gc_none4
+//line parboil.go:93
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line parboil.go:93
+					_ = gc_all4
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line parboil.go:72
+						var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+//line parboil.go:72
+						_ = i
+//line parboil.go:73
+						var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+//line parboil.go:73
+						_ = i2
+//line parboil.go:74
+						var j int = gc_by2*gc_bdy2 + gc_ty2
+//line parboil.go:74
+						_ = j
+//line parboil.go:75
+						var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+						_ = shID
+//line parboil.go:76
+						var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+						_ = shID2
+//line parboil.go:93
+						bottom := gc_vb6
+//line parboil.go:93
+						_ = bottom
+//line parboil.go:93
+						bottom2 := gc_vb6
+//line parboil.go:93
+						_ = bottom2
+//line parboil.go:93
+						var top float32 = 0.0
+//line parboil.go:93
+						_ = top
+//line parboil.go:93
+						var top2 float32 = 0.0
+//line parboil.go:93
+						_ = top2
+//line parboil.go:96
+						if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+//line parboil.go:96
+							break
+//line parboil.go:96
+						}
+//line parboil.go:96
+						gc_b9 := gc_none4
+//line parboil.go:96
+						if j < ny {
+//line parboil.go:96
+							gc_b9 = gc_all4
+//line parboil.go:96
+						}
+//line parboil.go:96
+						gc_if7 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b9.ToBits())
+//line parboil.go:96
+						_ = gc_if7
+//line parboil.go:97
+						if gc_if7.ToBits() != 0 {
+//line parboil.go:97
+							var gc_i13 int = i
+//line parboil.go:97
+							_ = gc_i13
+//line parboil.go:97
+							var gc_j13 int = j
+//line parboil.go:97
+							_ = gc_j13
+//line parboil.go:97
+							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*0)
+//line parboil.go:97
+							_ = gc_t13
+//line parboil.go:97
+							var gc_ld13 archsimd.Float32x16
+//line parboil.go:97
+							if gc_t13 >= 0 && gc_t13+16 <= len(a0) {
+//line parboil.go:97
+								gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
+//line parboil.go:97
+							} else {
+//line parboil.go:97
+								var gc_lanes13 [16]float32
+//line parboil.go:97
+								for gc_k13 := range 16 {
+//line parboil.go:97
+									if gc_if7.ToBits()&(1<<gc_k13) != 0 {
+//line parboil.go:97
+										gc_pos2.Thread = gc_rank2 + gc_k13
+//line parboil.go:97
+										gc_lanes13[gc_k13] = a0[gc_t13+gc_k13]
+//line parboil.go:97
+									}
+//line parboil.go:97
+								}
+//line parboil.go:97
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:97
+								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
+//line parboil.go:97
+							}
+//line parboil.go:97
+							bottom = gc_ld13.Merge(bottom, gc_if7)
+//line parboil.go:97
+							var gc_i14 int = i
+//line parboil.go:97
+							_ = gc_i14
+//line parboil.go:97
+							var gc_j14 int = j
+//line parboil.go:97
+							_ = gc_j14
+//line parboil.go:97
+							var gc_t14 int = gc_i14 +
+								nx*(gc_j14+ny*1)
+//line parboil.go:98
+							_ = gc_t14
+//line parboil.go:98
+							var gc_ld14 archsimd.Float32x16
+//line parboil.go:98
+							if gc_t14 >= 0 && gc_t14+16 <= len(a0) {
+//line parboil.go:98
+								gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
+//line parboil.go:98
+							} else {
+//line parboil.go:98
+								var gc_lanes14 [16]float32
+//line parboil.go:98
+								for gc_k14 := range 16 {
+//line parboil.go:98
+									if gc_if7.ToBits()&(1<<gc_k14) != 0 {
+//line parboil.go:98
+										gc_pos2.Thread = gc_rank2 + gc_k14
+//line parboil.go:98
+										gc_lanes14[gc_k14] = a0[gc_t14+gc_k14]
+//line parboil.go:98
+									}
+//line parboil.go:98
+								}
+//line parboil.go:98
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:98
+								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
+//line parboil.go:98
+							}
+//line parboil.go:98
+							gc_ld14.StoreMasked((*[16]float32)(shA0[shID:]), gc_if7)
+//line parboil.go:98
+						}
+//line parboil.go:97
+						gc_b10 := gc_none4
+//line parboil.go:100
+						if j < ny {
+//line parboil.go:100
+							gc_b10 = gc_all4
+//line parboil.go:100
+						}
+//line parboil.go:100
+						gc_if8 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b10.ToBits())
+//line parboil.go:100
+						_ = gc_if8
+//line parboil.go:101
+						if gc_if8.ToBits() != 0 {
+//line parboil.go:101
+							var gc_i15 int = i2
+//line parboil.go:101
+							_ = gc_i15
+//line parboil.go:101
+							var gc_j15 int = j
+//line parboil.go:101
+							_ = gc_j15
+//line parboil.go:101
+							var gc_t15 int = gc_i15 + nx*(gc_j15+ny*0)
+//line parboil.go:101
+							_ = gc_t15
+//line parboil.go:101
+							var gc_ld15 archsimd.Float32x16
+//line parboil.go:101
+							if gc_t15 >= 0 && gc_t15+16 <= len(a0) {
+//line parboil.go:101
+								gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
+//line parboil.go:101
+							} else {
+//line parboil.go:101
+								var gc_lanes15 [16]float32
+//line parboil.go:101
+								for gc_k15 := range 16 {
+//line parboil.go:101
+									if gc_if8.ToBits()&(1<<gc_k15) != 0 {
+//line parboil.go:101
+										gc_pos2.Thread = gc_rank2 + gc_k15
+//line parboil.go:101
+										gc_lanes15[gc_k15] = a0[gc_t15+gc_k15]
+//line parboil.go:101
+									}
+//line parboil.go:101
+								}
+//line parboil.go:101
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:101
+								gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line parboil.go:101
+							}
+//line parboil.go:101
+							bottom2 = gc_ld15.Merge(bottom2, gc_if8)
+//line parboil.go:101
+							var gc_i16 int = i2
+//line parboil.go:101
+							_ = gc_i16
+//line parboil.go:101
+							var gc_j16 int = j
+//line parboil.go:101
+							_ = gc_j16
+//line parboil.go:101
+							var gc_t16 int = gc_i16 +
+								nx*(gc_j16+ny*1)
+//line parboil.go:102
+							_ = gc_t16
+//line parboil.go:102
+							var gc_ld16 archsimd.Float32x16
+//line parboil.go:102
+							if gc_t16 >= 0 && gc_t16+16 <= len(a0) {
+//line parboil.go:102
+								gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
+//line parboil.go:102
+							} else {
+//line parboil.go:102
+								var gc_lanes16 [16]float32
+//line parboil.go:102
+								for gc_k16 := range 16 {
+//line parboil.go:102
+									if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+//line parboil.go:102
+										gc_pos2.Thread = gc_rank2 + gc_k16
+//line parboil.go:102
+										gc_lanes16[gc_k16] = a0[gc_t16+gc_k16]
+//line parboil.go:102
+									}
+//line parboil.go:102
+								}
+//line parboil.go:102
+								gc_pos2.Thread = gc_rank2
+//line parboil.go:102
+								gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line parboil.go:102
+							}
+//line parboil.go:102
+							gc_ld16.StoreMasked((*[16]float32)(shA0[shID2:]), gc_if8)
+//line parboil.go:102
+						}
+//line parboil.go:101
+						bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:101
+						bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+						archsimd.BroadcastFloat32x16(top).StoreSlice(gc_s_top[gc_rank2:])
+						archsimd.BroadcastFloat32x16(top2).StoreSlice(gc_s_top2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line parboil.go:93
-				gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
+				gc_vb5 := archsimd.BroadcastFloat32x8(0.0)
 //line parboil.go:93
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line parboil.go:93
@@ -855,11 +1252,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 					_ = shID2
 //line parboil.go:93
-					bottom := gc_vb3
+					bottom := gc_vb5
 //line parboil.go:93
 					_ = bottom
 //line parboil.go:93
-					bottom2 := gc_vb3
+					bottom2 := gc_vb5
 //line parboil.go:93
 					_ = bottom2
 //line parboil.go:93
@@ -1147,23 +1544,784 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line parboil.go:72
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line parboil.go:72
+						_ = gc_iota8
+//line parboil.go:72
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line parboil.go:72
+						_ = gc_none8
+//line parboil.go:72
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line parboil.go:72
+						_ = gc_all8
+//line parboil.go:133
+						gc_vb13 := archsimd.BroadcastFloat32x16(c1)
+//line parboil.go:134
+						gc_vb14 := archsimd.BroadcastFloat32x16(c0)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line parboil.go:72
+							var i int = gc_bx2*gc_bdx2*2 + gc_tx2
+//line parboil.go:72
+							_ = i
+//line parboil.go:73
+							var i2 int = gc_bx2*gc_bdx2*2 + gc_tx2 + gc_bdx2
+//line parboil.go:73
+							_ = i2
+//line parboil.go:74
+							var j int = gc_by2*gc_bdy2 + gc_ty2
+//line parboil.go:74
+							_ = j
+//line parboil.go:75
+							var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+							_ = shID
+//line parboil.go:76
+							var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+							_ = shID2
+//line parboil.go:85
+							gc_b29 := gc_none8
+//line parboil.go:85
+							if j > 0 {
+//line parboil.go:85
+								gc_b29 = gc_all8
+//line parboil.go:85
+							}
+//line parboil.go:85
+							gc_b30 := gc_none8
+//line parboil.go:85
+							if j < (ny - 1) {
+//line parboil.go:85
+								gc_b30 = gc_all8
+//line parboil.go:85
+							}
+//line parboil.go:85
+							wRegion := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_iota8.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16)))).ToBits()&gc_b29.ToBits()).ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach((nx-1), i, 16)))).ToBits()).ToBits() & gc_b30.ToBits())
+//line parboil.go:85
+							_ = wRegion
+//line parboil.go:86
+							gc_b31 := gc_none8
+//line parboil.go:86
+							if j > 0 {
+//line parboil.go:86
+								gc_b31 = gc_all8
+//line parboil.go:86
+							}
+//line parboil.go:86
+							gc_b32 := gc_none8
+//line parboil.go:86
+							if j < ny-1 {
+//line parboil.go:86
+								gc_b32 = gc_all8
+//line parboil.go:86
+							}
+//line parboil.go:86
+							wRegion2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx-1, i2, 16)))).ToBits()).ToBits() & gc_b32.ToBits())
+//line parboil.go:86
+							_ = wRegion2
+//line parboil.go:87
+							xLBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, gc_tx2, 16))))
+//line parboil.go:87
+							_ = xLBound
+//line parboil.go:88
+							xHBound := gc_iota8.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 16))))
+//line parboil.go:88
+							_ = xHBound
+//line parboil.go:89
+							var yLBound bool = gc_ty2 == 0
+//line parboil.go:89
+							_ = yLBound
+//line parboil.go:90
+							var yHBound bool = gc_ty2 == (gc_bdy2 - 1)
+//line parboil.go:90
+							_ = yHBound
+//line parboil.go:90
+							bottom := archsimd.LoadFloat32x16Slice(gc_s_bottom[gc_rank2:])
+//line parboil.go:90
+							_ = bottom
+//line parboil.go:90
+							bottom2 := archsimd.LoadFloat32x16Slice(gc_s_bottom2[gc_rank2:])
+//line parboil.go:90
+							_ = bottom2
+//line parboil.go:90
+							top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+//line parboil.go:90
+							_ = top
+//line parboil.go:90
+							top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:90
+							_ = top2
+//line parboil.go:108
+							var aLeftRight archsimd.Float32x16
+//line parboil.go:108
+							_ = aLeftRight
+//line parboil.go:108
+							var aUp archsimd.Float32x16
+//line parboil.go:108
+							_ = aUp
+//line parboil.go:108
+							var aDown archsimd.Float32x16
+//line parboil.go:108
+							_ = aDown
+//line parboil.go:112
+							if (shID+
+
+//line parboil.go:120
+								2*gc_bdx2) < 0 || (shID+2*gc_bdx2)+16 > len(shA0) || (shID-
+
+//line parboil.go:125
+								2*gc_bdx2) < 0 || (shID-2*gc_bdx2)+16 > len(shA0) || (shID-
+
+//line parboil.go:130
+								1) < 0 || (shID-1)+16 > len(shA0) || (shID+
+
+//line parboil.go:133
+								1) < 0 || (shID+1)+16 > len(shA0) || shID < 0 || shID+16 > len(shA0) || (shID2+
+
+//line parboil.go:146
+								2*gc_bdx2) < 0 || (shID2+2*gc_bdx2)+16 > len(shA0) || (shID2-
+
+//line parboil.go:151
+								2*gc_bdx2) < 0 || (shID2-2*gc_bdx2)+16 > len(shA0) || (shID2+
+
+//line parboil.go:156
+								1) < 0 || (shID2+1)+16 > len(shA0) || (shID2-
+
+//line parboil.go:159
+								1) < 0 || (shID2-1)+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+//line parboil.go:112
+								break
+//line parboil.go:112
+							}
+//line parboil.go:112
+							gc_b33 := gc_none8
+//line parboil.go:112
+							if j < ny {
+//line parboil.go:112
+								gc_b33 = gc_all8
+//line parboil.go:112
+							}
+//line parboil.go:112
+							gc_if27 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i, 16)))).ToBits() & gc_b33.ToBits())
+//line parboil.go:112
+							_ = gc_if27
+//line parboil.go:113
+							if gc_if27.ToBits() != 0 {
+//line parboil.go:113
+								var gc_t71 int = k + 1
+//line parboil.go:113
+								_ = gc_t71
+//line parboil.go:113
+								var gc_i47 int = i
+//line parboil.go:113
+								_ = gc_i47
+//line parboil.go:113
+								var gc_j47 int = j
+//line parboil.go:113
+								_ = gc_j47
+//line parboil.go:113
+								var gc_k53 int = gc_t71
+//line parboil.go:113
+								_ = gc_k53
+//line parboil.go:113
+								var gc_t72 int = gc_i47 + nx*(gc_j47+ny*gc_k53)
+//line parboil.go:113
+								_ = gc_t72
+//line parboil.go:113
+								var gc_ld41 archsimd.Float32x16
+//line parboil.go:113
+								if gc_t72 >= 0 && gc_t72+16 <= len(a0) {
+//line parboil.go:113
+									gc_ld41 = archsimd.LoadFloat32x16Slice(a0[gc_t72:])
+//line parboil.go:113
+								} else {
+//line parboil.go:113
+									var gc_lanes47 [16]float32
+//line parboil.go:113
+									for gc_k54 := range 16 {
+//line parboil.go:113
+										if gc_if27.ToBits()&(1<<gc_k54) != 0 {
+//line parboil.go:113
+											gc_pos2.Thread = gc_rank2 + gc_k54
+//line parboil.go:113
+											gc_lanes47[gc_k54] = a0[gc_t72+gc_k54]
+//line parboil.go:113
+										}
+//line parboil.go:113
+									}
+//line parboil.go:113
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:113
+									gc_ld41 = archsimd.LoadFloat32x16(&gc_lanes47)
+//line parboil.go:113
+								}
+//line parboil.go:113
+								top = gc_ld41.Merge(top, gc_if27)
+//line parboil.go:113
+							}
+//line parboil.go:113
+							gc_if28 := wRegion
+//line parboil.go:113
+							_ = gc_if28
+//line parboil.go:118
+							if gc_if28.ToBits() != 0 {
+//line parboil.go:118
+								if yHBound {
+//line parboil.go:118
+									var gc_t73 int = j + 1
+//line parboil.go:118
+									_ = gc_t73
+//line parboil.go:118
+									var gc_i48 int = i
+//line parboil.go:118
+									_ = gc_i48
+//line parboil.go:118
+									var gc_j48 int = gc_t73
+//line parboil.go:118
+									_ = gc_j48
+//line parboil.go:118
+									var gc_t74 int = gc_i48 + nx*(gc_j48+ny*k)
+//line parboil.go:118
+									_ = gc_t74
+//line parboil.go:118
+									var gc_ld42 archsimd.Float32x16
+//line parboil.go:118
+									if gc_t74 >= 0 && gc_t74+16 <= len(a0) {
+//line parboil.go:118
+										gc_ld42 = archsimd.LoadFloat32x16Slice(a0[gc_t74:])
+//line parboil.go:118
+									} else {
+//line parboil.go:118
+										var gc_lanes48 [16]float32
+//line parboil.go:118
+										for gc_k55 := range 16 {
+//line parboil.go:118
+											if gc_if28.ToBits()&(1<<gc_k55) != 0 {
+//line parboil.go:118
+												gc_pos2.Thread = gc_rank2 + gc_k55
+//line parboil.go:118
+												gc_lanes48[gc_k55] = a0[gc_t74+gc_k55]
+//line parboil.go:118
+											}
+//line parboil.go:118
+										}
+//line parboil.go:118
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:118
+										gc_ld42 = archsimd.LoadFloat32x16(&gc_lanes48)
+//line parboil.go:118
+									}
+//line parboil.go:118
+									aUp = gc_ld42.Merge(aUp, gc_if28)
+//line parboil.go:118
+								} else {
+//line parboil.go:118
+									aUp = archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if28)
+//line parboil.go:120
+								}
+//line parboil.go:120
+								if yLBound {
+//line parboil.go:120
+									var gc_t75 int = j -
+
+//line parboil.go:123
+										1
+//line parboil.go:123
+									_ = gc_t75
+//line parboil.go:123
+									var gc_i49 int = i
+//line parboil.go:123
+									_ = gc_i49
+//line parboil.go:123
+									var gc_j49 int = gc_t75
+//line parboil.go:123
+									_ = gc_j49
+//line parboil.go:123
+									var gc_t76 int = gc_i49 + nx*(gc_j49+ny*k)
+//line parboil.go:123
+									_ = gc_t76
+//line parboil.go:123
+									var gc_ld43 archsimd.Float32x16
+//line parboil.go:123
+									if gc_t76 >= 0 && gc_t76+16 <= len(a0) {
+//line parboil.go:123
+										gc_ld43 = archsimd.LoadFloat32x16Slice(a0[gc_t76:])
+//line parboil.go:123
+									} else {
+//line parboil.go:123
+										var gc_lanes49 [16]float32
+//line parboil.go:123
+										for gc_k56 := range 16 {
+//line parboil.go:123
+											if gc_if28.ToBits()&(1<<gc_k56) != 0 {
+//line parboil.go:123
+												gc_pos2.Thread = gc_rank2 + gc_k56
+//line parboil.go:123
+												gc_lanes49[gc_k56] = a0[gc_t76+gc_k56]
+//line parboil.go:123
+											}
+//line parboil.go:123
+										}
+//line parboil.go:123
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:123
+										gc_ld43 = archsimd.LoadFloat32x16(&gc_lanes49)
+//line parboil.go:123
+									}
+//line parboil.go:123
+									aDown = gc_ld43.Merge(aDown, gc_if28)
+//line parboil.go:123
+								} else {
+//line parboil.go:123
+									aDown = archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if28)
+//line parboil.go:125
+								}
+//line parboil.go:125
+								gc_if29 := xLBound
+//line parboil.go:125
+								_ = gc_if29
+//line parboil.go:125
+								if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits() != 0 {
+//line parboil.go:125
+									var gc_t77 int = i -
+
+//line parboil.go:128
+										1
+//line parboil.go:128
+									_ = gc_t77
+//line parboil.go:128
+									var gc_i50 int = gc_t77
+//line parboil.go:128
+									_ = gc_i50
+//line parboil.go:128
+									var gc_j50 int = j
+//line parboil.go:128
+									_ = gc_j50
+//line parboil.go:128
+									var gc_t78 int = gc_i50 + nx*(gc_j50+ny*k)
+//line parboil.go:128
+									_ = gc_t78
+//line parboil.go:128
+									var gc_ld44 archsimd.Float32x16
+//line parboil.go:128
+									if gc_t78 >= 0 && gc_t78+16 <= len(a0) {
+//line parboil.go:128
+										gc_ld44 = archsimd.LoadFloat32x16Slice(a0[gc_t78:])
+//line parboil.go:128
+									} else {
+//line parboil.go:128
+										var gc_lanes50 [16]float32
+//line parboil.go:128
+										for gc_k57 := range 16 {
+//line parboil.go:128
+											if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits()&(1<<gc_k57) != 0 {
+//line parboil.go:128
+												gc_pos2.Thread = gc_rank2 + gc_k57
+//line parboil.go:128
+												gc_lanes50[gc_k57] = a0[gc_t78+gc_k57]
+//line parboil.go:128
+											}
+//line parboil.go:128
+										}
+//line parboil.go:128
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:128
+										gc_ld44 = archsimd.LoadFloat32x16(&gc_lanes50)
+//line parboil.go:128
+									}
+//line parboil.go:128
+									aLeftRight = gc_ld44.Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()))
+//line parboil.go:128
+								}
+//line parboil.go:128
+								gc_else7 := archsimd.Mask32x16FromBits(^gc_if29.ToBits())
+//line parboil.go:128
+								_ = gc_else7
+//line parboil.go:128
+								if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()).ToBits() != 0 {
+//line parboil.go:128
+									{
+//line parboil.go:128
+										aLeftRight = archsimd.LoadFloat32x16Slice(shA0[shID-1:]).Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()))
+//line parboil.go:130
+									}
+//line parboil.go:130
+								}
+//line parboil.go:130
+								var gc_i51 int = i
+//line parboil.go:130
+								_ = gc_i51
+//line parboil.go:130
+								var gc_j51 int = j
+//line parboil.go:130
+								_ = gc_j51
+//line parboil.go:130
+								var gc_t79 int = gc_i51 +
+
+//line parboil.go:133
+									nx*(gc_j51+ny*k)
+//line parboil.go:133
+								_ = gc_t79
+//line parboil.go:133
+								if gc_t79 >= 0 && gc_t79+16 <= len(anext) {
+//line parboil.go:133
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t79:]), gc_if28)
+//line parboil.go:133
+								} else {
+//line parboil.go:133
+									var gc_lanes51 [16]float32
+//line parboil.go:133
+									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).Store(&gc_lanes51)
+									for gc_k58 := range 16 {
+//line parboil.go:134
+										if gc_if28.ToBits()&(1<<gc_k58) != 0 {
+//line parboil.go:134
+											gc_pos2.Thread = gc_rank2 + gc_k58
+//line parboil.go:133
+											anext[gc_t79+gc_k58] = gc_lanes51[gc_k58]
+//line parboil.go:133
+										}
+//line parboil.go:133
+									}
+//line parboil.go:133
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:133
+								}
+//line parboil.go:133
+							}
+//line parboil.go:118
+							gc_b34 := gc_none8
+//line parboil.go:138
+							if j < ny {
+//line parboil.go:138
+								gc_b34 = gc_all8
+//line parboil.go:138
+							}
+//line parboil.go:138
+							gc_if30 := archsimd.Mask32x16FromBits(gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nx, i2, 16)))).ToBits() & gc_b34.ToBits())
+//line parboil.go:138
+							_ = gc_if30
+//line parboil.go:139
+							if gc_if30.ToBits() != 0 {
+//line parboil.go:139
+								var gc_t80 int = k + 1
+//line parboil.go:139
+								_ = gc_t80
+//line parboil.go:139
+								var gc_i52 int = i2
+//line parboil.go:139
+								_ = gc_i52
+//line parboil.go:139
+								var gc_j52 int = j
+//line parboil.go:139
+								_ = gc_j52
+//line parboil.go:139
+								var gc_k59 int = gc_t80
+//line parboil.go:139
+								_ = gc_k59
+//line parboil.go:139
+								var gc_t81 int = gc_i52 + nx*(gc_j52+ny*gc_k59)
+//line parboil.go:139
+								_ = gc_t81
+//line parboil.go:139
+								var gc_ld45 archsimd.Float32x16
+//line parboil.go:139
+								if gc_t81 >= 0 && gc_t81+16 <= len(a0) {
+//line parboil.go:139
+									gc_ld45 = archsimd.LoadFloat32x16Slice(a0[gc_t81:])
+//line parboil.go:139
+								} else {
+//line parboil.go:139
+									var gc_lanes52 [16]float32
+//line parboil.go:139
+									for gc_k60 := range 16 {
+//line parboil.go:139
+										if gc_if30.ToBits()&(1<<gc_k60) != 0 {
+//line parboil.go:139
+											gc_pos2.Thread = gc_rank2 + gc_k60
+//line parboil.go:139
+											gc_lanes52[gc_k60] = a0[gc_t81+gc_k60]
+//line parboil.go:139
+										}
+//line parboil.go:139
+									}
+//line parboil.go:139
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:139
+									gc_ld45 = archsimd.LoadFloat32x16(&gc_lanes52)
+//line parboil.go:139
+								}
+//line parboil.go:139
+								top2 = gc_ld45.Merge(top2, gc_if30)
+//line parboil.go:139
+							}
+//line parboil.go:139
+							gc_if31 := wRegion2
+//line parboil.go:139
+							_ = gc_if31
+//line parboil.go:144
+							if gc_if31.ToBits() != 0 {
+//line parboil.go:144
+								if yHBound {
+//line parboil.go:144
+									var gc_t82 int = j + 1
+//line parboil.go:144
+									_ = gc_t82
+//line parboil.go:144
+									var gc_i53 int = i2
+//line parboil.go:144
+									_ = gc_i53
+//line parboil.go:144
+									var gc_j53 int = gc_t82
+//line parboil.go:144
+									_ = gc_j53
+//line parboil.go:144
+									var gc_t83 int = gc_i53 + nx*(gc_j53+ny*k)
+//line parboil.go:144
+									_ = gc_t83
+//line parboil.go:144
+									var gc_ld46 archsimd.Float32x16
+//line parboil.go:144
+									if gc_t83 >= 0 && gc_t83+16 <= len(a0) {
+//line parboil.go:144
+										gc_ld46 = archsimd.LoadFloat32x16Slice(a0[gc_t83:])
+//line parboil.go:144
+									} else {
+//line parboil.go:144
+										var gc_lanes53 [16]float32
+//line parboil.go:144
+										for gc_k61 := range 16 {
+//line parboil.go:144
+											if gc_if31.ToBits()&(1<<gc_k61) != 0 {
+//line parboil.go:144
+												gc_pos2.Thread = gc_rank2 + gc_k61
+//line parboil.go:144
+												gc_lanes53[gc_k61] = a0[gc_t83+gc_k61]
+//line parboil.go:144
+											}
+//line parboil.go:144
+										}
+//line parboil.go:144
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:144
+										gc_ld46 = archsimd.LoadFloat32x16(&gc_lanes53)
+//line parboil.go:144
+									}
+//line parboil.go:144
+									aUp = gc_ld46.Merge(aUp, gc_if31)
+//line parboil.go:144
+								} else {
+//line parboil.go:144
+									aUp = archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if31)
+//line parboil.go:146
+								}
+//line parboil.go:146
+								if yLBound {
+//line parboil.go:146
+									var gc_t84 int = j -
+
+//line parboil.go:149
+										1
+//line parboil.go:149
+									_ = gc_t84
+//line parboil.go:149
+									var gc_i54 int = i2
+//line parboil.go:149
+									_ = gc_i54
+//line parboil.go:149
+									var gc_j54 int = gc_t84
+//line parboil.go:149
+									_ = gc_j54
+//line parboil.go:149
+									var gc_t85 int = gc_i54 + nx*(gc_j54+ny*k)
+//line parboil.go:149
+									_ = gc_t85
+//line parboil.go:149
+									var gc_ld47 archsimd.Float32x16
+//line parboil.go:149
+									if gc_t85 >= 0 && gc_t85+16 <= len(a0) {
+//line parboil.go:149
+										gc_ld47 = archsimd.LoadFloat32x16Slice(a0[gc_t85:])
+//line parboil.go:149
+									} else {
+//line parboil.go:149
+										var gc_lanes54 [16]float32
+//line parboil.go:149
+										for gc_k62 := range 16 {
+//line parboil.go:149
+											if gc_if31.ToBits()&(1<<gc_k62) != 0 {
+//line parboil.go:149
+												gc_pos2.Thread = gc_rank2 + gc_k62
+//line parboil.go:149
+												gc_lanes54[gc_k62] = a0[gc_t85+gc_k62]
+//line parboil.go:149
+											}
+//line parboil.go:149
+										}
+//line parboil.go:149
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:149
+										gc_ld47 = archsimd.LoadFloat32x16(&gc_lanes54)
+//line parboil.go:149
+									}
+//line parboil.go:149
+									aDown = gc_ld47.Merge(aDown, gc_if31)
+//line parboil.go:149
+								} else {
+//line parboil.go:149
+									aDown = archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if31)
+//line parboil.go:151
+								}
+//line parboil.go:151
+								gc_if32 := xHBound
+//line parboil.go:151
+								_ = gc_if32
+//line parboil.go:151
+								if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits() != 0 {
+//line parboil.go:151
+									var gc_t86 int = i2 +
+
+//line parboil.go:154
+										1
+//line parboil.go:154
+									_ = gc_t86
+//line parboil.go:154
+									var gc_i55 int = gc_t86
+//line parboil.go:154
+									_ = gc_i55
+//line parboil.go:154
+									var gc_j55 int = j
+//line parboil.go:154
+									_ = gc_j55
+//line parboil.go:154
+									var gc_t87 int = gc_i55 + nx*(gc_j55+ny*k)
+//line parboil.go:154
+									_ = gc_t87
+//line parboil.go:154
+									var gc_ld48 archsimd.Float32x16
+//line parboil.go:154
+									if gc_t87 >= 0 && gc_t87+16 <= len(a0) {
+//line parboil.go:154
+										gc_ld48 = archsimd.LoadFloat32x16Slice(a0[gc_t87:])
+//line parboil.go:154
+									} else {
+//line parboil.go:154
+										var gc_lanes55 [16]float32
+//line parboil.go:154
+										for gc_k63 := range 16 {
+//line parboil.go:154
+											if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()&(1<<gc_k63) != 0 {
+//line parboil.go:154
+												gc_pos2.Thread = gc_rank2 + gc_k63
+//line parboil.go:154
+												gc_lanes55[gc_k63] = a0[gc_t87+gc_k63]
+//line parboil.go:154
+											}
+//line parboil.go:154
+										}
+//line parboil.go:154
+										gc_pos2.Thread = gc_rank2
+//line parboil.go:154
+										gc_ld48 = archsimd.LoadFloat32x16(&gc_lanes55)
+//line parboil.go:154
+									}
+//line parboil.go:154
+									aLeftRight = gc_ld48.Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()))
+//line parboil.go:154
+								}
+//line parboil.go:154
+								gc_else8 := archsimd.Mask32x16FromBits(^gc_if32.ToBits())
+//line parboil.go:154
+								_ = gc_else8
+//line parboil.go:154
+								if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()).ToBits() != 0 {
+//line parboil.go:154
+									{
+//line parboil.go:154
+										aLeftRight = archsimd.LoadFloat32x16Slice(shA0[shID2+1:]).Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()))
+//line parboil.go:156
+									}
+//line parboil.go:156
+								}
+//line parboil.go:156
+								var gc_i56 int = i2
+//line parboil.go:156
+								_ = gc_i56
+//line parboil.go:156
+								var gc_j56 int = j
+//line parboil.go:156
+								_ = gc_j56
+//line parboil.go:156
+								var gc_t88 int = gc_i56 +
+
+//line parboil.go:159
+									nx*(gc_j56+ny*k)
+//line parboil.go:159
+								_ = gc_t88
+//line parboil.go:159
+								if gc_t88 >= 0 && gc_t88+16 <= len(anext) {
+//line parboil.go:159
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t88:]), gc_if31)
+//line parboil.go:159
+								} else {
+//line parboil.go:159
+									var gc_lanes56 [16]float32
+//line parboil.go:159
+									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).Store(&gc_lanes56)
+									for gc_k64 := range 16 {
+//line parboil.go:160
+										if gc_if31.ToBits()&(1<<gc_k64) != 0 {
+//line parboil.go:160
+											gc_pos2.Thread = gc_rank2 + gc_k64
+//line parboil.go:159
+											anext[gc_t88+gc_k64] = gc_lanes56[gc_k64]
+//line parboil.go:159
+										}
+//line parboil.go:159
+									}
+//line parboil.go:159
+									gc_pos2.Thread = gc_rank2
+//line parboil.go:159
+								}
+//line parboil.go:159
+							}
+//line parboil.go:144
+							top.StoreSlice(gc_s_top[gc_rank2:])
+//line parboil.go:144
+							top2.StoreSlice(gc_s_top2[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line parboil.go:72
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line parboil.go:72
-					_ = gc_iota4
+					_ = gc_iota6
 //line parboil.go:72
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line parboil.go:72
-					_ = gc_none4
+					_ = gc_none6
 //line parboil.go:72
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:72
-					_ = gc_all4
+					_ = gc_all6
 //line parboil.go:133
-					gc_vb6 := archsimd.BroadcastFloat32x8(c1)
+					gc_vb9 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:134
-					gc_vb7 := archsimd.BroadcastFloat32x8(c0)
+					gc_vb10 := archsimd.BroadcastFloat32x8(c0)
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1189,51 +2347,51 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:85
-						gc_b13 := gc_none4
+						gc_b17 := gc_none6
 //line parboil.go:85
 						if j > 0 {
 //line parboil.go:85
-							gc_b13 = gc_all4
+							gc_b17 = gc_all6
 //line parboil.go:85
 						}
 //line parboil.go:85
-						gc_b14 := gc_none4
+						gc_b18 := gc_none6
 //line parboil.go:85
 						if j < (ny - 1) {
 //line parboil.go:85
-							gc_b14 = gc_all4
+							gc_b18 = gc_all6
 //line parboil.go:85
 						}
 //line parboil.go:85
-						wRegion := gc_iota4.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b13).And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b14)
+						wRegion := gc_iota6.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, i, 8)))).And(gc_b17).And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach((nx - 1), i, 8))))).And(gc_b18)
 //line parboil.go:85
 						_ = wRegion
 //line parboil.go:86
-						gc_b15 := gc_none4
+						gc_b19 := gc_none6
 //line parboil.go:86
 						if j > 0 {
 //line parboil.go:86
-							gc_b15 = gc_all4
+							gc_b19 = gc_all6
 //line parboil.go:86
 						}
 //line parboil.go:86
-						gc_b16 := gc_none4
+						gc_b20 := gc_none6
 //line parboil.go:86
 						if j < ny-1 {
 //line parboil.go:86
-							gc_b16 = gc_all4
+							gc_b20 = gc_all6
 //line parboil.go:86
 						}
 //line parboil.go:86
-						wRegion2 := gc_b15.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b16)
+						wRegion2 := gc_b19.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx-1, i2, 8))))).And(gc_b20)
 //line parboil.go:86
 						_ = wRegion2
 //line parboil.go:87
-						xLBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
+						xLBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8))))
 //line parboil.go:87
 						_ = xLBound
 //line parboil.go:88
-						xHBound := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
+						xHBound := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach((gc_bdx2*2 - 1), (gc_tx2 + gc_bdx2), 8))))
 //line parboil.go:88
 						_ = xHBound
 //line parboil.go:89
@@ -1303,57 +2461,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_b17 := gc_none4
+						gc_b21 := gc_none6
 //line parboil.go:112
 						if j < ny {
 //line parboil.go:112
-							gc_b17 = gc_all4
+							gc_b21 = gc_all6
 //line parboil.go:112
 						}
 //line parboil.go:112
-						gc_if11 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b17)
+						gc_if15 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i, 8)))).And(gc_b21)
 //line parboil.go:112
-						_ = gc_if11
+						_ = gc_if15
 //line parboil.go:113
-						if gc_if11.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line parboil.go:113
-							var gc_t27 int = k + 1
+							var gc_t35 int = k + 1
 //line parboil.go:113
-							_ = gc_t27
+							_ = gc_t35
 //line parboil.go:113
-							var gc_i19 int = i
+							var gc_i27 int = i
 //line parboil.go:113
-							_ = gc_i19
+							_ = gc_i27
 //line parboil.go:113
-							var gc_j19 int = j
+							var gc_j27 int = j
 //line parboil.go:113
-							_ = gc_j19
+							_ = gc_j27
 //line parboil.go:113
-							var gc_k21 int = gc_t27
+							var gc_k29 int = gc_t35
 //line parboil.go:113
-							_ = gc_k21
+							_ = gc_k29
 //line parboil.go:113
-							var gc_t28 int = gc_i19 + nx*(gc_j19+ny*gc_k21)
+							var gc_t36 int = gc_i27 + nx*(gc_j27+ny*gc_k29)
 //line parboil.go:113
-							_ = gc_t28
+							_ = gc_t36
 //line parboil.go:113
-							var gc_ld17 archsimd.Float32x8
+							var gc_ld25 archsimd.Float32x8
 //line parboil.go:113
-							if gc_t28 >= 0 && gc_t28+8 <= len(a0) {
+							if gc_t36 >= 0 && gc_t36+8 <= len(a0) {
 //line parboil.go:113
-								gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t28:])
+								gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t36:])
 //line parboil.go:113
 							} else {
 //line parboil.go:113
-								var gc_lanes19 [8]float32
+								var gc_lanes27 [8]float32
 //line parboil.go:113
-								for gc_k22 := range 8 {
+								for gc_k30 := range 8 {
 //line parboil.go:113
-									if gc_if11.ToBits()&(1<<gc_k22) != 0 {
+									if gc_if15.ToBits()&(1<<gc_k30) != 0 {
 //line parboil.go:113
-										gc_pos2.Thread = gc_rank2 + gc_k22
+										gc_pos2.Thread = gc_rank2 + gc_k30
 //line parboil.go:113
-										gc_lanes19[gc_k22] = a0[gc_t28+gc_k22]
+										gc_lanes27[gc_k30] = a0[gc_t36+gc_k30]
 //line parboil.go:113
 									}
 //line parboil.go:113
@@ -1361,55 +2519,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:113
-								gc_ld17 = archsimd.LoadFloat32x8(&gc_lanes19)
+								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes27)
 //line parboil.go:113
 							}
 //line parboil.go:113
-							top = gc_ld17.Merge(top, gc_if11)
+							top = gc_ld25.Merge(top, gc_if15)
 //line parboil.go:113
 						}
 //line parboil.go:113
-						gc_if12 := wRegion
+						gc_if16 := wRegion
 //line parboil.go:113
-						_ = gc_if12
+						_ = gc_if16
 //line parboil.go:118
-						if gc_if12.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line parboil.go:118
 							if yHBound {
 //line parboil.go:118
-								var gc_t29 int = j + 1
+								var gc_t37 int = j + 1
 //line parboil.go:118
-								_ = gc_t29
+								_ = gc_t37
 //line parboil.go:118
-								var gc_i20 int = i
+								var gc_i28 int = i
 //line parboil.go:118
-								_ = gc_i20
+								_ = gc_i28
 //line parboil.go:118
-								var gc_j20 int = gc_t29
+								var gc_j28 int = gc_t37
 //line parboil.go:118
-								_ = gc_j20
+								_ = gc_j28
 //line parboil.go:118
-								var gc_t30 int = gc_i20 + nx*(gc_j20+ny*k)
+								var gc_t38 int = gc_i28 + nx*(gc_j28+ny*k)
 //line parboil.go:118
-								_ = gc_t30
+								_ = gc_t38
 //line parboil.go:118
-								var gc_ld18 archsimd.Float32x8
+								var gc_ld26 archsimd.Float32x8
 //line parboil.go:118
-								if gc_t30 >= 0 && gc_t30+8 <= len(a0) {
+								if gc_t38 >= 0 && gc_t38+8 <= len(a0) {
 //line parboil.go:118
-									gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t30:])
+									gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t38:])
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									var gc_lanes20 [8]float32
+									var gc_lanes28 [8]float32
 //line parboil.go:118
-									for gc_k23 := range 8 {
+									for gc_k31 := range 8 {
 //line parboil.go:118
-										if gc_if12.ToBits()&(1<<gc_k23) != 0 {
+										if gc_if16.ToBits()&(1<<gc_k31) != 0 {
 //line parboil.go:118
-											gc_pos2.Thread = gc_rank2 + gc_k23
+											gc_pos2.Thread = gc_rank2 + gc_k31
 //line parboil.go:118
-											gc_lanes20[gc_k23] = a0[gc_t30+gc_k23]
+											gc_lanes28[gc_k31] = a0[gc_t38+gc_k31]
 //line parboil.go:118
 										}
 //line parboil.go:118
@@ -1417,56 +2575,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:118
-									gc_ld18 = archsimd.LoadFloat32x8(&gc_lanes20)
+									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes28)
 //line parboil.go:118
 								}
 //line parboil.go:118
-								aUp = gc_ld18.Merge(aUp, gc_if12)
+								aUp = gc_ld26.Merge(aUp, gc_if16)
 //line parboil.go:118
 							} else {
 //line parboil.go:118
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if12)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if16)
 //line parboil.go:120
 							}
 //line parboil.go:120
 							if yLBound {
 //line parboil.go:120
-								var gc_t31 int = j -
+								var gc_t39 int = j -
 
 //line parboil.go:123
 									1
 //line parboil.go:123
-								_ = gc_t31
+								_ = gc_t39
 //line parboil.go:123
-								var gc_i21 int = i
+								var gc_i29 int = i
 //line parboil.go:123
-								_ = gc_i21
+								_ = gc_i29
 //line parboil.go:123
-								var gc_j21 int = gc_t31
+								var gc_j29 int = gc_t39
 //line parboil.go:123
-								_ = gc_j21
+								_ = gc_j29
 //line parboil.go:123
-								var gc_t32 int = gc_i21 + nx*(gc_j21+ny*k)
+								var gc_t40 int = gc_i29 + nx*(gc_j29+ny*k)
 //line parboil.go:123
-								_ = gc_t32
+								_ = gc_t40
 //line parboil.go:123
-								var gc_ld19 archsimd.Float32x8
+								var gc_ld27 archsimd.Float32x8
 //line parboil.go:123
-								if gc_t32 >= 0 && gc_t32+8 <= len(a0) {
+								if gc_t40 >= 0 && gc_t40+8 <= len(a0) {
 //line parboil.go:123
-									gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t32:])
+									gc_ld27 = archsimd.LoadFloat32x8Slice(a0[gc_t40:])
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									var gc_lanes21 [8]float32
+									var gc_lanes29 [8]float32
 //line parboil.go:123
-									for gc_k24 := range 8 {
+									for gc_k32 := range 8 {
 //line parboil.go:123
-										if gc_if12.ToBits()&(1<<gc_k24) != 0 {
+										if gc_if16.ToBits()&(1<<gc_k32) != 0 {
 //line parboil.go:123
-											gc_pos2.Thread = gc_rank2 + gc_k24
+											gc_pos2.Thread = gc_rank2 + gc_k32
 //line parboil.go:123
-											gc_lanes21[gc_k24] = a0[gc_t32+gc_k24]
+											gc_lanes29[gc_k32] = a0[gc_t40+gc_k32]
 //line parboil.go:123
 										}
 //line parboil.go:123
@@ -1474,60 +2632,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:123
-									gc_ld19 = archsimd.LoadFloat32x8(&gc_lanes21)
+									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes29)
 //line parboil.go:123
 								}
 //line parboil.go:123
-								aDown = gc_ld19.Merge(aDown, gc_if12)
+								aDown = gc_ld27.Merge(aDown, gc_if16)
 //line parboil.go:123
 							} else {
 //line parboil.go:123
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if12)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if16)
 //line parboil.go:125
 							}
 //line parboil.go:125
-							gc_if13 := xLBound
+							gc_if17 := xLBound
 //line parboil.go:125
-							_ = gc_if13
+							_ = gc_if17
 //line parboil.go:125
-							if gc_if12.And(gc_if13).ToBits() != 0 {
+							if gc_if16.And(gc_if17).ToBits() != 0 {
 //line parboil.go:125
-								var gc_t33 int = i -
+								var gc_t41 int = i -
 
 //line parboil.go:128
 									1
 //line parboil.go:128
-								_ = gc_t33
+								_ = gc_t41
 //line parboil.go:128
-								var gc_i22 int = gc_t33
+								var gc_i30 int = gc_t41
 //line parboil.go:128
-								_ = gc_i22
+								_ = gc_i30
 //line parboil.go:128
-								var gc_j22 int = j
+								var gc_j30 int = j
 //line parboil.go:128
-								_ = gc_j22
+								_ = gc_j30
 //line parboil.go:128
-								var gc_t34 int = gc_i22 + nx*(gc_j22+ny*k)
+								var gc_t42 int = gc_i30 + nx*(gc_j30+ny*k)
 //line parboil.go:128
-								_ = gc_t34
+								_ = gc_t42
 //line parboil.go:128
-								var gc_ld20 archsimd.Float32x8
+								var gc_ld28 archsimd.Float32x8
 //line parboil.go:128
-								if gc_t34 >= 0 && gc_t34+8 <= len(a0) {
+								if gc_t42 >= 0 && gc_t42+8 <= len(a0) {
 //line parboil.go:128
-									gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t34:])
+									gc_ld28 = archsimd.LoadFloat32x8Slice(a0[gc_t42:])
 //line parboil.go:128
 								} else {
 //line parboil.go:128
-									var gc_lanes22 [8]float32
+									var gc_lanes30 [8]float32
 //line parboil.go:128
-									for gc_k25 := range 8 {
+									for gc_k33 := range 8 {
 //line parboil.go:128
-										if gc_if12.And(gc_if13).ToBits()&(1<<gc_k25) != 0 {
+										if gc_if16.And(gc_if17).ToBits()&(1<<gc_k33) != 0 {
 //line parboil.go:128
-											gc_pos2.Thread = gc_rank2 + gc_k25
+											gc_pos2.Thread = gc_rank2 + gc_k33
 //line parboil.go:128
-											gc_lanes22[gc_k25] = a0[gc_t34+gc_k25]
+											gc_lanes30[gc_k33] = a0[gc_t42+gc_k33]
 //line parboil.go:128
 										}
 //line parboil.go:128
@@ -1535,59 +2693,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:128
-									gc_ld20 = archsimd.LoadFloat32x8(&gc_lanes22)
+									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes30)
 //line parboil.go:128
 								}
 //line parboil.go:128
-								aLeftRight = gc_ld20.Merge(aLeftRight, gc_if12.And(gc_if13))
+								aLeftRight = gc_ld28.Merge(aLeftRight, gc_if16.And(gc_if17))
 //line parboil.go:128
 							}
 //line parboil.go:128
-							gc_else3 := gc_if13.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if17.ToInt32x8().Not().ToMask()
 //line parboil.go:128
 							_ = gc_else3
 //line parboil.go:128
-							if gc_if12.And(gc_else3).ToBits() != 0 {
+							if gc_if16.And(gc_else3).ToBits() != 0 {
 //line parboil.go:128
 								{
 //line parboil.go:128
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if12.And(gc_else3))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if16.And(gc_else3))
 //line parboil.go:130
 								}
 //line parboil.go:130
 							}
 //line parboil.go:130
-							var gc_i23 int = i
+							var gc_i31 int = i
 //line parboil.go:130
-							_ = gc_i23
+							_ = gc_i31
 //line parboil.go:130
-							var gc_j23 int = j
+							var gc_j31 int = j
 //line parboil.go:130
-							_ = gc_j23
+							_ = gc_j31
 //line parboil.go:130
-							var gc_t35 int = gc_i23 +
+							var gc_t43 int = gc_i31 +
 
 //line parboil.go:133
-								nx*(gc_j23+ny*k)
+								nx*(gc_j31+ny*k)
 //line parboil.go:133
-							_ = gc_t35
+							_ = gc_t43
 //line parboil.go:133
-							if gc_t35 >= 0 && gc_t35+8 <= len(anext) {
+							if gc_t43 >= 0 && gc_t43+8 <= len(anext) {
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb7)).StoreMasked((*[8]float32)(anext[gc_t35:]), gc_if12)
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t43:]), gc_if16)
 //line parboil.go:133
 							} else {
 //line parboil.go:133
-								var gc_lanes23 [8]float32
+								var gc_lanes31 [8]float32
 //line parboil.go:133
-								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb7)).Store(&gc_lanes23)
-								for gc_k26 := range 8 {
+								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes31)
+								for gc_k34 := range 8 {
 //line parboil.go:134
-									if gc_if12.ToBits()&(1<<gc_k26) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k34) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k26
+										gc_pos2.Thread = gc_rank2 + gc_k34
 //line parboil.go:133
-										anext[gc_t35+gc_k26] = gc_lanes23[gc_k26]
+										anext[gc_t43+gc_k34] = gc_lanes31[gc_k34]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -1599,57 +2757,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 						}
 //line parboil.go:118
-						gc_b18 := gc_none4
+						gc_b22 := gc_none6
 //line parboil.go:138
 						if j < ny {
 //line parboil.go:138
-							gc_b18 = gc_all4
+							gc_b22 = gc_all6
 //line parboil.go:138
 						}
 //line parboil.go:138
-						gc_if14 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b18)
+						gc_if18 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nx, i2, 8)))).And(gc_b22)
 //line parboil.go:138
-						_ = gc_if14
+						_ = gc_if18
 //line parboil.go:139
-						if gc_if14.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line parboil.go:139
-							var gc_t36 int = k + 1
+							var gc_t44 int = k + 1
 //line parboil.go:139
-							_ = gc_t36
+							_ = gc_t44
 //line parboil.go:139
-							var gc_i24 int = i2
+							var gc_i32 int = i2
 //line parboil.go:139
-							_ = gc_i24
+							_ = gc_i32
 //line parboil.go:139
-							var gc_j24 int = j
+							var gc_j32 int = j
 //line parboil.go:139
-							_ = gc_j24
+							_ = gc_j32
 //line parboil.go:139
-							var gc_k27 int = gc_t36
+							var gc_k35 int = gc_t44
 //line parboil.go:139
-							_ = gc_k27
+							_ = gc_k35
 //line parboil.go:139
-							var gc_t37 int = gc_i24 + nx*(gc_j24+ny*gc_k27)
+							var gc_t45 int = gc_i32 + nx*(gc_j32+ny*gc_k35)
 //line parboil.go:139
-							_ = gc_t37
+							_ = gc_t45
 //line parboil.go:139
-							var gc_ld21 archsimd.Float32x8
+							var gc_ld29 archsimd.Float32x8
 //line parboil.go:139
-							if gc_t37 >= 0 && gc_t37+8 <= len(a0) {
+							if gc_t45 >= 0 && gc_t45+8 <= len(a0) {
 //line parboil.go:139
-								gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t37:])
+								gc_ld29 = archsimd.LoadFloat32x8Slice(a0[gc_t45:])
 //line parboil.go:139
 							} else {
 //line parboil.go:139
-								var gc_lanes24 [8]float32
+								var gc_lanes32 [8]float32
 //line parboil.go:139
-								for gc_k28 := range 8 {
+								for gc_k36 := range 8 {
 //line parboil.go:139
-									if gc_if14.ToBits()&(1<<gc_k28) != 0 {
+									if gc_if18.ToBits()&(1<<gc_k36) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k28
+										gc_pos2.Thread = gc_rank2 + gc_k36
 //line parboil.go:139
-										gc_lanes24[gc_k28] = a0[gc_t37+gc_k28]
+										gc_lanes32[gc_k36] = a0[gc_t45+gc_k36]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -1657,55 +2815,55 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								gc_pos2.Thread = gc_rank2
 //line parboil.go:139
-								gc_ld21 = archsimd.LoadFloat32x8(&gc_lanes24)
+								gc_ld29 = archsimd.LoadFloat32x8(&gc_lanes32)
 //line parboil.go:139
 							}
 //line parboil.go:139
-							top2 = gc_ld21.Merge(top2, gc_if14)
+							top2 = gc_ld29.Merge(top2, gc_if18)
 //line parboil.go:139
 						}
 //line parboil.go:139
-						gc_if15 := wRegion2
+						gc_if19 := wRegion2
 //line parboil.go:139
-						_ = gc_if15
+						_ = gc_if19
 //line parboil.go:144
-						if gc_if15.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line parboil.go:144
 							if yHBound {
 //line parboil.go:144
-								var gc_t38 int = j + 1
+								var gc_t46 int = j + 1
 //line parboil.go:144
-								_ = gc_t38
+								_ = gc_t46
 //line parboil.go:144
-								var gc_i25 int = i2
+								var gc_i33 int = i2
 //line parboil.go:144
-								_ = gc_i25
+								_ = gc_i33
 //line parboil.go:144
-								var gc_j25 int = gc_t38
+								var gc_j33 int = gc_t46
 //line parboil.go:144
-								_ = gc_j25
+								_ = gc_j33
 //line parboil.go:144
-								var gc_t39 int = gc_i25 + nx*(gc_j25+ny*k)
+								var gc_t47 int = gc_i33 + nx*(gc_j33+ny*k)
 //line parboil.go:144
-								_ = gc_t39
+								_ = gc_t47
 //line parboil.go:144
-								var gc_ld22 archsimd.Float32x8
+								var gc_ld30 archsimd.Float32x8
 //line parboil.go:144
-								if gc_t39 >= 0 && gc_t39+8 <= len(a0) {
+								if gc_t47 >= 0 && gc_t47+8 <= len(a0) {
 //line parboil.go:144
-									gc_ld22 = archsimd.LoadFloat32x8Slice(a0[gc_t39:])
+									gc_ld30 = archsimd.LoadFloat32x8Slice(a0[gc_t47:])
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									var gc_lanes25 [8]float32
+									var gc_lanes33 [8]float32
 //line parboil.go:144
-									for gc_k29 := range 8 {
+									for gc_k37 := range 8 {
 //line parboil.go:144
-										if gc_if15.ToBits()&(1<<gc_k29) != 0 {
+										if gc_if19.ToBits()&(1<<gc_k37) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k29
+											gc_pos2.Thread = gc_rank2 + gc_k37
 //line parboil.go:144
-											gc_lanes25[gc_k29] = a0[gc_t39+gc_k29]
+											gc_lanes33[gc_k37] = a0[gc_t47+gc_k37]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -1713,56 +2871,56 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:144
-									gc_ld22 = archsimd.LoadFloat32x8(&gc_lanes25)
+									gc_ld30 = archsimd.LoadFloat32x8(&gc_lanes33)
 //line parboil.go:144
 								}
 //line parboil.go:144
-								aUp = gc_ld22.Merge(aUp, gc_if15)
+								aUp = gc_ld30.Merge(aUp, gc_if19)
 //line parboil.go:144
 							} else {
 //line parboil.go:144
-								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if15)
+								aUp = archsimd.LoadFloat32x8Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if19)
 //line parboil.go:146
 							}
 //line parboil.go:146
 							if yLBound {
 //line parboil.go:146
-								var gc_t40 int = j -
+								var gc_t48 int = j -
 
 //line parboil.go:149
 									1
 //line parboil.go:149
-								_ = gc_t40
+								_ = gc_t48
 //line parboil.go:149
-								var gc_i26 int = i2
+								var gc_i34 int = i2
 //line parboil.go:149
-								_ = gc_i26
+								_ = gc_i34
 //line parboil.go:149
-								var gc_j26 int = gc_t40
+								var gc_j34 int = gc_t48
 //line parboil.go:149
-								_ = gc_j26
+								_ = gc_j34
 //line parboil.go:149
-								var gc_t41 int = gc_i26 + nx*(gc_j26+ny*k)
+								var gc_t49 int = gc_i34 + nx*(gc_j34+ny*k)
 //line parboil.go:149
-								_ = gc_t41
+								_ = gc_t49
 //line parboil.go:149
-								var gc_ld23 archsimd.Float32x8
+								var gc_ld31 archsimd.Float32x8
 //line parboil.go:149
-								if gc_t41 >= 0 && gc_t41+8 <= len(a0) {
+								if gc_t49 >= 0 && gc_t49+8 <= len(a0) {
 //line parboil.go:149
-									gc_ld23 = archsimd.LoadFloat32x8Slice(a0[gc_t41:])
+									gc_ld31 = archsimd.LoadFloat32x8Slice(a0[gc_t49:])
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									var gc_lanes26 [8]float32
+									var gc_lanes34 [8]float32
 //line parboil.go:149
-									for gc_k30 := range 8 {
+									for gc_k38 := range 8 {
 //line parboil.go:149
-										if gc_if15.ToBits()&(1<<gc_k30) != 0 {
+										if gc_if19.ToBits()&(1<<gc_k38) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k30
+											gc_pos2.Thread = gc_rank2 + gc_k38
 //line parboil.go:149
-											gc_lanes26[gc_k30] = a0[gc_t41+gc_k30]
+											gc_lanes34[gc_k38] = a0[gc_t49+gc_k38]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -1770,60 +2928,60 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:149
-									gc_ld23 = archsimd.LoadFloat32x8(&gc_lanes26)
+									gc_ld31 = archsimd.LoadFloat32x8(&gc_lanes34)
 //line parboil.go:149
 								}
 //line parboil.go:149
-								aDown = gc_ld23.Merge(aDown, gc_if15)
+								aDown = gc_ld31.Merge(aDown, gc_if19)
 //line parboil.go:149
 							} else {
 //line parboil.go:149
-								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if15)
+								aDown = archsimd.LoadFloat32x8Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if19)
 //line parboil.go:151
 							}
 //line parboil.go:151
-							gc_if16 := xHBound
+							gc_if20 := xHBound
 //line parboil.go:151
-							_ = gc_if16
+							_ = gc_if20
 //line parboil.go:151
-							if gc_if15.And(gc_if16).ToBits() != 0 {
+							if gc_if19.And(gc_if20).ToBits() != 0 {
 //line parboil.go:151
-								var gc_t42 int = i2 +
+								var gc_t50 int = i2 +
 
 //line parboil.go:154
 									1
 //line parboil.go:154
-								_ = gc_t42
+								_ = gc_t50
 //line parboil.go:154
-								var gc_i27 int = gc_t42
+								var gc_i35 int = gc_t50
 //line parboil.go:154
-								_ = gc_i27
+								_ = gc_i35
 //line parboil.go:154
-								var gc_j27 int = j
+								var gc_j35 int = j
 //line parboil.go:154
-								_ = gc_j27
+								_ = gc_j35
 //line parboil.go:154
-								var gc_t43 int = gc_i27 + nx*(gc_j27+ny*k)
+								var gc_t51 int = gc_i35 + nx*(gc_j35+ny*k)
 //line parboil.go:154
-								_ = gc_t43
+								_ = gc_t51
 //line parboil.go:154
-								var gc_ld24 archsimd.Float32x8
+								var gc_ld32 archsimd.Float32x8
 //line parboil.go:154
-								if gc_t43 >= 0 && gc_t43+8 <= len(a0) {
+								if gc_t51 >= 0 && gc_t51+8 <= len(a0) {
 //line parboil.go:154
-									gc_ld24 = archsimd.LoadFloat32x8Slice(a0[gc_t43:])
+									gc_ld32 = archsimd.LoadFloat32x8Slice(a0[gc_t51:])
 //line parboil.go:154
 								} else {
 //line parboil.go:154
-									var gc_lanes27 [8]float32
+									var gc_lanes35 [8]float32
 //line parboil.go:154
-									for gc_k31 := range 8 {
+									for gc_k39 := range 8 {
 //line parboil.go:154
-										if gc_if15.And(gc_if16).ToBits()&(1<<gc_k31) != 0 {
+										if gc_if19.And(gc_if20).ToBits()&(1<<gc_k39) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k31
+											gc_pos2.Thread = gc_rank2 + gc_k39
 //line parboil.go:154
-											gc_lanes27[gc_k31] = a0[gc_t43+gc_k31]
+											gc_lanes35[gc_k39] = a0[gc_t51+gc_k39]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -1831,59 +2989,59 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									gc_pos2.Thread = gc_rank2
 //line parboil.go:154
-									gc_ld24 = archsimd.LoadFloat32x8(&gc_lanes27)
+									gc_ld32 = archsimd.LoadFloat32x8(&gc_lanes35)
 //line parboil.go:154
 								}
 //line parboil.go:154
-								aLeftRight = gc_ld24.Merge(aLeftRight, gc_if15.And(gc_if16))
+								aLeftRight = gc_ld32.Merge(aLeftRight, gc_if19.And(gc_if20))
 //line parboil.go:154
 							}
 //line parboil.go:154
-							gc_else4 := gc_if16.ToInt32x8().Not().ToMask()
+							gc_else4 := gc_if20.ToInt32x8().Not().ToMask()
 //line parboil.go:154
 							_ = gc_else4
 //line parboil.go:154
-							if gc_if15.And(gc_else4).ToBits() != 0 {
+							if gc_if19.And(gc_else4).ToBits() != 0 {
 //line parboil.go:154
 								{
 //line parboil.go:154
-									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if15.And(gc_else4))
+									aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if19.And(gc_else4))
 //line parboil.go:156
 								}
 //line parboil.go:156
 							}
 //line parboil.go:156
-							var gc_i28 int = i2
+							var gc_i36 int = i2
 //line parboil.go:156
-							_ = gc_i28
+							_ = gc_i36
 //line parboil.go:156
-							var gc_j28 int = j
+							var gc_j36 int = j
 //line parboil.go:156
-							_ = gc_j28
+							_ = gc_j36
 //line parboil.go:156
-							var gc_t44 int = gc_i28 +
+							var gc_t52 int = gc_i36 +
 
 //line parboil.go:159
-								nx*(gc_j28+ny*k)
+								nx*(gc_j36+ny*k)
 //line parboil.go:159
-							_ = gc_t44
+							_ = gc_t52
 //line parboil.go:159
-							if gc_t44 >= 0 && gc_t44+8 <= len(anext) {
+							if gc_t52 >= 0 && gc_t52+8 <= len(anext) {
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb7)).StoreMasked((*[8]float32)(anext[gc_t44:]), gc_if15)
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t52:]), gc_if19)
 //line parboil.go:159
 							} else {
 //line parboil.go:159
-								var gc_lanes28 [8]float32
+								var gc_lanes36 [8]float32
 //line parboil.go:159
-								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb6).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb7)).Store(&gc_lanes28)
-								for gc_k32 := range 8 {
+								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes36)
+								for gc_k40 := range 8 {
 //line parboil.go:160
-									if gc_if15.ToBits()&(1<<gc_k32) != 0 {
+									if gc_if19.ToBits()&(1<<gc_k40) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k32
+										gc_pos2.Thread = gc_rank2 + gc_k40
 //line parboil.go:159
-										anext[gc_t44+gc_k32] = gc_lanes28[gc_k32]
+										anext[gc_t52+gc_k40] = gc_lanes36[gc_k40]
 //line parboil.go:159
 									}
 //line parboil.go:159
@@ -2030,6 +3188,57 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_at7 := shA0[gc_off7:][:gc_bdx2]
 					gc_at8 := shA0[gc_off8:][:gc_bdx2]
 					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line parboil.go:75
+								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+								_ = shID
+//line parboil.go:76
+								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+								_ = shID2
+//line parboil.go:76
+								var bottom archsimd.Float32x16
+//line parboil.go:76
+								_ = bottom
+//line parboil.go:76
+								var bottom2 archsimd.Float32x16
+//line parboil.go:76
+								_ = bottom2
+//line parboil.go:76
+								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+//line parboil.go:76
+								_ = top
+//line parboil.go:76
+								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:76
+								_ = top2
+//line parboil.go:165
+								bottom = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])
+//line parboil.go:165
+								top.StoreSlice(gc_at7[gc_tx2:])
+//line parboil.go:165
+								bottom2 = archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])
+//line parboil.go:165
+								top2.StoreSlice(gc_at8[gc_tx2:])
+//line parboil.go:165
+								bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:165
+								bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -2108,6 +3317,63 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					}
 				} else {
 					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line parboil.go:75
+								var shID int = gc_tx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:75
+								_ = shID
+//line parboil.go:76
+								var shID2 int = gc_tx2 + gc_bdx2 + gc_ty2*gc_bdx2*2
+//line parboil.go:76
+								_ = shID2
+//line parboil.go:76
+								var bottom archsimd.Float32x16
+//line parboil.go:76
+								_ = bottom
+//line parboil.go:76
+								var bottom2 archsimd.Float32x16
+//line parboil.go:76
+								_ = bottom2
+//line parboil.go:76
+								top := archsimd.LoadFloat32x16Slice(gc_s_top[gc_rank2:])
+//line parboil.go:76
+								_ = top
+//line parboil.go:76
+								top2 := archsimd.LoadFloat32x16Slice(gc_s_top2[gc_rank2:])
+//line parboil.go:76
+								_ = top2
+//line parboil.go:165
+								if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+//line parboil.go:165
+									break
+//line parboil.go:165
+								}
+//line parboil.go:165
+								bottom = archsimd.LoadFloat32x16Slice(shA0[shID:])
+//line parboil.go:166
+								top.StoreSlice(shA0[shID:])
+//line parboil.go:167
+								bottom2 = archsimd.LoadFloat32x16Slice(shA0[shID2:])
+//line parboil.go:168
+								top2.StoreSlice(shA0[shID2:])
+//line parboil.go:168
+								bottom.StoreSlice(gc_s_bottom[gc_rank2:])
+//line parboil.go:168
+								bottom2.StoreSlice(gc_s_bottom2[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -2479,6 +3745,38 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					gc_at5 := phiI[gc_off2:][:gc_to2]
 					gc_at6 := phiMag[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line parboil.go:252
+								var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+//line parboil.go:252
+								_ = indexK
+//line parboil.go:253
+								{
+									real_ := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])
+//line parboil.go:254
+									_ = real_
+//line parboil.go:254
+									imag_ := archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])
+//line parboil.go:254
+									_ = imag_
+//line parboil.go:254
+									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(gc_at6[gc_tx2:])
+//line parboil.go:254
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -2521,6 +3819,42 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line parboil.go:252
+								var indexK int = gc_bx2*mriqPhiMagThreadsPerBlock + gc_tx2
+//line parboil.go:252
+								_ = indexK
+//line parboil.go:253
+								{
+									if indexK < 0 || indexK+16 > len(phiR) || indexK+16 > len(phiI) || indexK+16 > len(phiMag) {
+//line parboil.go:254
+										break
+//line parboil.go:254
+									}
+//line parboil.go:254
+									real_ := archsimd.LoadFloat32x16Slice(phiR[indexK:])
+//line parboil.go:254
+									_ = real_
+//line parboil.go:254
+									imag_ := archsimd.LoadFloat32x16Slice(phiI[indexK:])
+									_ = imag_
+//line parboil.go:255
+									real_.Mul(real_).Add(imag_.Mul(imag_)).StoreSlice(phiMag[indexK:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

@@ -50,9 +50,35 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
 					gc_at5 := mean[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_datamining.go:35
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:32
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+								_ = j
+//line polybench_datamining.go:34
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:35
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -63,7 +89,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							_ = j
 //line polybench_datamining.go:34
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:35
 							}
 						}
@@ -86,6 +112,38 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_datamining.go:35
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:32
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+								_ = j
+//line polybench_datamining.go:34
+								{
+									if j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:35
+										break
+//line polybench_datamining.go:35
+									}
+//line polybench_datamining.go:35
+									gc_vb2.StoreSlice(mean[j:])
+//line polybench_datamining.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -211,6 +269,31 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						gc_at6 := mean[gc_off6:][:gc_to2]
 						gc_at7 := data[gc_off7:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:32
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+									_ = j
+//line polybench_datamining.go:34
+									{
+//line polybench_datamining.go:34
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_datamining.go:34
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -248,6 +331,38 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:32
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+									_ = j
+//line polybench_datamining.go:34
+									{
+
+//line polybench_datamining.go:37
+										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:37
+											break
+//line polybench_datamining.go:37
+										}
+//line polybench_datamining.go:37
+										archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:37
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -379,9 +494,36 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
 					gc_at8 := mean[gc_off8:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line polybench_datamining.go:39
+							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:32
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+								_ = j
+//line polybench_datamining.go:34
+								{
+//line polybench_datamining.go:34
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
+//line polybench_datamining.go:34
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:39
-						gc_vb4 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb7 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -393,7 +535,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:34
 							{
 //line polybench_datamining.go:34
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:34
 							}
 						}
@@ -416,9 +558,43 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line polybench_datamining.go:39
+							gc_vb6 := archsimd.BroadcastFloat32x16(corrFloatN)
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:32
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:32
+								_ = j
+//line polybench_datamining.go:34
+								{
+
+//line polybench_datamining.go:39
+									if j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:39
+										break
+//line polybench_datamining.go:39
+									}
+//line polybench_datamining.go:39
+									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
+//line polybench_datamining.go:39
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:39
-						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -437,7 +613,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 //line polybench_datamining.go:39
 								}
 //line polybench_datamining.go:39
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb3).StoreSlice(mean[j:])
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 //line polybench_datamining.go:39
 							}
 						}
@@ -570,9 +746,35 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(std) && gc_to2 <= len(std)-gc_off5 {
 					gc_at6 := std[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_datamining.go:51
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:48
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+								_ = j
+//line polybench_datamining.go:50
+								{
+									gc_vb4.StoreSlice(gc_at6[gc_tx2:])
+//line polybench_datamining.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -583,7 +785,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							_ = j
 //line polybench_datamining.go:50
 							{
-								gc_vb2.StoreSlice(gc_at6[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at6[gc_tx2:])
 //line polybench_datamining.go:51
 							}
 						}
@@ -606,6 +808,38 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_datamining.go:51
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:48
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+								_ = j
+//line polybench_datamining.go:50
+								{
+									if j < 0 || j+16 > len(std) {
+//line polybench_datamining.go:51
+										break
+//line polybench_datamining.go:51
+									}
+//line polybench_datamining.go:51
+									gc_vb2.StoreSlice(std[j:])
+//line polybench_datamining.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:51
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -732,6 +966,31 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						gc_at8 := data[gc_off7:][:gc_to2]
 						gc_at9 := mean[gc_off6:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:48
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+									_ = j
+//line polybench_datamining.go:50
+									{
+//line polybench_datamining.go:50
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])))).StoreSlice(gc_at7[gc_tx2:])
+//line polybench_datamining.go:50
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -769,6 +1028,38 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:48
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+									_ = j
+//line polybench_datamining.go:50
+									{
+
+//line polybench_datamining.go:53
+										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) || j+16 > len(std) {
+//line polybench_datamining.go:53
+											break
+//line polybench_datamining.go:53
+										}
+//line polybench_datamining.go:53
+										archsimd.LoadFloat32x16Slice(std[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).Mul(archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])))).StoreSlice(std[j:])
+//line polybench_datamining.go:53
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -825,13 +1116,68 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(std) && gc_to2 <= len(std)-gc_off8 {
 					gc_at10 := std[gc_off8:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line polybench_datamining.go:55
+							gc_vb14 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:57
+							gc_vb15 := archsimd.BroadcastFloat32x16(corrEps)
+//line polybench_datamining.go:58
+							gc_vb16 := archsimd.BroadcastFloat32x16(1.0)
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:48
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+								_ = j
+//line polybench_datamining.go:50
+								{
+//line polybench_datamining.go:50
+									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Div(gc_vb14).StoreSlice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:50
+									gc_t7 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:50
+									_ = gc_t7
+//line polybench_datamining.go:50
+									gc_x4 := gc_t7
+//line polybench_datamining.go:50
+									_ = gc_x4
+//line polybench_datamining.go:50
+									gc_t8 := gc_x4.Sqrt()
+//line polybench_datamining.go:50
+									_ = gc_t8
+//line polybench_datamining.go:50
+									gc_t8.StoreSlice(gc_at10[gc_tx2:])
+//line polybench_datamining.go:50
+									gc_if4 := archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb15)
+//line polybench_datamining.go:50
+									_ = gc_if4
+//line polybench_datamining.go:50
+									if gc_if4.ToBits() != 0 {
+//line polybench_datamining.go:50
+										gc_vb16.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if4)
+//line polybench_datamining.go:50
+									}
+//line polybench_datamining.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb6 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb11 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:57
-						gc_vb7 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb12 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:58
-						gc_vb8 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb13 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -843,29 +1189,29 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:50
 							{
 //line polybench_datamining.go:50
-								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb6).StoreSlice(gc_at10[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Div(gc_vb11).StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_t3 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
+								gc_t5 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								_ = gc_t3
+								_ = gc_t5
 //line polybench_datamining.go:50
-								gc_x2 := gc_t3
+								gc_x3 := gc_t5
 //line polybench_datamining.go:50
-								_ = gc_x2
+								_ = gc_x3
 //line polybench_datamining.go:50
-								gc_t4 := gc_x2.Sqrt()
+								gc_t6 := gc_x3.Sqrt()
 //line polybench_datamining.go:50
-								_ = gc_t4
+								_ = gc_t6
 //line polybench_datamining.go:50
-								gc_t4.StoreSlice(gc_at10[gc_tx2:])
+								gc_t6.StoreSlice(gc_at10[gc_tx2:])
 //line polybench_datamining.go:50
-								gc_if2 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb7)
+								gc_if3 := archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).LessEqual(gc_vb12)
 //line polybench_datamining.go:50
-								_ = gc_if2
+								_ = gc_if3
 //line polybench_datamining.go:50
-								if gc_if2.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line polybench_datamining.go:50
-									gc_vb8.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if2)
+									gc_vb13.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if3)
 //line polybench_datamining.go:50
 								}
 //line polybench_datamining.go:50
@@ -894,13 +1240,72 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line polybench_datamining.go:55
+							gc_vb8 := archsimd.BroadcastFloat32x16(corrFloatN)
+//line polybench_datamining.go:57
+							gc_vb9 := archsimd.BroadcastFloat32x16(corrEps)
+//line polybench_datamining.go:58
+							gc_vb10 := archsimd.BroadcastFloat32x16(1.0)
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:48
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:48
+								_ = j
+//line polybench_datamining.go:50
+								{
+
+//line polybench_datamining.go:55
+									if j < 0 || j+16 > len(std) {
+//line polybench_datamining.go:55
+										break
+//line polybench_datamining.go:55
+									}
+//line polybench_datamining.go:55
+									archsimd.LoadFloat32x16Slice(std[j:]).Div(gc_vb8).StoreSlice(std[j:])
+//line polybench_datamining.go:55
+									gc_t3 := archsimd.LoadFloat32x16Slice(std[j:])
+									_ = gc_t3
+//line polybench_datamining.go:56
+									gc_x2 := gc_t3
+//line polybench_datamining.go:56
+									_ = gc_x2
+//line polybench_datamining.go:56
+									gc_t4 := gc_x2.Sqrt()
+//line polybench_datamining.go:56
+									_ = gc_t4
+//line polybench_datamining.go:56
+									gc_t4.StoreSlice(std[j:])
+//line polybench_datamining.go:56
+									gc_if2 := archsimd.LoadFloat32x16Slice(std[j:]).LessEqual(gc_vb9)
+									_ = gc_if2
+//line polybench_datamining.go:57
+									if gc_if2.ToBits() != 0 {
+//line polybench_datamining.go:57
+										gc_vb10.StoreMasked((*[16]float32)(std[j:]), gc_if2)
+									}
+//line polybench_datamining.go:58
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:55
-						gc_vb3 := archsimd.BroadcastFloat32x8(corrFloatN)
+						gc_vb5 := archsimd.BroadcastFloat32x8(corrFloatN)
 //line polybench_datamining.go:57
-						gc_vb4 := archsimd.BroadcastFloat32x8(corrEps)
+						gc_vb6 := archsimd.BroadcastFloat32x8(corrEps)
 //line polybench_datamining.go:58
-						gc_vb5 := archsimd.BroadcastFloat32x8(1.0)
+						gc_vb7 := archsimd.BroadcastFloat32x8(1.0)
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -919,7 +1324,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:55
 								}
 //line polybench_datamining.go:55
-								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb3).StoreSlice(std[j:])
+								archsimd.LoadFloat32x8Slice(std[j:]).Div(gc_vb5).StoreSlice(std[j:])
 //line polybench_datamining.go:55
 								gc_t := archsimd.LoadFloat32x8Slice(std[j:])
 								_ = gc_t
@@ -934,12 +1339,12 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 //line polybench_datamining.go:56
 								gc_t2.StoreSlice(std[j:])
 //line polybench_datamining.go:56
-								gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb4)
+								gc_if := archsimd.LoadFloat32x8Slice(std[j:]).LessEqual(gc_vb6)
 								_ = gc_if
 //line polybench_datamining.go:57
 								if gc_if.ToBits() != 0 {
 //line polybench_datamining.go:57
-									gc_vb5.StoreMasked((*[8]float32)(std[j:]), gc_if)
+									gc_vb7.StoreMasked((*[8]float32)(std[j:]), gc_if)
 								}
 //line polybench_datamining.go:58
 							}
@@ -1025,6 +1430,39 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					gc_at5 := mean[gc_off4:][:gc_to2]
 					gc_at6 := std[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_datamining.go:68
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:68
+								_ = j
+//line polybench_datamining.go:69
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:69
+								_ = i
+//line polybench_datamining.go:71
+								{
+//line polybench_datamining.go:71
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:71
+									var gc_t4 float32 = float32(math.Sqrt(float64(corrFloatN)))
+//line polybench_datamining.go:73
+									_ = gc_t4
+//line polybench_datamining.go:73
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(gc_t4).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_datamining.go:73
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -1041,11 +1479,11 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								var gc_t2 float32 = float32(math.Sqrt(float64(corrFloatN)))
+								var gc_t3 float32 = float32(math.Sqrt(float64(corrFloatN)))
 //line polybench_datamining.go:73
-								_ = gc_t2
+								_ = gc_t3
 //line polybench_datamining.go:73
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t2).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t3).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:73
 							}
 						}
@@ -1069,6 +1507,43 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_datamining.go:68
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:68
+								_ = j
+//line polybench_datamining.go:69
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:69
+								_ = i
+//line polybench_datamining.go:71
+								{
+									if j < 0 || j+16 > len(mean) || (i*m+j) < 0 || (i*m+j)+16 > len(data) || j+16 > len(std) {
+//line polybench_datamining.go:72
+										break
+//line polybench_datamining.go:72
+									}
+//line polybench_datamining.go:72
+									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:72
+									var gc_t2 float32 = float32(math.Sqrt(float64(corrFloatN)))
+									_ = gc_t2
+//line polybench_datamining.go:73
+									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x16(gc_t2).Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:73
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1226,9 +1701,35 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(mean) && gc_to2 <= len(mean)-gc_off5 {
 					gc_at5 := mean[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_datamining.go:103
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:100
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+								_ = j
+//line polybench_datamining.go:102
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_datamining.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:103
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1239,7 +1740,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							_ = j
 //line polybench_datamining.go:102
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_datamining.go:103
 							}
 						}
@@ -1262,6 +1763,38 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_datamining.go:103
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:100
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+								_ = j
+//line polybench_datamining.go:102
+								{
+									if j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:103
+										break
+//line polybench_datamining.go:103
+									}
+//line polybench_datamining.go:103
+									gc_vb2.StoreSlice(mean[j:])
+//line polybench_datamining.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:103
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -1387,6 +1920,31 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						gc_at6 := mean[gc_off6:][:gc_to2]
 						gc_at7 := data[gc_off7:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:100
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+									_ = j
+//line polybench_datamining.go:102
+									{
+//line polybench_datamining.go:102
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_datamining.go:102
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -1424,6 +1982,38 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_datamining.go:100
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+									_ = j
+//line polybench_datamining.go:102
+									{
+
+//line polybench_datamining.go:105
+										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:105
+											break
+//line polybench_datamining.go:105
+										}
+//line polybench_datamining.go:105
+										archsimd.LoadFloat32x16Slice(mean[j:]).Add(archsimd.LoadFloat32x16Slice(data[i*m+j:])).StoreSlice(mean[j:])
+//line polybench_datamining.go:105
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -1555,9 +2145,36 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(mean) && gc_to2 <= len(mean)-gc_off8 {
 					gc_at8 := mean[gc_off8:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line polybench_datamining.go:107
+							gc_vb8 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:100
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+								_ = j
+//line polybench_datamining.go:102
+								{
+//line polybench_datamining.go:102
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Div(gc_vb8).StoreSlice(gc_at8[gc_tx2:])
+//line polybench_datamining.go:102
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:107
-						gc_vb4 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						gc_vb7 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1569,7 +2186,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:102
 							{
 //line polybench_datamining.go:102
-								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb4).StoreSlice(gc_at8[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Div(gc_vb7).StoreSlice(gc_at8[gc_tx2:])
 //line polybench_datamining.go:102
 							}
 						}
@@ -1592,9 +2209,43 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line polybench_datamining.go:107
+							gc_vb6 := archsimd.BroadcastFloat32x16(float32(covarFloatN))
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_datamining.go:100
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:100
+								_ = j
+//line polybench_datamining.go:102
+								{
+
+//line polybench_datamining.go:107
+									if j < 0 || j+16 > len(mean) {
+//line polybench_datamining.go:107
+										break
+//line polybench_datamining.go:107
+									}
+//line polybench_datamining.go:107
+									archsimd.LoadFloat32x16Slice(mean[j:]).Div(gc_vb6).StoreSlice(mean[j:])
+//line polybench_datamining.go:107
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_datamining.go:107
-						gc_vb3 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
+						gc_vb5 := archsimd.BroadcastFloat32x8(float32(covarFloatN))
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1613,7 +2264,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 //line polybench_datamining.go:107
 								}
 //line polybench_datamining.go:107
-								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb3).StoreSlice(mean[j:])
+								archsimd.LoadFloat32x8Slice(mean[j:]).Div(gc_vb5).StoreSlice(mean[j:])
 //line polybench_datamining.go:107
 							}
 						}
@@ -1760,6 +2411,33 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					gc_at3 := data[gc_off3:][:gc_to2]
 					gc_at4 := mean[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_datamining.go:116
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:116
+								_ = j
+//line polybench_datamining.go:117
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:117
+								_ = i
+//line polybench_datamining.go:119
+								{
+//line polybench_datamining.go:119
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:])).StoreSlice(gc_at3[gc_tx2:])
+//line polybench_datamining.go:119
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -1797,6 +2475,38 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_datamining.go:116
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_datamining.go:116
+								_ = j
+//line polybench_datamining.go:117
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_datamining.go:117
+								_ = i
+//line polybench_datamining.go:119
+								{
+									if j < 0 || j+16 > len(mean) || (i*m+j) < 0 || (i*m+j)+16 > len(data) {
+//line polybench_datamining.go:120
+										break
+//line polybench_datamining.go:120
+									}
+//line polybench_datamining.go:120
+									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
+//line polybench_datamining.go:120
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

@@ -63,9 +63,39 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(tmp) && gc_to2 <= len(tmp)-gc_off5 {
 					gc_at5 := tmp[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:20
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:16
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+								_ = j
+//line polybench_linalg.go:17
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+								_ = i
+//line polybench_linalg.go:19
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -80,7 +110,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:19
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:20
 							}
 						}
@@ -107,6 +137,42 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:20
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:16
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+								_ = j
+//line polybench_linalg.go:17
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+								_ = i
+//line polybench_linalg.go:19
+								{
+									if (i*nj+j) < 0 || (i*nj+j)+16 > len(tmp) {
+//line polybench_linalg.go:20
+										break
+//line polybench_linalg.go:20
+									}
+//line polybench_linalg.go:20
+									gc_vb2.StoreSlice(tmp[i*nj+j:])
+//line polybench_linalg.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -270,6 +336,35 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+									_ = j
+//line polybench_linalg.go:17
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+									_ = i
+//line polybench_linalg.go:19
+									{
+//line polybench_linalg.go:19
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:22
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -314,6 +409,42 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:16
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:16
+									_ = j
+//line polybench_linalg.go:17
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:17
+									_ = i
+//line polybench_linalg.go:19
+									{
+
+//line polybench_linalg.go:22
+										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(tmp) {
+//line polybench_linalg.go:22
+											break
+//line polybench_linalg.go:22
+										}
+//line polybench_linalg.go:22
+										archsimd.LoadFloat32x16Slice(tmp[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(tmp[i*nj+j:])
+//line polybench_linalg.go:22
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -427,9 +558,40 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(d) && gc_to2 <= len(d)-gc_off5 {
 					gc_at5 := d[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:35
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:31
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+								_ = j
+//line polybench_linalg.go:32
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+								_ = i
+//line polybench_linalg.go:34
+								{
+//line polybench_linalg.go:34
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:34
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
-						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -445,7 +607,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 //line polybench_linalg.go:34
 							{
 //line polybench_linalg.go:34
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:34
 							}
 						}
@@ -472,6 +634,42 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:35
+							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:31
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+								_ = j
+//line polybench_linalg.go:32
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+								_ = i
+//line polybench_linalg.go:34
+								{
+									if (i*nl+j) < 0 || (i*nl+j)+16 > len(d) {
+//line polybench_linalg.go:35
+										break
+//line polybench_linalg.go:35
+									}
+//line polybench_linalg.go:35
+									archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Mul(gc_vb2).StoreSlice(d[i*nl+j:])
+//line polybench_linalg.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:35
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
@@ -635,6 +833,35 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_at7 := tmp[gc_off7:][:1]
 						gc_at8 := c[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+									_ = j
+//line polybench_linalg.go:32
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+									_ = i
+//line polybench_linalg.go:34
+									{
+//line polybench_linalg.go:34
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:34
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -679,6 +906,42 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:31
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:31
+									_ = j
+//line polybench_linalg.go:32
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:32
+									_ = i
+//line polybench_linalg.go:34
+									{
+
+//line polybench_linalg.go:37
+										if (k*nl+j) < 0 || (k*nl+j)+16 > len(c) || (i*nl+j) < 0 || (i*nl+j)+16 > len(d) {
+//line polybench_linalg.go:37
+											break
+//line polybench_linalg.go:37
+										}
+//line polybench_linalg.go:37
+										archsimd.LoadFloat32x16Slice(d[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(tmp[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(c[k*nl+j:]))).StoreSlice(d[i*nl+j:])
+//line polybench_linalg.go:37
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -792,9 +1055,39 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(e) && gc_to2 <= len(e)-gc_off5 {
 					gc_at5 := e[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:50
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:46
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+								_ = j
+//line polybench_linalg.go:47
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+								_ = i
+//line polybench_linalg.go:49
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -809,7 +1102,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:49
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:50
 							}
 						}
@@ -836,6 +1129,42 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:50
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:46
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+								_ = j
+//line polybench_linalg.go:47
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+								_ = i
+//line polybench_linalg.go:49
+								{
+									if (i*nj+j) < 0 || (i*nj+j)+16 > len(e) {
+//line polybench_linalg.go:50
+										break
+//line polybench_linalg.go:50
+									}
+//line polybench_linalg.go:50
+									gc_vb2.StoreSlice(e[i*nj+j:])
+//line polybench_linalg.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:50
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -999,6 +1328,35 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+									_ = j
+//line polybench_linalg.go:47
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+									_ = i
+//line polybench_linalg.go:49
+									{
+//line polybench_linalg.go:49
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:49
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -1043,6 +1401,42 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:46
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:46
+									_ = j
+//line polybench_linalg.go:47
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:47
+									_ = i
+//line polybench_linalg.go:49
+									{
+
+//line polybench_linalg.go:52
+										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(e) {
+//line polybench_linalg.go:52
+											break
+//line polybench_linalg.go:52
+										}
+//line polybench_linalg.go:52
+										archsimd.LoadFloat32x16Slice(e[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(e[i*nj+j:])
+//line polybench_linalg.go:52
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -1156,9 +1550,39 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(f) && gc_to2 <= len(f)-gc_off5 {
 					gc_at5 := f[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:65
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:61
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+								_ = j
+//line polybench_linalg.go:62
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+								_ = i
+//line polybench_linalg.go:64
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:65
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1173,7 +1597,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:64
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:65
 							}
 						}
@@ -1200,6 +1624,42 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:65
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:61
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+								_ = j
+//line polybench_linalg.go:62
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+								_ = i
+//line polybench_linalg.go:64
+								{
+									if (i*nl+j) < 0 || (i*nl+j)+16 > len(f) {
+//line polybench_linalg.go:65
+										break
+//line polybench_linalg.go:65
+									}
+//line polybench_linalg.go:65
+									gc_vb2.StoreSlice(f[i*nl+j:])
+//line polybench_linalg.go:65
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:65
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -1363,6 +1823,35 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_at7 := c[gc_off7:][:1]
 						gc_at8 := d[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+									_ = j
+//line polybench_linalg.go:62
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+									_ = i
+//line polybench_linalg.go:64
+									{
+//line polybench_linalg.go:64
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:64
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -1407,6 +1896,42 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:61
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:61
+									_ = j
+//line polybench_linalg.go:62
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:62
+									_ = i
+//line polybench_linalg.go:64
+									{
+
+//line polybench_linalg.go:67
+										if (k*nl+j) < 0 || (k*nl+j)+16 > len(d) || (i*nl+j) < 0 || (i*nl+j)+16 > len(f) {
+//line polybench_linalg.go:67
+											break
+//line polybench_linalg.go:67
+										}
+//line polybench_linalg.go:67
+										archsimd.LoadFloat32x16Slice(f[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(c[i*nm+k]).Mul(archsimd.LoadFloat32x16Slice(d[k*nl+j:]))).StoreSlice(f[i*nl+j:])
+//line polybench_linalg.go:67
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -1520,9 +2045,39 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(g) && gc_to2 <= len(g)-gc_off5 {
 					gc_at5 := g[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:80
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:76
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+								_ = j
+//line polybench_linalg.go:77
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+								_ = i
+//line polybench_linalg.go:79
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:80
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1537,7 +2092,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:79
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:80
 							}
 						}
@@ -1564,6 +2119,42 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:80
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:76
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+								_ = j
+//line polybench_linalg.go:77
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+								_ = i
+//line polybench_linalg.go:79
+								{
+									if (i*nl+j) < 0 || (i*nl+j)+16 > len(g) {
+//line polybench_linalg.go:80
+										break
+//line polybench_linalg.go:80
+									}
+//line polybench_linalg.go:80
+									gc_vb2.StoreSlice(g[i*nl+j:])
+//line polybench_linalg.go:80
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:80
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -1727,6 +2318,35 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						gc_at7 := e[gc_off7:][:1]
 						gc_at8 := f[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+									_ = j
+//line polybench_linalg.go:77
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+									_ = i
+//line polybench_linalg.go:79
+									{
+//line polybench_linalg.go:79
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:79
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -1771,6 +2391,42 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:76
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:76
+									_ = j
+//line polybench_linalg.go:77
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:77
+									_ = i
+//line polybench_linalg.go:79
+									{
+
+//line polybench_linalg.go:82
+										if (k*nl+j) < 0 || (k*nl+j)+16 > len(f) || (i*nl+j) < 0 || (i*nl+j)+16 > len(g) {
+//line polybench_linalg.go:82
+											break
+//line polybench_linalg.go:82
+										}
+//line polybench_linalg.go:82
+										archsimd.LoadFloat32x16Slice(g[i*nl+j:]).Add(archsimd.BroadcastFloat32x16(e[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(f[k*nl+j:]))).StoreSlice(g[i*nl+j:])
+//line polybench_linalg.go:82
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -1884,9 +2540,40 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to2 <= len(c)-gc_off5 {
 					gc_at5 := c[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:95
+							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:91
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+								_ = j
+//line polybench_linalg.go:92
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+								_ = i
+//line polybench_linalg.go:94
+								{
+//line polybench_linalg.go:94
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:94
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
-						gc_vb2 := archsimd.BroadcastFloat32x8(beta)
+						gc_vb3 := archsimd.BroadcastFloat32x8(beta)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1902,7 +2589,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 //line polybench_linalg.go:94
 							{
 //line polybench_linalg.go:94
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:94
 							}
 						}
@@ -1929,6 +2616,42 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:95
+							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:91
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+								_ = j
+//line polybench_linalg.go:92
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+								_ = i
+//line polybench_linalg.go:94
+								{
+									if (i*nj+j) < 0 || (i*nj+j)+16 > len(c) {
+//line polybench_linalg.go:95
+										break
+//line polybench_linalg.go:95
+									}
+//line polybench_linalg.go:95
+									archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Mul(gc_vb2).StoreSlice(c[i*nj+j:])
+//line polybench_linalg.go:95
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:95
 						gc_vb := archsimd.BroadcastFloat32x8(beta)
@@ -2092,6 +2815,35 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						gc_at7 := a[gc_off7:][:1]
 						gc_at8 := b[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+									_ = j
+//line polybench_linalg.go:92
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+									_ = i
+//line polybench_linalg.go:94
+									{
+//line polybench_linalg.go:94
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(alpha * gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:97
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -2136,6 +2888,42 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:91
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:91
+									_ = j
+//line polybench_linalg.go:92
+									var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_linalg.go:92
+									_ = i
+//line polybench_linalg.go:94
+									{
+
+//line polybench_linalg.go:97
+										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(c) {
+//line polybench_linalg.go:97
+											break
+//line polybench_linalg.go:97
+										}
+//line polybench_linalg.go:97
+										archsimd.LoadFloat32x16Slice(c[i*nj+j:]).Add(archsimd.BroadcastFloat32x16(alpha * a[i*nk+k]).Mul(archsimd.LoadFloat32x16Slice(b[k*nj+j:]))).StoreSlice(c[i*nj+j:])
+//line polybench_linalg.go:97
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -2448,9 +3236,35 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(y) && gc_to2 <= len(y)-gc_off5 {
 					gc_at5 := y[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:156
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:153
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+								_ = j
+//line polybench_linalg.go:155
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:156
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
-						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2461,7 +3275,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:155
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:156
 							}
 						}
@@ -2484,6 +3298,38 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:156
+							gc_vb2 := archsimd.BroadcastFloat32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:153
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+								_ = j
+//line polybench_linalg.go:155
+								{
+									if j < 0 || j+16 > len(y) {
+//line polybench_linalg.go:156
+										break
+//line polybench_linalg.go:156
+									}
+//line polybench_linalg.go:156
+									gc_vb2.StoreSlice(y[j:])
+//line polybench_linalg.go:156
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:156
 						gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -2611,6 +3457,31 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_at7 := a[gc_off7:][:gc_to2]
 						gc_at8 := tmp[gc_off8:][:1]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+									_ = j
+//line polybench_linalg.go:155
+									{
+//line polybench_linalg.go:155
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at8[0]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:155
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -2647,6 +3518,38 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:153
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:153
+									_ = j
+//line polybench_linalg.go:155
+									{
+
+//line polybench_linalg.go:158
+										if (i*ny+j) < 0 || (i*ny+j)+16 > len(a) || j < 0 || j+16 > len(y) {
+//line polybench_linalg.go:158
+											break
+//line polybench_linalg.go:158
+										}
+//line polybench_linalg.go:158
+										archsimd.LoadFloat32x16Slice(y[j:]).Add(archsimd.LoadFloat32x16Slice(a[i*ny+j:]).Mul(archsimd.BroadcastFloat32x16(tmp[i]))).StoreSlice(y[j:])
+//line polybench_linalg.go:158
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -2802,9 +3705,35 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_to2 <= len(s)-gc_off5 {
 					gc_at5 := s[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_linalg.go:170
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:167
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+								_ = j
+//line polybench_linalg.go:169
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_linalg.go:170
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2815,7 +3744,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:169
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_linalg.go:170
 							}
 						}
@@ -2838,6 +3767,38 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_linalg.go:170
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_linalg.go:167
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+								_ = j
+//line polybench_linalg.go:169
+								{
+									if j < 0 || j+16 > len(s) {
+//line polybench_linalg.go:170
+										break
+//line polybench_linalg.go:170
+									}
+//line polybench_linalg.go:170
+									gc_vb2.StoreSlice(s[j:])
+//line polybench_linalg.go:170
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_linalg.go:170
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -2965,6 +3926,31 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						gc_at7 := r[gc_off7:][:1]
 						gc_at8 := a[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+									_ = j
+//line polybench_linalg.go:169
+									{
+//line polybench_linalg.go:169
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_linalg.go:169
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -3001,6 +3987,38 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:167
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:167
+									_ = j
+//line polybench_linalg.go:169
+									{
+
+//line polybench_linalg.go:172
+										if (i*ny+j) < 0 || (i*ny+j)+16 > len(a) || j < 0 || j+16 > len(s) {
+//line polybench_linalg.go:172
+											break
+//line polybench_linalg.go:172
+										}
+//line polybench_linalg.go:172
+										archsimd.LoadFloat32x16Slice(s[j:]).Add(archsimd.BroadcastFloat32x16(r[i]).Mul(archsimd.LoadFloat32x16Slice(a[i*ny+j:]))).StoreSlice(s[j:])
+//line polybench_linalg.go:172
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -3392,6 +4410,31 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						gc_at5 := a[gc_off5:][:gc_to2]
 						gc_at6 := y2[gc_off6:][:1]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:224
+									_ = i
+//line polybench_linalg.go:226
+									{
+//line polybench_linalg.go:226
+										archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Mul(archsimd.BroadcastFloat32x16(gc_at6[0]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_linalg.go:226
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
@@ -3427,6 +4470,37 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_linalg.go:224
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_linalg.go:224
+									_ = i
+//line polybench_linalg.go:226
+									{
+
+										if (j*n+i) < 0 || (j*n+i)+16 > len(a) || i < 0 || i+16 > len(x2) {
+//line polybench_linalg.go:228
+											break
+//line polybench_linalg.go:228
+										}
+//line polybench_linalg.go:228
+										archsimd.LoadFloat32x16Slice(x2[i:]).Add(archsimd.LoadFloat32x16Slice(a[j*n+i:]).Mul(archsimd.BroadcastFloat32x16(y2[j]))).StoreSlice(x2[i:])
+//line polybench_linalg.go:228
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2

@@ -226,9 +226,35 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(r) && gc_to2 <= len(r)-gc_off5 {
 					gc_at5 := r[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_solvers.go:45
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_solvers.go:42
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+								_ = j
+//line polybench_solvers.go:44
+								{
+									gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line polybench_solvers.go:45
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_solvers.go:45
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -239,7 +265,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							_ = j
 //line polybench_solvers.go:44
 							{
-								gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line polybench_solvers.go:45
 							}
 						}
@@ -262,6 +288,38 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_solvers.go:45
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_solvers.go:42
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+								_ = j
+//line polybench_solvers.go:44
+								{
+									if (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+//line polybench_solvers.go:45
+										break
+//line polybench_solvers.go:45
+									}
+//line polybench_solvers.go:45
+									gc_vb2.StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:45
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_solvers.go:45
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -394,6 +452,31 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						gc_at7 := q[gc_off7:][:1]
 						gc_at8 := a[gc_off8:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+									_ = j
+//line polybench_solvers.go:44
+									{
+//line polybench_solvers.go:44
+										archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_at7[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_solvers.go:44
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -431,6 +514,38 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+									_ = j
+//line polybench_solvers.go:44
+									{
+
+//line polybench_solvers.go:47
+										if (i*nj+j) < 0 || (i*nj+j)+16 > len(a) || (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+//line polybench_solvers.go:47
+											break
+//line polybench_solvers.go:47
+										}
+//line polybench_solvers.go:47
+										archsimd.LoadFloat32x16Slice(r[k*nj+j:]).Add(archsimd.BroadcastFloat32x16(q[i*nj+k]).Mul(archsimd.LoadFloat32x16Slice(a[i*nj+j:]))).StoreSlice(r[k*nj+j:])
+//line polybench_solvers.go:47
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -489,6 +604,95 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:42
+							var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:42
+							_ = j
+//line polybench_solvers.go:44
+							{
+
+//line polybench_solvers.go:49
+								if (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+//line polybench_solvers.go:49
+									break
+//line polybench_solvers.go:49
+								}
+//line polybench_solvers.go:49
+								for i_ := 0; i_ < ni; i_ = i_ + 1 {
+//line polybench_solvers.go:49
+									var gc_ld2 archsimd.Float32x16
+//line polybench_solvers.go:49
+									if (i_*
+										nj+j) >= 0 && (i_*nj+j)+16 <= len(a) {
+//line polybench_solvers.go:50
+										gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+									} else {
+//line polybench_solvers.go:50
+										var gc_lanes3 [16]float32
+//line polybench_solvers.go:50
+										for gc_k3 := range 16 {
+//line polybench_solvers.go:50
+											if 0xffff&(1<<gc_k3) != 0 {
+//line polybench_solvers.go:50
+												gc_pos2.Thread = gc_rank2 + gc_k3
+//line polybench_solvers.go:50
+												gc_lanes3[gc_k3] = a[(i_*nj+j)+gc_k3]
+//line polybench_solvers.go:50
+											}
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+										gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:50
+										gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+									if (i_*nj+j) >= 0 && (i_*nj+j)+16 <= len(a) {
+//line polybench_solvers.go:50
+										gc_ld2.Sub(archsimd.BroadcastFloat32x16(q[i_*nj+k]).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
+//line polybench_solvers.go:50
+									} else {
+//line polybench_solvers.go:50
+										var gc_lanes4 [16]float32
+//line polybench_solvers.go:50
+										gc_ld2.Sub(archsimd.BroadcastFloat32x16(q[i_*nj+k]).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
+//line polybench_solvers.go:50
+										for gc_k4 := range 16 {
+//line polybench_solvers.go:50
+											if 0xffff&(1<<gc_k4) != 0 {
+//line polybench_solvers.go:50
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line polybench_solvers.go:50
+												a[(i_*nj+j)+gc_k4] = gc_lanes4[gc_k4]
+//line polybench_solvers.go:50
+											}
+//line polybench_solvers.go:50
+										}
+//line polybench_solvers.go:50
+										gc_pos2.Thread = gc_rank2
+//line polybench_solvers.go:50
+									}
+//line polybench_solvers.go:50
+								}
+//line polybench_solvers.go:50
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -639,16 +843,46 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					gc_at3 := a[gc_off3:][:gc_to2]
 					gc_at4 := a[gc_off4:][:1]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line polybench_solvers.go:59
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:59
+								_ = j
+//line polybench_solvers.go:61
+								{
+//line polybench_solvers.go:61
+									archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(gc_at4[0])).StoreSlice(gc_at3[gc_tx2:])
+//line polybench_solvers.go:61
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line polybench_solvers.go:59
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
@@ -675,16 +909,51 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line polybench_solvers.go:59
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:59
+								_ = j
+//line polybench_solvers.go:61
+								{
+									if (k*n+j) < 0 || (k*n+j)+16 > len(a) {
+//line polybench_solvers.go:62
+										break
+//line polybench_solvers.go:62
+									}
+//line polybench_solvers.go:62
+									archsimd.LoadFloat32x16Slice(a[k*n+j:]).Div(archsimd.BroadcastFloat32x16(a[k*n+k])).StoreSlice(a[k*n+j:])
+//line polybench_solvers.go:62
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line polybench_solvers.go:59
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:59
@@ -780,16 +1049,50 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					gc_at5 := a[gc_off5:][:1]
 					gc_at6 := a[gc_off6:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line polybench_solvers.go:70
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
+								_ = j
+//line polybench_solvers.go:71
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
+								_ = i
+//line polybench_solvers.go:73
+								{
+//line polybench_solvers.go:73
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at5[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_solvers.go:73
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line polybench_solvers.go:70
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:70
@@ -824,16 +1127,55 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line polybench_solvers.go:70
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_solvers.go:70
+								_ = j
+//line polybench_solvers.go:71
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_solvers.go:71
+								_ = i
+//line polybench_solvers.go:73
+								{
+									if (i*n+j) < 0 || (i*n+j)+16 > len(a) || (k*n+j) < 0 || (k*n+j)+16 > len(a) {
+//line polybench_solvers.go:74
+										break
+//line polybench_solvers.go:74
+									}
+//line polybench_solvers.go:74
+									archsimd.LoadFloat32x16Slice(a[i*n+j:]).Sub(archsimd.BroadcastFloat32x16(a[i*n+k]).Mul(archsimd.LoadFloat32x16Slice(a[k*n+j:]))).StoreSlice(a[i*n+j:])
+//line polybench_solvers.go:74
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line polybench_solvers.go:70
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_solvers.go:70

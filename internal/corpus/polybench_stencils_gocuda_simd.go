@@ -66,18 +66,61 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_at7 := hz[gc_off4:][:gc_to2]
 					gc_at8 := hz[gc_off6:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:24
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line polybench_stencils.go:17
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
+								_ = j
+//line polybench_stencils.go:18
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:18
+								_ = i
+//line polybench_stencils.go:20
+								{
+									if i == 0 {
+//line polybench_stencils.go:21
+										archsimd.BroadcastFloat32x16(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+									} else {
+//line polybench_stencils.go:21
+										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+//line polybench_stencils.go:21
+									}
+//line polybench_stencils.go:21
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:24
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line polybench_stencils.go:17
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:17
@@ -94,7 +137,7 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:21
 								} else {
 //line polybench_stencils.go:21
-									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])))).StoreSlice(gc_at5[gc_tx2:])
 //line polybench_stencils.go:21
 								}
 //line polybench_stencils.go:21
@@ -123,18 +166,69 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:24
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line polybench_stencils.go:17
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:17
+								_ = j
+//line polybench_stencils.go:18
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:18
+								_ = i
+//line polybench_stencils.go:20
+								{
+									if (i*
+										ny+j) < 0 || (i*ny+j)+16 > len(ey) || (i*
+
+										ny+j)+16 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+16 > len(hz) {
+//line polybench_stencils.go:21
+										break
+//line polybench_stencils.go:21
+									}
+//line polybench_stencils.go:21
+									if i == 0 {
+//line polybench_stencils.go:21
+										archsimd.BroadcastFloat32x16(fict[step]).StoreSlice(ey[i*ny+j:])
+									} else {
+//line polybench_stencils.go:22
+										archsimd.LoadFloat32x16Slice(ey[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[(i-1)*ny+j:])))).StoreSlice(ey[i*ny+j:])
+//line polybench_stencils.go:24
+									}
+//line polybench_stencils.go:24
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:24
 						gc_vb := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line polybench_stencils.go:17
 							var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:17
@@ -257,9 +351,38 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_at5 := hz[gc_off3:][:gc_to2]
 					gc_at6 := hz[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:37
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:33
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:33
+								_ = j
+//line polybench_stencils.go:34
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:34
+								_ = i
+//line polybench_stencils.go:36
+								{
+//line polybench_stencils.go:36
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
+//line polybench_stencils.go:36
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:37
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
@@ -273,7 +396,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:36
 							{
 //line polybench_stencils.go:36
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_stencils.go:36
 							}
 						}
@@ -296,6 +419,40 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:37
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_stencils.go:33
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:33
+								_ = j
+//line polybench_stencils.go:34
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:34
+								_ = i
+//line polybench_stencils.go:36
+								{
+									if (i*ny+j) < 0 || (i*ny+j)+16 > len(ex) || (i*ny+j)+16 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+16 > len(hz) {
+//line polybench_stencils.go:37
+										break
+//line polybench_stencils.go:37
+									}
+//line polybench_stencils.go:37
+									archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+//line polybench_stencils.go:37
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:37
 						gc_vb := archsimd.BroadcastFloat32x8(0.5)
@@ -407,9 +564,38 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					gc_at9 := ey[gc_off6:][:gc_to2]
 					gc_at10 := ey[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:49
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:45
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:45
+								_ = j
+//line polybench_stencils.go:46
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:46
+								_ = i
+//line polybench_stencils.go:48
+								{
+//line polybench_stencils.go:48
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
+//line polybench_stencils.go:48
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:49
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.7)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
@@ -423,7 +609,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:48
 							{
 //line polybench_stencils.go:48
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
 //line polybench_stencils.go:48
 							}
 						}
@@ -446,6 +632,40 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:49
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.7)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_stencils.go:45
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:45
+								_ = j
+//line polybench_stencils.go:46
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:46
+								_ = i
+//line polybench_stencils.go:48
+								{
+									if (i*ny+j) < 0 || (i*ny+j)+16 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+16 > len(ex) || (i*ny+j)+16 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+16 > len(ey) || (i*ny+j)+16 > len(ey) {
+//line polybench_stencils.go:49
+										break
+//line polybench_stencils.go:49
+									}
+//line polybench_stencils.go:49
+									archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+//line polybench_stencils.go:49
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:49
 						gc_vb := archsimd.BroadcastFloat32x8(0.7)
@@ -629,6 +849,29 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					gc_at3 := a[gc_off2:][:gc_to2]
 					gc_at4 := b[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:71
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:71
+								_ = j
+//line polybench_stencils.go:73
+								{
+//line polybench_stencils.go:73
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line polybench_stencils.go:73
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -658,6 +901,34 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_stencils.go:71
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:71
+								_ = j
+//line polybench_stencils.go:73
+								{
+									if j < 0 || j+16 > len(b) || j+16 > len(a) {
+//line polybench_stencils.go:74
+										break
+//line polybench_stencils.go:74
+									}
+//line polybench_stencils.go:74
+									archsimd.LoadFloat32x16Slice(b[j:]).StoreSlice(a[j:])
+//line polybench_stencils.go:74
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -823,9 +1094,38 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					gc_at11 := a[gc_off9:][:gc_to2]
 					gc_at12 := a[gc_off10:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:87
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:83
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:83
+								_ = i
+//line polybench_stencils.go:84
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:84
+								_ = j
+//line polybench_stencils.go:86
+								{
+//line polybench_stencils.go:86
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
+//line polybench_stencils.go:86
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:87
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
@@ -839,7 +1139,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 //line polybench_stencils.go:86
 							{
 //line polybench_stencils.go:86
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
 //line polybench_stencils.go:86
 							}
 						}
@@ -862,6 +1162,40 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:87
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_stencils.go:83
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:83
+								_ = i
+//line polybench_stencils.go:84
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:84
+								_ = j
+//line polybench_stencils.go:86
+								{
+									if (i*n+j) < 0 || (i*n+j)+16 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+16 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+16 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+16 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+16 > len(a) || (i*n+j)+16 > len(b) {
+//line polybench_stencils.go:87
+										break
+//line polybench_stencils.go:87
+									}
+//line polybench_stencils.go:87
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+//line polybench_stencils.go:87
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:87
 						gc_vb := archsimd.BroadcastFloat32x8(0.2)
@@ -970,6 +1304,33 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					gc_at3 := a[gc_off2:][:gc_to2]
 					gc_at4 := b[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line polybench_stencils.go:96
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:96
+								_ = i
+//line polybench_stencils.go:97
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:97
+								_ = j
+//line polybench_stencils.go:99
+								{
+//line polybench_stencils.go:99
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line polybench_stencils.go:99
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -1007,6 +1368,38 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line polybench_stencils.go:96
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:96
+								_ = i
+//line polybench_stencils.go:97
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:97
+								_ = j
+//line polybench_stencils.go:99
+								{
+									if (i*n+j) < 0 || (i*n+j)+16 > len(b) || (i*n+j)+16 > len(a) {
+//line polybench_stencils.go:100
+										break
+//line polybench_stencils.go:100
+									}
+//line polybench_stencils.go:100
+									archsimd.LoadFloat32x16Slice(b[i*n+j:]).StoreSlice(a[i*n+j:])
+//line polybench_stencils.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1149,25 +1542,72 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					gc_at19 := a[gc_off19:][:gc_to2]
 					gc_at20 := a[gc_off20:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:119
+							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:119
+							gc_vb29 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:119
+							gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:120
+							gc_vb31 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:120
+							gc_vb32 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:120
+							gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:121
+							gc_vb34 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:121
+							gc_vb35 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:121
+							gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_stencils.go:109
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
+								_ = j
+//line polybench_stencils.go:110
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
+								_ = i
+//line polybench_stencils.go:118
+								{
+//line polybench_stencils.go:118
+									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
+//line polybench_stencils.go:118
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:119
-						gc_vb10 := archsimd.BroadcastFloat32x8(c11)
+						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
-						gc_vb11 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb20 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
-						gc_vb12 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb21 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:120
-						gc_vb13 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb22 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
-						gc_vb14 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb23 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
-						gc_vb15 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb24 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:121
-						gc_vb16 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb25 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
-						gc_vb17 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb26 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
-						gc_vb18 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb27 := archsimd.BroadcastFloat32x8(c33)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1183,7 +1623,7 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:118
 							{
 //line polybench_stencils.go:118
-								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
 //line polybench_stencils.go:118
 							}
 						}
@@ -1210,6 +1650,62 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:119
+							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:119
+							gc_vb11 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:119
+							gc_vb12 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:120
+							gc_vb13 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:120
+							gc_vb14 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:120
+							gc_vb15 := archsimd.BroadcastFloat32x16(c32)
+//line polybench_stencils.go:121
+							gc_vb16 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:121
+							gc_vb17 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:121
+							gc_vb18 := archsimd.BroadcastFloat32x16(c33)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_stencils.go:109
+								var j int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:109
+								_ = j
+//line polybench_stencils.go:110
+								var i int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:110
+								_ = i
+//line polybench_stencils.go:118
+								{
+									if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+16 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+16 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+16 > len(a) || ((i+
+										0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+16 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+16 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+16 > len(a) || ((i+
+										1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+16 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+16 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+16 > len(a) || (i*
+//line polybench_stencils.go:119
+										nj+j) < 0 || (i*nj+j)+16 > len(b) {
+//line polybench_stencils.go:119
+										break
+//line polybench_stencils.go:119
+									}
+//line polybench_stencils.go:119
+									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+//line polybench_stencils.go:119
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:119
 						gc_vb := archsimd.BroadcastFloat32x8(c11)
@@ -1366,37 +1862,124 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					gc_at23 := a[gc_off23:][:gc_bdx2]
 					gc_at24 := a[gc_off24:][:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line polybench_stencils.go:131
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line polybench_stencils.go:131
+							_ = gc_iota4
+//line polybench_stencils.go:131
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line polybench_stencils.go:131
+							_ = gc_none4
+//line polybench_stencils.go:131
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line polybench_stencils.go:131
+							_ = gc_all4
+//line polybench_stencils.go:141
+							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:141
+							gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:142
+							gc_vb30 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:142
+							gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:143
+							gc_vb32 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:143
+							gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:144
+							gc_vb34 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:144
+							gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:145
+							gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_stencils.go:131
+								var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+								_ = k
+//line polybench_stencils.go:132
+								var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+								_ = j
+//line polybench_stencils.go:140
+								gc_b12 := gc_none4
+//line polybench_stencils.go:140
+								if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+									gc_b12 = gc_all4
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b13 := gc_none4
+//line polybench_stencils.go:140
+								if i > 0 {
+//line polybench_stencils.go:140
+									gc_b13 = gc_all4
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b14 := gc_none4
+//line polybench_stencils.go:140
+								if j > 0 {
+//line polybench_stencils.go:140
+									gc_b14 = gc_all4
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+//line polybench_stencils.go:140
+								_ = gc_if4
+//line polybench_stencils.go:140
+								if gc_if4.ToBits() != 0 {
+//line polybench_stencils.go:140
+									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).StoreMasked((*[16]float32)(gc_at13[gc_tx2:]), gc_if4)
+//line polybench_stencils.go:140
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:131
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line polybench_stencils.go:131
-						_ = gc_iota2
+						_ = gc_iota3
 //line polybench_stencils.go:131
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_none2
+						_ = gc_none3
 //line polybench_stencils.go:131
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line polybench_stencils.go:131
-						_ = gc_all2
+						_ = gc_all3
 //line polybench_stencils.go:141
-						gc_vb10 := archsimd.BroadcastFloat32x8(c11)
+						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:141
-						gc_vb11 := archsimd.BroadcastFloat32x8(c13)
+						gc_vb20 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:142
-						gc_vb12 := archsimd.BroadcastFloat32x8(c21)
+						gc_vb21 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:142
-						gc_vb13 := archsimd.BroadcastFloat32x8(c23)
+						gc_vb22 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:143
-						gc_vb14 := archsimd.BroadcastFloat32x8(c31)
+						gc_vb23 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:143
-						gc_vb15 := archsimd.BroadcastFloat32x8(c33)
+						gc_vb24 := archsimd.BroadcastFloat32x8(c33)
 //line polybench_stencils.go:144
-						gc_vb16 := archsimd.BroadcastFloat32x8(c12)
+						gc_vb25 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:144
-						gc_vb17 := archsimd.BroadcastFloat32x8(c22)
+						gc_vb26 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:145
-						gc_vb18 := archsimd.BroadcastFloat32x8(c32)
+						gc_vb27 := archsimd.BroadcastFloat32x8(c32)
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1410,37 +1993,37 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 							_ = j
 //line polybench_stencils.go:140
-							gc_b6 := gc_none2
+							gc_b9 := gc_none3
 //line polybench_stencils.go:140
 							if i < ni-1 && j < nj-1 {
 //line polybench_stencils.go:140
-								gc_b6 = gc_all2
+								gc_b9 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b7 := gc_none2
+							gc_b10 := gc_none3
 //line polybench_stencils.go:140
 							if i > 0 {
 //line polybench_stencils.go:140
-								gc_b7 = gc_all2
+								gc_b10 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_b8 := gc_none2
+							gc_b11 := gc_none3
 //line polybench_stencils.go:140
 							if j > 0 {
 //line polybench_stencils.go:140
-								gc_b8 = gc_all2
+								gc_b11 = gc_all3
 //line polybench_stencils.go:140
 							}
 //line polybench_stencils.go:140
-							gc_if2 := gc_b6.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b7).And(gc_b8).And(gc_iota2.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 //line polybench_stencils.go:140
-							_ = gc_if2
+							_ = gc_if3
 //line polybench_stencils.go:140
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line polybench_stencils.go:140
-								gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at13[gc_tx2:]), gc_if2)
+								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at13[gc_tx2:]), gc_if3)
 //line polybench_stencils.go:140
 							}
 						}
@@ -1472,6 +2055,99 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line polybench_stencils.go:131
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line polybench_stencils.go:131
+							_ = gc_iota2
+//line polybench_stencils.go:131
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line polybench_stencils.go:131
+							_ = gc_none2
+//line polybench_stencils.go:131
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line polybench_stencils.go:131
+							_ = gc_all2
+//line polybench_stencils.go:141
+							gc_vb10 := archsimd.BroadcastFloat32x16(c11)
+//line polybench_stencils.go:141
+							gc_vb11 := archsimd.BroadcastFloat32x16(c13)
+//line polybench_stencils.go:142
+							gc_vb12 := archsimd.BroadcastFloat32x16(c21)
+//line polybench_stencils.go:142
+							gc_vb13 := archsimd.BroadcastFloat32x16(c23)
+//line polybench_stencils.go:143
+							gc_vb14 := archsimd.BroadcastFloat32x16(c31)
+//line polybench_stencils.go:143
+							gc_vb15 := archsimd.BroadcastFloat32x16(c33)
+//line polybench_stencils.go:144
+							gc_vb16 := archsimd.BroadcastFloat32x16(c12)
+//line polybench_stencils.go:144
+							gc_vb17 := archsimd.BroadcastFloat32x16(c22)
+//line polybench_stencils.go:145
+							gc_vb18 := archsimd.BroadcastFloat32x16(c32)
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line polybench_stencils.go:131
+								var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+								_ = k
+//line polybench_stencils.go:132
+								var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+								_ = j
+//line polybench_stencils.go:140
+								if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+16 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+16 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+16 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+16 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+16 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+16 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+16 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+16 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+16 > len(b) {
+//line polybench_stencils.go:140
+									break
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b6 := gc_none2
+//line polybench_stencils.go:140
+								if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+									gc_b6 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b7 := gc_none2
+//line polybench_stencils.go:140
+								if i > 0 {
+//line polybench_stencils.go:140
+									gc_b7 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_b8 := gc_none2
+//line polybench_stencils.go:140
+								if j > 0 {
+//line polybench_stencils.go:140
+									gc_b8 = gc_all2
+//line polybench_stencils.go:140
+								}
+//line polybench_stencils.go:140
+								gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b7.ToBits()).ToBits()&gc_b8.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+//line polybench_stencils.go:140
+								_ = gc_if2
+//line polybench_stencils.go:141
+								if gc_if2.ToBits() != 0 {
+//line polybench_stencils.go:141
+									gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
+//line polybench_stencils.go:141
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line polybench_stencils.go:131
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})

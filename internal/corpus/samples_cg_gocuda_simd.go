@@ -1331,6 +1331,26 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							gc_at5 := accumResult[gc_off7:][:gc_to2]
 							gc_at6 := accumResult[gc_off8:][:gc_to2]
 							gc_vstep2 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+									for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+										gc_tx2 := gc_vstep2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line samples_cg.go:173
+										var iAccum_ int = gc_tx2 + gc_off2
+//line samples_cg.go:173
+										_ = iAccum_
+										archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 									gc_tx2 := gc_vstep2
@@ -1361,6 +1381,32 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							}
 						} else {
 							gc_vstep3 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line samples_cg.go:173
+										var iAccum_ int = gc_tx2 + gc_off2
+//line samples_cg.go:173
+										_ = iAccum_
+//line samples_cg.go:174
+										if (stride+iAccum_) < 0 || (stride+iAccum_)+16 > len(accumResult) || iAccum_ < 0 || iAccum_+16 > len(accumResult) {
+//line samples_cg.go:174
+											break
+//line samples_cg.go:174
+										}
+										archsimd.LoadFloat32x16Slice(accumResult[iAccum_:]).Add(archsimd.LoadFloat32x16Slice(accumResult[stride+iAccum_:])).StoreSlice(accumResult[iAccum_:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop2 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3

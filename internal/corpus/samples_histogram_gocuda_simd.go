@@ -478,6 +478,25 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line samples_histogram.go:103
+					var sum uint32
+//line samples_histogram.go:103
+					_ = sum
+					archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -631,6 +650,27 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			if gc_bdx2 <= len(data) {
 				gc_at6 := data[:gc_bdx2]
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_histogram.go:109
+							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:109
+							_ = sum
+//line samples_histogram.go:109
+							sum.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -655,6 +695,33 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				}
 			} else {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_histogram.go:109
+							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:109
+							_ = sum
+//line samples_histogram.go:109
+							if gc_tx2 < 0 || gc_tx2+16 > len(data) {
+//line samples_histogram.go:109
+								break
+//line samples_histogram.go:109
+							}
+//line samples_histogram.go:109
+							sum.StoreSlice(data[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -739,6 +806,27 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					gc_at7 := data[:gc_to2]
 					gc_at8 := data[gc_off5:][:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_histogram.go:114
+								{
+//line samples_histogram.go:114
+									archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line samples_histogram.go:114
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -764,6 +852,32 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_histogram.go:114
+								{
+									if (gc_tx2+stride) < 0 || (gc_tx2+stride)+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(data) {
+//line samples_histogram.go:115
+										break
+//line samples_histogram.go:115
+									}
+//line samples_histogram.go:115
+									archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:115
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -1186,6 +1300,76 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_histogram.go:172
+						gc_vb4 := archsimd.BroadcastUint32x16(0xFFFFFFFF)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_histogram.go:168
+							var bin int = gc_tx2 + gc_off3
+//line samples_histogram.go:168
+							_ = bin
+//line samples_histogram.go:169
+							var sum archsimd.Uint32x16
+//line samples_histogram.go:169
+							_ = sum
+//line samples_histogram.go:171
+							if (bin+0*
+								histogram256BinCount) < 0 || (bin+0*histogram256BinCount)+16 > len(sHist) || (bin+1*histogram256BinCount) < 0 || (bin+1*histogram256BinCount)+16 > len(sHist) || (bin+2*histogram256BinCount) < 0 || (bin+2*histogram256BinCount)+16 > len(sHist) || (bin+3*histogram256BinCount) < 0 || (bin+3*histogram256BinCount)+16 > len(sHist) || (bin+4*histogram256BinCount) < 0 || (bin+4*histogram256BinCount)+16 > len(sHist) || (bin+5*histogram256BinCount) < 0 || (bin+5*histogram256BinCount)+16 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+16 > len(dPartialHistograms) {
+//line samples_histogram.go:171
+								break
+//line samples_histogram.go:171
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+0*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+1*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+2*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+3*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+4*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:172
+							{
+//line samples_histogram.go:172
+								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+5*histogram256BinCount:]).And(gc_vb4))
+//line samples_histogram.go:172
+							}
+//line samples_histogram.go:175
+							sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_histogram.go:172
 					gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
@@ -1354,6 +1538,25 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	_ = cta
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line samples_histogram.go:187
+					var sum uint32
+//line samples_histogram.go:187
+					_ = sum
+					archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1510,6 +1713,27 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			if gc_bdx2 <= len(data) {
 				gc_at6 := data[:gc_bdx2]
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_histogram.go:194
+							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:194
+							_ = sum
+//line samples_histogram.go:194
+							sum.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1534,6 +1758,33 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				}
 			} else {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_histogram.go:194
+							sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank2:])
+//line samples_histogram.go:194
+							_ = sum
+//line samples_histogram.go:194
+							if gc_tx2 < 0 || gc_tx2+16 > len(data) {
+//line samples_histogram.go:194
+								break
+//line samples_histogram.go:194
+							}
+//line samples_histogram.go:194
+							sum.StoreSlice(data[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1618,6 +1869,27 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					gc_at7 := data[:gc_to2]
 					gc_at8 := data[gc_off5:][:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_histogram.go:199
+								{
+//line samples_histogram.go:199
+									archsimd.LoadUint32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line samples_histogram.go:199
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1643,6 +1915,32 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_histogram.go:199
+								{
+									if (gc_tx2+stride) < 0 || (gc_tx2+stride)+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(data) {
+//line samples_histogram.go:200
+										break
+//line samples_histogram.go:200
+									}
+//line samples_histogram.go:200
+									archsimd.LoadUint32x16Slice(data[gc_tx2:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx2+stride:])).StoreSlice(data[gc_tx2:])
+//line samples_histogram.go:200
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5

@@ -59,9 +59,34 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					gc_at5 := a[gc_off2:][:gc_to2]
 					gc_at6 := b[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_intro.go:23
+							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line samples_intro.go:20
+								var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line samples_intro.go:20
+								_ = i
+//line samples_intro.go:22
+								{
+//line samples_intro.go:22
+									archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+//line samples_intro.go:22
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line samples_intro.go:23
-						gc_vb2 := archsimd.BroadcastFloat32x8(0.0)
+						gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:20
@@ -71,7 +96,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 //line samples_intro.go:22
 							{
 //line samples_intro.go:22
-								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 //line samples_intro.go:22
 							}
 						}
@@ -90,6 +115,36 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_intro.go:23
+							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line samples_intro.go:20
+								var i int = gc_bdx2*gc_bx2 + gc_tx2
+//line samples_intro.go:20
+								_ = i
+//line samples_intro.go:22
+								{
+									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+//line samples_intro.go:23
+										break
+//line samples_intro.go:23
+									}
+//line samples_intro.go:23
+									archsimd.LoadFloat32x16Slice(a[i:]).Add(archsimd.LoadFloat32x16Slice(b[i:])).Add(gc_vb2).StoreSlice(c[i:])
+//line samples_intro.go:23
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line samples_intro.go:23
 						gc_vb := archsimd.BroadcastFloat32x8(0.0)
@@ -244,6 +299,25 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 	bStep := matrixMulBlock * wB
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line samples_intro.go:60
+					var cSub float32
+//line samples_intro.go:60
+					_ = cSub
+					archsimd.BroadcastFloat32x16(cSub).StoreSlice(gc_s_cSub[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -328,6 +402,31 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					gc_at8 := bs[gc_row2][:gc_bdx2]
 					gc_at9 := b[gc_off6:][:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:45
+								var tx int = gc_tx2
+//line samples_intro.go:45
+								_ = tx
+//line samples_intro.go:46
+								var ty int = gc_ty2
+//line samples_intro.go:46
+								_ = ty
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+								archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -366,6 +465,37 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line samples_intro.go:45
+								var tx int = gc_tx2
+//line samples_intro.go:45
+								_ = tx
+//line samples_intro.go:46
+								var ty int = gc_ty2
+//line samples_intro.go:46
+								_ = ty
+//line samples_intro.go:67
+								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+16 > len(a) || tx < 0 || tx+16 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+16 > len(b) || tx+16 > len(bs[ty]) {
+//line samples_intro.go:67
+									break
+//line samples_intro.go:67
+								}
+								archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -498,6 +628,137 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line samples_intro.go:45
+							var tx int = gc_tx2
+//line samples_intro.go:45
+							_ = tx
+//line samples_intro.go:46
+							var ty int = gc_ty2
+//line samples_intro.go:46
+							_ = ty
+//line samples_intro.go:46
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
+							_ = cSub
+//line samples_intro.go:72
+							if tx < 0 || tx+16 > len(bs[0]) || tx+16 > len(bs[1]) || tx+16 > len(bs[2]) || tx+16 > len(bs[3]) || tx+16 > len(bs[4]) || tx+16 > len(bs[5]) || tx+16 > len(bs[6]) || tx+16 > len(bs[7]) || tx+16 > len(bs[8]) || tx+16 > len(bs[9]) || tx+16 > len(bs[10]) || tx+16 > len(bs[11]) || tx+16 > len(bs[12]) || tx+16 > len(bs[13]) || tx+16 > len(bs[14]) || tx+16 > len(bs[15]) {
+//line samples_intro.go:72
+								break
+//line samples_intro.go:72
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							{
+//line samples_intro.go:73
+								cSub = cSub.Add(archsimd.BroadcastFloat32x16(as[ty][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][tx:])))
+//line samples_intro.go:73
+							}
+//line samples_intro.go:73
+							cSub.StoreSlice(gc_s_cSub[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -786,6 +1047,35 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 			if gc_off7 >= 0 && gc_off7 <= len(c) && gc_bdx2 <= len(c)-gc_off7 {
 				gc_at10 := c[gc_off7:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:45
+							var tx int = gc_tx2
+//line samples_intro.go:45
+							_ = tx
+//line samples_intro.go:46
+							var ty int = gc_ty2
+//line samples_intro.go:46
+							_ = ty
+//line samples_intro.go:46
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
+							_ = cSub
+//line samples_intro.go:81
+							cSub.StoreSlice(gc_at10[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -826,6 +1116,41 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:45
+							var tx int = gc_tx2
+//line samples_intro.go:45
+							_ = tx
+//line samples_intro.go:46
+							var ty int = gc_ty2
+//line samples_intro.go:46
+							_ = ty
+//line samples_intro.go:46
+							cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank2:])
+//line samples_intro.go:46
+							_ = cSub
+//line samples_intro.go:81
+							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+16 > len(c) {
+//line samples_intro.go:81
+								break
+//line samples_intro.go:81
+							}
+//line samples_intro.go:81
+							cSub.StoreSlice(c[c0+wB*ty+tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -989,16 +1314,36 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 				if gc_runlo2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(gData) && gc_runhi2 <= len(gData)-gc_off2 {
 					gc_at2 := gData[gc_off2:][:gc_runhi2]
 					gc_vstep := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_intro.go:91
+							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
+							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line samples_intro.go:90
+								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_intro.go:90
+								_ = idx
+								archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:]).Add(gc_vb4).StoreSlice(gc_at2[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line samples_intro.go:91
-						gc_vb2 := archsimd.BroadcastInt32x8(incValue)
+						gc_vb3 := archsimd.BroadcastInt32x8(incValue)
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line samples_intro.go:90
 							var idx int = gc_bx2*gc_bdx2 + gc_tx2
 //line samples_intro.go:90
 							_ = idx
-							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb2).StoreSlice(gc_at2[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:]).Add(gc_vb3).StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1013,6 +1358,32 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					}
 				} else {
 					gc_vstep2 := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_intro.go:91
+							gc_vb2 := archsimd.BroadcastInt32x16(incValue)
+							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line samples_intro.go:90
+								var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_intro.go:90
+								_ = idx
+//line samples_intro.go:91
+								if idx < 0 || idx+16 > len(gData) {
+//line samples_intro.go:91
+									break
+//line samples_intro.go:91
+								}
+								archsimd.LoadInt32x16Slice(gData[idx:]).Add(gc_vb2).StoreSlice(gData[idx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line samples_intro.go:91
 						gc_vb := archsimd.BroadcastInt32x8(incValue)
@@ -1136,6 +1507,26 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1162,6 +1553,32 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+//line samples_intro.go:107
+							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+//line samples_intro.go:107
+								break
+//line samples_intro.go:107
+							}
+							archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1251,9 +1668,31 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 			if gc_bdx2 <= len(sdata) {
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_intro.go:110
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:110
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1262,7 +1701,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 						var tid int = gc_tx2
 //line samples_intro.go:104
 						_ = tid
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1279,6 +1718,34 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_intro.go:110
+						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+//line samples_intro.go:110
+							if tid < 0 || tid+16 > len(sdata) {
+//line samples_intro.go:110
+								break
+//line samples_intro.go:110
+							}
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:110
 					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
@@ -1371,6 +1838,26 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1397,6 +1884,32 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:104
+							var tid int = gc_tx2
+//line samples_intro.go:104
+							_ = tid
+//line samples_intro.go:113
+							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+//line samples_intro.go:113
+								break
+//line samples_intro.go:113
+							}
+							archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1787,6 +2300,26 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				gc_at6 := sdata[:gc_bdx2]
 				gc_at7 := gIdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1813,6 +2346,32 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:128
+							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+//line samples_intro.go:128
+								break
+//line samples_intro.go:128
+							}
+							archsimd.LoadFloat32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1902,9 +2461,31 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 			if gc_bdx2 <= len(sdata) {
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+							gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb2 := archsimd.BroadcastFloat32x8(float32(numThreads))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(numThreads))
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1913,7 +2494,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 						var tid int = gc_tx2
 //line samples_intro.go:125
 						_ = tid
-						gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+						gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1930,6 +2511,34 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:131
+							if tid < 0 || tid+16 > len(sdata) {
+//line samples_intro.go:131
+								break
+//line samples_intro.go:131
+							}
+							gc_vb2.Mul(archsimd.LoadFloat32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
 					gc_vb := archsimd.BroadcastFloat32x8(float32(numThreads))
@@ -2022,6 +2631,26 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				gc_at9 := gOdata[:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -2048,6 +2677,32 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_intro.go:125
+							var tid int = gc_tx2
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:134
+							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+//line samples_intro.go:134
+								break
+//line samples_intro.go:134
+							}
+							archsimd.LoadFloat32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -2152,6 +2807,26 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				gc_at11 := sdata[:gc_bdx3]
 				gc_at12 := gIdata[:gc_bdx3]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
@@ -2178,6 +2853,32 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:128
+							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+//line samples_intro.go:128
+								break
+//line samples_intro.go:128
+							}
+							archsimd.LoadInt32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
@@ -2267,9 +2968,31 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 			if gc_bdx3 <= len(sdata) {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+							gc_vb8.Mul(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb4 := archsimd.BroadcastInt32x8(int32(numThreads))
+					gc_vb7 := archsimd.BroadcastInt32x8(int32(numThreads))
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2278,7 +3001,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 						var tid int = gc_tx3
 //line samples_intro.go:125
 						_ = tid
-						gc_vb4.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at13[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2295,9 +3018,37 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:131
+							if tid < 0 || tid+16 > len(sdata) {
+//line samples_intro.go:131
+								break
+//line samples_intro.go:131
+							}
+							gc_vb6.Mul(archsimd.LoadInt32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb3 := archsimd.BroadcastInt32x8(int32(numThreads))
+					gc_vb5 := archsimd.BroadcastInt32x8(int32(numThreads))
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2312,7 +3063,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 							break
 //line samples_intro.go:131
 						}
-						gc_vb3.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb5.Mul(archsimd.LoadInt32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2387,6 +3138,26 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				gc_at14 := gOdata[:gc_bdx3]
 				gc_at15 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).StoreSlice(gc_at14[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
@@ -2413,6 +3184,32 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				}
 			} else {
 				gc_vstep12 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_intro.go:125
+							var tid int = gc_tx3
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:134
+							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+//line samples_intro.go:134
+								break
+//line samples_intro.go:134
+							}
+							archsimd.LoadInt32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
@@ -2517,6 +3314,26 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				gc_at16 := sdata[:gc_bdx4]
 				gc_at17 := gIdata[:gc_bdx4]
 				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
@@ -2543,6 +3360,32 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				}
 			} else {
 				gc_vstep14 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+							gc_tx4 := gc_vstep14
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:128
+							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+//line samples_intro.go:128
+								break
+//line samples_intro.go:128
+							}
+							archsimd.LoadUint32x16Slice(gIdata[tid:]).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
@@ -2632,9 +3475,31 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 			if gc_bdx4 <= len(sdata) {
 				gc_at18 := sdata[:gc_bdx4]
 				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
+						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+							gc_vb12.Mul(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb6 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					gc_vb11 := archsimd.BroadcastUint32x8(uint32(numThreads))
 					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2643,7 +3508,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 						var tid int = gc_tx4
 //line samples_intro.go:125
 						_ = tid
-						gc_vb6.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
+						gc_vb11.Mul(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at18[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2660,9 +3525,37 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				}
 			} else {
 				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line samples_intro.go:131
+						gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
+						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:131
+							if tid < 0 || tid+16 > len(sdata) {
+//line samples_intro.go:131
+								break
+//line samples_intro.go:131
+							}
+							gc_vb10.Mul(archsimd.LoadUint32x16Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_intro.go:131
-					gc_vb5 := archsimd.BroadcastUint32x8(uint32(numThreads))
+					gc_vb9 := archsimd.BroadcastUint32x8(uint32(numThreads))
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2677,7 +3570,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 							break
 //line samples_intro.go:131
 						}
-						gc_vb5.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
+						gc_vb9.Mul(archsimd.LoadUint32x8Slice(sdata[tid:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2752,6 +3645,26 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				gc_at19 := gOdata[:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
 				gc_vstep17 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreSlice(gc_at19[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
 						gc_tx4 := gc_vstep17
@@ -2778,6 +3691,32 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				}
 			} else {
 				gc_vstep18 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
+							gc_tx4 := gc_vstep18
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_intro.go:125
+							var tid int = gc_tx4
+//line samples_intro.go:125
+							_ = tid
+//line samples_intro.go:134
+							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+//line samples_intro.go:134
+								break
+//line samples_intro.go:134
+							}
+							archsimd.LoadUint32x16Slice(sdata[tid:]).StoreSlice(gOdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
 						gc_tx4 := gc_vstep18
@@ -3375,6 +4314,46 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					gc_at16 := shared[:gc_to2]
 					gc_at17 := shared[gc_off9:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:226
+								var tid int = gc_tx2
+//line samples_intro.go:226
+								_ = tid
+//line samples_intro.go:241
+								{
+									f0 := archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:])
+//line samples_intro.go:242
+									_ = f0
+//line samples_intro.go:242
+									f1 := archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])
+//line samples_intro.go:242
+									_ = f1
+//line samples_intro.go:242
+									gc_if4 := f1.Less(f0)
+//line samples_intro.go:242
+									_ = gc_if4
+//line samples_intro.go:242
+									if gc_if4.ToBits() != 0 {
+//line samples_intro.go:242
+										f1.StoreMasked((*[16]float32)(gc_at16[gc_tx2:]), gc_if4)
+//line samples_intro.go:242
+									}
+//line samples_intro.go:242
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -3394,13 +4373,13 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 //line samples_intro.go:242
 								_ = f1
 //line samples_intro.go:242
-								gc_if2 := f1.Less(f0)
+								gc_if3 := f1.Less(f0)
 //line samples_intro.go:242
-								_ = gc_if2
+								_ = gc_if3
 //line samples_intro.go:242
-								if gc_if2.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line samples_intro.go:242
-									f1.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if2)
+									f1.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if3)
 //line samples_intro.go:242
 								}
 //line samples_intro.go:242
@@ -3428,6 +4407,52 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_intro.go:226
+								var tid int = gc_tx2
+//line samples_intro.go:226
+								_ = tid
+//line samples_intro.go:241
+								{
+									if tid < 0 || tid+16 > len(shared) || (tid+
+										d) < 0 || (tid+d)+16 > len(shared) {
+//line samples_intro.go:242
+										break
+//line samples_intro.go:242
+									}
+//line samples_intro.go:242
+									f0 := archsimd.LoadFloat32x16Slice(shared[tid:])
+//line samples_intro.go:242
+									_ = f0
+//line samples_intro.go:242
+									f1 := archsimd.LoadFloat32x16Slice(shared[tid+d:])
+									_ = f1
+//line samples_intro.go:243
+									gc_if2 := f1.Less(f0)
+//line samples_intro.go:243
+									_ = gc_if2
+//line samples_intro.go:243
+									if gc_if2.ToBits() != 0 {
+//line samples_intro.go:243
+										f1.StoreMasked((*[16]float32)(shared[tid:]), gc_if2)
+//line samples_intro.go:246
+									}
+//line samples_intro.go:246
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

@@ -411,13 +411,54 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := gIdata[gc_off5:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:29
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:26
+							var tid int = gc_tx2
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:30
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if4
+//line samples_reduction.go:30
+							if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+//line samples_reduction.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:29
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -431,15 +472,15 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:30
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:30
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:30
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
 //line samples_reduction.go:30
 						}
 					}
@@ -467,6 +508,53 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:29
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:26
+							var tid int = gc_tx2
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:29
+								break
+//line samples_reduction.go:29
+							}
+//line samples_reduction.go:29
+							gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if2
+//line samples_reduction.go:31
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:31
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
 					gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -840,13 +928,54 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := gIdata[gc_off9:][:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:29
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:26
+							var tid int = gc_tx3
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:30
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if8
+//line samples_reduction.go:30
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+//line samples_reduction.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota4
+					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -860,15 +989,15 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if4
+						_ = gc_if7
 //line samples_reduction.go:30
-						if gc_if4.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if4)
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
 //line samples_reduction.go:30
 						}
 					}
@@ -896,13 +1025,60 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:29
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:26
+							var tid int = gc_tx3
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:29
+								break
+//line samples_reduction.go:29
+							}
+//line samples_reduction.go:29
+							gc_vb6.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if6
+//line samples_reduction.go:31
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+//line samples_reduction.go:31
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota3
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -922,15 +1098,15 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						}
 //line samples_reduction.go:29
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:31
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:31
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:31
 						}
 					}
@@ -1269,13 +1445,54 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := gIdata[gc_off13:][:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:29
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:26
+							var tid int = gc_tx4
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:30
+							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if12
+//line samples_reduction.go:30
+							if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:30
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+//line samples_reduction.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1289,15 +1506,15 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if6
+						_ = gc_if11
 //line samples_reduction.go:30
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if6)
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
 //line samples_reduction.go:30
 						}
 					}
@@ -1325,13 +1542,60 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:29
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:29
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:29
+						_ = gc_iota10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:26
+							var tid int = gc_tx4
+//line samples_reduction.go:26
+							_ = tid
+//line samples_reduction.go:27
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:27
+							_ = i
+//line samples_reduction.go:29
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:29
+								break
+//line samples_reduction.go:29
+							}
+//line samples_reduction.go:29
+							gc_vb10.StoreSlice(sdata[tid:])
+//line samples_reduction.go:30
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:30
+							_ = gc_if10
+//line samples_reduction.go:31
+							if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:31
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+//line samples_reduction.go:31
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:29
-					gc_vb5 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota5
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -1351,15 +1615,15 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						}
 //line samples_reduction.go:29
-						gc_vb5.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if5
+						_ = gc_if9
 //line samples_reduction.go:31
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:31
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
 //line samples_reduction.go:31
 						}
 					}
@@ -2077,13 +2341,54 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at5 := sdata[:gc_bdx2]
 				gc_at6 := gIdata[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:63
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:60
+							var tid int = gc_tx2
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							gc_vb4.StoreSlice(gc_at5[gc_tx2:])
+//line samples_reduction.go:64
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if4
+//line samples_reduction.go:64
+							if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_if4)
+//line samples_reduction.go:64
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:63
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2097,15 +2402,15 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb2.StoreSlice(gc_at5[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at5[gc_tx2:])
 //line samples_reduction.go:64
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:64
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:64
-							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_if3)
 //line samples_reduction.go:64
 						}
 					}
@@ -2133,6 +2438,53 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:63
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:60
+							var tid int = gc_tx2
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:63
+								break
+//line samples_reduction.go:63
+							}
+//line samples_reduction.go:63
+							gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if2
+//line samples_reduction.go:65
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:65
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
 					gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -2507,13 +2859,54 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at9 := sdata[:gc_bdx3]
 				gc_at10 := gIdata[gc_off7:][:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:63
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota8
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:60
+							var tid int = gc_tx3
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							gc_vb8.StoreSlice(gc_at9[gc_tx3:])
+//line samples_reduction.go:64
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if8
+//line samples_reduction.go:64
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).StoreMasked((*[16]int32)(gc_at9[gc_tx3:]), gc_if8)
+//line samples_reduction.go:64
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota4
+					_ = gc_iota7
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2527,15 +2920,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb4.StoreSlice(gc_at9[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at9[gc_tx3:])
 //line samples_reduction.go:64
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if4
+						_ = gc_if7
 //line samples_reduction.go:64
-						if gc_if4.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:64
-							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if4)
+							archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).StoreMasked((*[8]int32)(gc_at9[gc_tx3:]), gc_if7)
 //line samples_reduction.go:64
 						}
 					}
@@ -2563,13 +2956,60 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:63
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota6
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:60
+							var tid int = gc_tx3
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:63
+								break
+//line samples_reduction.go:63
+							}
+//line samples_reduction.go:63
+							gc_vb6.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if6
+//line samples_reduction.go:65
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+//line samples_reduction.go:65
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:63
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota3
+					_ = gc_iota5
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2589,15 +3029,15 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:63
 						}
 //line samples_reduction.go:63
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:65
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:65
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:65
 						}
 					}
@@ -2937,13 +3377,54 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_at13 := sdata[:gc_bdx4]
 				gc_at14 := gIdata[gc_off10:][:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:63
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota12
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:60
+							var tid int = gc_tx4
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							gc_vb12.StoreSlice(gc_at13[gc_tx4:])
+//line samples_reduction.go:64
+							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if12
+//line samples_reduction.go:64
+							if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:64
+								archsimd.LoadUint32x16Slice(gc_at14[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at13[gc_tx4:]), gc_if12)
+//line samples_reduction.go:64
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2957,15 +3438,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						gc_vb6.StoreSlice(gc_at13[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at13[gc_tx4:])
 //line samples_reduction.go:64
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if6
+						_ = gc_if11
 //line samples_reduction.go:64
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:64
-							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if6)
+							archsimd.LoadUint32x8Slice(gc_at14[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at13[gc_tx4:]), gc_if11)
 //line samples_reduction.go:64
 						}
 					}
@@ -2993,13 +3474,60 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:63
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:63
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:63
+						_ = gc_iota10
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:60
+							var tid int = gc_tx4
+//line samples_reduction.go:60
+							_ = tid
+//line samples_reduction.go:61
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:61
+							_ = i
+//line samples_reduction.go:63
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:63
+								break
+//line samples_reduction.go:63
+							}
+//line samples_reduction.go:63
+							gc_vb10.StoreSlice(sdata[tid:])
+//line samples_reduction.go:64
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:64
+							_ = gc_if10
+//line samples_reduction.go:65
+							if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:65
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+//line samples_reduction.go:65
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:63
-					gc_vb5 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:63
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:63
-					_ = gc_iota5
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3019,15 +3547,15 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:63
 						}
 //line samples_reduction.go:63
-						gc_vb5.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:64
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:64
-						_ = gc_if5
+						_ = gc_if9
 //line samples_reduction.go:65
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:65
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
 //line samples_reduction.go:65
 						}
 					}
@@ -3748,13 +4276,54 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at7 := sdata[:gc_bdx2]
 				gc_at8 := gIdata[gc_off5:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:95
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:92
+							var tid int = gc_tx2
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+//line samples_reduction.go:96
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if4
+//line samples_reduction.go:96
+							if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreMasked((*[16]float32)(gc_at7[gc_tx2:]), gc_if4)
+//line samples_reduction.go:96
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line samples_reduction.go:95
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3768,15 +4337,15 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+						gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line samples_reduction.go:96
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-						_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:96
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:96
-							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if2)
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
 //line samples_reduction.go:96
 						}
 					}
@@ -3804,6 +4373,53 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line samples_reduction.go:95
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:92
+							var tid int = gc_tx2
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:95
+								break
+//line samples_reduction.go:95
+							}
+//line samples_reduction.go:95
+							gc_vb2.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if2
+//line samples_reduction.go:97
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadFloat32x16Slice(gIdata[i:]).StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+//line samples_reduction.go:97
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
 					gc_vb := archsimd.BroadcastFloat32x8(0)
@@ -3968,6 +4584,31 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_at9 := sdata[:gc_to2]
 					gc_at10 := sdata[gc_off6:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:92
+								var tid int = gc_tx2
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+//line samples_reduction.go:103
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+//line samples_reduction.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -4001,6 +4642,36 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:92
+								var tid int = gc_tx2
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:104
+										break
+//line samples_reduction.go:104
+									}
+//line samples_reduction.go:104
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -4224,13 +4895,54 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := gIdata[gc_off9:][:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:95
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:92
+							var tid int = gc_tx3
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:96
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if8
+//line samples_reduction.go:96
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+//line samples_reduction.go:96
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:95
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-					_ = gc_iota4
+					_ = gc_iota7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4244,15 +4956,15 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb4.StoreSlice(gc_at13[gc_tx3:])
+						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:96
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-						_ = gc_if4
+						_ = gc_if7
 //line samples_reduction.go:96
-						if gc_if4.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:96
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if4)
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
 //line samples_reduction.go:96
 						}
 					}
@@ -4280,13 +4992,60 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
+//line samples_reduction.go:95
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:92
+							var tid int = gc_tx3
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:95
+								break
+//line samples_reduction.go:95
+							}
+//line samples_reduction.go:95
+							gc_vb6.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if6
+//line samples_reduction.go:97
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+//line samples_reduction.go:97
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:95
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-					_ = gc_iota3
+					_ = gc_iota5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4306,15 +5065,15 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:95
 						}
 //line samples_reduction.go:95
-						gc_vb3.StoreSlice(sdata[tid:])
+						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-						_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:97
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:97
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if3)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
 //line samples_reduction.go:97
 						}
 					}
@@ -4444,6 +5203,31 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_at15 := sdata[:gc_to3]
 					gc_at16 := sdata[gc_off10:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:92
+								var tid int = gc_tx3
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+//line samples_reduction.go:103
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+//line samples_reduction.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -4477,6 +5261,36 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:92
+								var tid int = gc_tx3
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:104
+										break
+//line samples_reduction.go:104
+									}
+//line samples_reduction.go:104
+									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -4700,13 +5514,54 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := gIdata[gc_off13:][:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:95
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:92
+							var tid int = gc_tx4
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
+//line samples_reduction.go:96
+							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if12
+//line samples_reduction.go:96
+							if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:96
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+//line samples_reduction.go:96
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:95
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4720,15 +5575,15 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						gc_vb6.StoreSlice(gc_at19[gc_tx4:])
+						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:96
-						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-						_ = gc_if6
+						_ = gc_if11
 //line samples_reduction.go:96
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:96
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if6)
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
 //line samples_reduction.go:96
 						}
 					}
@@ -4756,13 +5611,60 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:95
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
+//line samples_reduction.go:95
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:95
+						_ = gc_iota10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:92
+							var tid int = gc_tx4
+//line samples_reduction.go:92
+							_ = tid
+//line samples_reduction.go:93
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line samples_reduction.go:93
+							_ = i
+//line samples_reduction.go:95
+							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+//line samples_reduction.go:95
+								break
+//line samples_reduction.go:95
+							}
+//line samples_reduction.go:95
+							gc_vb10.StoreSlice(sdata[tid:])
+//line samples_reduction.go:96
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:96
+							_ = gc_if10
+//line samples_reduction.go:97
+							if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:97
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+//line samples_reduction.go:97
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:95
-					gc_vb5 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:95
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:95
-					_ = gc_iota5
+					_ = gc_iota9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4782,15 +5684,15 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:95
 						}
 //line samples_reduction.go:95
-						gc_vb5.StoreSlice(sdata[tid:])
+						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:96
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:96
-						_ = gc_if5
+						_ = gc_if9
 //line samples_reduction.go:97
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:97
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if5)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
 //line samples_reduction.go:97
 						}
 					}
@@ -4920,6 +5822,31 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_at21 := sdata[:gc_to4]
 					gc_at22 := sdata[gc_off14:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:92
+								var tid int = gc_tx4
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+//line samples_reduction.go:103
+									archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:])).StoreSlice(gc_at21[gc_tx4:])
+//line samples_reduction.go:103
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -4953,6 +5880,36 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:92
+								var tid int = gc_tx4
+//line samples_reduction.go:92
+								_ = tid
+//line samples_reduction.go:103
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:104
+										break
+//line samples_reduction.go:104
+									}
+//line samples_reduction.go:104
+									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line samples_reduction.go:104
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -5519,11 +6476,66 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at8 := gIdata[gc_off6:][:gc_bdx2]
 				gc_at9 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota8
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:123
+							var tid int = gc_tx2
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if15
+//line samples_reduction.go:127
+							if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:127
+								mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if15)
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:131
+							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line samples_reduction.go:131
+							_ = gc_if16
+//line samples_reduction.go:131
+							if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:131
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_at9[gc_tx2:])
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5541,23 +6553,23 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-						_ = gc_if7
+						_ = gc_if11
 //line samples_reduction.go:127
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:127
-							mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if7)
+							mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if11)
 //line samples_reduction.go:127
 						}
 //line samples_reduction.go:131
-						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
-						_ = gc_if8
+						_ = gc_if12
 //line samples_reduction.go:131
-						if gc_if8.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if8)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if12)
 //line samples_reduction.go:131
 						}
 //line samples_reduction.go:131
@@ -5599,6 +6611,70 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:123
+							var tid int = gc_tx2
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+								gc_bdx2) < 0 || (i+gc_bdx2)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:127
+								break
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:127
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if7
+//line samples_reduction.go:128
+							if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:128
+								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:128
+							}
+//line samples_reduction.go:131
+							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line samples_reduction.go:131
+							_ = gc_if8
+//line samples_reduction.go:132
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:132
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:132
+							}
+//line samples_reduction.go:135
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -5703,6 +6779,38 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_at10 := sdata[gc_off7:][:gc_to2]
 					gc_at11 := sdata[:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:123
+								var tid int = gc_tx2
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(gc_at11[gc_tx2:])
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -5746,6 +6854,43 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:123
+								var tid int = gc_tx2
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:140
+										break
+//line samples_reduction.go:140
+									}
+//line samples_reduction.go:140
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -5998,11 +7143,66 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at14 := gIdata[gc_off10:][:gc_bdx3]
 				gc_at15 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota16
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:123
+							var tid int = gc_tx3
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							gc_if31 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if31
+//line samples_reduction.go:127
+							if gc_if31.ToBits() != 0 {
+//line samples_reduction.go:127
+								mySum = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if31)
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:131
+							gc_if32 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+//line samples_reduction.go:131
+							_ = gc_if32
+//line samples_reduction.go:131
+							if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:131
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if32)
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_at15[gc_tx3:])
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-					_ = gc_iota8
+					_ = gc_iota14
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6020,23 +7220,23 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if27 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-						_ = gc_if15
+						_ = gc_if27
 //line samples_reduction.go:127
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line samples_reduction.go:127
-							mySum = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if15)
+							mySum = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if27)
 //line samples_reduction.go:127
 						}
 //line samples_reduction.go:131
-						gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+						gc_if28 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
-						_ = gc_if16
+						_ = gc_if28
 //line samples_reduction.go:131
-						if gc_if16.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if16)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if28)
 //line samples_reduction.go:131
 						}
 //line samples_reduction.go:131
@@ -6078,11 +7278,75 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota12
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:123
+							var tid int = gc_tx3
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+								gc_bdx3) < 0 || (i+gc_bdx3)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:127
+								break
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:127
+							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if23
+//line samples_reduction.go:128
+							if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:128
+								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if23)
+//line samples_reduction.go:128
+							}
+//line samples_reduction.go:131
+							gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+//line samples_reduction.go:131
+							_ = gc_if24
+//line samples_reduction.go:132
+							if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:132
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:132
+							}
+//line samples_reduction.go:135
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-					_ = gc_iota6
+					_ = gc_iota10
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6109,23 +7373,23 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 						}
 //line samples_reduction.go:127
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-						_ = gc_if11
+						_ = gc_if19
 //line samples_reduction.go:128
-						if gc_if11.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:128
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
 //line samples_reduction.go:128
 						}
 //line samples_reduction.go:131
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
 //line samples_reduction.go:131
-						_ = gc_if12
+						_ = gc_if20
 //line samples_reduction.go:132
-						if gc_if12.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:132
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if12)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if20)
 //line samples_reduction.go:132
 						}
 //line samples_reduction.go:135
@@ -6182,6 +7446,38 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_at16 := sdata[gc_off11:][:gc_to3]
 					gc_at17 := sdata[:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:123
+								var tid int = gc_tx3
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(gc_at17[gc_tx3:])
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -6225,6 +7521,43 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:123
+								var tid int = gc_tx3
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:140
+										break
+//line samples_reduction.go:140
+									}
+//line samples_reduction.go:140
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -6477,11 +7810,66 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_at20 := gIdata[gc_off14:][:gc_bdx4]
 				gc_at21 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota24
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:123
+							var tid int = gc_tx4
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							gc_if47 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if47
+//line samples_reduction.go:127
+							if gc_if47.ToBits() != 0 {
+//line samples_reduction.go:127
+								mySum = archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if47)
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:131
+							gc_if48 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+//line samples_reduction.go:131
+							_ = gc_if48
+//line samples_reduction.go:131
+							if gc_if48.ToBits() != 0 {
+//line samples_reduction.go:131
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if48)
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_at21[gc_tx4:])
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-					_ = gc_iota12
+					_ = gc_iota22
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6499,23 +7887,23 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-						_ = gc_if23
+						_ = gc_if43
 //line samples_reduction.go:127
-						if gc_if23.ToBits() != 0 {
+						if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:127
-							mySum = archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if23)
+							mySum = archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if43)
 //line samples_reduction.go:127
 						}
 //line samples_reduction.go:131
-						gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+						gc_if44 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
-						_ = gc_if24
+						_ = gc_if44
 //line samples_reduction.go:131
-						if gc_if24.ToBits() != 0 {
+						if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if24)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if44)
 //line samples_reduction.go:131
 						}
 //line samples_reduction.go:131
@@ -6557,11 +7945,75 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:123
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+						_ = gc_iota20
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:123
+							var tid int = gc_tx4
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:132
+								gc_bdx4) < 0 || (i+gc_bdx4)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:127
+								break
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:127
+							gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+							_ = gc_if39
+//line samples_reduction.go:128
+							if gc_if39.ToBits() != 0 {
+//line samples_reduction.go:128
+								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if39)
+//line samples_reduction.go:128
+							}
+//line samples_reduction.go:131
+							gc_if40 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+//line samples_reduction.go:131
+							_ = gc_if40
+//line samples_reduction.go:132
+							if gc_if40.ToBits() != 0 {
+//line samples_reduction.go:132
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if40)
+//line samples_reduction.go:132
+							}
+//line samples_reduction.go:135
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:123
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:123
-					_ = gc_iota10
+					_ = gc_iota18
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6588,23 +8040,23 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 						}
 //line samples_reduction.go:127
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if35 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-						_ = gc_if19
+						_ = gc_if35
 //line samples_reduction.go:128
-						if gc_if19.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:128
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if35)
 //line samples_reduction.go:128
 						}
 //line samples_reduction.go:131
-						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+						gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
 //line samples_reduction.go:131
-						_ = gc_if20
+						_ = gc_if36
 //line samples_reduction.go:132
-						if gc_if20.ToBits() != 0 {
+						if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:132
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if20)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if36)
 //line samples_reduction.go:132
 						}
 //line samples_reduction.go:135
@@ -6661,6 +8113,38 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_at22 := sdata[gc_off15:][:gc_to4]
 					gc_at23 := sdata[:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:123
+								var tid int = gc_tx4
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(gc_at23[gc_tx4:])
+//line samples_reduction.go:140
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -6704,6 +8188,43 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:123
+								var tid int = gc_tx4
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:123
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:123
+								_ = mySum
+//line samples_reduction.go:139
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:140
+										break
+//line samples_reduction.go:140
+									}
+//line samples_reduction.go:140
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:140
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:139
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -7288,11 +8809,66 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at7 := gIdata[gc_off5:][:gc_bdx2]
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota8
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:161
+							var tid int = gc_tx2
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if15
+//line samples_reduction.go:165
+							if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:165
+								mySum = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if15)
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:169
+							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if16
+//line samples_reduction.go:169
+							if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:169
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_at8[gc_tx2:])
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -7310,23 +8886,23 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-						_ = gc_if7
+						_ = gc_if11
 //line samples_reduction.go:165
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:165
-							mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if7)
+							mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if11)
 //line samples_reduction.go:165
 						}
 //line samples_reduction.go:169
-						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-						_ = gc_if8
+						_ = gc_if12
 //line samples_reduction.go:169
-						if gc_if8.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if8)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if12)
 //line samples_reduction.go:169
 						}
 //line samples_reduction.go:169
@@ -7368,6 +8944,70 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:161
+							var tid int = gc_tx2
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:165
+								break
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:165
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if7
+//line samples_reduction.go:166
+							if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:166
+								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:166
+							}
+//line samples_reduction.go:169
+							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if8
+//line samples_reduction.go:170
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:170
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:170
+							}
+//line samples_reduction.go:173
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -7472,6 +9112,38 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_at9 := sdata[gc_off6:][:gc_to2]
 					gc_at10 := sdata[:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(gc_at10[gc_tx2:])
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -7515,6 +9187,43 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:178
+										break
+//line samples_reduction.go:178
+									}
+//line samples_reduction.go:178
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -7846,11 +9555,66 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at12 := gIdata[gc_off8:][:gc_bdx3]
 				gc_at13 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota16
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							gc_if31 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if31
+//line samples_reduction.go:165
+							if gc_if31.ToBits() != 0 {
+//line samples_reduction.go:165
+								mySum = archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if31)
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:169
+							gc_if32 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if32
+//line samples_reduction.go:169
+							if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:169
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if32)
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_at13[gc_tx3:])
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-					_ = gc_iota8
+					_ = gc_iota14
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7868,23 +9632,23 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if27 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-						_ = gc_if15
+						_ = gc_if27
 //line samples_reduction.go:165
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line samples_reduction.go:165
-							mySum = archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if15)
+							mySum = archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if27)
 //line samples_reduction.go:165
 						}
 //line samples_reduction.go:169
-						gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if28 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-						_ = gc_if16
+						_ = gc_if28
 //line samples_reduction.go:169
-						if gc_if16.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if16)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if28)
 //line samples_reduction.go:169
 						}
 //line samples_reduction.go:169
@@ -7926,11 +9690,75 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota12
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:165
+								break
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:165
+							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if23
+//line samples_reduction.go:166
+							if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:166
+								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if23)
+//line samples_reduction.go:166
+							}
+//line samples_reduction.go:169
+							gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if24
+//line samples_reduction.go:170
+							if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:170
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:170
+							}
+//line samples_reduction.go:173
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-					_ = gc_iota6
+					_ = gc_iota10
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7957,23 +9785,23 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 						}
 //line samples_reduction.go:165
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-						_ = gc_if11
+						_ = gc_if19
 //line samples_reduction.go:166
-						if gc_if11.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:166
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if11)
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
 //line samples_reduction.go:166
 						}
 //line samples_reduction.go:169
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-						_ = gc_if12
+						_ = gc_if20
 //line samples_reduction.go:170
-						if gc_if12.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:170
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if12)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if20)
 //line samples_reduction.go:170
 						}
 //line samples_reduction.go:173
@@ -8030,6 +9858,38 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					gc_at14 := sdata[gc_off9:][:gc_to3]
 					gc_at15 := sdata[:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(gc_at15[gc_tx3:])
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -8073,6 +9933,43 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:178
+										break
+//line samples_reduction.go:178
+									}
+//line samples_reduction.go:178
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -8404,11 +10301,66 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_at17 := gIdata[gc_off11:][:gc_bdx4]
 				gc_at18 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota24
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							gc_if47 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if47
+//line samples_reduction.go:165
+							if gc_if47.ToBits() != 0 {
+//line samples_reduction.go:165
+								mySum = archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if47)
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:169
+							gc_if48 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if48
+//line samples_reduction.go:169
+							if gc_if48.ToBits() != 0 {
+//line samples_reduction.go:169
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if48)
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_at18[gc_tx4:])
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-					_ = gc_iota12
+					_ = gc_iota22
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8426,23 +10378,23 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-						_ = gc_if23
+						_ = gc_if43
 //line samples_reduction.go:165
-						if gc_if23.ToBits() != 0 {
+						if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:165
-							mySum = archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if23)
+							mySum = archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if43)
 //line samples_reduction.go:165
 						}
 //line samples_reduction.go:169
-						gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if44 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-						_ = gc_if24
+						_ = gc_if44
 //line samples_reduction.go:169
-						if gc_if24.ToBits() != 0 {
+						if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if24)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if44)
 //line samples_reduction.go:169
 						}
 //line samples_reduction.go:169
@@ -8484,11 +10436,75 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:161
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+						_ = gc_iota20
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:170
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:165
+								break
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:165
+							gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+							_ = gc_if39
+//line samples_reduction.go:166
+							if gc_if39.ToBits() != 0 {
+//line samples_reduction.go:166
+								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if39)
+//line samples_reduction.go:166
+							}
+//line samples_reduction.go:169
+							gc_if40 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+							_ = gc_if40
+//line samples_reduction.go:170
+							if gc_if40.ToBits() != 0 {
+//line samples_reduction.go:170
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if40)
+//line samples_reduction.go:170
+							}
+//line samples_reduction.go:173
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:161
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:161
-					_ = gc_iota10
+					_ = gc_iota18
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8515,23 +10531,23 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 						}
 //line samples_reduction.go:165
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if35 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-						_ = gc_if19
+						_ = gc_if35
 //line samples_reduction.go:166
-						if gc_if19.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:166
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if35)
 //line samples_reduction.go:166
 						}
 //line samples_reduction.go:169
-						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-						_ = gc_if20
+						_ = gc_if36
 //line samples_reduction.go:170
-						if gc_if20.ToBits() != 0 {
+						if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:170
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if20)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if36)
 //line samples_reduction.go:170
 						}
 //line samples_reduction.go:173
@@ -8588,6 +10604,38 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					gc_at19 := sdata[gc_off12:][:gc_to4]
 					gc_at20 := sdata[:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(gc_at20[gc_tx4:])
+//line samples_reduction.go:178
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -8631,6 +10679,43 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:161
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:161
+								_ = mySum
+//line samples_reduction.go:177
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:178
+										break
+//line samples_reduction.go:178
+									}
+//line samples_reduction.go:178
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+s:]))
+//line samples_reduction.go:178
+									mySum.StoreSlice(sdata[tid:])
+								}
+//line samples_reduction.go:177
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -8962,15 +11047,15 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
-func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_bd5 := gc_b23.Dim()
+func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
+	t := gc_b41.Thread()
+	gc_pos5 := gc_b41.Pos()
+	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
+	gc_n5 := gc_b41.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -9415,7 +11500,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b23.At(gc_w5)
+					gc_tidx5 := gc_b41.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -9456,7 +11541,7 @@ func gc_body_reduce5[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[T, T](gc_b23, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -9511,11 +11596,66 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at11 := gIdata[gc_off7:][:gc_bdx2]
 				gc_at12 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota8
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if15
+//line samples_reduction.go:215
+							if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:215
+								mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if15)
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:219
+							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if16
+//line samples_reduction.go:219
+							if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:219
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_at12[gc_tx2:])
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -9533,23 +11673,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-						_ = gc_if7
+						_ = gc_if11
 //line samples_reduction.go:215
-						if gc_if7.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:215
-							mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if7)
+							mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if11)
 //line samples_reduction.go:215
 						}
 //line samples_reduction.go:219
-						gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-						_ = gc_if8
+						_ = gc_if12
 //line samples_reduction.go:219
-						if gc_if8.ToBits() != 0 {
+						if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if8)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if12)
 //line samples_reduction.go:219
 						}
 //line samples_reduction.go:219
@@ -9591,6 +11731,70 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Float32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:215
+								break
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:215
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if7
+//line samples_reduction.go:216
+							if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:216
+								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+//line samples_reduction.go:216
+							}
+//line samples_reduction.go:219
+							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if8
+//line samples_reduction.go:220
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:220
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:220
+							}
+//line samples_reduction.go:223
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -9688,19 +11892,76 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at13 := sdata[gc_off8:][:gc_bdx2]
 				gc_at14 := sdata[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota12
+//line samples_reduction.go:211
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none4
+//line samples_reduction.go:211
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all4
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							gc_b6 := gc_none4
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b6 = gc_all4
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if20 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if20
+//line samples_reduction.go:226
+							if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if20)
+//line samples_reduction.go:226
+								mySum.StoreMasked((*[16]float32)(gc_at14[gc_tx2:]), gc_if20)
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota6
+					_ = gc_iota11
 //line samples_reduction.go:211
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none2
+					_ = gc_none3
 //line samples_reduction.go:211
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -9714,23 +11975,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:226
-						gc_b4 := gc_none2
+						gc_b5 := gc_none3
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b4 = gc_all2
+							gc_b5 = gc_all3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if10 := gc_b4.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if19 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if10
+						_ = gc_if19
 //line samples_reduction.go:226
-						if gc_if10.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if10)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if19)
 //line samples_reduction.go:226
-							mySum.StoreMasked((*[8]float32)(gc_at14[gc_tx2:]), gc_if10)
+							mySum.StoreMasked((*[8]float32)(gc_at14[gc_tx2:]), gc_if19)
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
@@ -9756,11 +12017,74 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota10
+//line samples_reduction.go:211
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none2
+//line samples_reduction.go:211
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all2
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:226
+								break
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_b4 := gc_none2
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b4 = gc_all2
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if18
+//line samples_reduction.go:227
+							if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:227
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if18)
+//line samples_reduction.go:227
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if18)
+							}
+//line samples_reduction.go:227
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota5
+					_ = gc_iota9
 //line samples_reduction.go:211
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -9797,15 +12121,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if9 := gc_b3.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if17 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if9
+						_ = gc_if17
 //line samples_reduction.go:227
-						if gc_if9.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if9)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if9)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if17)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -9909,19 +12233,76 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at15 := sdata[gc_off9:][:gc_bdx2]
 				gc_at16 := sdata[:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota16
+//line samples_reduction.go:211
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none8
+//line samples_reduction.go:211
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							gc_b10 := gc_none8
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b10 = gc_all8
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if24 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if24
+//line samples_reduction.go:233
+							if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:233
+								mySum.StoreMasked((*[16]float32)(gc_at16[gc_tx2:]), gc_if24)
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota8
+					_ = gc_iota15
 //line samples_reduction.go:211
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none4
+					_ = gc_none7
 //line samples_reduction.go:211
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -9935,23 +12316,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						gc_b6 := gc_none4
+						gc_b9 := gc_none7
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b6 = gc_all4
+							gc_b9 = gc_all7
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if12 := gc_b6.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if23 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if12
+						_ = gc_if23
 //line samples_reduction.go:233
-						if gc_if12.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if12)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if23)
 //line samples_reduction.go:233
-							mySum.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if12)
+							mySum.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if23)
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
@@ -9977,19 +12358,82 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota14
+//line samples_reduction.go:211
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none6
+//line samples_reduction.go:211
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:233
+								break
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_b8 := gc_none6
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b8 = gc_all6
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if22
+//line samples_reduction.go:234
+							if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:234
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if22)
+//line samples_reduction.go:234
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if22)
+							}
+//line samples_reduction.go:234
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota7
+					_ = gc_iota13
 //line samples_reduction.go:211
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none3
+					_ = gc_none5
 //line samples_reduction.go:211
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10010,23 +12454,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b5 := gc_none3
+						gc_b7 := gc_none5
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b5 = gc_all3
+							gc_b7 = gc_all5
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if11 := gc_b5.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if21 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if11
+						_ = gc_if21
 //line samples_reduction.go:234
-						if gc_if11.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if11)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if11)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if21)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -10130,19 +12574,76 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at17 := sdata[gc_off10:][:gc_bdx2]
 				gc_at18 := sdata[:gc_bdx2]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota20
+//line samples_reduction.go:211
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none12
+//line samples_reduction.go:211
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all12
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							gc_b14 := gc_none12
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b14 = gc_all12
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if28 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if28
+//line samples_reduction.go:240
+							if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if28)
+//line samples_reduction.go:240
+								mySum.StoreMasked((*[16]float32)(gc_at18[gc_tx2:]), gc_if28)
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota10
+					_ = gc_iota19
 //line samples_reduction.go:211
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none6
+					_ = gc_none11
 //line samples_reduction.go:211
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10156,23 +12657,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:240
-						gc_b8 := gc_none6
+						gc_b13 := gc_none11
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b8 = gc_all6
+							gc_b13 = gc_all11
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if14 := gc_b8.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if27 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if14
+						_ = gc_if27
 //line samples_reduction.go:240
-						if gc_if14.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if14)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if27)
 //line samples_reduction.go:240
-							mySum.StoreMasked((*[8]float32)(gc_at18[gc_tx2:]), gc_if14)
+							mySum.StoreMasked((*[8]float32)(gc_at18[gc_tx2:]), gc_if27)
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
@@ -10198,19 +12699,82 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota18
+//line samples_reduction.go:211
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none10
+//line samples_reduction.go:211
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all10
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:211
+							var tid int = gc_tx2
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:240
+								break
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_b12 := gc_none10
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b12 = gc_all10
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if26 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if26
+//line samples_reduction.go:241
+							if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:241
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if26)
+//line samples_reduction.go:241
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if26)
+							}
+//line samples_reduction.go:241
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota9
+					_ = gc_iota17
 //line samples_reduction.go:211
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none5
+					_ = gc_none9
 //line samples_reduction.go:211
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
@@ -10231,23 +12795,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b7 := gc_none5
+						gc_b11 := gc_none9
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b7 = gc_all5
+							gc_b11 = gc_all9
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if13 := gc_b7.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if25 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if13
+						_ = gc_if25
 //line samples_reduction.go:241
-						if gc_if13.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if13)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if25)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if13)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if25)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -10529,15 +13093,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
-func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_bd3 := gc_b9.Dim()
+func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
+	t := gc_b15.Thread()
+	gc_pos3 := gc_b15.Pos()
+	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b15.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -10554,11 +13118,66 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at20 := gIdata[gc_off12:][:gc_bdx3]
 				gc_at21 := sdata[:gc_bdx3]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota28
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							gc_if43 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if43
+//line samples_reduction.go:215
+							if gc_if43.ToBits() != 0 {
+//line samples_reduction.go:215
+								mySum = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if43)
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:219
+							gc_if44 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if44
+//line samples_reduction.go:219
+							if gc_if44.ToBits() != 0 {
+//line samples_reduction.go:219
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if44)
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_at21[gc_tx3:])
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota14
+					_ = gc_iota26
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10576,23 +13195,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						gc_if21 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if39 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-						_ = gc_if21
+						_ = gc_if39
 //line samples_reduction.go:215
-						if gc_if21.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:215
-							mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if21)
+							mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if39)
 //line samples_reduction.go:215
 						}
 //line samples_reduction.go:219
-						gc_if22 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if40 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-						_ = gc_if22
+						_ = gc_if40
 //line samples_reduction.go:219
-						if gc_if22.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if22)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if40)
 //line samples_reduction.go:219
 						}
 //line samples_reduction.go:219
@@ -10634,11 +13253,75 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota24
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Int32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:215
+								break
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:215
+							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if35
+//line samples_reduction.go:216
+							if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:216
+								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if35)
+//line samples_reduction.go:216
+							}
+//line samples_reduction.go:219
+							gc_if36 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if36
+//line samples_reduction.go:220
+							if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:220
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if36)
+//line samples_reduction.go:220
+							}
+//line samples_reduction.go:223
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota12
+					_ = gc_iota22
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10665,23 +13348,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:215
 						}
 //line samples_reduction.go:215
-						gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if31 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-						_ = gc_if17
+						_ = gc_if31
 //line samples_reduction.go:216
-						if gc_if17.ToBits() != 0 {
+						if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:216
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if17)
+							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if31)
 //line samples_reduction.go:216
 						}
 //line samples_reduction.go:219
-						gc_if18 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-						_ = gc_if18
+						_ = gc_if32
 //line samples_reduction.go:220
-						if gc_if18.ToBits() != 0 {
+						if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:220
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if18)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if32)
 //line samples_reduction.go:220
 						}
 //line samples_reduction.go:223
@@ -10731,19 +13414,76 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at22 := sdata[gc_off13:][:gc_bdx3]
 				gc_at23 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota32
+//line samples_reduction.go:211
+						gc_none16 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none16
+//line samples_reduction.go:211
+						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all16
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							gc_b19 := gc_none16
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b19 = gc_all16
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if48 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if48
+//line samples_reduction.go:226
+							if gc_if48.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if48)
+//line samples_reduction.go:226
+								mySum.StoreMasked((*[16]int32)(gc_at23[gc_tx3:]), gc_if48)
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota16
+					_ = gc_iota31
 //line samples_reduction.go:211
-					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none8
+					_ = gc_none15
 //line samples_reduction.go:211
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all8
+					_ = gc_all15
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10757,23 +13497,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:226
-						gc_b11 := gc_none8
+						gc_b18 := gc_none15
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b11 = gc_all8
+							gc_b18 = gc_all15
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if24 := gc_b11.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if47 := gc_b18.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if24
+						_ = gc_if47
 //line samples_reduction.go:226
-						if gc_if24.ToBits() != 0 {
+						if gc_if47.ToBits() != 0 {
 //line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if24)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if47)
 //line samples_reduction.go:226
-							mySum.StoreMasked((*[8]int32)(gc_at23[gc_tx3:]), gc_if24)
+							mySum.StoreMasked((*[8]int32)(gc_at23[gc_tx3:]), gc_if47)
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
@@ -10799,19 +13539,82 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep12 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota30
+//line samples_reduction.go:211
+						gc_none14 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none14
+//line samples_reduction.go:211
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all14
+						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:226
+								break
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_b17 := gc_none14
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b17 = gc_all14
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if46 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if46
+//line samples_reduction.go:227
+							if gc_if46.ToBits() != 0 {
+//line samples_reduction.go:227
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if46)
+//line samples_reduction.go:227
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if46)
+							}
+//line samples_reduction.go:227
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota15
+					_ = gc_iota29
 //line samples_reduction.go:211
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none7
+					_ = gc_none13
 //line samples_reduction.go:211
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all7
+					_ = gc_all13
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10832,23 +13635,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b10 := gc_none7
+						gc_b16 := gc_none13
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b10 = gc_all7
+							gc_b16 = gc_all13
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if23 := gc_b10.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if45 := gc_b16.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if23
+						_ = gc_if45
 //line samples_reduction.go:227
-						if gc_if23.ToBits() != 0 {
+						if gc_if45.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if23)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if45)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if23)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if45)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -10952,19 +13755,76 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at24 := sdata[gc_off14:][:gc_bdx3]
 				gc_at25 := sdata[:gc_bdx3]
 				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota36
+//line samples_reduction.go:211
+						gc_none20 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none20
+//line samples_reduction.go:211
+						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all20
+						for ; gc_vstep13+15 < gc_bdx3; gc_vstep13 += 16 {
+							gc_tx3 := gc_vstep13
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							gc_b23 := gc_none20
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b23 = gc_all20
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if52 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if52
+//line samples_reduction.go:233
+							if gc_if52.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if52)
+//line samples_reduction.go:233
+								mySum.StoreMasked((*[16]int32)(gc_at25[gc_tx3:]), gc_if52)
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota18
+					_ = gc_iota35
 //line samples_reduction.go:211
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none10
+					_ = gc_none19
 //line samples_reduction.go:211
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all10
+					_ = gc_all19
 					for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
 						gc_tx3 := gc_vstep13
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10978,23 +13838,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						gc_b13 := gc_none10
+						gc_b22 := gc_none19
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b13 = gc_all10
+							gc_b22 = gc_all19
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if26 := gc_b13.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if51 := gc_b22.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if26
+						_ = gc_if51
 //line samples_reduction.go:233
-						if gc_if26.ToBits() != 0 {
+						if gc_if51.ToBits() != 0 {
 //line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if26)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if51)
 //line samples_reduction.go:233
-							mySum.StoreMasked((*[8]int32)(gc_at25[gc_tx3:]), gc_if26)
+							mySum.StoreMasked((*[8]int32)(gc_at25[gc_tx3:]), gc_if51)
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
@@ -11020,19 +13880,82 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep14 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota34
+//line samples_reduction.go:211
+						gc_none18 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none18
+//line samples_reduction.go:211
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all18
+						for ; gc_vstep14+15 < gc_bdx3; gc_vstep14 += 16 {
+							gc_tx3 := gc_vstep14
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:233
+								break
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_b21 := gc_none18
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b21 = gc_all18
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if50 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if50
+//line samples_reduction.go:234
+							if gc_if50.ToBits() != 0 {
+//line samples_reduction.go:234
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if50)
+//line samples_reduction.go:234
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if50)
+							}
+//line samples_reduction.go:234
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota17
+					_ = gc_iota33
 //line samples_reduction.go:211
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none9
+					_ = gc_none17
 //line samples_reduction.go:211
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all9
+					_ = gc_all17
 					for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
 						gc_tx3 := gc_vstep14
 						gc_rank3 := gc_base3 + gc_tx3
@@ -11053,23 +13976,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b12 := gc_none9
+						gc_b20 := gc_none17
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b12 = gc_all9
+							gc_b20 = gc_all17
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if25 := gc_b12.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if49 := gc_b20.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if25
+						_ = gc_if49
 //line samples_reduction.go:234
-						if gc_if25.ToBits() != 0 {
+						if gc_if49.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if25)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if49)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if25)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if49)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -11173,19 +14096,76 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at26 := sdata[gc_off15:][:gc_bdx3]
 				gc_at27 := sdata[:gc_bdx3]
 				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota40
+//line samples_reduction.go:211
+						gc_none24 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none24
+//line samples_reduction.go:211
+						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all24
+						for ; gc_vstep15+15 < gc_bdx3; gc_vstep15 += 16 {
+							gc_tx3 := gc_vstep15
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							gc_b27 := gc_none24
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b27 = gc_all24
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if56 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if56
+//line samples_reduction.go:240
+							if gc_if56.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if56)
+//line samples_reduction.go:240
+								mySum.StoreMasked((*[16]int32)(gc_at27[gc_tx3:]), gc_if56)
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota20 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota20
+					_ = gc_iota39
 //line samples_reduction.go:211
-					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none12
+					_ = gc_none23
 //line samples_reduction.go:211
-					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all12
+					_ = gc_all23
 					for ; gc_vstep15+7 < gc_bdx3; gc_vstep15 += 8 {
 						gc_tx3 := gc_vstep15
 						gc_rank3 := gc_base3 + gc_tx3
@@ -11199,23 +14179,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:240
-						gc_b15 := gc_none12
+						gc_b26 := gc_none23
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b15 = gc_all12
+							gc_b26 = gc_all23
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if28 := gc_b15.And(gc_iota20.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if55 := gc_b26.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if28
+						_ = gc_if55
 //line samples_reduction.go:240
-						if gc_if28.ToBits() != 0 {
+						if gc_if55.ToBits() != 0 {
 //line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if28)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if55)
 //line samples_reduction.go:240
-							mySum.StoreMasked((*[8]int32)(gc_at27[gc_tx3:]), gc_if28)
+							mySum.StoreMasked((*[8]int32)(gc_at27[gc_tx3:]), gc_if55)
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
@@ -11241,19 +14221,82 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota38 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota38
+//line samples_reduction.go:211
+						gc_none22 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none22
+//line samples_reduction.go:211
+						gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all22
+						for ; gc_vstep16+15 < gc_bdx3; gc_vstep16 += 16 {
+							gc_tx3 := gc_vstep16
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:240
+								break
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_b25 := gc_none22
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b25 = gc_all22
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if54 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if54
+//line samples_reduction.go:241
+							if gc_if54.ToBits() != 0 {
+//line samples_reduction.go:241
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if54)
+//line samples_reduction.go:241
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if54)
+							}
+//line samples_reduction.go:241
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota19
+					_ = gc_iota37
 //line samples_reduction.go:211
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none11
+					_ = gc_none21
 //line samples_reduction.go:211
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all11
+					_ = gc_all21
 					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
 						gc_tx3 := gc_vstep16
 						gc_rank3 := gc_base3 + gc_tx3
@@ -11274,23 +14317,23 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b14 := gc_none11
+						gc_b24 := gc_none21
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b14 = gc_all11
+							gc_b24 = gc_all21
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if27 := gc_b14.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if53 := gc_b24.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if27
+						_ = gc_if53
 //line samples_reduction.go:241
-						if gc_if27.ToBits() != 0 {
+						if gc_if53.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if27)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if53)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if27)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if53)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -11419,7 +14462,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b9.At(gc_rank3)
+						gc_tidx3 := gc_b15.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -11458,7 +14501,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b9.At(gc_w3)
+						gc_tidx3 := gc_b15.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -11520,7 +14563,7 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[int32, int32](gc_b9, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11572,15 +14615,15 @@ func gc_body_reduce5_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
-func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_bd4 := gc_b16.Dim()
+func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
+	t := gc_b28.Thread()
+	gc_pos4 := gc_b28.Pos()
+	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b28.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
 
 //line samples_reduction.go:208
 	cta := cg.ThisThreadBlock(t)
@@ -11597,11 +14640,66 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at29 := gIdata[gc_off17:][:gc_bdx4]
 				gc_at30 := sdata[:gc_bdx4]
 				gc_vstep17 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota48
+						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if71
+//line samples_reduction.go:215
+							if gc_if71.ToBits() != 0 {
+//line samples_reduction.go:215
+								mySum = archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if71)
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:219
+							gc_if72 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if72
+//line samples_reduction.go:219
+							if gc_if72.ToBits() != 0 {
+//line samples_reduction.go:219
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if72)
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_at30[gc_tx4:])
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota24 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota24
+					_ = gc_iota46
 					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
 						gc_tx4 := gc_vstep17
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11619,23 +14717,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if67 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-						_ = gc_if35
+						_ = gc_if67
 //line samples_reduction.go:215
-						if gc_if35.ToBits() != 0 {
+						if gc_if67.ToBits() != 0 {
 //line samples_reduction.go:215
-							mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if35)
+							mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if67)
 //line samples_reduction.go:215
 						}
 //line samples_reduction.go:219
-						gc_if36 := gc_iota24.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-						_ = gc_if36
+						_ = gc_if68
 //line samples_reduction.go:219
-						if gc_if36.ToBits() != 0 {
+						if gc_if68.ToBits() != 0 {
 //line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if36)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if68)
 //line samples_reduction.go:219
 						}
 //line samples_reduction.go:219
@@ -11677,11 +14775,75 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep18 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota44
+						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
+							gc_tx4 := gc_vstep18
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Uint32x16
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							if i < 0 || i+16 > len(gIdata) || (i+
+
+//line samples_reduction.go:220
+								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:215
+								break
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:215
+							gc_if63 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+							_ = gc_if63
+//line samples_reduction.go:216
+							if gc_if63.ToBits() != 0 {
+//line samples_reduction.go:216
+								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if63)
+//line samples_reduction.go:216
+							}
+//line samples_reduction.go:219
+							gc_if64 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+							_ = gc_if64
+//line samples_reduction.go:220
+							if gc_if64.ToBits() != 0 {
+//line samples_reduction.go:220
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if64)
+//line samples_reduction.go:220
+							}
+//line samples_reduction.go:223
+							mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota22
+					_ = gc_iota42
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
 						gc_tx4 := gc_vstep18
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11708,23 +14870,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 						}
 //line samples_reduction.go:215
-						gc_if31 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if59 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-						_ = gc_if31
+						_ = gc_if59
 //line samples_reduction.go:216
-						if gc_if31.ToBits() != 0 {
+						if gc_if59.ToBits() != 0 {
 //line samples_reduction.go:216
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if31)
+							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if59)
 //line samples_reduction.go:216
 						}
 //line samples_reduction.go:219
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+						gc_if60 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-						_ = gc_if32
+						_ = gc_if60
 //line samples_reduction.go:220
-						if gc_if32.ToBits() != 0 {
+						if gc_if60.ToBits() != 0 {
 //line samples_reduction.go:220
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if32)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if60)
 //line samples_reduction.go:220
 						}
 //line samples_reduction.go:223
@@ -11774,19 +14936,76 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at31 := sdata[gc_off18:][:gc_bdx4]
 				gc_at32 := sdata[:gc_bdx4]
 				gc_vstep19 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop19 bool
+					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota52
+//line samples_reduction.go:211
+						gc_none28 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none28
+//line samples_reduction.go:211
+						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all28
+						for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
+							gc_tx4 := gc_vstep19
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							gc_b32 := gc_none28
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b32 = gc_all28
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if76 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if76
+//line samples_reduction.go:226
+							if gc_if76.ToBits() != 0 {
+//line samples_reduction.go:226
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if76)
+//line samples_reduction.go:226
+								mySum.StoreMasked((*[16]uint32)(gc_at32[gc_tx4:]), gc_if76)
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep19, false
+					}(gc_vstep19)
+					if gc_stop19 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota51 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota26
+					_ = gc_iota51
 //line samples_reduction.go:211
-					gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none14
+					_ = gc_none27
 //line samples_reduction.go:211
-					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all14
+					_ = gc_all27
 					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
 						gc_tx4 := gc_vstep19
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11800,23 +15019,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:226
-						gc_b18 := gc_none14
+						gc_b31 := gc_none27
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b18 = gc_all14
+							gc_b31 = gc_all27
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if38 := gc_b18.And(gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if75 := gc_b31.And(gc_iota51.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if38
+						_ = gc_if75
 //line samples_reduction.go:226
-						if gc_if38.ToBits() != 0 {
+						if gc_if75.ToBits() != 0 {
 //line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if38)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if75)
 //line samples_reduction.go:226
-							mySum.StoreMasked((*[8]uint32)(gc_at32[gc_tx4:]), gc_if38)
+							mySum.StoreMasked((*[8]uint32)(gc_at32[gc_tx4:]), gc_if75)
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
@@ -11842,19 +15061,82 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep20 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop20 bool
+					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota50 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota50
+//line samples_reduction.go:211
+						gc_none26 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none26
+//line samples_reduction.go:211
+						gc_all26 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all26
+						for ; gc_vstep20+15 < gc_bdx4; gc_vstep20 += 16 {
+							gc_tx4 := gc_vstep20
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:226
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:226
+								break
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_b30 := gc_none26
+//line samples_reduction.go:226
+							if blockSize >= 512 {
+//line samples_reduction.go:226
+								gc_b30 = gc_all26
+//line samples_reduction.go:226
+							}
+//line samples_reduction.go:226
+							gc_if74 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota50.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+							_ = gc_if74
+//line samples_reduction.go:227
+							if gc_if74.ToBits() != 0 {
+//line samples_reduction.go:227
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if74)
+//line samples_reduction.go:227
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if74)
+							}
+//line samples_reduction.go:227
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep20, false
+					}(gc_vstep20)
+					if gc_stop20 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota49 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota25
+					_ = gc_iota49
 //line samples_reduction.go:211
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none13
+					_ = gc_none25
 //line samples_reduction.go:211
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all13
+					_ = gc_all25
 					for ; gc_vstep20+7 < gc_bdx4; gc_vstep20 += 8 {
 						gc_tx4 := gc_vstep20
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11875,23 +15157,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_b17 := gc_none13
+						gc_b29 := gc_none25
 //line samples_reduction.go:226
 						if blockSize >= 512 {
 //line samples_reduction.go:226
-							gc_b17 = gc_all13
+							gc_b29 = gc_all25
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if37 := gc_b17.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if73 := gc_b29.And(gc_iota49.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if37
+						_ = gc_if73
 //line samples_reduction.go:227
-						if gc_if37.ToBits() != 0 {
+						if gc_if73.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if37)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if73)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if37)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if73)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -11995,19 +15277,76 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at33 := sdata[gc_off19:][:gc_bdx4]
 				gc_at34 := sdata[:gc_bdx4]
 				gc_vstep21 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop21 bool
+					gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota56
+//line samples_reduction.go:211
+						gc_none32 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none32
+//line samples_reduction.go:211
+						gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all32
+						for ; gc_vstep21+15 < gc_bdx4; gc_vstep21 += 16 {
+							gc_tx4 := gc_vstep21
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							gc_b36 := gc_none32
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b36 = gc_all32
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if80 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if80
+//line samples_reduction.go:233
+							if gc_if80.ToBits() != 0 {
+//line samples_reduction.go:233
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if80)
+//line samples_reduction.go:233
+								mySum.StoreMasked((*[16]uint32)(gc_at34[gc_tx4:]), gc_if80)
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep21, false
+					}(gc_vstep21)
+					if gc_stop21 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota28 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota55 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota28
+					_ = gc_iota55
 //line samples_reduction.go:211
-					gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none16
+					_ = gc_none31
 //line samples_reduction.go:211
-					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all16
+					_ = gc_all31
 					for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
 						gc_tx4 := gc_vstep21
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12021,23 +15360,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:233
-						gc_b20 := gc_none16
+						gc_b35 := gc_none31
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b20 = gc_all16
+							gc_b35 = gc_all31
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if40 := gc_b20.And(gc_iota28.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if79 := gc_b35.And(gc_iota55.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if40
+						_ = gc_if79
 //line samples_reduction.go:233
-						if gc_if40.ToBits() != 0 {
+						if gc_if79.ToBits() != 0 {
 //line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if40)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if79)
 //line samples_reduction.go:233
-							mySum.StoreMasked((*[8]uint32)(gc_at34[gc_tx4:]), gc_if40)
+							mySum.StoreMasked((*[8]uint32)(gc_at34[gc_tx4:]), gc_if79)
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
@@ -12063,19 +15402,82 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep22 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop22 bool
+					gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota54 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota54
+//line samples_reduction.go:211
+						gc_none30 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none30
+//line samples_reduction.go:211
+						gc_all30 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all30
+						for ; gc_vstep22+15 < gc_bdx4; gc_vstep22 += 16 {
+							gc_tx4 := gc_vstep22
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:233
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:233
+								break
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_b34 := gc_none30
+//line samples_reduction.go:233
+							if blockSize >= 256 {
+//line samples_reduction.go:233
+								gc_b34 = gc_all30
+//line samples_reduction.go:233
+							}
+//line samples_reduction.go:233
+							gc_if78 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota54.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+							_ = gc_if78
+//line samples_reduction.go:234
+							if gc_if78.ToBits() != 0 {
+//line samples_reduction.go:234
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if78)
+//line samples_reduction.go:234
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if78)
+							}
+//line samples_reduction.go:234
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep22, false
+					}(gc_vstep22)
+					if gc_stop22 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota53 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota27
+					_ = gc_iota53
 //line samples_reduction.go:211
-					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none15
+					_ = gc_none29
 //line samples_reduction.go:211
-					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all15
+					_ = gc_all29
 					for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
 						gc_tx4 := gc_vstep22
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12096,23 +15498,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_b19 := gc_none15
+						gc_b33 := gc_none29
 //line samples_reduction.go:233
 						if blockSize >= 256 {
 //line samples_reduction.go:233
-							gc_b19 = gc_all15
+							gc_b33 = gc_all29
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if39 := gc_b19.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if77 := gc_b33.And(gc_iota53.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if39
+						_ = gc_if77
 //line samples_reduction.go:234
-						if gc_if39.ToBits() != 0 {
+						if gc_if77.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if39)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if77)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if39)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if77)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -12216,19 +15618,76 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at35 := sdata[gc_off20:][:gc_bdx4]
 				gc_at36 := sdata[:gc_bdx4]
 				gc_vstep23 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop23 bool
+					gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota60
+//line samples_reduction.go:211
+						gc_none36 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none36
+//line samples_reduction.go:211
+						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all36
+						for ; gc_vstep23+15 < gc_bdx4; gc_vstep23 += 16 {
+							gc_tx4 := gc_vstep23
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							gc_b40 := gc_none36
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b40 = gc_all36
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if84 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if84
+//line samples_reduction.go:240
+							if gc_if84.ToBits() != 0 {
+//line samples_reduction.go:240
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if84)
+//line samples_reduction.go:240
+								mySum.StoreMasked((*[16]uint32)(gc_at36[gc_tx4:]), gc_if84)
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep23, false
+					}(gc_vstep23)
+					if gc_stop23 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota30
+					_ = gc_iota59
 //line samples_reduction.go:211
-					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none18
+					_ = gc_none35
 //line samples_reduction.go:211
-					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all18
+					_ = gc_all35
 					for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
 						gc_tx4 := gc_vstep23
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12242,23 +15701,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:211
 						_ = mySum
 //line samples_reduction.go:240
-						gc_b22 := gc_none18
+						gc_b39 := gc_none35
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b22 = gc_all18
+							gc_b39 = gc_all35
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if42 := gc_b22.And(gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if83 := gc_b39.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if42
+						_ = gc_if83
 //line samples_reduction.go:240
-						if gc_if42.ToBits() != 0 {
+						if gc_if83.ToBits() != 0 {
 //line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if42)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if83)
 //line samples_reduction.go:240
-							mySum.StoreMasked((*[8]uint32)(gc_at36[gc_tx4:]), gc_if42)
+							mySum.StoreMasked((*[8]uint32)(gc_at36[gc_tx4:]), gc_if83)
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
@@ -12284,19 +15743,82 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep24 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop24 bool
+					gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
+//line samples_reduction.go:211
+						gc_iota58 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+						_ = gc_iota58
+//line samples_reduction.go:211
+						gc_none34 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:211
+						_ = gc_none34
+//line samples_reduction.go:211
+						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:211
+						_ = gc_all34
+						for ; gc_vstep24+15 < gc_bdx4; gc_vstep24 += 16 {
+							gc_tx4 := gc_vstep24
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:211
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+							_ = mySum
+//line samples_reduction.go:240
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:240
+								break
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_b38 := gc_none34
+//line samples_reduction.go:240
+							if blockSize >= 128 {
+//line samples_reduction.go:240
+								gc_b38 = gc_all34
+//line samples_reduction.go:240
+							}
+//line samples_reduction.go:240
+							gc_if82 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+							_ = gc_if82
+//line samples_reduction.go:241
+							if gc_if82.ToBits() != 0 {
+//line samples_reduction.go:241
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if82)
+//line samples_reduction.go:241
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if82)
+							}
+//line samples_reduction.go:241
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep24, false
+					}(gc_vstep24)
+					if gc_stop24 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota57 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota29
+					_ = gc_iota57
 //line samples_reduction.go:211
-					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
-					_ = gc_none17
+					_ = gc_none33
 //line samples_reduction.go:211
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
-					_ = gc_all17
+					_ = gc_all33
 					for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
 						gc_tx4 := gc_vstep24
 						gc_rank4 := gc_base4 + gc_tx4
@@ -12317,23 +15839,23 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_b21 := gc_none17
+						gc_b37 := gc_none33
 //line samples_reduction.go:240
 						if blockSize >= 128 {
 //line samples_reduction.go:240
-							gc_b21 = gc_all17
+							gc_b37 = gc_all33
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if41 := gc_b21.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if81 := gc_b37.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if41
+						_ = gc_if81
 //line samples_reduction.go:241
-						if gc_if41.ToBits() != 0 {
+						if gc_if81.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if41)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if81)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if41)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if81)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -12462,7 +15984,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b16.At(gc_rank4)
+						gc_tidx4 := gc_b28.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -12501,7 +16023,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b16.At(gc_w4)
+						gc_tidx4 := gc_b28.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -12563,7 +16085,7 @@ func gc_body_reduce5_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 
 //line samples_reduction.go:254
-					compiled.TileLanes[uint32, uint32](gc_b16, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12641,17 +16163,17 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
-func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b23.Thread()
-	gc_pos5 := gc_b23.Pos()
-	gc_bd5 := gc_b23.Dim()
+func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b41.Thread()
+	gc_pos5 := gc_b41.Pos()
+	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b23.GridDim()
+	gc_gd5 := gc_b41.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_bidx5 := gc_b23.Index()
+	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b23.Len()
-	gc_s_mySum := compiled.Scratch[T](gc_b23, 0)[:gc_n5]
+	gc_n5 := gc_b41.Len()
+	gc_s_mySum := compiled.Scratch[T](gc_b41, 0)[:gc_n5]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -12682,7 +16204,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b23.Stopped() {
+						if gc_b41.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -12697,7 +16219,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 					i_ := gc_bx5*blockSize + gc_tx5
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b23.Stopped() {
+						if gc_b41.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -13080,7 +16602,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				{
-					gc_tidx5 := gc_b23.At(gc_w5)
+					gc_tidx5 := gc_b41.At(gc_w5)
 					gc_tx5 := gc_tidx5.X - 1
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						gc_tx5++
@@ -13121,7 +16643,7 @@ func gc_body_reduce6[T number](gc_b23 *compiled.Block, gIdata, gOdata []T, n int
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[T, T](gc_b23, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
+					compiled.TileLanes[T, T](gc_b41, "ShflDown", gc_w5, gc_act5, tile32.Size(), &gc_c51v, offset, nil, &gc_c51r)
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -13232,19 +16754,76 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at7 := sdata[gc_off4:][:gc_bdx2]
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota4
+//line samples_reduction.go:272
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none4
+//line samples_reduction.go:272
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							gc_b6 := gc_none4
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b6 = gc_all4
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if4
+//line samples_reduction.go:299
+							if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if4)
+//line samples_reduction.go:299
+								mySum.StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_if4)
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota2
+					_ = gc_iota3
 //line samples_reduction.go:272
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none2
+					_ = gc_none3
 //line samples_reduction.go:272
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -13258,23 +16837,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						gc_b4 := gc_none2
+						gc_b5 := gc_none3
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b4 = gc_all2
+							gc_b5 = gc_all3
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if2 := gc_b4.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if2
+						_ = gc_if3
 //line samples_reduction.go:299
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if2)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if3)
 //line samples_reduction.go:299
-							mySum.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if2)
+							mySum.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if3)
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
@@ -13300,6 +16879,69 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota2
+//line samples_reduction.go:272
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none2
+//line samples_reduction.go:272
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:299
+								break
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_b4 := gc_none2
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b4 = gc_all2
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if2
+//line samples_reduction.go:300
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:300
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if2)
+//line samples_reduction.go:300
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
+							}
+//line samples_reduction.go:300
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -13453,19 +17095,76 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at9 := sdata[gc_off5:][:gc_bdx2]
 				gc_at10 := sdata[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota8
+//line samples_reduction.go:272
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none8
+//line samples_reduction.go:272
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all8
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							gc_b10 := gc_none8
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b10 = gc_all8
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if8
+//line samples_reduction.go:306
+							if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if8)
+//line samples_reduction.go:306
+								mySum.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if8)
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota4
+					_ = gc_iota7
 //line samples_reduction.go:272
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none4
+					_ = gc_none7
 //line samples_reduction.go:272
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -13479,23 +17178,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						gc_b6 := gc_none4
+						gc_b9 := gc_none7
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b6 = gc_all4
+							gc_b9 = gc_all7
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if4 := gc_b6.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if4
+						_ = gc_if7
 //line samples_reduction.go:306
-						if gc_if4.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if4)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if7)
 //line samples_reduction.go:306
-							mySum.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if4)
+							mySum.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if7)
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
@@ -13521,19 +17220,82 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota6
+//line samples_reduction.go:272
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none6
+//line samples_reduction.go:272
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all6
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:306
+								break
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_b8 := gc_none6
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b8 = gc_all6
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if6 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if6
+//line samples_reduction.go:307
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:307
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if6)
+//line samples_reduction.go:307
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if6)
+							}
+//line samples_reduction.go:307
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota3
+					_ = gc_iota5
 //line samples_reduction.go:272
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none3
+					_ = gc_none5
 //line samples_reduction.go:272
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -13554,23 +17316,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b5 := gc_none3
+						gc_b7 := gc_none5
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b5 = gc_all3
+							gc_b7 = gc_all5
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if3
+						_ = gc_if5
 //line samples_reduction.go:307
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if3)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if5)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if3)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -13674,19 +17436,76 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_at11 := sdata[gc_off6:][:gc_bdx2]
 				gc_at12 := sdata[:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota12
+//line samples_reduction.go:272
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none12
+//line samples_reduction.go:272
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all12
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							gc_b14 := gc_none12
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b14 = gc_all12
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if12
+//line samples_reduction.go:313
+							if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if12)
+//line samples_reduction.go:313
+								mySum.StoreMasked((*[16]float32)(gc_at12[gc_tx2:]), gc_if12)
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota6
+					_ = gc_iota11
 //line samples_reduction.go:272
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none6
+					_ = gc_none11
 //line samples_reduction.go:272
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -13700,23 +17519,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:313
-						gc_b8 := gc_none6
+						gc_b13 := gc_none11
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b8 = gc_all6
+							gc_b13 = gc_all11
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if6 := gc_b8.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if6
+						_ = gc_if11
 //line samples_reduction.go:313
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if6)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:313
-							mySum.StoreMasked((*[8]float32)(gc_at12[gc_tx2:]), gc_if6)
+							mySum.StoreMasked((*[8]float32)(gc_at12[gc_tx2:]), gc_if11)
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
@@ -13742,19 +17561,82 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota10
+//line samples_reduction.go:272
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none10
+//line samples_reduction.go:272
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all10
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:272
+							var tid int = gc_tx2
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:313
+								break
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_b12 := gc_none10
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b12 = gc_all10
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if10 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if10
+//line samples_reduction.go:314
+							if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:314
+								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if10)
+//line samples_reduction.go:314
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if10)
+							}
+//line samples_reduction.go:314
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota5
+					_ = gc_iota9
 //line samples_reduction.go:272
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none5
+					_ = gc_none9
 //line samples_reduction.go:272
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -13775,23 +17657,23 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b7 := gc_none5
+						gc_b11 := gc_none9
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b7 = gc_all5
+							gc_b11 = gc_all9
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if5 := gc_b7.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if9 := gc_b11.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if5
+						_ = gc_if9
 //line samples_reduction.go:314
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if5)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if5)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if9)
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
@@ -14073,17 +17955,17 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
-func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b9.Thread()
-	gc_pos3 := gc_b9.Pos()
-	gc_bd3 := gc_b9.Dim()
+func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b15.Thread()
+	gc_pos3 := gc_b15.Pos()
+	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b9.GridDim()
+	gc_gd3 := gc_b15.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_bidx3 := gc_b9.Index()
+	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b9.Len()
-	gc_s_mySum := compiled.Scratch[int32](gc_b9, 0)[:gc_n3]
+	gc_n3 := gc_b15.Len()
+	gc_s_mySum := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -14114,7 +17996,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b9.Stopped() {
+						if gc_b15.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -14129,7 +18011,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 					i_ := gc_bx3*blockSize + gc_tx3
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b9.Stopped() {
+						if gc_b15.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -14154,19 +18036,76 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at13 := sdata[gc_off7:][:gc_bdx3]
 				gc_at14 := sdata[:gc_bdx3]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota16
+//line samples_reduction.go:272
+						gc_none16 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none16
+//line samples_reduction.go:272
+						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all16
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							gc_b19 := gc_none16
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b19 = gc_all16
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if16
+//line samples_reduction.go:299
+							if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if16)
+//line samples_reduction.go:299
+								mySum.StoreMasked((*[16]int32)(gc_at14[gc_tx3:]), gc_if16)
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota8
+					_ = gc_iota15
 //line samples_reduction.go:272
-					gc_none8 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none8
+					_ = gc_none15
 //line samples_reduction.go:272
-					gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all8
+					_ = gc_all15
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14180,23 +18119,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						gc_b11 := gc_none8
+						gc_b18 := gc_none15
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b11 = gc_all8
+							gc_b18 = gc_all15
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if8 := gc_b11.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if8
+						_ = gc_if15
 //line samples_reduction.go:299
-						if gc_if8.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if8)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if15)
 //line samples_reduction.go:299
-							mySum.StoreMasked((*[8]int32)(gc_at14[gc_tx3:]), gc_if8)
+							mySum.StoreMasked((*[8]int32)(gc_at14[gc_tx3:]), gc_if15)
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
@@ -14222,19 +18161,82 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota14
+//line samples_reduction.go:272
+						gc_none14 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none14
+//line samples_reduction.go:272
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all14
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:299
+								break
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_b17 := gc_none14
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b17 = gc_all14
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if14
+//line samples_reduction.go:300
+							if gc_if14.ToBits() != 0 {
+//line samples_reduction.go:300
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if14)
+//line samples_reduction.go:300
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if14)
+							}
+//line samples_reduction.go:300
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota7
+					_ = gc_iota13
 //line samples_reduction.go:272
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none7
+					_ = gc_none13
 //line samples_reduction.go:272
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all7
+					_ = gc_all13
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14255,23 +18257,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b10 := gc_none7
+						gc_b16 := gc_none13
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b10 = gc_all7
+							gc_b16 = gc_all13
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if7 := gc_b10.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b16.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if7
+						_ = gc_if13
 //line samples_reduction.go:300
-						if gc_if7.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if7)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:300
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if13)
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -14375,19 +18377,76 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at15 := sdata[gc_off8:][:gc_bdx3]
 				gc_at16 := sdata[:gc_bdx3]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota20
+//line samples_reduction.go:272
+						gc_none20 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none20
+//line samples_reduction.go:272
+						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all20
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							gc_b23 := gc_none20
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b23 = gc_all20
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if20
+//line samples_reduction.go:306
+							if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if20)
+//line samples_reduction.go:306
+								mySum.StoreMasked((*[16]int32)(gc_at16[gc_tx3:]), gc_if20)
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota10
+					_ = gc_iota19
 //line samples_reduction.go:272
-					gc_none10 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none10
+					_ = gc_none19
 //line samples_reduction.go:272
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all10
+					_ = gc_all19
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14401,23 +18460,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						gc_b13 := gc_none10
+						gc_b22 := gc_none19
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b13 = gc_all10
+							gc_b22 = gc_all19
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if10 := gc_b13.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if10
+						_ = gc_if19
 //line samples_reduction.go:306
-						if gc_if10.ToBits() != 0 {
+						if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if10)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if19)
 //line samples_reduction.go:306
-							mySum.StoreMasked((*[8]int32)(gc_at16[gc_tx3:]), gc_if10)
+							mySum.StoreMasked((*[8]int32)(gc_at16[gc_tx3:]), gc_if19)
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
@@ -14443,19 +18502,82 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota18
+//line samples_reduction.go:272
+						gc_none18 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none18
+//line samples_reduction.go:272
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all18
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:306
+								break
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_b21 := gc_none18
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b21 = gc_all18
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if18
+//line samples_reduction.go:307
+							if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:307
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if18)
+//line samples_reduction.go:307
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if18)
+							}
+//line samples_reduction.go:307
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota9
+					_ = gc_iota17
 //line samples_reduction.go:272
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none9
+					_ = gc_none17
 //line samples_reduction.go:272
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all9
+					_ = gc_all17
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14476,23 +18598,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b12 := gc_none9
+						gc_b20 := gc_none17
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b12 = gc_all9
+							gc_b20 = gc_all17
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if9 := gc_b12.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if17 := gc_b20.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if9
+						_ = gc_if17
 //line samples_reduction.go:307
-						if gc_if9.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if9)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if9)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if17)
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -14596,19 +18718,76 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_at17 := sdata[gc_off9:][:gc_bdx3]
 				gc_at18 := sdata[:gc_bdx3]
 				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota24
+//line samples_reduction.go:272
+						gc_none24 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none24
+//line samples_reduction.go:272
+						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all24
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							gc_b27 := gc_none24
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b27 = gc_all24
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if24
+//line samples_reduction.go:313
+							if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if24)
+//line samples_reduction.go:313
+								mySum.StoreMasked((*[16]int32)(gc_at18[gc_tx3:]), gc_if24)
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota12
+					_ = gc_iota23
 //line samples_reduction.go:272
-					gc_none12 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none12
+					_ = gc_none23
 //line samples_reduction.go:272
-					gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all12
+					_ = gc_all23
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14622,23 +18801,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:313
-						gc_b15 := gc_none12
+						gc_b26 := gc_none23
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b15 = gc_all12
+							gc_b26 = gc_all23
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if12 := gc_b15.And(gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if12
+						_ = gc_if23
 //line samples_reduction.go:313
-						if gc_if12.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if12)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
 //line samples_reduction.go:313
-							mySum.StoreMasked((*[8]int32)(gc_at18[gc_tx3:]), gc_if12)
+							mySum.StoreMasked((*[8]int32)(gc_at18[gc_tx3:]), gc_if23)
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
@@ -14664,19 +18843,82 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 			} else {
 				gc_vstep12 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota22
+//line samples_reduction.go:272
+						gc_none22 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none22
+//line samples_reduction.go:272
+						gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all22
+						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:272
+							var tid int = gc_tx3
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:313
+								break
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_b25 := gc_none22
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b25 = gc_all22
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if22
+//line samples_reduction.go:314
+							if gc_if22.ToBits() != 0 {
+//line samples_reduction.go:314
+								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if22)
+//line samples_reduction.go:314
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if22)
+							}
+//line samples_reduction.go:314
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota11
+					_ = gc_iota21
 //line samples_reduction.go:272
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none11
+					_ = gc_none21
 //line samples_reduction.go:272
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all11
+					_ = gc_all21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -14697,23 +18939,23 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b14 := gc_none11
+						gc_b24 := gc_none21
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b14 = gc_all11
+							gc_b24 = gc_all21
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if11 := gc_b14.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if21 := gc_b24.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if11
+						_ = gc_if21
 //line samples_reduction.go:314
-						if gc_if11.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if11)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if11)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if21)
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
@@ -14842,7 +19084,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 							continue
 						}
 						gc_rank3 := gc_w3 + gc_lane3
-						gc_tidx3 := gc_b9.At(gc_rank3)
+						gc_tidx3 := gc_b15.At(gc_rank3)
 						if gc_tidx3.X+8 > gc_bdx3 {
 							continue // the lanes wrap to the next row
 						}
@@ -14881,7 +19123,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 				if gc_left4 != 0 {
 					{
-						gc_tidx3 := gc_b9.At(gc_w3)
+						gc_tidx3 := gc_b15.At(gc_w3)
 						gc_tx3 := gc_tidx3.X - 1
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 							gc_tx3++
@@ -14943,7 +19185,7 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[int32, int32](gc_b9, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
+					compiled.TileLanes[int32, int32](gc_b15, "ShflDown", gc_w3, gc_act3, tile32.Size(), &gc_c31v, offset, nil, &gc_c31r)
 					gc_left6 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -14995,17 +19237,17 @@ func gc_body_reduce6_int32(gc_b9 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
-func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
-	t := gc_b16.Thread()
-	gc_pos4 := gc_b16.Pos()
-	gc_bd4 := gc_b16.Dim()
+func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
+	t := gc_b28.Thread()
+	gc_pos4 := gc_b28.Pos()
+	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b16.GridDim()
+	gc_gd4 := gc_b28.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_bidx4 := gc_b16.Index()
+	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b16.Len()
-	gc_s_mySum := compiled.Scratch[uint32](gc_b16, 0)[:gc_n4]
+	gc_n4 := gc_b28.Len()
+	gc_s_mySum := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
 
 //line samples_reduction.go:269
 	cta := cg.ThisThreadBlock(t)
@@ -15036,7 +19278,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 
 					for i < n {
 //line samples_reduction.go:281
-						if gc_b16.Stopped() {
+						if gc_b28.Stopped() {
 //line samples_reduction.go:281
 							return
 //line samples_reduction.go:281
@@ -15051,7 +19293,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 					i_ := gc_bx4*blockSize + gc_tx4
 					for i_ < n {
 //line samples_reduction.go:290
-						if gc_b16.Stopped() {
+						if gc_b28.Stopped() {
 //line samples_reduction.go:290
 							return
 //line samples_reduction.go:290
@@ -15076,19 +19318,76 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at19 := sdata[gc_off10:][:gc_bdx4]
 				gc_at20 := sdata[:gc_bdx4]
 				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota28
+//line samples_reduction.go:272
+						gc_none28 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none28
+//line samples_reduction.go:272
+						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all28
+						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							gc_b32 := gc_none28
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b32 = gc_all28
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if28
+//line samples_reduction.go:299
+							if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:299
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if28)
+//line samples_reduction.go:299
+								mySum.StoreMasked((*[16]uint32)(gc_at20[gc_tx4:]), gc_if28)
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota14
+					_ = gc_iota27
 //line samples_reduction.go:272
-					gc_none14 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none14
+					_ = gc_none27
 //line samples_reduction.go:272
-					gc_all14 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all14
+					_ = gc_all27
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15102,23 +19401,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:299
-						gc_b18 := gc_none14
+						gc_b31 := gc_none27
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b18 = gc_all14
+							gc_b31 = gc_all27
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if14 := gc_b18.And(gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if14
+						_ = gc_if27
 //line samples_reduction.go:299
-						if gc_if14.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if14)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if27)
 //line samples_reduction.go:299
-							mySum.StoreMasked((*[8]uint32)(gc_at20[gc_tx4:]), gc_if14)
+							mySum.StoreMasked((*[8]uint32)(gc_at20[gc_tx4:]), gc_if27)
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
@@ -15144,19 +19443,82 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep14 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota26
+//line samples_reduction.go:272
+						gc_none26 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none26
+//line samples_reduction.go:272
+						gc_all26 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all26
+						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+							gc_tx4 := gc_vstep14
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:299
+							if (tid+
+								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:299
+								break
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_b30 := gc_none26
+//line samples_reduction.go:299
+							if blockSize >= 512 {
+//line samples_reduction.go:299
+								gc_b30 = gc_all26
+//line samples_reduction.go:299
+							}
+//line samples_reduction.go:299
+							gc_if26 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+							_ = gc_if26
+//line samples_reduction.go:300
+							if gc_if26.ToBits() != 0 {
+//line samples_reduction.go:300
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if26)
+//line samples_reduction.go:300
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if26)
+							}
+//line samples_reduction.go:300
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota13
+					_ = gc_iota25
 //line samples_reduction.go:272
-					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none13
+					_ = gc_none25
 //line samples_reduction.go:272
-					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all13
+					_ = gc_all25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15177,23 +19539,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_b17 := gc_none13
+						gc_b29 := gc_none25
 //line samples_reduction.go:299
 						if blockSize >= 512 {
 //line samples_reduction.go:299
-							gc_b17 = gc_all13
+							gc_b29 = gc_all25
 //line samples_reduction.go:299
 						}
 //line samples_reduction.go:299
-						gc_if13 := gc_b17.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if25 := gc_b29.And(gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:299
-						_ = gc_if13
+						_ = gc_if25
 //line samples_reduction.go:300
-						if gc_if13.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line samples_reduction.go:300
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if25)
 //line samples_reduction.go:300
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if25)
 						}
 //line samples_reduction.go:300
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -15297,19 +19659,76 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at21 := sdata[gc_off11:][:gc_bdx4]
 				gc_at22 := sdata[:gc_bdx4]
 				gc_vstep15 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop15 bool
+					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota32
+//line samples_reduction.go:272
+						gc_none32 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none32
+//line samples_reduction.go:272
+						gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all32
+						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							gc_b36 := gc_none32
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b36 = gc_all32
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if32
+//line samples_reduction.go:306
+							if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:306
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if32)
+//line samples_reduction.go:306
+								mySum.StoreMasked((*[16]uint32)(gc_at22[gc_tx4:]), gc_if32)
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep15, false
+					}(gc_vstep15)
+					if gc_stop15 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota16
+					_ = gc_iota31
 //line samples_reduction.go:272
-					gc_none16 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none16
+					_ = gc_none31
 //line samples_reduction.go:272
-					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all16
+					_ = gc_all31
 					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
 						gc_tx4 := gc_vstep15
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15323,23 +19742,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:306
-						gc_b20 := gc_none16
+						gc_b35 := gc_none31
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b20 = gc_all16
+							gc_b35 = gc_all31
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if16 := gc_b20.And(gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if16
+						_ = gc_if31
 //line samples_reduction.go:306
-						if gc_if16.ToBits() != 0 {
+						if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if16)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if31)
 //line samples_reduction.go:306
-							mySum.StoreMasked((*[8]uint32)(gc_at22[gc_tx4:]), gc_if16)
+							mySum.StoreMasked((*[8]uint32)(gc_at22[gc_tx4:]), gc_if31)
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
@@ -15365,19 +19784,82 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep16 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota30
+//line samples_reduction.go:272
+						gc_none30 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none30
+//line samples_reduction.go:272
+						gc_all30 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all30
+						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:306
+							if (tid+
+								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:306
+								break
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_b34 := gc_none30
+//line samples_reduction.go:306
+							if blockSize >= 256 {
+//line samples_reduction.go:306
+								gc_b34 = gc_all30
+//line samples_reduction.go:306
+							}
+//line samples_reduction.go:306
+							gc_if30 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+							_ = gc_if30
+//line samples_reduction.go:307
+							if gc_if30.ToBits() != 0 {
+//line samples_reduction.go:307
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if30)
+//line samples_reduction.go:307
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if30)
+							}
+//line samples_reduction.go:307
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota15
+					_ = gc_iota29
 //line samples_reduction.go:272
-					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none15
+					_ = gc_none29
 //line samples_reduction.go:272
-					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all15
+					_ = gc_all29
 					for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
 						gc_tx4 := gc_vstep16
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15398,23 +19880,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_b19 := gc_none15
+						gc_b33 := gc_none29
 //line samples_reduction.go:306
 						if blockSize >= 256 {
 //line samples_reduction.go:306
-							gc_b19 = gc_all15
+							gc_b33 = gc_all29
 //line samples_reduction.go:306
 						}
 //line samples_reduction.go:306
-						gc_if15 := gc_b19.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if29 := gc_b33.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:306
-						_ = gc_if15
+						_ = gc_if29
 //line samples_reduction.go:307
-						if gc_if15.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line samples_reduction.go:307
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if15)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if29)
 //line samples_reduction.go:307
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if15)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if29)
 						}
 //line samples_reduction.go:307
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -15518,19 +20000,76 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				gc_at23 := sdata[gc_off12:][:gc_bdx4]
 				gc_at24 := sdata[:gc_bdx4]
 				gc_vstep17 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop17 bool
+					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota36
+//line samples_reduction.go:272
+						gc_none36 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none36
+//line samples_reduction.go:272
+						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all36
+						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
+							gc_tx4 := gc_vstep17
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							gc_b40 := gc_none36
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b40 = gc_all36
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if36
+//line samples_reduction.go:313
+							if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:313
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if36)
+//line samples_reduction.go:313
+								mySum.StoreMasked((*[16]uint32)(gc_at24[gc_tx4:]), gc_if36)
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep17, false
+					}(gc_vstep17)
+					if gc_stop17 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota18
+					_ = gc_iota35
 //line samples_reduction.go:272
-					gc_none18 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none18
+					_ = gc_none35
 //line samples_reduction.go:272
-					gc_all18 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all18
+					_ = gc_all35
 					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
 						gc_tx4 := gc_vstep17
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15544,23 +20083,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:272
 						_ = mySum
 //line samples_reduction.go:313
-						gc_b22 := gc_none18
+						gc_b39 := gc_none35
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b22 = gc_all18
+							gc_b39 = gc_all35
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if18 := gc_b22.And(gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if18
+						_ = gc_if35
 //line samples_reduction.go:313
-						if gc_if18.ToBits() != 0 {
+						if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if18)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
 //line samples_reduction.go:313
-							mySum.StoreMasked((*[8]uint32)(gc_at24[gc_tx4:]), gc_if18)
+							mySum.StoreMasked((*[8]uint32)(gc_at24[gc_tx4:]), gc_if35)
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
@@ -15586,19 +20125,82 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 			} else {
 				gc_vstep18 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+//line samples_reduction.go:272
+						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:272
+						_ = gc_iota34
+//line samples_reduction.go:272
+						gc_none34 := archsimd.Mask32x16FromBits(0)
+//line samples_reduction.go:272
+						_ = gc_none34
+//line samples_reduction.go:272
+						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_reduction.go:272
+						_ = gc_all34
+						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
+							gc_tx4 := gc_vstep18
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:272
+							var tid int = gc_tx4
+//line samples_reduction.go:272
+							_ = tid
+//line samples_reduction.go:272
+							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+							_ = mySum
+//line samples_reduction.go:313
+							if (tid+
+								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line samples_reduction.go:313
+								break
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_b38 := gc_none34
+//line samples_reduction.go:313
+							if blockSize >= 128 {
+//line samples_reduction.go:313
+								gc_b38 = gc_all34
+//line samples_reduction.go:313
+							}
+//line samples_reduction.go:313
+							gc_if34 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+							_ = gc_if34
+//line samples_reduction.go:314
+							if gc_if34.ToBits() != 0 {
+//line samples_reduction.go:314
+								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if34)
+//line samples_reduction.go:314
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if34)
+							}
+//line samples_reduction.go:314
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line samples_reduction.go:272
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:272
-					_ = gc_iota17
+					_ = gc_iota33
 //line samples_reduction.go:272
-					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:272
-					_ = gc_none17
+					_ = gc_none33
 //line samples_reduction.go:272
-					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:272
-					_ = gc_all17
+					_ = gc_all33
 					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
 						gc_tx4 := gc_vstep18
 						gc_rank4 := gc_base4 + gc_tx4
@@ -15619,23 +20221,23 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_b21 := gc_none17
+						gc_b37 := gc_none33
 //line samples_reduction.go:313
 						if blockSize >= 128 {
 //line samples_reduction.go:313
-							gc_b21 = gc_all17
+							gc_b37 = gc_all33
 //line samples_reduction.go:313
 						}
 //line samples_reduction.go:313
-						gc_if17 := gc_b21.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if33 := gc_b37.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:313
-						_ = gc_if17
+						_ = gc_if33
 //line samples_reduction.go:314
-						if gc_if17.ToBits() != 0 {
+						if gc_if33.ToBits() != 0 {
 //line samples_reduction.go:314
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if17)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:314
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if17)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if33)
 						}
 //line samples_reduction.go:314
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
@@ -15764,7 +20366,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 							continue
 						}
 						gc_rank4 := gc_w4 + gc_lane4
-						gc_tidx4 := gc_b16.At(gc_rank4)
+						gc_tidx4 := gc_b28.At(gc_rank4)
 						if gc_tidx4.X+8 > gc_bdx4 {
 							continue // the lanes wrap to the next row
 						}
@@ -15803,7 +20405,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 				if gc_left7 != 0 {
 					{
-						gc_tidx4 := gc_b16.At(gc_w4)
+						gc_tidx4 := gc_b28.At(gc_w4)
 						gc_tx4 := gc_tidx4.X - 1
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4++ {
 							gc_tx4++
@@ -15865,7 +20467,7 @@ func gc_body_reduce6_uint32(gc_b16 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 
 //line samples_reduction.go:327
-					compiled.TileLanes[uint32, uint32](gc_b16, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
+					compiled.TileLanes[uint32, uint32](gc_b28, "ShflDown", gc_w4, gc_act4, tile32.Size(), &gc_c41v, offset, nil, &gc_c41r)
 					gc_left9 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {

@@ -60,6 +60,29 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_at23 := sVal[gc_off11:][:gc_bdx2]
 				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:44
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -98,6 +121,38 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:44
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+							_ = off
+//line samples_sorting.go:45
+							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
+								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
+								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+//line samples_sorting.go:45
+								break
+//line samples_sorting.go:45
+							}
+							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -328,6 +383,29 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
 				gc_at32 := sVal[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:44
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -366,6 +444,35 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:44
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+							_ = off
+//line samples_sorting.go:71
+							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+//line samples_sorting.go:71
+								break
+//line samples_sorting.go:71
+							}
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -458,6 +565,29 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				gc_at23 := sVal[gc_off11:][:gc_bdx2]
 				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:87
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -496,6 +626,38 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:87
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+							_ = off
+//line samples_sorting.go:88
+							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
+								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
+								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+//line samples_sorting.go:88
+								break
+//line samples_sorting.go:88
+							}
+							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -729,6 +891,29 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
 				gc_at32 := sVal[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:87
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -767,6 +952,35 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:87
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+							_ = off
+//line samples_sorting.go:115
+							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+//line samples_sorting.go:115
+								break
+//line samples_sorting.go:115
+							}
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -953,6 +1167,29 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				gc_at23 := sVal[gc_off11:][:gc_bdx2]
 				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:157
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -991,6 +1228,38 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:157
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+							_ = off
+//line samples_sorting.go:158
+							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
+								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
+								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+//line samples_sorting.go:158
+								break
+//line samples_sorting.go:158
+							}
+							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1165,6 +1434,29 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
 				gc_at32 := sVal[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:157
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1203,6 +1495,35 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:157
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+							_ = off
+//line samples_sorting.go:174
+							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+//line samples_sorting.go:174
+								break
+//line samples_sorting.go:174
+							}
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -1300,6 +1621,29 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				gc_at23 := sVal[gc_off11:][:gc_bdx2]
 				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:190
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1338,6 +1682,38 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:190
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+							_ = off
+//line samples_sorting.go:191
+							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
+								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
+								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+//line samples_sorting.go:191
+								break
+//line samples_sorting.go:191
+							}
+							archsimd.LoadUint32x16Slice(dSrcKey[off+0:]).StoreSlice(sKey[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+0:]).StoreSlice(sVal[gc_tx2+0:])
+							archsimd.LoadUint32x16Slice(dSrcKey[off+(sharedSizeLimit/2):]).StoreSlice(sKey[gc_tx2+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(dSrcVal[off+(sharedSizeLimit/2):]).StoreSlice(sVal[gc_tx2+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1558,6 +1934,29 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
 				gc_at32 := sVal[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:190
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+							_ = off
+							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
+							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1596,6 +1995,35 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_sorting.go:190
+							var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+							_ = off
+//line samples_sorting.go:218
+							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+//line samples_sorting.go:218
+								break
+//line samples_sorting.go:218
+							}
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+0:]).StoreSlice(dDstKey[off+0:])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+0:]).StoreSlice(dDstVal[off+0:])
+							archsimd.LoadUint32x16Slice(sKey[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstKey[off+(sharedSizeLimit/2):])
+							archsimd.LoadUint32x16Slice(sVal[gc_tx2+(sharedSizeLimit/2):]).StoreSlice(dDstVal[off+(sharedSizeLimit/2):])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

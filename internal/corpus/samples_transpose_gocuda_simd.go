@@ -50,6 +50,92 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_transpose.go:23
+							var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:23
+							_ = xIndex
+//line samples_transpose.go:24
+							var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:24
+							_ = yIndex
+//line samples_transpose.go:26
+							var index int = xIndex + width*yIndex
+//line samples_transpose.go:26
+							_ = index
+//line samples_transpose.go:28
+							for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:28
+								var gc_ld2 archsimd.Float32x16
+//line samples_transpose.go:28
+								if (index+i*
+									width) >= 0 && (index+i*width)+16 <= len(idata) {
+//line samples_transpose.go:29
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:29
+								} else {
+//line samples_transpose.go:29
+									var gc_lanes3 [16]float32
+//line samples_transpose.go:29
+									for gc_k3 := range 16 {
+//line samples_transpose.go:29
+										if 0xffff&(1<<gc_k3) != 0 {
+//line samples_transpose.go:29
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:29
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:29
+										}
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:29
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line samples_transpose.go:29
+								}
+//line samples_transpose.go:29
+								if (index+i*width) >= 0 && (index+i*width)+16 <= len(odata) {
+//line samples_transpose.go:29
+									gc_ld2.StoreSlice(odata[index+i*width:])
+//line samples_transpose.go:29
+								} else {
+//line samples_transpose.go:29
+									var gc_lanes4 [16]float32
+//line samples_transpose.go:29
+									gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:29
+									for gc_k4 := range 16 {
+//line samples_transpose.go:29
+										if 0xffff&(1<<gc_k4) != 0 {
+//line samples_transpose.go:29
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:29
+											odata[(index+i*width)+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:29
+										}
+//line samples_transpose.go:29
+									}
+//line samples_transpose.go:29
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:29
+								}
+//line samples_transpose.go:29
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -281,6 +367,121 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_transpose.go:41
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_transpose.go:41
+					_ = gc_iota2
+//line samples_transpose.go:41
+					gc_none2 := archsimd.Mask32x16FromBits(0)
+//line samples_transpose.go:41
+					_ = gc_none2
+//line samples_transpose.go:41
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_transpose.go:41
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
+						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
+						_ = xIndex
+//line samples_transpose.go:42
+						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
+						_ = yIndex
+//line samples_transpose.go:44
+						var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
+						_ = index
+//line samples_transpose.go:46
+						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:46
+							gc_b4 := gc_none2
+//line samples_transpose.go:46
+							if yIndex <
+								height {
+//line samples_transpose.go:47
+								gc_b4 = gc_all2
+//line samples_transpose.go:47
+							}
+//line samples_transpose.go:47
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, xIndex, 16)))).ToBits() & gc_b4.ToBits())
+//line samples_transpose.go:47
+							_ = gc_if2
+//line samples_transpose.go:47
+							if gc_if2.ToBits() != 0 {
+//line samples_transpose.go:47
+								var gc_ld2 archsimd.Float32x16
+//line samples_transpose.go:47
+								if (index+i*
+									width) >= 0 && (index+i*width)+16 <= len(idata) {
+//line samples_transpose.go:48
+									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:48
+								} else {
+//line samples_transpose.go:48
+									var gc_lanes3 [16]float32
+//line samples_transpose.go:48
+									for gc_k3 := range 16 {
+//line samples_transpose.go:48
+										if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:48
+											gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+									gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+								if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+i]) {
+//line samples_transpose.go:48
+									gc_ld2.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
+//line samples_transpose.go:48
+								} else {
+//line samples_transpose.go:48
+									var gc_lanes4 [16]float32
+//line samples_transpose.go:48
+									gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:48
+									for gc_k4 := range 16 {
+//line samples_transpose.go:48
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line samples_transpose.go:48
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:48
+											tile[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:48
+										}
+//line samples_transpose.go:48
+									}
+//line samples_transpose.go:48
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:48
+								}
+//line samples_transpose.go:48
+							}
+//line samples_transpose.go:48
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line samples_transpose.go:41
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -422,19 +623,132 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_transpose.go:41
+					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_transpose.go:41
+					_ = gc_iota4
+//line samples_transpose.go:41
+					gc_none4 := archsimd.Mask32x16FromBits(0)
+//line samples_transpose.go:41
+					_ = gc_none4
+//line samples_transpose.go:41
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line samples_transpose.go:41
+					_ = gc_all4
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:41
+						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:41
+						_ = xIndex
+//line samples_transpose.go:42
+						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:42
+						_ = yIndex
+//line samples_transpose.go:44
+						var index int = xIndex + width*yIndex
+//line samples_transpose.go:44
+						_ = index
+//line samples_transpose.go:54
+						for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
+//line samples_transpose.go:54
+							gc_b6 := gc_none4
+//line samples_transpose.go:54
+							if yIndex <
+								width {
+//line samples_transpose.go:55
+								gc_b6 = gc_all4
+//line samples_transpose.go:55
+							}
+//line samples_transpose.go:55
+							gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(height, xIndex, 16)))).ToBits() & gc_b6.ToBits())
+//line samples_transpose.go:55
+							_ = gc_if4
+//line samples_transpose.go:55
+							if gc_if4.ToBits() != 0 {
+//line samples_transpose.go:55
+								var gc_ld4 archsimd.Float32x16
+//line samples_transpose.go:55
+								if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+i_]) {
+									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
+//line samples_transpose.go:56
+								} else {
+//line samples_transpose.go:56
+									var gc_lanes7 [16]float32
+//line samples_transpose.go:56
+									for gc_k7 := range 16 {
+//line samples_transpose.go:56
+										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line samples_transpose.go:56
+											gc_lanes7[gc_k7] = tile[gc_ty2+i_][gc_tx2+gc_k7]
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+								if (index+i_*width) >= 0 && (index+i_*width)+16 <= len(odata) {
+//line samples_transpose.go:56
+									gc_ld4.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
+//line samples_transpose.go:56
+								} else {
+//line samples_transpose.go:56
+									var gc_lanes8 [16]float32
+//line samples_transpose.go:56
+									gc_ld4.Store(&gc_lanes8)
+//line samples_transpose.go:56
+									for gc_k8 := range 16 {
+//line samples_transpose.go:56
+										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line samples_transpose.go:56
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line samples_transpose.go:56
+											odata[(index+i_*width)+gc_k8] = gc_lanes8[gc_k8]
+//line samples_transpose.go:56
+										}
+//line samples_transpose.go:56
+									}
+//line samples_transpose.go:56
+									gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:56
+								}
+//line samples_transpose.go:56
+							}
+//line samples_transpose.go:56
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line samples_transpose.go:41
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_transpose.go:41
-				_ = gc_iota2
+				_ = gc_iota3
 //line samples_transpose.go:41
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_transpose.go:41
-				_ = gc_none2
+				_ = gc_none3
 //line samples_transpose.go:41
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_transpose.go:41
-				_ = gc_all2
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -454,37 +768,37 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:54
 					for i_ := 0; i_ < transposeTileDim; i_ = i_ + transposeBlockRows {
 //line samples_transpose.go:54
-						gc_b4 := gc_none2
+						gc_b5 := gc_none3
 //line samples_transpose.go:54
 						if yIndex <
 							width {
 //line samples_transpose.go:55
-							gc_b4 = gc_all2
+							gc_b5 = gc_all3
 //line samples_transpose.go:55
 						}
 //line samples_transpose.go:55
-						gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b4)
+						gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(height, xIndex, 8)))).And(gc_b5)
 //line samples_transpose.go:55
-						_ = gc_if2
+						_ = gc_if3
 //line samples_transpose.go:55
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line samples_transpose.go:55
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld3 archsimd.Float32x8
 //line samples_transpose.go:55
 							if gc_tx2 >= 0 && gc_tx2+8 <= len(tile[gc_ty2+i_]) {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
+								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes3 [8]float32
+								var gc_lanes5 [8]float32
 //line samples_transpose.go:56
-								for gc_k3 := range 8 {
+								for gc_k5 := range 8 {
 //line samples_transpose.go:56
-									if gc_if2.ToBits()&(1<<gc_k3) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k5) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k3
+										gc_pos2.Thread = gc_rank2 + gc_k5
 //line samples_transpose.go:56
-										gc_lanes3[gc_k3] = tile[gc_ty2+i_][gc_tx2+gc_k3]
+										gc_lanes5[gc_k5] = tile[gc_ty2+i_][gc_tx2+gc_k5]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
@@ -492,27 +806,27 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								gc_pos2.Thread = gc_rank2
 //line samples_transpose.go:56
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
+								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56
 							if (index+i_*width) >= 0 && (index+i_*width)+8 <= len(odata) {
 //line samples_transpose.go:56
-								gc_ld2.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if2)
+								gc_ld3.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 //line samples_transpose.go:56
 							} else {
 //line samples_transpose.go:56
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line samples_transpose.go:56
-								gc_ld2.Store(&gc_lanes4)
+								gc_ld3.Store(&gc_lanes6)
 //line samples_transpose.go:56
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line samples_transpose.go:56
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if3.ToBits()&(1<<gc_k6) != 0 {
 //line samples_transpose.go:56
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line samples_transpose.go:56
-										odata[(index+i_*width)+gc_k4] = gc_lanes4[gc_k4]
+										odata[(index+i_*width)+gc_k6] = gc_lanes6[gc_k6]
 //line samples_transpose.go:56
 									}
 //line samples_transpose.go:56
@@ -1057,6 +1371,92 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:179
+						var xIndex int = gc_bx2*transposeTileDim + gc_tx2
+//line samples_transpose.go:179
+						_ = xIndex
+//line samples_transpose.go:180
+						var yIndex int = gc_by2*transposeTileDim + gc_ty2
+//line samples_transpose.go:180
+						_ = yIndex
+//line samples_transpose.go:181
+						var index int = xIndex + yIndex*width
+//line samples_transpose.go:181
+						_ = index
+//line samples_transpose.go:183
+						for i := 0; i < transposeTileDim; i = i + transposeBlockRows {
+//line samples_transpose.go:183
+							var gc_ld2 archsimd.Float32x16
+//line samples_transpose.go:183
+							if (index+i*
+								width) >= 0 && (index+i*width)+16 <= len(idata) {
+//line samples_transpose.go:184
+								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
+//line samples_transpose.go:184
+							} else {
+//line samples_transpose.go:184
+								var gc_lanes3 [16]float32
+//line samples_transpose.go:184
+								for gc_k3 := range 16 {
+//line samples_transpose.go:184
+									if 0xffff&(1<<gc_k3) != 0 {
+//line samples_transpose.go:184
+										gc_pos2.Thread = gc_rank2 + gc_k3
+//line samples_transpose.go:184
+										gc_lanes3[gc_k3] = idata[(index+i*width)+gc_k3]
+//line samples_transpose.go:184
+									}
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+								gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:184
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line samples_transpose.go:184
+							}
+//line samples_transpose.go:184
+							if gc_tx2 >= 0 && gc_tx2+16 <= len(block[gc_ty2+i]) {
+//line samples_transpose.go:184
+								gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
+//line samples_transpose.go:184
+							} else {
+//line samples_transpose.go:184
+								var gc_lanes4 [16]float32
+//line samples_transpose.go:184
+								gc_ld2.Store(&gc_lanes4)
+//line samples_transpose.go:184
+								for gc_k4 := range 16 {
+//line samples_transpose.go:184
+									if 0xffff&(1<<gc_k4) != 0 {
+//line samples_transpose.go:184
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line samples_transpose.go:184
+										block[gc_ty2+i][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
+//line samples_transpose.go:184
+									}
+//line samples_transpose.go:184
+								}
+//line samples_transpose.go:184
+								gc_pos2.Thread = gc_rank2
+//line samples_transpose.go:184
+							}
+//line samples_transpose.go:184
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep

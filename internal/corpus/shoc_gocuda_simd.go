@@ -48,16 +48,36 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					gc_at5 := a[gc_off2:][:gc_runhi2]
 					gc_at6 := b[gc_off2:][:gc_runhi2]
 					gc_vstep := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line shoc.go:20
+							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line shoc.go:19
+								var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+//line shoc.go:19
+								_ = gid
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line shoc.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(s)
+						gc_vb3 := archsimd.BroadcastFloat32x8(s)
 						for ; gc_vstep+7 < gc_runhi2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line shoc.go:19
 							var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
 //line shoc.go:19
 							_ = gid
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -72,6 +92,32 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					}
 				} else {
 					gc_vstep2 := gc_runlo2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line shoc.go:20
+							gc_vb2 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line shoc.go:19
+								var gid int = gc_tx2 + (gc_bx2 * gc_bdx2)
+//line shoc.go:19
+								_ = gid
+//line shoc.go:20
+								if gid < 0 || gid+16 > len(a) || gid+16 > len(b) || gid+16 > len(c) {
+//line shoc.go:20
+									break
+//line shoc.go:20
+								}
+								archsimd.LoadFloat32x16Slice(a[gid:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(b[gid:]))).StoreSlice(c[gid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line shoc.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(s)
@@ -240,6 +286,31 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					gc_at16 := sdata[:gc_to2]
 					gc_at17 := sdata[gc_off12:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:50
+								{
+//line shoc.go:50
+									archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+//line shoc.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -273,6 +344,36 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:50
+								{
+									if (tid+256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:51
+										break
+//line shoc.go:51
+									}
+//line shoc.go:51
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+//line shoc.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -386,6 +487,31 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					gc_at18 := sdata[:gc_to2]
 					gc_at19 := sdata[gc_off13:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:56
+								{
+//line shoc.go:56
+									archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+//line shoc.go:56
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -419,6 +545,36 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:56
+								{
+									if (tid+128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:57
+										break
+//line shoc.go:57
+									}
+//line shoc.go:57
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+//line shoc.go:57
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -532,6 +688,31 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					gc_at20 := sdata[:gc_to2]
 					gc_at21 := sdata[gc_off14:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:62
+								{
+//line shoc.go:62
+									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line shoc.go:62
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -565,6 +746,36 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:62
+								{
+									if (tid+64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:63
+										break
+//line shoc.go:63
+									}
+//line shoc.go:63
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+//line shoc.go:63
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -685,11 +896,102 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				gc_at29 := gOdata[gc_off21:][:1]
 				gc_at30 := sdata[gc_off22:][:1]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line shoc.go:33
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line shoc.go:33
+						_ = gc_iota4
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+							var tid int = gc_tx2
+//line shoc.go:33
+							_ = tid
+//line shoc.go:67
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:67
+							_ = gc_if7
+//line shoc.go:69
+							if gc_if7.ToBits() != 0 {
+//line shoc.go:69
+								if blockSize >= 64 {
+//line shoc.go:69
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:69
+								}
+//line shoc.go:69
+								if blockSize >= 32 {
+//line shoc.go:72
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:72
+								}
+//line shoc.go:72
+								if blockSize >= 16 {
+//line shoc.go:75
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:75
+								}
+//line shoc.go:75
+								if blockSize >= 8 {
+//line shoc.go:78
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:78
+								}
+//line shoc.go:78
+								if blockSize >= 4 {
+//line shoc.go:81
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:81
+								}
+//line shoc.go:81
+								if blockSize >= 2 {
+//line shoc.go:84
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:84
+								}
+//line shoc.go:84
+							}
+//line shoc.go:90
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:90
+							_ = gc_if8
+//line shoc.go:90
+							if gc_if8.ToBits() != 0 {
+//line shoc.go:90
+								var gc_u4 float32
+//line shoc.go:90
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:90
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:90
+									gc_u4 = gc_at30[0]
+//line shoc.go:90
+								}
+//line shoc.go:90
+								if gc_if8.ToBits() != 0 {
+//line shoc.go:90
+									gc_at29[0] = gc_u4
+//line shoc.go:90
+								}
+//line shoc.go:90
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line shoc.go:33
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line shoc.go:33
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -699,69 +1001,69 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:33
 						_ = tid
 //line shoc.go:67
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:67
-						_ = gc_if3
+						_ = gc_if5
 //line shoc.go:69
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line shoc.go:69
 							if blockSize >= 64 {
 //line shoc.go:69
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:69
 							}
 //line shoc.go:69
 							if blockSize >= 32 {
 //line shoc.go:72
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:72
 							}
 //line shoc.go:72
 							if blockSize >= 16 {
 //line shoc.go:75
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:75
 							}
 //line shoc.go:75
 							if blockSize >= 8 {
 //line shoc.go:78
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:78
 							}
 //line shoc.go:78
 							if blockSize >= 4 {
 //line shoc.go:81
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:81
 							}
 //line shoc.go:81
 							if blockSize >= 2 {
 //line shoc.go:84
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:84
 							}
 //line shoc.go:84
 						}
 //line shoc.go:90
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:90
-						_ = gc_if4
+						_ = gc_if6
 //line shoc.go:90
-						if gc_if4.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:90
-							var gc_u2 float32
+							var gc_u3 float32
 //line shoc.go:90
-							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:90
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:90
-								gc_u2 = gc_at30[0]
+								gc_u3 = gc_at30[0]
 //line shoc.go:90
 							}
 //line shoc.go:90
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:90
-								gc_at29[0] = gc_u2
+								gc_at29[0] = gc_u3
 //line shoc.go:90
 							}
 //line shoc.go:90
@@ -807,6 +1109,115 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line shoc.go:33
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line shoc.go:33
+						_ = gc_iota2
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+							var tid int = gc_tx2
+//line shoc.go:33
+							_ = tid
+//line shoc.go:67
+							if (tid+
+
+//line shoc.go:70
+								32) < 0 || (tid+32)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) || (tid+
+
+//line shoc.go:73
+								16) < 0 || (tid+16)+16 > len(sdata) || (tid+
+
+//line shoc.go:76
+								8) < 0 || (tid+8)+16 > len(sdata) || (tid+
+
+//line shoc.go:79
+								4) < 0 || (tid+4)+16 > len(sdata) || (tid+
+
+//line shoc.go:82
+								2) < 0 || (tid+2)+16 > len(sdata) || (tid+
+
+//line shoc.go:85
+								1) < 0 || (tid+1)+16 > len(sdata) {
+//line shoc.go:67
+								break
+//line shoc.go:67
+							}
+//line shoc.go:67
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:67
+							_ = gc_if3
+//line shoc.go:69
+							if gc_if3.ToBits() != 0 {
+//line shoc.go:69
+								if blockSize >= 64 {
+//line shoc.go:69
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:70
+								if blockSize >= 32 {
+//line shoc.go:72
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:73
+								if blockSize >= 16 {
+//line shoc.go:75
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:76
+								if blockSize >= 8 {
+//line shoc.go:78
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:79
+								if blockSize >= 4 {
+//line shoc.go:81
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:82
+								if blockSize >= 2 {
+//line shoc.go:84
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:85
+							}
+//line shoc.go:90
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:90
+							_ = gc_if4
+//line shoc.go:91
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:91
+								var gc_u2 float32
+//line shoc.go:91
+								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:91
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+//line shoc.go:91
+									gc_u2 = sdata[0]
+//line shoc.go:91
+								}
+//line shoc.go:91
+								if gc_if4.ToBits() != 0 {
+//line shoc.go:91
+									gOdata[gc_bx2] = gc_u2
+//line shoc.go:91
+								}
+//line shoc.go:91
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line shoc.go:33
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1169,6 +1580,31 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					gc_at16 := sdata[:gc_to2]
 					gc_at17 := sdata[gc_off12:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:128
+								{
+//line shoc.go:128
+									archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+//line shoc.go:128
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -1202,6 +1638,36 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:128
+								{
+									if (tid+256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:129
+										break
+//line shoc.go:129
+									}
+//line shoc.go:129
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+//line shoc.go:129
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1315,6 +1781,31 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					gc_at18 := sdata[:gc_to2]
 					gc_at19 := sdata[gc_off13:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:134
+								{
+//line shoc.go:134
+									archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+//line shoc.go:134
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1348,6 +1839,36 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:134
+								{
+									if (tid+128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:135
+										break
+//line shoc.go:135
+									}
+//line shoc.go:135
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+//line shoc.go:135
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1461,6 +1982,31 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					gc_at20 := sdata[:gc_to2]
 					gc_at21 := sdata[gc_off14:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:140
+								{
+//line shoc.go:140
+									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+//line shoc.go:140
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -1494,6 +2040,36 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:140
+								{
+									if (tid+64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line shoc.go:141
+										break
+//line shoc.go:141
+									}
+//line shoc.go:141
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+//line shoc.go:141
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -1614,11 +2190,102 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				gc_at29 := gOdata[gc_off21:][:1]
 				gc_at30 := sdata[gc_off22:][:1]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line shoc.go:112
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line shoc.go:112
+						_ = gc_iota4
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+							var tid int = gc_tx2
+//line shoc.go:112
+							_ = tid
+//line shoc.go:145
+							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:145
+							_ = gc_if7
+//line shoc.go:147
+							if gc_if7.ToBits() != 0 {
+//line shoc.go:147
+								if blockSize >= 64 {
+//line shoc.go:147
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:147
+								}
+//line shoc.go:147
+								if blockSize >= 32 {
+//line shoc.go:150
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:150
+								}
+//line shoc.go:150
+								if blockSize >= 16 {
+//line shoc.go:153
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:153
+								}
+//line shoc.go:153
+								if blockSize >= 8 {
+//line shoc.go:156
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:156
+								}
+//line shoc.go:156
+								if blockSize >= 4 {
+//line shoc.go:159
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:159
+								}
+//line shoc.go:159
+								if blockSize >= 2 {
+//line shoc.go:162
+									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
+//line shoc.go:162
+								}
+//line shoc.go:162
+							}
+//line shoc.go:167
+							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:167
+							_ = gc_if8
+//line shoc.go:167
+							if gc_if8.ToBits() != 0 {
+//line shoc.go:167
+								var gc_u4 float32
+//line shoc.go:167
+								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:167
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:167
+									gc_u4 = gc_at30[0]
+//line shoc.go:167
+								}
+//line shoc.go:167
+								if gc_if8.ToBits() != 0 {
+//line shoc.go:167
+									gc_at29[0] = gc_u4
+//line shoc.go:167
+								}
+//line shoc.go:167
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line shoc.go:112
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line shoc.go:112
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1628,69 +2295,69 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:112
 						_ = tid
 //line shoc.go:145
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 //line shoc.go:145
-						_ = gc_if3
+						_ = gc_if5
 //line shoc.go:147
-						if gc_if3.ToBits() != 0 {
+						if gc_if5.ToBits() != 0 {
 //line shoc.go:147
 							if blockSize >= 64 {
 //line shoc.go:147
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:147
 							}
 //line shoc.go:147
 							if blockSize >= 32 {
 //line shoc.go:150
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:150
 							}
 //line shoc.go:150
 							if blockSize >= 16 {
 //line shoc.go:153
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:153
 							}
 //line shoc.go:153
 							if blockSize >= 8 {
 //line shoc.go:156
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:156
 							}
 //line shoc.go:156
 							if blockSize >= 4 {
 //line shoc.go:159
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:159
 							}
 //line shoc.go:159
 							if blockSize >= 2 {
 //line shoc.go:162
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if3)
+								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
 //line shoc.go:162
 							}
 //line shoc.go:162
 						}
 //line shoc.go:167
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line shoc.go:167
-						_ = gc_if4
+						_ = gc_if6
 //line shoc.go:167
-						if gc_if4.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line shoc.go:167
-							var gc_u2 float32
+							var gc_u3 float32
 //line shoc.go:167
-							if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
 //line shoc.go:167
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
 //line shoc.go:167
-								gc_u2 = gc_at30[0]
+								gc_u3 = gc_at30[0]
 //line shoc.go:167
 							}
 //line shoc.go:167
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line shoc.go:167
-								gc_at29[0] = gc_u2
+								gc_at29[0] = gc_u3
 //line shoc.go:167
 							}
 //line shoc.go:167
@@ -1736,6 +2403,115 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line shoc.go:112
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line shoc.go:112
+						_ = gc_iota2
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+							var tid int = gc_tx2
+//line shoc.go:112
+							_ = tid
+//line shoc.go:145
+							if (tid+
+
+//line shoc.go:148
+								32) < 0 || (tid+32)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) || (tid+
+
+//line shoc.go:151
+								16) < 0 || (tid+16)+16 > len(sdata) || (tid+
+
+//line shoc.go:154
+								8) < 0 || (tid+8)+16 > len(sdata) || (tid+
+
+//line shoc.go:157
+								4) < 0 || (tid+4)+16 > len(sdata) || (tid+
+
+//line shoc.go:160
+								2) < 0 || (tid+2)+16 > len(sdata) || (tid+
+
+//line shoc.go:163
+								1) < 0 || (tid+1)+16 > len(sdata) {
+//line shoc.go:145
+								break
+//line shoc.go:145
+							}
+//line shoc.go:145
+							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:145
+							_ = gc_if3
+//line shoc.go:147
+							if gc_if3.ToBits() != 0 {
+//line shoc.go:147
+								if blockSize >= 64 {
+//line shoc.go:147
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:148
+								if blockSize >= 32 {
+//line shoc.go:150
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:151
+								if blockSize >= 16 {
+//line shoc.go:153
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:154
+								if blockSize >= 8 {
+//line shoc.go:156
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:157
+								if blockSize >= 4 {
+//line shoc.go:159
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:160
+								if blockSize >= 2 {
+//line shoc.go:162
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreMasked((*[16]float32)(sdata[tid:]), gc_if3)
+								}
+//line shoc.go:163
+							}
+//line shoc.go:167
+							gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:167
+							_ = gc_if4
+//line shoc.go:168
+							if gc_if4.ToBits() != 0 {
+//line shoc.go:168
+								var gc_u2 float32
+//line shoc.go:168
+								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
+//line shoc.go:168
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+//line shoc.go:168
+									gc_u2 = sdata[0]
+//line shoc.go:168
+								}
+//line shoc.go:168
+								if gc_if4.ToBits() != 0 {
+//line shoc.go:168
+									gOdata[gc_bx2] = gc_u2
+//line shoc.go:168
+								}
+//line shoc.go:168
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line shoc.go:112
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})

@@ -63,11 +63,44 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				gc_at7 := row[:gc_to2]
 				gc_at8 := in[gc_off3:][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line clamp.go:16
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:30
+							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+							_ = inside
+//line clamp.go:31
+							{
+//line clamp.go:31
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line clamp.go:31
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -77,7 +110,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:31
@@ -108,6 +141,44 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line clamp.go:16
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:30
+							inside := gc_iota2.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+							_ = inside
+//line clamp.go:31
+							{
+								if (base+tx) < 0 || (base+tx)+16 > len(in) || tx < 0 || tx+16 > len(row) {
+//line clamp.go:32
+									break
+//line clamp.go:32
+								}
+//line clamp.go:32
+								archsimd.LoadFloat32x16Slice(in[base+tx:]).StoreSlice(row[tx:])
+//line clamp.go:32
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line clamp.go:16
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -244,11 +315,127 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line clamp.go:16
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+						_ = gc_iota6
+//line clamp.go:37
+						gc_vb2 := archsimd.BroadcastFloat32x16(3)
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:22
+							gc_in3 := (tx - 1) >= lo
+//line clamp.go:22
+							_ = gc_in3
+//line clamp.go:22
+							var w int = tx - 1
+//line clamp.go:22
+							_ = w
+//line clamp.go:23
+							gc_in4 := (tx+1)+15 <= hi
+//line clamp.go:23
+							_ = gc_in4
+//line clamp.go:23
+							var e int = tx + 1
+//line clamp.go:23
+							_ = e
+//line clamp.go:30
+							inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+							_ = inside
+//line clamp.go:36
+							{
+								if tx < 0 || tx+16 > len(row) || tx+16 > len(next) {
+//line clamp.go:37
+									break
+//line clamp.go:37
+								}
+//line clamp.go:37
+								var gc_ld3 archsimd.Float32x16
+//line clamp.go:37
+								if gc_in3 && w >= 0 && w+16 <= len(row) {
+//line clamp.go:37
+									gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
+//line clamp.go:37
+								} else {
+//line clamp.go:37
+									var gc_lanes3 [16]float32
+//line clamp.go:37
+									for gc_k3 := range 16 {
+//line clamp.go:37
+										if 0xffff&(1<<gc_k3) != 0 {
+//line clamp.go:37
+											gc_pos2.Thread = gc_rank2 + gc_k3
+//line clamp.go:37
+											gc_lanes3[gc_k3] = row[max((tx-
+//line clamp.go:22
+												1)+gc_k3, lo)]
+//line clamp.go:22
+										}
+//line clamp.go:22
+									}
+//line clamp.go:22
+									gc_pos2.Thread = gc_rank2
+//line clamp.go:22
+									gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes3)
+//line clamp.go:22
+								}
+//line clamp.go:22
+								var gc_ld4 archsimd.Float32x16
+//line clamp.go:22
+								if gc_in4 && e >= 0 && e+16 <= len(row) {
+//line clamp.go:37
+									gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
+//line clamp.go:37
+								} else {
+//line clamp.go:37
+									var gc_lanes4 [16]float32
+//line clamp.go:37
+									for gc_k4 := range 16 {
+//line clamp.go:37
+										if 0xffff&(1<<gc_k4) != 0 {
+//line clamp.go:37
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line clamp.go:37
+											gc_lanes4[gc_k4] = row[min((tx+
+//line clamp.go:23
+												1)+gc_k4, hi)]
+//line clamp.go:23
+										}
+//line clamp.go:23
+									}
+//line clamp.go:23
+									gc_pos2.Thread = gc_rank2
+//line clamp.go:23
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line clamp.go:23
+								}
+//line clamp.go:23
+								gc_ld3.Add(archsimd.LoadFloat32x16Slice(row[tx:])).Add(gc_ld4).Div(gc_vb2).StoreSlice(next[tx:])
+//line clamp.go:37
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota3
+					_ = gc_iota5
 //line clamp.go:37
 					gc_vb := archsimd.BroadcastFloat32x8(3)
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
@@ -276,7 +463,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:23
 						_ = e
 //line clamp.go:30
-						inside := gc_iota3.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:36
@@ -497,11 +684,44 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					gc_at9 := row[:gc_to2]
 					gc_at10 := next[:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line clamp.go:16
+							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+							_ = gc_iota10
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line clamp.go:16
+								var tx int = gc_tx2
+//line clamp.go:16
+								_ = tx
+//line clamp.go:30
+								inside := gc_iota10.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+								_ = inside
+//line clamp.go:40
+								{
+//line clamp.go:40
+									archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+//line clamp.go:40
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-						_ = gc_iota5
+						_ = gc_iota9
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -511,7 +731,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota5.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							inside := gc_iota9.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -542,11 +762,49 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line clamp.go:16
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+							_ = gc_iota8
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line clamp.go:16
+								var tx int = gc_tx2
+//line clamp.go:16
+								_ = tx
+//line clamp.go:30
+								inside := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+								_ = inside
+//line clamp.go:40
+								{
+									if tx < 0 || tx+16 > len(next) || tx+16 > len(row) {
+//line clamp.go:41
+										break
+//line clamp.go:41
+									}
+//line clamp.go:41
+									archsimd.LoadFloat32x16Slice(next[tx:]).StoreSlice(row[tx:])
+//line clamp.go:41
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line clamp.go:16
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-						_ = gc_iota4
+						_ = gc_iota7
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -556,7 +814,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 							_ = tx
 //line clamp.go:30
-							inside := gc_iota4.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+							inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 							_ = inside
 //line clamp.go:40
@@ -680,11 +938,44 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				gc_at11 := out[gc_off4:][:gc_to2]
 				gc_at12 := row[:gc_to2]
 				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line clamp.go:16
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+						_ = gc_iota14
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:30
+							inside := gc_iota14.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+							_ = inside
+//line clamp.go:45
+							{
+//line clamp.go:45
+								archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+//line clamp.go:45
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota7
+					_ = gc_iota13
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -694,7 +985,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota7.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota13.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45
@@ -725,11 +1016,49 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 				}
 			} else {
 				gc_vstep7 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line clamp.go:16
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line clamp.go:16
+						_ = gc_iota12
+						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line clamp.go:16
+							var tx int = gc_tx2
+//line clamp.go:16
+							_ = tx
+//line clamp.go:30
+							inside := gc_iota12.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(hi, tx, 16))))
+//line clamp.go:30
+							_ = inside
+//line clamp.go:45
+							{
+								if tx < 0 || tx+16 > len(row) || (base+tx) < 0 || (base+tx)+16 > len(out) {
+//line clamp.go:46
+									break
+//line clamp.go:46
+								}
+//line clamp.go:46
+								archsimd.LoadFloat32x16Slice(row[tx:]).StoreSlice(out[base+tx:])
+//line clamp.go:46
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line clamp.go:16
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line clamp.go:16
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
@@ -739,7 +1068,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:16
 						_ = tx
 //line clamp.go:30
-						inside := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
+						inside := gc_iota11.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(hi, tx, 8))))
 //line clamp.go:30
 						_ = inside
 //line clamp.go:45

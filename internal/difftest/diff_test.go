@@ -378,6 +378,26 @@ func TestBranchesForms(t *testing.T) {
 	}
 }
 
+// TestRunawayStepsStop: a launch whose context ends stops a compiled
+// kernel whose endless loop runs in vector steps (in the SIMD build;
+// sixteen lanes a step where the CPU has AVX-512, which leave their own
+// function to stop).
+func TestRunawayStepsStop(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	in := make([]float32, 256)
+	done := make(chan error, 1)
+	go func() {
+		done <- dev.LaunchContext(ctx, gocuda.Config{Grid: gocuda.Dim3{X: 4}, Block: gocuda.Dim3{X: 64}}, SpinLanesKernel(in, make([]float32, 256), 3))
+	}()
+	select {
+	case err := <-done:
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the launch did not stop")
+	}
+}
+
 // TestRunawayKernelStops: a compiled kernel checks for cancellation at its
 // loops' back-edges, so a launch whose context ends stops a kernel that
 // would loop forever (the runtime path cannot: see docs).

@@ -3,4 +3,4 @@
 // runtime path on the same inputs.
 package difftest
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512

@@ -57,13 +57,45 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						gc_at5 := out[gc_off4:][:gc_to2]
 						gc_at6 := in[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line flat.go:18
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:18
+								_ = gc_iota4
+//line flat.go:19
+								gc_vb4 := archsimd.BroadcastInt32x16(100)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line flat.go:18
+									var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
+									_ = i
+//line flat.go:19
+									if (gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632 {
+//line flat.go:19
+										break
+//line flat.go:19
+									}
+									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota4).Mul(gc_vb4)).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line flat.go:18
-							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:18
-							_ = gc_iota2
+							_ = gc_iota3
 //line flat.go:19
-							gc_vb2 := archsimd.BroadcastInt32x8(100)
+							gc_vb3 := archsimd.BroadcastInt32x8(100)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -78,7 +110,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 									break
 //line flat.go:19
 								}
-								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota3).Mul(gc_vb3)).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -99,6 +131,38 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:18
+								gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:18
+								_ = gc_iota2
+//line flat.go:19
+								gc_vb2 := archsimd.BroadcastInt32x16(100)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line flat.go:18
+									var i int = base + gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line flat.go:18
+									_ = i
+//line flat.go:19
+									if i < 0 || i+16 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i+16 > len(out) {
+//line flat.go:19
+										break
+//line flat.go:19
+									}
+									archsimd.LoadInt32x16Slice(in[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_bx2*1000 + gc_tx2)).Add(gc_iota2).Mul(gc_vb2)).StoreSlice(out[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line flat.go:18
 							gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -344,11 +408,81 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						gc_at5 := in[gc_off4:][:gc_to2]
 						gc_at6 := out[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line flat.go:30
+								gc_vb7 := archsimd.BroadcastInt32x16(3)
+//line flat.go:31
+								gc_vb8 := archsimd.BroadcastInt32x16(0)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line flat.go:28
+									var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:28
+									_ = id
+//line flat.go:29
+									var i int = id + gc_off
+//line flat.go:29
+									_ = i
+//line flat.go:30
+									v := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:]).Mul(gc_vb7)
+//line flat.go:30
+									_ = v
+//line flat.go:30
+									gc_if4 := v.Less(gc_vb8)
+//line flat.go:30
+									_ = gc_if4
+//line flat.go:30
+									if gc_if4.ToBits() != 0 {
+//line flat.go:30
+										v = (archsimd.Int32x16{}).Sub(v).Merge(v, gc_if4)
+//line flat.go:30
+									}
+//line flat.go:30
+									var gc_ld4 archsimd.Int32x16
+//line flat.go:34
+									if (i-1) >= 0 && (i-1)+16 <= len(in) {
+//line flat.go:34
+										gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
+//line flat.go:34
+									} else {
+//line flat.go:34
+										var gc_lanes4 [16]int32
+//line flat.go:34
+										for gc_k4 := range 16 {
+//line flat.go:34
+											if 0xffff&(1<<gc_k4) != 0 {
+//line flat.go:34
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line flat.go:34
+												gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+//line flat.go:34
+											}
+//line flat.go:34
+										}
+//line flat.go:34
+										gc_pos2.Thread = gc_rank2
+//line flat.go:34
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+//line flat.go:34
+									}
+									v.Add(gc_ld4).StoreSlice(gc_at6[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line flat.go:30
-							gc_vb3 := archsimd.BroadcastInt32x8(3)
+							gc_vb5 := archsimd.BroadcastInt32x8(3)
 //line flat.go:31
-							gc_vb4 := archsimd.BroadcastInt32x8(0)
+							gc_vb6 := archsimd.BroadcastInt32x8(0)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -362,37 +496,37 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:29
 								_ = i
 //line flat.go:30
-								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb3)
+								v := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:]).Mul(gc_vb5)
 //line flat.go:30
 								_ = v
 //line flat.go:30
-								gc_if2 := v.Less(gc_vb4)
+								gc_if3 := v.Less(gc_vb6)
 //line flat.go:30
-								_ = gc_if2
+								_ = gc_if3
 //line flat.go:30
-								if gc_if2.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line flat.go:30
-									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if2)
+									v = (archsimd.Int32x8{}).Sub(v).Merge(v, gc_if3)
 //line flat.go:30
 								}
 //line flat.go:30
-								var gc_ld2 archsimd.Int32x8
+								var gc_ld3 archsimd.Int32x8
 //line flat.go:34
 								if (i-1) >= 0 && (i-1)+8 <= len(in) {
 //line flat.go:34
-									gc_ld2 = archsimd.LoadInt32x8Slice(in[i-1:])
+									gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:34
 								} else {
 //line flat.go:34
-									var gc_lanes2 [8]int32
+									var gc_lanes3 [8]int32
 //line flat.go:34
-									for gc_k2 := range 8 {
+									for gc_k3 := range 8 {
 //line flat.go:34
-										if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k3) != 0 {
 //line flat.go:34
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k3
 //line flat.go:34
-											gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+											gc_lanes3[gc_k3] = in[max((i-1)+gc_k3, 0)]
 //line flat.go:34
 										}
 //line flat.go:34
@@ -400,10 +534,10 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:34
 									gc_pos2.Thread = gc_rank2
 //line flat.go:34
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes3)
 //line flat.go:34
 								}
-								v.Add(gc_ld2).StoreSlice(gc_at6[gc_tx2:])
+								v.Add(gc_ld3).StoreSlice(gc_at6[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -436,6 +570,82 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:30
+								gc_vb3 := archsimd.BroadcastInt32x16(3)
+//line flat.go:31
+								gc_vb4 := archsimd.BroadcastInt32x16(0)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line flat.go:28
+									var id int = gc_bx2*gc_bdx2 + gc_tx2
+//line flat.go:28
+									_ = id
+//line flat.go:29
+									var i int = id + gc_off
+//line flat.go:29
+									_ = i
+//line flat.go:30
+									if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line flat.go:30
+										break
+//line flat.go:30
+									}
+//line flat.go:30
+									v := archsimd.LoadInt32x16Slice(in[i:]).Mul(gc_vb3)
+//line flat.go:30
+									_ = v
+//line flat.go:30
+									gc_if2 := v.Less(gc_vb4)
+//line flat.go:30
+									_ = gc_if2
+//line flat.go:30
+									if gc_if2.ToBits() != 0 {
+//line flat.go:30
+										v = (archsimd.Int32x16{}).Sub(v).Merge(v, gc_if2)
+//line flat.go:30
+									}
+//line flat.go:30
+									var gc_ld2 archsimd.Int32x16
+//line flat.go:34
+									if (i-1) >= 0 && (i-1)+16 <= len(in) {
+//line flat.go:34
+										gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
+//line flat.go:34
+									} else {
+//line flat.go:34
+										var gc_lanes2 [16]int32
+//line flat.go:34
+										for gc_k2 := range 16 {
+//line flat.go:34
+											if 0xffff&(1<<gc_k2) != 0 {
+//line flat.go:34
+												gc_pos2.Thread = gc_rank2 + gc_k2
+//line flat.go:34
+												gc_lanes2[gc_k2] = in[max((i-1)+gc_k2, 0)]
+//line flat.go:34
+											}
+//line flat.go:34
+										}
+//line flat.go:34
+										gc_pos2.Thread = gc_rank2
+//line flat.go:34
+										gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
+//line flat.go:34
+									}
+									v.Add(gc_ld2).StoreSlice(out[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line flat.go:30
 							gc_vb := archsimd.BroadcastInt32x8(3)
@@ -1031,6 +1241,25 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 	b := gc_bdx2
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line flat.go:58
+					var v float32
+//line flat.go:58
+					_ = v
+					archsimd.BroadcastFloat32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1110,13 +1339,56 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					gc_at5 := in[gc_off5:][:gc_to2]
 					gc_at6 := in[gc_off6:][:gc_to2]
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line flat.go:59
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:59
+							_ = gc_iota4
+//line flat.go:62
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:62
+								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line flat.go:62
+								_ = v
+//line flat.go:59
+								var i int = gc_bx2*2*b + gc_tx2 + gc_off
+//line flat.go:59
+								_ = i
+//line flat.go:60
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
+//line flat.go:61
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
+								_ = gc_if4
+//line flat.go:61
+								if gc_if4.ToBits() != 0 {
+//line flat.go:61
+									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)).Merge(v, gc_if4)
+//line flat.go:61
+								}
+//line flat.go:61
+								v.StoreSlice(gc_s_v[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:59
-						_ = gc_iota2
+						_ = gc_iota3
 //line flat.go:62
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1132,13 +1404,13 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:60
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]))
 //line flat.go:61
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-							_ = gc_if2
+							_ = gc_if3
 //line flat.go:61
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb2)).Merge(v, gc_if2)
+								v = v.Add(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Mul(gc_vb3)).Merge(v, gc_if3)
 //line flat.go:61
 							}
 //line flat.go:61
@@ -1170,6 +1442,57 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					}
 				} else {
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line flat.go:59
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:59
+							_ = gc_iota2
+//line flat.go:62
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line flat.go:62
+								v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line flat.go:62
+								_ = v
+//line flat.go:59
+								var i int = gc_bx2*2*b + gc_tx2 + gc_off
+//line flat.go:59
+								_ = i
+//line flat.go:60
+								if i < 0 || i+16 > len(in) || (i+
+
+									b) < 0 || (i+b)+16 > len(in) {
+//line flat.go:60
+									break
+//line flat.go:60
+								}
+//line flat.go:60
+								v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+//line flat.go:61
+								gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
+								_ = gc_if2
+//line flat.go:62
+								if gc_if2.ToBits() != 0 {
+//line flat.go:62
+									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
+//line flat.go:62
+								}
+//line flat.go:62
+								v.StoreSlice(gc_s_v[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line flat.go:59
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1326,6 +1649,27 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 			if gc_bdx2 <= len(s) {
 				gc_at7 := s[:gc_bdx2]
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line flat.go:66
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+							_ = v
+//line flat.go:66
+							v.StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -1350,6 +1694,33 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				}
 			} else {
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line flat.go:66
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line flat.go:66
+							_ = v
+//line flat.go:66
+							if gc_tx2 < 0 || gc_tx2+16 > len(s) {
+//line flat.go:66
+								break
+//line flat.go:66
+							}
+//line flat.go:66
+							v.StoreSlice(s[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1480,6 +1851,25 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 	b := gc_bdx3
 	{
 		gc_vstep6 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop6 bool
+			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
+					gc_rank3 := gc_vstep6
+					_ = gc_rank3
+//line flat.go:58
+					var v int32
+//line flat.go:58
+					_ = v
+					archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep6, false
+			}(gc_vstep6)
+			if gc_stop6 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
 				gc_rank3 := gc_vstep6
@@ -1559,13 +1949,56 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					gc_at9 := in[gc_off8:][:gc_to3]
 					gc_at10 := in[gc_off9:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line flat.go:59
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:59
+							_ = gc_iota8
+//line flat.go:62
+							gc_vb8 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line flat.go:62
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line flat.go:62
+								_ = v
+//line flat.go:59
+								var i int = gc_bx3*2*b + gc_tx3 + gc_off
+//line flat.go:59
+								_ = i
+//line flat.go:60
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at9[gc_tx3:]))
+//line flat.go:61
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
+								_ = gc_if8
+//line flat.go:61
+								if gc_if8.ToBits() != 0 {
+//line flat.go:61
+									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)).Merge(v, gc_if8)
+//line flat.go:61
+								}
+//line flat.go:61
+								v.StoreSlice(gc_s_v[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:59
-						_ = gc_iota4
+						_ = gc_iota7
 //line flat.go:62
-						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						gc_vb7 := archsimd.BroadcastInt32x8(2)
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1581,13 +2014,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at9[gc_tx3:]))
 //line flat.go:61
-							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-							_ = gc_if4
+							_ = gc_if7
 //line flat.go:61
-							if gc_if4.ToBits() != 0 {
+							if gc_if7.ToBits() != 0 {
 //line flat.go:61
-								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb4)).Merge(v, gc_if4)
+								v = v.Add(archsimd.LoadInt32x8Slice(gc_at10[gc_tx3:]).Mul(gc_vb7)).Merge(v, gc_if7)
 //line flat.go:61
 							}
 //line flat.go:61
@@ -1619,13 +2052,64 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line flat.go:59
+							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line flat.go:59
+							_ = gc_iota6
+//line flat.go:62
+							gc_vb6 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line flat.go:62
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line flat.go:62
+								_ = v
+//line flat.go:59
+								var i int = gc_bx3*2*b + gc_tx3 + gc_off
+//line flat.go:59
+								_ = i
+//line flat.go:60
+								if i < 0 || i+16 > len(in) || (i+
+
+									b) < 0 || (i+b)+16 > len(in) {
+//line flat.go:60
+									break
+//line flat.go:60
+								}
+//line flat.go:60
+								v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+//line flat.go:61
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+//line flat.go:61
+								_ = gc_if6
+//line flat.go:62
+								if gc_if6.ToBits() != 0 {
+//line flat.go:62
+									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)).Merge(v, gc_if6)
+//line flat.go:62
+								}
+//line flat.go:62
+								v.StoreSlice(gc_s_v[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line flat.go:59
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line flat.go:59
-						_ = gc_iota3
+						_ = gc_iota5
 //line flat.go:62
-						gc_vb3 := archsimd.BroadcastInt32x8(2)
+						gc_vb5 := archsimd.BroadcastInt32x8(2)
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1649,13 +2133,13 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:60
 							v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 //line flat.go:61
-							gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+							gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
 //line flat.go:61
-							_ = gc_if3
+							_ = gc_if5
 //line flat.go:62
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line flat.go:62
-								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb5)).Merge(v, gc_if5)
 //line flat.go:62
 							}
 //line flat.go:62
@@ -1775,6 +2259,27 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 			if gc_bdx3 <= len(s) {
 				gc_at11 := s[:gc_bdx3]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line flat.go:66
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line flat.go:66
+							_ = v
+//line flat.go:66
+							v.StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
 						gc_tx3 := gc_vstep9
@@ -1799,6 +2304,33 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line flat.go:66
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line flat.go:66
+							_ = v
+//line flat.go:66
+							if gc_tx3 < 0 || gc_tx3+16 > len(s) {
+//line flat.go:66
+								break
+//line flat.go:66
+							}
+//line flat.go:66
+							v.StoreSlice(s[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 						gc_tx3 := gc_vstep10

@@ -1175,6 +1175,25 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_vstep5 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop5 bool
+			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+				for ; gc_vstep5+15 < gc_n3; gc_vstep5 += 16 {
+					gc_rank3 := gc_vstep5
+					_ = gc_rank3
+//line heldout.go:119
+					var s float32
+//line heldout.go:119
+					_ = s
+					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep5, false
+			}(gc_vstep5)
+			if gc_stop5 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
 				gc_rank3 := gc_vstep5
@@ -1265,6 +1284,25 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 	{
 		gc_vstep6 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop6 bool
+			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
+					gc_rank3 := gc_vstep6
+					_ = gc_rank3
+//line heldout.go:123
+					var c float32
+//line heldout.go:123
+					_ = c
+					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank3:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep6, false
+			}(gc_vstep6)
+			if gc_stop6 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
 				gc_rank3 := gc_vstep6
@@ -1358,6 +1396,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			if gc_bdx3 <= len(sums) {
 				gc_at3 := sums[:gc_bdx3]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line heldout.go:127
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+							_ = s
+//line heldout.go:127
+							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+							_ = c
+							s.Add(c).StoreSlice(gc_at3[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
@@ -1386,6 +1448,36 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line heldout.go:127
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+							_ = s
+//line heldout.go:127
+							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+							_ = c
+//line heldout.go:127
+							if gc_tx3 < 0 || gc_tx3+16 > len(sums) {
+//line heldout.go:127
+								break
+//line heldout.go:127
+							}
+							s.Add(c).StoreSlice(sums[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
@@ -1525,6 +1617,25 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	sums := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line heldout.go:119
+					var s float32
+//line heldout.go:119
+					_ = s
+					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1615,6 +1726,25 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	}
 	{
 		gc_vstep2 := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+					gc_rank2 := gc_vstep2
+					_ = gc_rank2
+//line heldout.go:123
+					var c float32
+//line heldout.go:123
+					_ = c
+					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 				gc_rank2 := gc_vstep2
@@ -1708,6 +1838,30 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			if gc_bdx2 <= len(sums) {
 				gc_at2 := sums[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line heldout.go:127
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
+							_ = s
+//line heldout.go:127
+							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
+//line heldout.go:127
+							_ = c
+							s.Add(c).StoreSlice(gc_at2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1736,6 +1890,36 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line heldout.go:127
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line heldout.go:127
+							_ = s
+//line heldout.go:127
+							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
+//line heldout.go:127
+							_ = c
+//line heldout.go:127
+							if gc_tx2 < 0 || gc_tx2+16 > len(sums) {
+//line heldout.go:127
+								break
+//line heldout.go:127
+							}
+							s.Add(c).StoreSlice(sums[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -2114,6 +2298,26 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					gc_at3 := s[:gc_bdx2]
 					gc_at4 := data[gc_off2:][:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line heldout.go:163
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+								_ = i
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -2140,6 +2344,32 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line heldout.go:163
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+								_ = i
+//line heldout.go:166
+								if i < 0 || i+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(s) {
+//line heldout.go:166
+									break
+//line heldout.go:166
+								}
+								archsimd.LoadInt32x16Slice(data[i:]).StoreSlice(s[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -2709,6 +2939,26 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at13 := out[gc_off13:][:gc_bdx2]
 				gc_at14 := v[gc_off14:][:1]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+							var tid int = gc_tx2
+//line heldout.go:201
+							_ = tid
+							archsimd.BroadcastInt32x16(gc_at14[0]).StoreSlice(gc_at13[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2735,6 +2985,32 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line heldout.go:201
+							var tid int = gc_tx2
+//line heldout.go:201
+							_ = tid
+//line heldout.go:220
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line heldout.go:220
+								break
+//line heldout.go:220
+							}
+							archsimd.BroadcastInt32x16(v[1]).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

@@ -64,6 +64,34 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					continue
 				}
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:20
+							var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+							_ = row
+//line interchange.go:21
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+							_ = col
+//line interchange.go:25
+							var sum float32
+//line interchange.go:25
+							_ = sum
+							archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -131,6 +159,37 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						gc_at4 := a[gc_off4:][:1]
 						gc_at5 := b[gc_off5:][:gc_to2]
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:20
+									var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+									_ = row
+//line interchange.go:21
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+									_ = col
+//line interchange.go:21
+									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+									_ = sum
+//line interchange.go:27
+									sum = sum.Add(archsimd.BroadcastFloat32x16(gc_at4[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])))
+//line interchange.go:27
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
@@ -174,6 +233,43 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						}
 					} else {
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:20
+									var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+									_ = row
+//line interchange.go:21
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+									_ = col
+//line interchange.go:21
+									sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+									_ = sum
+//line interchange.go:27
+									if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+//line interchange.go:27
+										break
+//line interchange.go:27
+									}
+//line interchange.go:27
+									sum = sum.Add(archsimd.BroadcastFloat32x16(a[row*k+p]).Mul(archsimd.LoadFloat32x16Slice(b[p*n+col:])))
+//line interchange.go:27
+									sum.StoreSlice(gc_s_sum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -247,6 +343,35 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(c) && gc_to2 <= len(c)-gc_off6 {
 					gc_at6 := c[gc_off6:][:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:20
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+								_ = row
+//line interchange.go:21
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+								_ = col
+//line interchange.go:21
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+								_ = sum
+//line interchange.go:29
+								sum.StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -287,6 +412,41 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:20
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line interchange.go:20
+								_ = row
+//line interchange.go:21
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:21
+								_ = col
+//line interchange.go:21
+								sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line interchange.go:21
+								_ = sum
+//line interchange.go:29
+								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+//line interchange.go:29
+									break
+//line interchange.go:29
+								}
+//line interchange.go:29
+								sum.StoreSlice(c[row*n+col:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -364,6 +524,61 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line interchange.go:38
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:38
+					_ = gc_all2
+//line interchange.go:38
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:38
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:38
+						gc_alive2 := gc_all2
+//line interchange.go:38
+						_ = gc_alive2
+//line interchange.go:38
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line interchange.go:38
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line interchange.go:38
+						}
+//line interchange.go:38
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:38
+						_ = col
+//line interchange.go:39
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:39
+						_ = gc_if2
+//line interchange.go:39
+						if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line interchange.go:39
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
+//line interchange.go:39
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+//line interchange.go:39
+						}
+//line interchange.go:42
+						s := archsimd.BroadcastInt32x16(int32(col)).Add(gc_iota2).ConvertToFloat32()
+//line interchange.go:42
+						_ = s
+//line interchange.go:42
+						s.StoreMasked((*[16]float32)(gc_s_s[gc_rank2:]), gc_alive2)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line interchange.go:38
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -448,11 +663,65 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line interchange.go:38
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:38
+						_ = gc_all4
+//line interchange.go:45
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:45
+							gc_alive4 := gc_all4
+//line interchange.go:45
+							_ = gc_alive4
+//line interchange.go:45
+							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line interchange.go:45
+								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line interchange.go:45
+							}
+//line interchange.go:38
+							var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:38
+							_ = col
+//line interchange.go:38
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line interchange.go:38
+							_ = s
+//line interchange.go:44
+							if ((p+1)*n+col) < 0 || ((p+1)*n+col)+16 > len(b) || (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+//line interchange.go:44
+								break
+//line interchange.go:44
+							}
+//line interchange.go:44
+							if p+1 < k {
+//line interchange.go:44
+								s = s.Add(archsimd.LoadFloat32x16Slice(b[(p+1)*n+col:]).Mul(gc_vb2))
+							}
+//line interchange.go:47
+							s = s.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
+//line interchange.go:47
+							s.StoreMasked((*[16]float32)(gc_s_s[gc_rank2:]), gc_alive4)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line interchange.go:38
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-					_ = gc_all2
+					_ = gc_all3
 //line interchange.go:45
 					gc_vb := archsimd.BroadcastFloat32x8(2)
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
@@ -460,13 +729,13 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:45
-						gc_alive2 := gc_all2
+						gc_alive3 := gc_all3
 //line interchange.go:45
-						_ = gc_alive2
+						_ = gc_alive3
 //line interchange.go:45
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line interchange.go:45
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:45
 						}
 //line interchange.go:38
@@ -491,7 +760,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:47
 						s = s.Add(archsimd.LoadFloat32x8Slice(b[p*n+col:]))
 //line interchange.go:47
-						s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive2)
+						s.StoreMasked((*[8]float32)(gc_s_s[gc_rank2:]), gc_alive3)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -522,27 +791,78 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line interchange.go:38
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line interchange.go:38
+					_ = gc_all6
+//line interchange.go:38
+					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:38
+					_ = gc_iota4
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:38
+						gc_alive6 := gc_all6
+//line interchange.go:38
+						_ = gc_alive6
+//line interchange.go:38
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line interchange.go:38
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line interchange.go:38
+						}
+//line interchange.go:38
+						var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:38
+						_ = col
+//line interchange.go:38
+						s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank2:])
+//line interchange.go:38
+						_ = s
+//line interchange.go:50
+						if col < 0 || col+16 > len(out) ||
+							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col+16 > len(who) {
+//line interchange.go:50
+							break
+//line interchange.go:50
+						}
+//line interchange.go:50
+						s.StoreMasked((*[16]float32)(out[col:]), gc_alive6)
+						archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).StoreMasked((*[16]int32)(who[col:]), gc_alive6)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line interchange.go:38
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line interchange.go:38
-				_ = gc_all3
+				_ = gc_all5
 //line interchange.go:38
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:38
-				_ = gc_iota2
+				_ = gc_iota3
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line interchange.go:38
-					gc_alive3 := gc_all3
+					gc_alive5 := gc_all5
 //line interchange.go:38
-					_ = gc_alive3
+					_ = gc_alive5
 //line interchange.go:38
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
 //line interchange.go:38
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 //line interchange.go:38
 					}
 //line interchange.go:38
@@ -561,8 +881,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:50
 					}
 //line interchange.go:50
-					s.StoreMasked((*[8]float32)(out[col:]), gc_alive3)
-					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).StoreMasked((*[8]int32)(who[col:]), gc_alive3)
+					s.StoreMasked((*[8]float32)(out[col:]), gc_alive5)
+					archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).StoreMasked((*[8]int32)(who[col:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -629,6 +949,30 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 		}
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line interchange.go:65
+						var index int32 = int32(-1)
+//line interchange.go:65
+						_ = index
+//line interchange.go:67
+						var minDist float32 = float32(math.MaxFloat32)
+//line interchange.go:67
+						_ = minDist
+						archsimd.BroadcastInt32x16(index).StoreSlice(gc_s_index[gc_rank2:])
+						archsimd.BroadcastFloat32x16(minDist).StoreSlice(gc_s_minDist[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -727,6 +1071,25 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			base := c * nf
 			{
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+							gc_rank2 := gc_vstep2
+							_ = gc_rank2
+//line interchange.go:70
+							var ans float32
+//line interchange.go:70
+							_ = ans
+							archsimd.BroadcastFloat32x16(ans).StoreSlice(gc_s_ans[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
@@ -802,6 +1165,42 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							gc_at4 := features[gc_off4:][:gc_to2]
 							gc_at5 := clusters[gc_off5:][:1]
 							gc_vstep3 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:64
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+										_ = i
+//line interchange.go:64
+										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+										_ = ans
+//line interchange.go:66
+										{
+
+//line interchange.go:72
+											diff := archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at5[0]))
+//line interchange.go:72
+											_ = diff
+//line interchange.go:72
+											ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+										}
+//line interchange.go:66
+										ans.StoreSlice(gc_s_ans[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
@@ -853,6 +1252,48 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							}
 						} else {
 							gc_vstep4 := gc_from2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop4 bool
+								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+										gc_tx2 := gc_vstep4
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:64
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+										_ = i
+//line interchange.go:64
+										ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+										_ = ans
+//line interchange.go:66
+										{
+
+//line interchange.go:72
+											if (i+j*npoints) < 0 || (i+j*npoints)+16 > len(features) {
+//line interchange.go:72
+												break
+//line interchange.go:72
+											}
+//line interchange.go:72
+											diff := archsimd.LoadFloat32x16Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x16(clusters[base+j]))
+//line interchange.go:72
+											_ = diff
+//line interchange.go:72
+											ans = ans.Add(diff.Mul(diff))
+//line interchange.go:72
+										}
+//line interchange.go:66
+										ans.StoreSlice(gc_s_ans[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop4 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 									gc_tx2 := gc_vstep4
@@ -1006,6 +1447,60 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				}
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line interchange.go:77
+							gc_vb2 := archsimd.BroadcastInt32x16(int32(c))
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:64
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+								_ = index
+//line interchange.go:64
+								minDist := archsimd.LoadFloat32x16Slice(gc_s_minDist[gc_rank2:])
+//line interchange.go:64
+								_ = minDist
+//line interchange.go:64
+								ans := archsimd.LoadFloat32x16Slice(gc_s_ans[gc_rank2:])
+//line interchange.go:64
+								_ = ans
+//line interchange.go:66
+								{
+
+//line interchange.go:75
+									gc_if2 := ans.Less(minDist)
+//line interchange.go:75
+									_ = gc_if2
+//line interchange.go:75
+									if gc_if2.ToBits() != 0 {
+//line interchange.go:75
+										minDist = ans.Merge(minDist, gc_if2)
+//line interchange.go:75
+										index = gc_vb2.Merge(index, gc_if2)
+//line interchange.go:75
+									}
+//line interchange.go:75
+								}
+//line interchange.go:66
+								index.StoreSlice(gc_s_index[gc_rank2:])
+//line interchange.go:66
+								minDist.StoreSlice(gc_s_minDist[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line interchange.go:77
 						gc_vb := archsimd.BroadcastInt32x8(int32(c))
@@ -1198,6 +1693,36 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(membership) && gc_to2 <= len(membership)-gc_off6 {
 					gc_at6 := membership[gc_off6:][:gc_to2]
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:64
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+								_ = index
+//line interchange.go:66
+								{
+
+//line interchange.go:80
+									index.StoreSlice(gc_at6[gc_tx2:])
+//line interchange.go:80
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -1239,6 +1764,42 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					}
 				} else {
 					gc_vstep7 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:64
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:64
+								_ = i
+//line interchange.go:64
+								index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank2:])
+//line interchange.go:64
+								_ = index
+//line interchange.go:66
+								{
+
+//line interchange.go:80
+									if i < 0 || i+16 > len(membership) {
+//line interchange.go:80
+										break
+//line interchange.go:80
+									}
+//line interchange.go:80
+									index.StoreSlice(membership[i:])
+//line interchange.go:80
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -1557,9 +2118,41 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 {
 					gc_at4 := b[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line interchange.go:94
+							gc_vb8 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:94
+								var s_ archsimd.Float32x16
+//line interchange.go:94
+								_ = s_
+//line interchange.go:93
+								{
+									s_ = archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb8)
+//line interchange.go:94
+								}
+//line interchange.go:93
+								s_.StoreSlice(gc_s_s_[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line interchange.go:94
-						gc_vb4 := archsimd.BroadcastFloat32x8(s)
+						gc_vb6 := archsimd.BroadcastFloat32x8(s)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1574,7 +2167,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = s_
 //line interchange.go:93
 							{
-								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb4)
+								s_ = archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb6)
 //line interchange.go:94
 							}
 //line interchange.go:93
@@ -1604,6 +2197,44 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line interchange.go:94
+							gc_vb4 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:94
+								var s_ archsimd.Float32x16
+//line interchange.go:94
+								_ = s_
+//line interchange.go:93
+								{
+									if col < 0 || col+16 > len(b) {
+//line interchange.go:94
+										break
+//line interchange.go:94
+									}
+//line interchange.go:94
+									s_ = archsimd.LoadFloat32x16Slice(b[col:]).Mul(gc_vb4)
+//line interchange.go:94
+								}
+//line interchange.go:93
+								s_.StoreSlice(gc_s_s_[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line interchange.go:94
 						gc_vb2 := archsimd.BroadcastFloat32x8(s)
@@ -1758,6 +2389,38 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(b) && gc_to2 <= len(b)-gc_off5 {
 						gc_at5 := b[gc_off5:][:gc_to2]
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line interchange.go:92
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+									_ = col
+//line interchange.go:92
+									s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+									_ = s_
+//line interchange.go:93
+									{
+
+//line interchange.go:96
+										s_ = s_.Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]))
+//line interchange.go:96
+									}
+//line interchange.go:93
+									s_.StoreSlice(gc_s_s_[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -1804,6 +2467,44 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						}
 					} else {
 						gc_vstep4 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line interchange.go:92
+									var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+									_ = col
+//line interchange.go:92
+									s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+									_ = s_
+//line interchange.go:93
+									{
+
+//line interchange.go:96
+										if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+//line interchange.go:96
+											break
+//line interchange.go:96
+										}
+//line interchange.go:96
+										s_ = s_.Add(archsimd.LoadFloat32x16Slice(b[p*n+col:]))
+//line interchange.go:96
+									}
+//line interchange.go:93
+									s_.StoreSlice(gc_s_s_[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 								gc_tx2 := gc_vstep4
@@ -1947,13 +2648,62 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 				if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:gc_bdx2]
 					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line interchange.go:92
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:92
+							_ = gc_iota4
+//line interchange.go:101
+							gc_vb12 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:92
+								s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+								_ = s_
+//line interchange.go:93
+								gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:93
+								_ = gc_if7
+//line interchange.go:93
+								if gc_if7.ToBits() != 0 {
+//line interchange.go:93
+									s_.StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if7)
+//line interchange.go:93
+								}
+//line interchange.go:100
+								gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:100
+								_ = gc_if8
+//line interchange.go:100
+								if gc_if8.ToBits() != 0 {
+//line interchange.go:100
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb12).StoreMasked((*[16]float32)(gc_at6[gc_tx2:]), gc_if8)
+//line interchange.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line interchange.go:92
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:92
-						_ = gc_iota2
+						_ = gc_iota3
 //line interchange.go:101
-						gc_vb6 := archsimd.BroadcastFloat32x8(s)
+						gc_vb11 := archsimd.BroadcastFloat32x8(s)
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1967,23 +2717,23 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = s_
 //line interchange.go:93
-							gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:93
-							_ = gc_if3
+							_ = gc_if5
 //line interchange.go:93
-							if gc_if3.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line interchange.go:93
-								s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if3)
+								s_.StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if5)
 //line interchange.go:93
 							}
 //line interchange.go:100
-							gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
+							gc_if6 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, col, 8))))
 //line interchange.go:100
-							_ = gc_if4
+							_ = gc_if6
 //line interchange.go:100
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line interchange.go:100
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb6).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if4)
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb11).StoreMasked((*[8]float32)(gc_at6[gc_tx2:]), gc_if6)
 //line interchange.go:100
 							}
 						}
@@ -2012,13 +2762,68 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					}
 				} else {
 					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line interchange.go:92
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:92
+							_ = gc_iota2
+//line interchange.go:101
+							gc_vb10 := archsimd.BroadcastFloat32x16(s)
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:92
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:92
+								_ = col
+//line interchange.go:92
+								s_ := archsimd.LoadFloat32x16Slice(gc_s_s_[gc_rank2:])
+//line interchange.go:92
+								_ = s_
+//line interchange.go:93
+								if col < 0 || col+16 > len(out) {
+//line interchange.go:93
+									break
+//line interchange.go:93
+								}
+//line interchange.go:93
+								gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:93
+								_ = gc_if3
+//line interchange.go:98
+								if gc_if3.ToBits() != 0 {
+//line interchange.go:98
+									s_.StoreMasked((*[16]float32)(out[col:]), gc_if3)
+//line interchange.go:98
+								}
+//line interchange.go:100
+								gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, col, 16))))
+//line interchange.go:100
+								_ = gc_if4
+//line interchange.go:101
+								if gc_if4.ToBits() != 0 {
+//line interchange.go:101
+									archsimd.LoadFloat32x16Slice(out[col:]).Add(gc_vb10).StoreMasked((*[16]float32)(out[col:]), gc_if4)
+//line interchange.go:101
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line interchange.go:92
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:92
 						_ = gc_iota
 //line interchange.go:101
-						gc_vb5 := archsimd.BroadcastFloat32x8(s)
+						gc_vb9 := archsimd.BroadcastFloat32x8(s)
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2054,7 +2859,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:101
 							if gc_if2.ToBits() != 0 {
 //line interchange.go:101
-								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb5).StoreMasked((*[8]float32)(out[col:]), gc_if2)
+								archsimd.LoadFloat32x8Slice(out[col:]).Add(gc_vb9).StoreMasked((*[8]float32)(out[col:]), gc_if2)
 //line interchange.go:101
 							}
 						}
@@ -2216,6 +3021,25 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 		}
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line interchange.go:125
+						var r float32
+//line interchange.go:125
+						_ = r
+						archsimd.BroadcastFloat32x16(r).StoreSlice(gc_s_r[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -2291,6 +3115,42 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						gc_at3 := b[gc_off3:][:gc_to2]
 						gc_at4 := b[gc_off4:][:1]
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:116
+									_ = i
+//line interchange.go:116
+									r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line interchange.go:116
+									_ = r
+//line interchange.go:117
+									{
+
+//line interchange.go:127
+										diff := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at4[0]))
+//line interchange.go:127
+										_ = diff
+//line interchange.go:127
+										r = r.Add(diff.Mul(diff))
+//line interchange.go:127
+									}
+//line interchange.go:117
+									r.StoreSlice(gc_s_r[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
@@ -2341,6 +3201,48 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						}
 					} else {
 						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line interchange.go:116
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:116
+									_ = i
+//line interchange.go:116
+									r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line interchange.go:116
+									_ = r
+//line interchange.go:117
+									{
+
+//line interchange.go:127
+										if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+16 > len(b) {
+//line interchange.go:127
+											break
+//line interchange.go:127
+										}
+//line interchange.go:127
+										diff := archsimd.LoadFloat32x16Slice(b[j*n+(gc_bx2*gc_bdx2+gc_tx2):]).Sub(archsimd.BroadcastFloat32x16(b[j*n+x]))
+//line interchange.go:127
+										_ = diff
+//line interchange.go:127
+										r = r.Add(diff.Mul(diff))
+//line interchange.go:127
+									}
+//line interchange.go:117
+									r.StoreSlice(gc_s_r[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
 						if compiled.SIMD {
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
@@ -2406,6 +3308,144 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line interchange.go:116
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:116
+						_ = gc_iota4
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:116
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:116
+							_ = i
+//line interchange.go:116
+							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line interchange.go:116
+							_ = r
+//line interchange.go:117
+							{
+
+//line interchange.go:130
+								r_ := r
+//line interchange.go:130
+								_ = r_
+//line interchange.go:118
+								if i < 0 || i+16 > len(w) || i+16 > len(out) {
+//line interchange.go:118
+									break
+//line interchange.go:118
+								}
+//line interchange.go:118
+								d := r_.Mul(archsimd.LoadFloat32x16Slice(w[i:]))
+//line interchange.go:118
+								_ = d
+//line interchange.go:118
+								var c int = i
+//line interchange.go:118
+								_ = c
+//line interchange.go:118
+								var r_2 archsimd.Float32x16
+//line interchange.go:118
+								_ = r_2
+//line interchange.go:118
+								for j_ := 0; j_ < k; j_ = j_ + 2 {
+//line interchange.go:135
+									var gc_ld7 archsimd.Float32x16
+//line interchange.go:135
+									if (c+j_*
+										n) >= 0 && (c+j_*n)+16 <= len(b) {
+//line interchange.go:136
+										gc_ld7 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+//line interchange.go:136
+									} else {
+//line interchange.go:136
+										var gc_lanes7 [16]float32
+//line interchange.go:136
+										for gc_k7 := range 16 {
+//line interchange.go:136
+											if 0xffff&(1<<gc_k7) != 0 {
+//line interchange.go:136
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line interchange.go:136
+												gc_lanes7[gc_k7] = b[(c+j_*n)+gc_k7]
+//line interchange.go:136
+											}
+//line interchange.go:136
+										}
+//line interchange.go:136
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:136
+										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line interchange.go:136
+									}
+//line interchange.go:136
+									r_2 = r_2.Add(gc_ld7)
+//line interchange.go:136
+								}
+//line interchange.go:136
+								c = c + 1
+//line interchange.go:136
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+//line interchange.go:139
+								_ = gc_if4
+//line interchange.go:139
+								if gc_if4.ToBits() != 0 {
+//line interchange.go:139
+									var gc_ld8 archsimd.Float32x16
+//line interchange.go:139
+									if c >= 0 && c+16 <= len(b) {
+										gc_ld8 = archsimd.LoadFloat32x16Slice(b[c:])
+//line interchange.go:140
+									} else {
+//line interchange.go:140
+										var gc_lanes8 [16]float32
+//line interchange.go:140
+										for gc_k8 := range 16 {
+//line interchange.go:140
+											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line interchange.go:140
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line interchange.go:140
+												gc_lanes8[gc_k8] = b[c+gc_k8]
+//line interchange.go:140
+											}
+//line interchange.go:140
+										}
+//line interchange.go:140
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:140
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line interchange.go:140
+									}
+//line interchange.go:140
+									r_2 = r_2.Add(gc_ld8).Merge(r_2, gc_if4)
+//line interchange.go:140
+								}
+//line interchange.go:140
+								r_3 := r_2
+//line interchange.go:140
+								_ = r_3
+//line interchange.go:140
+								s := r_3
+//line interchange.go:140
+								_ = s
+//line interchange.go:140
+								d.Add(s).StoreSlice(out[i:])
+//line interchange.go:120
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line interchange.go:116
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})

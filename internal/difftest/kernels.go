@@ -430,3 +430,18 @@ func spin(t *gocuda.Thread, flag []int32) {
 	}
 	t.SyncThreads()
 }
+
+// SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
+// in a loop of the same trips for every thread that the SIMD build's
+// vector steps take, checking for a stop at its back-edge: a stopped
+// launch leaves it from a vector step, of sixteen lanes or eight.
+//
+//gocuda:kernel SpinLanesKernel
+func spinLanes(t *gocuda.Thread, in, out []float32, odd int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	v := in[i]
+	for k := int32(0); k != odd; k += 2 {
+		v = v*0.5 + 1
+	}
+	out[i] = v
+}

@@ -3887,3 +3887,208 @@ func gc_body_spin(gc_b *compiled.Block, flag []int32) {
 		}
 	}
 }
+
+// SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
+// in a loop of the same trips for every thread that the SIMD build's
+// vector steps take, checking for a stop at its back-edge: a stopped
+// launch leaves it from a vector step, of sixteen lanes or eight.
+func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_spinLanes,
+		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
+}
+
+var gc_src_spinLanes = compiled.NewSource("spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447")
+
+func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, odd int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_at2 := out[gc_off:][:gc_bdx]
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line kernels.go:442
+						v := gc_at[gc_tx]
+
+//line kernels.go:443
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+							v = v*0.5 + 1
+						}
+
+//line kernels.go:446
+						gc_at2[gc_tx] = v
+						_ = v
+					}
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line kernels.go:441
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line kernels.go:442
+						v := in[i]
+
+//line kernels.go:443
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+							v = v*0.5 + 1
+						}
+
+//line kernels.go:446
+						out[i] = v
+						_ = v
+					}
+				}
+			}
+		}
+	}
+}

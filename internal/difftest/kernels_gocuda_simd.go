@@ -39,6 +39,25 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line kernels.go:20
+					var sum float32
+//line kernels.go:20
+					_ = sum
+					archsimd.BroadcastFloat32x16(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -105,24 +124,195 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_row6 := gc_ty2
-				if gc_row6 >= 0 && gc_row6 < len(as) && gc_bdx2 <= len(as[gc_row6]) && gc_row6 < len(bs) && gc_bdx2 <= len(bs[gc_row6]) {
-					gc_at4 := as[gc_row6][:gc_bdx2]
-					gc_at5 := bs[gc_row6][:gc_bdx2]
+				gc_row10 := gc_ty2
+				if gc_row10 >= 0 && gc_row10 < len(as) && gc_bdx2 <= len(as[gc_row10]) && gc_row10 < len(bs) && gc_bdx2 <= len(bs[gc_row10]) {
+					gc_at4 := as[gc_row10][:gc_bdx2]
+					gc_at5 := bs[gc_row10][:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:17
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:17
+							_ = gc_iota8
+//line kernels.go:17
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line kernels.go:17
+							_ = gc_none8
+//line kernels.go:17
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:17
+							_ = gc_all8
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:17
+								var tx int = gc_tx2
+//line kernels.go:17
+								_ = tx
+//line kernels.go:17
+								var ty int = gc_ty2
+//line kernels.go:17
+								_ = ty
+//line kernels.go:18
+								var row int = gc_by2*tile + ty
+//line kernels.go:18
+								_ = row
+//line kernels.go:19
+								var col int = gc_bx2*tile + tx
+//line kernels.go:19
+								_ = col
+//line kernels.go:22
+								var gc_t15 int = p + tx
+//line kernels.go:22
+								_ = gc_t15
+//line kernels.go:22
+								var gc_t16 int = p + ty
+//line kernels.go:22
+								_ = gc_t16
+//line kernels.go:22
+								var gc_row9 int = row
+//line kernels.go:22
+								_ = gc_row9
+//line kernels.go:22
+								var gc_col8 int = col
+//line kernels.go:22
+								_ = gc_col8
+//line kernels.go:22
+								var gc_ac8 int = gc_t15
+//line kernels.go:22
+								_ = gc_ac8
+//line kernels.go:22
+								var gc_br8 int = gc_t16
+//line kernels.go:22
+								_ = gc_br8
+//line kernels.go:22
+								var gc_av8 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_av8
+//line kernels.go:22
+								var gc_bv8 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_bv8
+//line kernels.go:22
+								gc_b17 := gc_none8
+//line kernels.go:22
+								if gc_row9 < m {
+//line kernels.go:22
+									gc_b17 = gc_all8
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if15 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac8, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if15
+//line kernels.go:22
+								if gc_if15.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld15 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+//line kernels.go:22
+										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										var gc_lanes15 [16]float32
+//line kernels.go:22
+										for gc_k15 := range 16 {
+//line kernels.go:22
+											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
+//line kernels.go:22
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line kernels.go:22
+												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
+//line kernels.go:22
+											}
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_b18 := gc_none8
+//line kernels.go:22
+								if gc_br8 < k {
+//line kernels.go:22
+									gc_b18 = gc_all8
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if16 := archsimd.Mask32x16FromBits(gc_b18.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col8, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if16
+//line kernels.go:22
+								if gc_if16.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld16 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+//line kernels.go:22
+										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										var gc_lanes16 [16]float32
+//line kernels.go:22
+										for gc_k16 := range 16 {
+//line kernels.go:22
+											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
+//line kernels.go:22
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line kernels.go:22
+												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
+//line kernels.go:22
+											}
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av8.StoreSlice(gc_at4[gc_tx2:])
+//line kernels.go:22
+								gc_bv8.StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line kernels.go:17
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:17
-						_ = gc_iota4
+						_ = gc_iota6
 //line kernels.go:17
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
 //line kernels.go:17
-						_ = gc_none4
+						_ = gc_none6
 //line kernels.go:17
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
-						_ = gc_all4
+						_ = gc_all6
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -144,69 +334,69 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:19
 							_ = col
 //line kernels.go:22
-							var gc_t7 int = p + tx
+							var gc_t11 int = p + tx
 //line kernels.go:22
-							_ = gc_t7
+							_ = gc_t11
 //line kernels.go:22
-							var gc_t8 int = p + ty
+							var gc_t12 int = p + ty
 //line kernels.go:22
-							_ = gc_t8
+							_ = gc_t12
 //line kernels.go:22
-							var gc_row5 int = row
+							var gc_row7 int = row
 //line kernels.go:22
-							_ = gc_row5
+							_ = gc_row7
 //line kernels.go:22
-							var gc_col4 int = col
+							var gc_col6 int = col
 //line kernels.go:22
-							_ = gc_col4
+							_ = gc_col6
 //line kernels.go:22
-							var gc_ac4 int = gc_t7
+							var gc_ac6 int = gc_t11
 //line kernels.go:22
-							_ = gc_ac4
+							_ = gc_ac6
 //line kernels.go:22
-							var gc_br4 int = gc_t8
+							var gc_br6 int = gc_t12
 //line kernels.go:22
-							_ = gc_br4
+							_ = gc_br6
 //line kernels.go:22
-							var gc_av4 archsimd.Float32x8
+							var gc_av6 archsimd.Float32x8
 //line kernels.go:22
-							_ = gc_av4
+							_ = gc_av6
 //line kernels.go:22
-							var gc_bv4 archsimd.Float32x8
+							var gc_bv6 archsimd.Float32x8
 //line kernels.go:22
-							_ = gc_bv4
+							_ = gc_bv6
 //line kernels.go:22
-							gc_b9 := gc_none4
+							gc_b13 := gc_none6
 //line kernels.go:22
-							if gc_row5 < m {
+							if gc_row7 < m {
 //line kernels.go:22
-								gc_b9 = gc_all4
+								gc_b13 = gc_all6
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if7 := gc_b9.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac4, 8)))))
+							gc_if11 := gc_b13.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(k, gc_ac6, 8)))))
 //line kernels.go:22
-							_ = gc_if7
+							_ = gc_if11
 //line kernels.go:22
-							if gc_if7.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld7 archsimd.Float32x8
+								var gc_ld11 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
 //line kernels.go:22
-									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
+									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes7 [8]float32
+									var gc_lanes11 [8]float32
 //line kernels.go:22
-									for gc_k7 := range 8 {
+									for gc_k11 := range 8 {
 //line kernels.go:22
-										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
 //line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line kernels.go:22
-											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
 //line kernels.go:22
 										}
 //line kernels.go:22
@@ -214,45 +404,45 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:22
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+								gc_av6 = gc_ld11.Merge(gc_av6, gc_if11)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_b10 := gc_none4
+							gc_b14 := gc_none6
 //line kernels.go:22
-							if gc_br4 < k {
+							if gc_br6 < k {
 //line kernels.go:22
-								gc_b10 = gc_all4
+								gc_b14 = gc_all6
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_if8 := gc_b10.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col4, 8)))))
+							gc_if12 := gc_b14.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_col6, 8)))))
 //line kernels.go:22
-							_ = gc_if8
+							_ = gc_if12
 //line kernels.go:22
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line kernels.go:22
-								var gc_ld8 archsimd.Float32x8
+								var gc_ld12 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
 //line kernels.go:22
-									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
+									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes8 [8]float32
+									var gc_lanes12 [8]float32
 //line kernels.go:22
-									for gc_k8 := range 8 {
+									for gc_k12 := range 8 {
 //line kernels.go:22
-										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
 //line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line kernels.go:22
-											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
 //line kernels.go:22
 										}
 //line kernels.go:22
@@ -260,17 +450,17 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:22
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line kernels.go:22
 								}
 //line kernels.go:22
-								gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+								gc_bv6 = gc_ld12.Merge(gc_bv6, gc_if12)
 //line kernels.go:22
 							}
 //line kernels.go:22
-							gc_av4.StoreSlice(gc_at4[gc_tx2:])
+							gc_av6.StoreSlice(gc_at4[gc_tx2:])
 //line kernels.go:22
-							gc_bv4.StoreSlice(gc_at5[gc_tx2:])
+							gc_bv6.StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -299,6 +489,183 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line kernels.go:17
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:17
+							_ = gc_iota4
+//line kernels.go:17
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line kernels.go:17
+							_ = gc_none4
+//line kernels.go:17
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:17
+							_ = gc_all4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+								var tx int = gc_tx2
+//line kernels.go:17
+								_ = tx
+//line kernels.go:17
+								var ty int = gc_ty2
+//line kernels.go:17
+								_ = ty
+//line kernels.go:18
+								var row int = gc_by2*tile + ty
+//line kernels.go:18
+								_ = row
+//line kernels.go:19
+								var col int = gc_bx2*tile + tx
+//line kernels.go:19
+								_ = col
+//line kernels.go:22
+								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+//line kernels.go:22
+									break
+//line kernels.go:22
+								}
+//line kernels.go:22
+								var gc_t7 int = p + tx
+//line kernels.go:22
+								_ = gc_t7
+//line kernels.go:22
+								var gc_t8 int = p + ty
+//line kernels.go:22
+								_ = gc_t8
+//line kernels.go:22
+								var gc_row5 int = row
+//line kernels.go:22
+								_ = gc_row5
+//line kernels.go:22
+								var gc_col4 int = col
+//line kernels.go:22
+								_ = gc_col4
+//line kernels.go:22
+								var gc_ac4 int = gc_t7
+//line kernels.go:22
+								_ = gc_ac4
+//line kernels.go:22
+								var gc_br4 int = gc_t8
+//line kernels.go:22
+								_ = gc_br4
+//line kernels.go:22
+								var gc_av4 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_av4
+//line kernels.go:22
+								var gc_bv4 archsimd.Float32x16
+//line kernels.go:22
+								_ = gc_bv4
+//line kernels.go:22
+								gc_b9 := gc_none4
+//line kernels.go:22
+								if gc_row5 < m {
+//line kernels.go:22
+									gc_b9 = gc_all4
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if7 := archsimd.Mask32x16FromBits(gc_b9.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(k, gc_ac4, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if7
+//line kernels.go:22
+								if gc_if7.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld7 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+//line kernels.go:22
+										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										var gc_lanes7 [16]float32
+//line kernels.go:22
+										for gc_k7 := range 16 {
+//line kernels.go:22
+											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:22
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:22
+												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
+//line kernels.go:22
+											}
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_b10 := gc_none4
+//line kernels.go:22
+								if gc_br4 < k {
+//line kernels.go:22
+									gc_b10 = gc_all4
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, gc_col4, 16)))).ToBits())
+//line kernels.go:22
+								_ = gc_if8
+//line kernels.go:22
+								if gc_if8.ToBits() != 0 {
+//line kernels.go:22
+									var gc_ld8 archsimd.Float32x16
+//line kernels.go:22
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+//line kernels.go:22
+										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
+//line kernels.go:22
+									} else {
+//line kernels.go:22
+										var gc_lanes8 [16]float32
+//line kernels.go:22
+										for gc_k8 := range 16 {
+//line kernels.go:22
+											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
+//line kernels.go:22
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:22
+												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
+//line kernels.go:22
+											}
+//line kernels.go:22
+										}
+//line kernels.go:22
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:22
+										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line kernels.go:22
+									}
+//line kernels.go:22
+									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+//line kernels.go:22
+								}
+//line kernels.go:22
+								gc_av4.StoreSlice(as[ty][tx:])
+//line kernels.go:22
+								gc_bv4.StoreSlice(bs[ty][tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line kernels.go:17
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -602,6 +969,137 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:17
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:17
+							_ = sum
+//line kernels.go:24
+							if tx < 0 || tx+16 > len(bs[0]) || tx+16 > len(bs[1]) || tx+16 > len(bs[2]) || tx+16 > len(bs[3]) || tx+16 > len(bs[4]) || tx+16 > len(bs[5]) || tx+16 > len(bs[6]) || tx+16 > len(bs[7]) || tx+16 > len(bs[8]) || tx+16 > len(bs[9]) || tx+16 > len(bs[10]) || tx+16 > len(bs[11]) || tx+16 > len(bs[12]) || tx+16 > len(bs[13]) || tx+16 > len(bs[14]) || tx+16 > len(bs[15]) {
+//line kernels.go:24
+								break
+//line kernels.go:24
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							{
+//line kernels.go:25
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][tx:])))
+//line kernels.go:25
+							}
+//line kernels.go:25
+							sum.StoreSlice(gc_s_sum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -898,6 +1396,46 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 			if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to2 <= len(c)-gc_off2 {
 				gc_at6 := c[gc_off2:][:gc_to2]
 				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:18
+							var row int = gc_by2*tile + ty
+//line kernels.go:18
+							_ = row
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:19
+							var col int = gc_bx2*tile + tx
+//line kernels.go:19
+							_ = col
+//line kernels.go:19
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:19
+							_ = sum
+//line kernels.go:29
+							{
+								sum.StoreSlice(gc_at6[gc_tx2:])
+//line kernels.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -959,6 +1497,52 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				}
 			} else {
 				gc_vstep6 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:17
+							var ty int = gc_ty2
+//line kernels.go:17
+							_ = ty
+//line kernels.go:18
+							var row int = gc_by2*tile + ty
+//line kernels.go:18
+							_ = row
+//line kernels.go:17
+							var tx int = gc_tx2
+//line kernels.go:17
+							_ = tx
+//line kernels.go:19
+							var col int = gc_bx2*tile + tx
+//line kernels.go:19
+							_ = col
+//line kernels.go:19
+							sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank2:])
+//line kernels.go:19
+							_ = sum
+//line kernels.go:29
+							{
+								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+//line kernels.go:30
+									break
+//line kernels.go:30
+								}
+//line kernels.go:30
+								sum.StoreSlice(c[row*n+col:])
+//line kernels.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1260,23 +1844,67 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep11 := gc_from4
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop11 bool
+				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line kernels.go:49
+					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all26
+					for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+						gc_tx4 := gc_vstep11
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line kernels.go:49
+						gc_alive26 := gc_all26
+//line kernels.go:49
+						_ = gc_alive26
+//line kernels.go:49
+						if gc_ex26 := compiled.ExitedBits16(gc_exited4, gc_rank4); gc_ex26 != 0 {
+//line kernels.go:49
+							gc_alive26 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex26).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx4
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx4*gc_bdx4 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:64
+						{
+							compiled.SetExited16(gc_exited4, gc_rank4, gc_alive26.ToBits())
+//line kernels.go:65
+							gc_alive26 = archsimd.Mask32x16FromBits(gc_alive26.ToBits() & archsimd.Mask32x16FromBits(^gc_alive26.ToBits()).ToBits())
+//line kernels.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep11, false
+				}(gc_vstep11)
+				if gc_stop11 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all13
+				_ = gc_all25
 				for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 					gc_tx4 := gc_vstep11
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 //line kernels.go:49
-					gc_alive13 := gc_all13
+					gc_alive25 := gc_all25
 //line kernels.go:49
-					_ = gc_alive13
+					_ = gc_alive25
 //line kernels.go:49
-					if gc_ex13 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex13 != 0 {
+					if gc_ex25 := compiled.ExitedBits(gc_exited4, gc_rank4); gc_ex25 != 0 {
 //line kernels.go:49
-						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive25 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex25]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1289,9 +1917,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited4, gc_rank4, gc_alive13.ToBits())
+						compiled.SetExited(gc_exited4, gc_rank4, gc_alive25.ToBits())
 //line kernels.go:65
-						gc_alive13 = gc_alive13.And(gc_alive13.ToInt32x8().Not().ToMask())
+						gc_alive25 = gc_alive25.And(gc_alive25.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -1394,6 +2022,54 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:49
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:49
+						gc_alive2 := gc_all2
+//line kernels.go:49
+						_ = gc_alive2
+//line kernels.go:49
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line kernels.go:49
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx2
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:51
+						{
+							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(temp) {
+//line kernels.go:52
+								break
+//line kernels.go:52
+							}
+//line kernels.go:52
+							archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(temp[tid:]), gc_alive2)
+//line kernels.go:52
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -1463,11 +2139,71 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:49
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+						_ = gc_all6
+//line kernels.go:49
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:49
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:49
+							gc_alive6 := gc_all6
+//line kernels.go:49
+							_ = gc_alive6
+//line kernels.go:49
+							if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line kernels.go:49
+								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line kernels.go:49
+							}
+//line kernels.go:49
+							var tid int = gc_tx2
+//line kernels.go:49
+							_ = tid
+//line kernels.go:56
+							var v archsimd.Float32x16
+//line kernels.go:56
+							_ = v
+//line kernels.go:57
+							if (tid-
+								off) < 0 || (tid-off)+16 > len(temp) {
+//line kernels.go:57
+								break
+//line kernels.go:57
+							}
+//line kernels.go:57
+							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+//line kernels.go:57
+							_ = gc_if4
+//line kernels.go:58
+							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line kernels.go:58
+								v = archsimd.LoadFloat32x16Slice(temp[tid-off:]).Merge(v, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()))
+//line kernels.go:58
+							}
+//line kernels.go:58
+							v.StoreMasked((*[16]float32)(gc_s_v[gc_rank2:]), gc_alive6)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all3
+					_ = gc_all4
 //line kernels.go:49
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:49
@@ -1477,13 +2213,13 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive3 := gc_all3
+						gc_alive4 := gc_all4
 //line kernels.go:49
-						_ = gc_alive3
+						_ = gc_alive4
 //line kernels.go:49
-						if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line kernels.go:49
-							gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1506,13 +2242,13 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:57
 						_ = gc_if2
 //line kernels.go:58
-						if gc_alive3.And(gc_if2).ToBits() != 0 {
+						if gc_alive4.And(gc_if2).ToBits() != 0 {
 //line kernels.go:58
-							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive3.And(gc_if2))
+							v = archsimd.LoadFloat32x8Slice(temp[tid-off:]).Merge(v, gc_alive4.And(gc_if2))
 //line kernels.go:58
 						}
 //line kernels.go:58
-						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive3)
+						v.StoreMasked((*[8]float32)(gc_s_v[gc_rank2:]), gc_alive4)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1542,23 +2278,67 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line kernels.go:49
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+						_ = gc_all8
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:49
+							gc_alive8 := gc_all8
+//line kernels.go:49
+							_ = gc_alive8
+//line kernels.go:49
+							if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line kernels.go:49
+								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+//line kernels.go:49
+							}
+//line kernels.go:49
+							var tid int = gc_tx2
+//line kernels.go:49
+							_ = tid
+//line kernels.go:49
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line kernels.go:49
+							_ = v
+//line kernels.go:61
+							if tid < 0 || tid+16 > len(temp) {
+//line kernels.go:61
+								break
+//line kernels.go:61
+							}
+							archsimd.LoadFloat32x16Slice(temp[tid:]).Add(v).StoreMasked((*[16]float32)(temp[tid:]), gc_alive8)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line kernels.go:49
-						gc_alive4 := gc_all4
+						gc_alive7 := gc_all7
 //line kernels.go:49
-						_ = gc_alive4
+						_ = gc_alive7
 //line kernels.go:49
-						if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
 //line kernels.go:49
-							gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1575,7 +2355,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive4)
+						archsimd.LoadFloat32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]float32)(temp[tid:]), gc_alive7)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1604,23 +2384,67 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line kernels.go:49
+					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all10
+					for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:49
+						gc_alive10 := gc_all10
+//line kernels.go:49
+						_ = gc_alive10
+//line kernels.go:49
+						if gc_ex10 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex10 != 0 {
+//line kernels.go:49
+							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx2
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:64
+						{
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive10.ToBits())
+//line kernels.go:65
+							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^gc_alive10.ToBits()).ToBits())
+//line kernels.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all5
+				_ = gc_all9
 				for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive5 := gc_all5
+					gc_alive9 := gc_all9
 //line kernels.go:49
-					_ = gc_alive5
+					_ = gc_alive9
 //line kernels.go:49
-					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+					if gc_ex9 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex9 != 0 {
 //line kernels.go:49
-						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1633,9 +2457,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive5.ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive9.ToBits())
 //line kernels.go:65
-						gc_alive5 = gc_alive5.And(gc_alive5.ToInt32x8().Not().ToMask())
+						gc_alive9 = gc_alive9.And(gc_alive9.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -1697,23 +2521,67 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep5 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line kernels.go:49
+					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all12
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:49
+						gc_alive12 := gc_all12
+//line kernels.go:49
+						_ = gc_alive12
+//line kernels.go:49
+						if gc_ex12 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex12 != 0 {
+//line kernels.go:49
+							gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx2
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:68
+						if tid < 0 || tid+16 > len(temp) || i < 0 || i+16 > len(out) {
+//line kernels.go:68
+							break
+//line kernels.go:68
+						}
+						archsimd.LoadFloat32x16Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x16(float32(n-n))).StoreMasked((*[16]float32)(out[i:]), gc_alive12)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all6
+				_ = gc_all11
 				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:49
-					gc_alive6 := gc_all6
+					gc_alive11 := gc_all11
 //line kernels.go:49
-					_ = gc_alive6
+					_ = gc_alive11
 //line kernels.go:49
-					if gc_ex6 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex6 != 0 {
+					if gc_ex11 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex11 != 0 {
 //line kernels.go:49
-						gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1730,7 +2598,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive6)
+					archsimd.LoadFloat32x8Slice(temp[tid:]).Add(archsimd.BroadcastFloat32x8(float32(n-n))).StoreMasked((*[8]float32)(out[i:]), gc_alive11)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -1776,23 +2644,71 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep6 := gc_from3
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop6 bool
+				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line kernels.go:49
+					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all14
+					for ; gc_vstep6+15 < gc_to3; gc_vstep6 += 16 {
+						gc_tx3 := gc_vstep6
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive14 := gc_all14
+//line kernels.go:49
+						_ = gc_alive14
+//line kernels.go:49
+						if gc_ex14 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex14 != 0 {
+//line kernels.go:49
+							gc_alive14 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex14).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:51
+						{
+							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(temp) {
+//line kernels.go:52
+								break
+//line kernels.go:52
+							}
+//line kernels.go:52
+							archsimd.LoadInt32x16Slice(in[i:]).StoreMasked((*[16]int32)(temp[tid:]), gc_alive14)
+//line kernels.go:52
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep6, false
+				}(gc_vstep6)
+				if gc_stop6 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all7
+				_ = gc_all13
 				for ; gc_vstep6+7 < gc_to3; gc_vstep6 += 8 {
 					gc_tx3 := gc_vstep6
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive7 := gc_all7
+					gc_alive13 := gc_all13
 //line kernels.go:49
-					_ = gc_alive7
+					_ = gc_alive13
 //line kernels.go:49
-					if gc_ex7 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex7 != 0 {
+					if gc_ex13 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex13 != 0 {
 //line kernels.go:49
-						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive13 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex13]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -1811,7 +2727,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:52
 						}
 //line kernels.go:52
-						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive7)
+						archsimd.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(temp[tid:]), gc_alive13)
 //line kernels.go:52
 					}
 				}
@@ -1845,27 +2761,87 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line kernels.go:49
+						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+						_ = gc_all18
+//line kernels.go:49
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:49
+						_ = gc_iota8
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line kernels.go:49
+							gc_alive18 := gc_all18
+//line kernels.go:49
+							_ = gc_alive18
+//line kernels.go:49
+							if gc_ex18 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex18 != 0 {
+//line kernels.go:49
+								gc_alive18 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex18).ToBits())
+//line kernels.go:49
+							}
+//line kernels.go:49
+							var tid int = gc_tx3
+//line kernels.go:49
+							_ = tid
+//line kernels.go:56
+							var v archsimd.Int32x16
+//line kernels.go:56
+							_ = v
+//line kernels.go:57
+							if (tid-
+								off) < 0 || (tid-off)+16 > len(temp) {
+//line kernels.go:57
+								break
+//line kernels.go:57
+							}
+//line kernels.go:57
+							gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(off, tid, 16))))
+//line kernels.go:57
+							_ = gc_if8
+//line kernels.go:58
+							if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
+//line kernels.go:58
+								v = archsimd.LoadInt32x16Slice(temp[tid-off:]).Merge(v, archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()))
+//line kernels.go:58
+							}
+//line kernels.go:58
+							v.StoreMasked((*[16]int32)(gc_s_v[gc_rank3:]), gc_alive18)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all16 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all9
+					_ = gc_all16
 //line kernels.go:49
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:49
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive9 := gc_all9
+						gc_alive16 := gc_all16
 //line kernels.go:49
-						_ = gc_alive9
+						_ = gc_alive16
 //line kernels.go:49
-						if gc_ex9 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex9 != 0 {
+						if gc_ex16 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex16 != 0 {
 //line kernels.go:49
-							gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive16 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex16]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1884,17 +2860,17 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:57
 						}
 //line kernels.go:57
-						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
+						gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(off, tid, 8))))
 //line kernels.go:57
-						_ = gc_if4
+						_ = gc_if6
 //line kernels.go:58
-						if gc_alive9.And(gc_if4).ToBits() != 0 {
+						if gc_alive16.And(gc_if6).ToBits() != 0 {
 //line kernels.go:58
-							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive9.And(gc_if4))
+							v = archsimd.LoadInt32x8Slice(temp[tid-off:]).Merge(v, gc_alive16.And(gc_if6))
 //line kernels.go:58
 						}
 //line kernels.go:58
-						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive9)
+						v.StoreMasked((*[8]int32)(gc_s_v[gc_rank3:]), gc_alive16)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1924,23 +2900,67 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line kernels.go:49
+						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+						_ = gc_all20
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line kernels.go:49
+							gc_alive20 := gc_all20
+//line kernels.go:49
+							_ = gc_alive20
+//line kernels.go:49
+							if gc_ex20 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex20 != 0 {
+//line kernels.go:49
+								gc_alive20 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex20).ToBits())
+//line kernels.go:49
+							}
+//line kernels.go:49
+							var tid int = gc_tx3
+//line kernels.go:49
+							_ = tid
+//line kernels.go:49
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank3:])
+//line kernels.go:49
+							_ = v
+//line kernels.go:61
+							if tid < 0 || tid+16 > len(temp) {
+//line kernels.go:61
+								break
+//line kernels.go:61
+							}
+							archsimd.LoadInt32x16Slice(temp[tid:]).Add(v).StoreMasked((*[16]int32)(temp[tid:]), gc_alive20)
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:49
-					gc_all10 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-					_ = gc_all10
+					_ = gc_all19
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line kernels.go:49
-						gc_alive10 := gc_all10
+						gc_alive19 := gc_all19
 //line kernels.go:49
-						_ = gc_alive10
+						_ = gc_alive19
 //line kernels.go:49
-						if gc_ex10 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex10 != 0 {
+						if gc_ex19 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex19 != 0 {
 //line kernels.go:49
-							gc_alive10 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex10]).ToMask().ToInt32x8().Not().ToMask()
+							gc_alive19 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex19]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 						}
 //line kernels.go:49
@@ -1957,7 +2977,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							break
 //line kernels.go:61
 						}
-						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive10)
+						archsimd.LoadInt32x8Slice(temp[tid:]).Add(v).StoreMasked((*[8]int32)(temp[tid:]), gc_alive19)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1986,23 +3006,67 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep9 := gc_from3
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop9 bool
+				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line kernels.go:49
+					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all22
+					for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive22 := gc_all22
+//line kernels.go:49
+						_ = gc_alive22
+//line kernels.go:49
+						if gc_ex22 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex22 != 0 {
+//line kernels.go:49
+							gc_alive22 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex22).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:64
+						{
+							compiled.SetExited16(gc_exited3, gc_rank3, gc_alive22.ToBits())
+//line kernels.go:65
+							gc_alive22 = archsimd.Mask32x16FromBits(gc_alive22.ToBits() & archsimd.Mask32x16FromBits(^gc_alive22.ToBits()).ToBits())
+//line kernels.go:65
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep9, false
+				}(gc_vstep9)
+				if gc_stop9 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all11
+				_ = gc_all21
 				for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 					gc_tx3 := gc_vstep9
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive11 := gc_all11
+					gc_alive21 := gc_all21
 //line kernels.go:49
-					_ = gc_alive11
+					_ = gc_alive21
 //line kernels.go:49
-					if gc_ex11 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex11 != 0 {
+					if gc_ex21 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex21 != 0 {
 //line kernels.go:49
-						gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive21 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex21]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2015,9 +3079,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:64
 					{
-						compiled.SetExited(gc_exited3, gc_rank3, gc_alive11.ToBits())
+						compiled.SetExited(gc_exited3, gc_rank3, gc_alive21.ToBits())
 //line kernels.go:65
-						gc_alive11 = gc_alive11.And(gc_alive11.ToInt32x8().Not().ToMask())
+						gc_alive21 = gc_alive21.And(gc_alive21.ToInt32x8().Not().ToMask())
 //line kernels.go:65
 					}
 				}
@@ -2079,23 +3143,67 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep10 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop10 bool
+				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line kernels.go:49
+					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:49
+					_ = gc_all24
+					for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+						gc_tx3 := gc_vstep10
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line kernels.go:49
+						gc_alive24 := gc_all24
+//line kernels.go:49
+						_ = gc_alive24
+//line kernels.go:49
+						if gc_ex24 := compiled.ExitedBits16(gc_exited3, gc_rank3); gc_ex24 != 0 {
+//line kernels.go:49
+							gc_alive24 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex24).ToBits())
+//line kernels.go:49
+						}
+//line kernels.go:49
+						var tid int = gc_tx3
+//line kernels.go:49
+						_ = tid
+//line kernels.go:50
+						var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:50
+						_ = i
+//line kernels.go:68
+						if tid < 0 || tid+16 > len(temp) || i < 0 || i+16 > len(out) {
+//line kernels.go:68
+							break
+//line kernels.go:68
+						}
+						archsimd.LoadInt32x16Slice(temp[tid:]).Add(archsimd.BroadcastInt32x16(int32(n-n))).StoreMasked((*[16]int32)(out[i:]), gc_alive24)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep10, false
+				}(gc_vstep10)
+				if gc_stop10 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:49
-				gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:49
-				_ = gc_all12
+				_ = gc_all23
 				for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
 					gc_tx3 := gc_vstep10
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 //line kernels.go:49
-					gc_alive12 := gc_all12
+					gc_alive23 := gc_all23
 //line kernels.go:49
-					_ = gc_alive12
+					_ = gc_alive23
 //line kernels.go:49
-					if gc_ex12 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex12 != 0 {
+					if gc_ex23 := compiled.ExitedBits(gc_exited3, gc_rank3); gc_ex23 != 0 {
 //line kernels.go:49
-						gc_alive12 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex12]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive23 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex23]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:49
 					}
 //line kernels.go:49
@@ -2112,7 +3220,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						break
 //line kernels.go:68
 					}
-					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive12)
+					archsimd.LoadInt32x8Slice(temp[tid:]).Add(archsimd.BroadcastInt32x8(int32(n-n))).StoreMasked((*[8]int32)(out[i:]), gc_alive23)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -2533,9 +3641,9 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			gc_vstep2 := 0
 			if compiled.SIMD {
 //line kernels.go:79
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line kernels.go:79
-				_ = gc_iota22
+				_ = gc_iota23
 //line kernels.go:79
 				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line kernels.go:79
@@ -2556,11 +3664,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + 0
 							_ = k_
 //line kernels.go:108
-							gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_if4 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-							_ = gc_if3
+							_ = gc_if4
 //line kernels.go:108
-							if gc_if3.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line kernels.go:108
 								var gc_ld3 archsimd.Int32x8
 //line kernels.go:108
@@ -2577,7 +3685,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									for gc_k5 := range 8 {
 //line kernels.go:109
-										if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k5) != 0 {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k5
 //line kernels.go:109
@@ -2601,7 +3709,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									for gc_k6 := range 8 {
 //line kernels.go:109
-										if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k6) != 0 {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k6
 //line kernels.go:109
@@ -2629,11 +3737,11 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-							_ = gc_if4
+							_ = gc_if5
 //line kernels.go:108
-							if gc_if4.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line kernels.go:108
 								var gc_ld4 archsimd.Int32x8
 //line kernels.go:108
@@ -2650,7 +3758,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									for gc_k7 := range 8 {
 //line kernels.go:109
-										if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k7) != 0 {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k7
 //line kernels.go:109
@@ -2674,7 +3782,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									for gc_k8 := range 8 {
 //line kernels.go:109
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k8) != 0 {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k8
 //line kernels.go:109
@@ -2759,6 +3867,46 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:120
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:120
+					_ = gc_all2
+					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:120
+						gc_alive2 := gc_all2
+//line kernels.go:120
+						_ = gc_alive2
+//line kernels.go:120
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line kernels.go:120
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line kernels.go:120
+						}
+//line kernels.go:120
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:120
+						_ = i
+//line kernels.go:121
+						{
+							compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+//line kernels.go:122
+							gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+//line kernels.go:122
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:120
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -2923,23 +4071,146 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := gc_from2
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:141
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:141
+					_ = gc_all4
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:141
+						gc_alive4 := gc_all4
+//line kernels.go:141
+						_ = gc_alive4
+//line kernels.go:141
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line kernels.go:141
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line kernels.go:141
+						}
+//line kernels.go:141
+						{
+							var b int = 4 * gc_bx2
+//line kernels.go:142
+							_ = b
+							var gc_result3 int32
+//line kernels.go:143
+							_ = gc_result3
+//line kernels.go:143
+							var gc_returned3 bool
+//line kernels.go:143
+							_ = gc_returned3
+//line kernels.go:143
+							if all {
+//line kernels.go:143
+								gc_result3 = 1
+//line kernels.go:149
+								gc_returned3 = true
+//line kernels.go:149
+							}
+//line kernels.go:149
+							if !gc_returned3 {
+//line kernels.go:149
+								gc_result3 = 0
+//line kernels.go:151
+								gc_returned3 = true
+//line kernels.go:151
+							}
+//line kernels.go:151
+							var gc_result4 int32
+//line kernels.go:151
+							_ = gc_result4
+//line kernels.go:151
+							var gc_returned4 bool
+//line kernels.go:151
+							_ = gc_returned4
+//line kernels.go:151
+							if some {
+//line kernels.go:143
+								gc_result4 = 1
+//line kernels.go:149
+								gc_returned4 = true
+//line kernels.go:149
+							}
+//line kernels.go:149
+							if !gc_returned4 {
+//line kernels.go:149
+								gc_result4 = 0
+//line kernels.go:151
+								gc_returned4 = true
+//line kernels.go:151
+							}
+//line kernels.go:151
+							var gc_t5 int32 = int32(n)
+//line kernels.go:143
+							_ = gc_t5
+//line kernels.go:143
+							var gc_t6 int32 = gc_result3
+//line kernels.go:143
+							_ = gc_t6
+//line kernels.go:143
+							var gc_t7 int32 = gc_result4
+//line kernels.go:143
+							_ = gc_t7
+//line kernels.go:143
+							var gc_t8 int32 = branch
+//line kernels.go:143
+							_ = gc_t8
+//line kernels.go:143
+							if gc_alive4.ToBits() != 0 {
+//line kernels.go:143
+								out[b] = gc_t5
+//line kernels.go:143
+							}
+//line kernels.go:143
+							if gc_alive4.ToBits() != 0 {
+//line kernels.go:143
+								out[b+1] = gc_t6
+//line kernels.go:143
+							}
+//line kernels.go:143
+							if gc_alive4.ToBits() != 0 {
+//line kernels.go:143
+								out[b+2] = gc_t7
+//line kernels.go:143
+							}
+//line kernels.go:143
+							if gc_alive4.ToBits() != 0 {
+//line kernels.go:143
+								out[b+3] = gc_t8
+//line kernels.go:143
+							}
+//line kernels.go:143
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:141
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:141
-				_ = gc_all2
+				_ = gc_all3
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line kernels.go:141
-					gc_alive2 := gc_all2
+					gc_alive3 := gc_all3
 //line kernels.go:141
-					_ = gc_alive2
+					_ = gc_alive3
 //line kernels.go:141
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
 //line kernels.go:141
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 //line kernels.go:141
 					}
 //line kernels.go:141
@@ -3011,25 +4282,25 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:143
 						_ = gc_t4
 //line kernels.go:143
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 							out[b] = gc_t
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 							out[b+1] = gc_t2
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 							out[b+2] = gc_t3
 //line kernels.go:143
 						}
 //line kernels.go:143
-						if gc_alive2.ToBits() != 0 {
+						if gc_alive3.ToBits() != 0 {
 //line kernels.go:143
 							out[b+3] = gc_t4
 //line kernels.go:143
@@ -3501,16 +4772,36 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						gc_at5 := y[gc_off4:][:gc_to2]
 						gc_at6 := x[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:200
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line kernels.go:199
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
+									_ = i
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line kernels.go:200
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line kernels.go:199
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line kernels.go:199
 								_ = i
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -3529,6 +4820,32 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:200
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+//line kernels.go:199
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line kernels.go:199
+									_ = i
+//line kernels.go:200
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line kernels.go:200
+										break
+//line kernels.go:200
+									}
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line kernels.go:200
 							gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -4054,11 +5371,60 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				gc_at23 := x[gc_off15:][:1]
 				gc_at24 := partial[gc_off16:][:1]
 				gc_vstep13 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop13 bool
+					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line kernels.go:210
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota28
+						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+							var tid int = gc_tx4
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t12 T = gc_at23[0]
+//line kernels.go:227
+							_ = gc_t12
+//line kernels.go:227
+							var r T = gc_t12
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum T = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if28 := gc_iota28.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if28
+//line kernels.go:219
+							if gc_if28.ToBits() != 0 {
+//line kernels.go:219
+								if gc_if28.ToBits() != 0 {
+//line kernels.go:219
+									gc_at24[0] = sum
+//line kernels.go:219
+								}
+//line kernels.go:219
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep13, false
+					}(gc_vstep13)
+					if gc_stop13 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota14
+					_ = gc_iota27
 					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
 						gc_tx4 := gc_vstep13
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4068,11 +5434,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t6 T = gc_at23[0]
+						var gc_t11 T = gc_at23[0]
 //line kernels.go:227
-						_ = gc_t6
+						_ = gc_t11
 //line kernels.go:227
-						var r T = gc_t6
+						var r T = gc_t11
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -4080,13 +5446,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if14 := gc_iota14.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if27 := gc_iota27.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if14
+						_ = gc_if27
 //line kernels.go:219
-						if gc_if14.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if14.ToBits() != 0 {
+							if gc_if27.ToBits() != 0 {
 //line kernels.go:219
 								gc_at24[0] = sum
 //line kernels.go:219
@@ -4122,11 +5488,60 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				}
 			} else {
 				gc_vstep14 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop14 bool
+					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+//line kernels.go:210
+						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota26
+						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+							gc_tx4 := gc_vstep14
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+//line kernels.go:210
+							var tid int = gc_tx4
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t10 T = x[0]
+//line kernels.go:227
+							_ = gc_t10
+//line kernels.go:227
+							var r T = gc_t10
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum T = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if26 := gc_iota26.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if26
+//line kernels.go:220
+							if gc_if26.ToBits() != 0 {
+//line kernels.go:220
+								if gc_if26.ToBits() != 0 {
+//line kernels.go:220
+									partial[gc_bx4] = sum
+//line kernels.go:220
+								}
+//line kernels.go:220
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep14, false
+					}(gc_vstep14)
+					if gc_stop14 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota13
+					_ = gc_iota25
 					for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
 						gc_tx4 := gc_vstep14
 						gc_rank4 := gc_base4 + gc_tx4
@@ -4136,11 +5551,11 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t5 T = x[0]
+						var gc_t9 T = x[0]
 //line kernels.go:227
-						_ = gc_t5
+						_ = gc_t9
 //line kernels.go:227
-						var r T = gc_t5
+						var r T = gc_t9
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -4148,13 +5563,13 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if13 := gc_iota13.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if25 := gc_iota25.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if13
+						_ = gc_if25
 //line kernels.go:220
-						if gc_if13.ToBits() != 0 {
+						if gc_if25.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if13.ToBits() != 0 {
+							if gc_if25.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx4] = sum
 //line kernels.go:220
@@ -4314,11 +5729,54 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_at7 := in[gc_off5:][:gc_bdx2]
 				gc_at8 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:210
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota8
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:210
+							var tid int = gc_tx2
+//line kernels.go:210
+							_ = tid
+//line kernels.go:211
+							var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:211
+							_ = i
+//line kernels.go:212
+							var v archsimd.Float32x16
+//line kernels.go:212
+							_ = v
+//line kernels.go:213
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							_ = gc_if8
+//line kernels.go:213
+							if gc_if8.ToBits() != 0 {
+//line kernels.go:213
+								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
+//line kernels.go:213
+							}
+//line kernels.go:213
+							v.StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota4
+					_ = gc_iota6
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4336,13 +5794,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-						_ = gc_if4
+						_ = gc_if6
 //line kernels.go:213
-						if gc_if4.ToBits() != 0 {
+						if gc_if6.ToBits() != 0 {
 //line kernels.go:213
-							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if4)
+							v = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(v, gc_if6)
 //line kernels.go:213
 						}
 //line kernels.go:213
@@ -4376,6 +5834,55 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:210
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota4
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:210
+							var tid int = gc_tx2
+//line kernels.go:210
+							_ = tid
+//line kernels.go:211
+							var i int = gc_bx2*gc_bdx2 + tid
+//line kernels.go:211
+							_ = i
+//line kernels.go:212
+							var v archsimd.Float32x16
+//line kernels.go:212
+							_ = v
+//line kernels.go:213
+							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(sdata) {
+//line kernels.go:213
+								break
+//line kernels.go:213
+							}
+//line kernels.go:213
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							_ = gc_if4
+//line kernels.go:214
+							if gc_if4.ToBits() != 0 {
+//line kernels.go:214
+								v = archsimd.LoadFloat32x16Slice(in[i:]).Merge(v, gc_if4)
+//line kernels.go:214
+							}
+//line kernels.go:216
+							v.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
 					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -4580,6 +6087,31 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					gc_at9 := x_[:gc_to2]
 					gc_at10 := x_[gc_off6:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:232
+								var tid_ int = gc_tx2
+//line kernels.go:232
+								_ = tid_
+//line kernels.go:234
+								{
+//line kernels.go:234
+									archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+//line kernels.go:234
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -4613,6 +6145,36 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:232
+								var tid_ int = gc_tx2
+//line kernels.go:232
+								_ = tid_
+//line kernels.go:234
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(x_) || tid_ < 0 || tid_+16 > len(x_) {
+//line kernels.go:235
+										break
+//line kernels.go:235
+									}
+//line kernels.go:235
+									archsimd.LoadFloat32x16Slice(x_[tid_:]).Add(archsimd.LoadFloat32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -4720,11 +6282,60 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				gc_at11 := x[gc_off7:][:1]
 				gc_at12 := partial[gc_off8:][:1]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line kernels.go:210
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota12
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+							var tid int = gc_tx2
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t4 float32 = gc_at11[0]
+//line kernels.go:227
+							_ = gc_t4
+//line kernels.go:227
+							var r float32 = gc_t4
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum float32 = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if12
+//line kernels.go:219
+							if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+								if gc_if12.ToBits() != 0 {
+//line kernels.go:219
+									gc_at12[0] = sum
+//line kernels.go:219
+								}
+//line kernels.go:219
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota6
+					_ = gc_iota11
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4734,11 +6345,11 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t2 float32 = gc_at11[0]
+						var gc_t3 float32 = gc_at11[0]
 //line kernels.go:227
-						_ = gc_t2
+						_ = gc_t3
 //line kernels.go:227
-						var r float32 = gc_t2
+						var r float32 = gc_t3
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -4746,13 +6357,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if6
+						_ = gc_if11
 //line kernels.go:219
-						if gc_if6.ToBits() != 0 {
+						if gc_if11.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if6.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line kernels.go:219
 								gc_at12[0] = sum
 //line kernels.go:219
@@ -4788,11 +6399,60 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line kernels.go:210
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota10
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line kernels.go:210
+							var tid int = gc_tx2
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t2 float32 = x[0]
+//line kernels.go:227
+							_ = gc_t2
+//line kernels.go:227
+							var r float32 = gc_t2
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum float32 = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if10 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if10
+//line kernels.go:220
+							if gc_if10.ToBits() != 0 {
+//line kernels.go:220
+								if gc_if10.ToBits() != 0 {
+//line kernels.go:220
+									partial[gc_bx2] = sum
+//line kernels.go:220
+								}
+//line kernels.go:220
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota5
+					_ = gc_iota9
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4814,13 +6474,13 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if9 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if5
+						_ = gc_if9
 //line kernels.go:220
-						if gc_if5.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if5.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx2] = sum
 //line kernels.go:220
@@ -4980,11 +6640,54 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_at13 := in[gc_off9:][:gc_bdx3]
 				gc_at14 := sdata[:gc_bdx3]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line kernels.go:210
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota20
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line kernels.go:210
+							var tid int = gc_tx3
+//line kernels.go:210
+							_ = tid
+//line kernels.go:211
+							var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+							_ = i
+//line kernels.go:212
+							var v archsimd.Int32x16
+//line kernels.go:212
+							_ = v
+//line kernels.go:213
+							gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							_ = gc_if20
+//line kernels.go:213
+							if gc_if20.ToBits() != 0 {
+//line kernels.go:213
+								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Merge(v, gc_if20)
+//line kernels.go:213
+							}
+//line kernels.go:213
+							v.StoreSlice(gc_at14[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota10
+					_ = gc_iota18
 					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
 						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5002,13 +6705,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-						_ = gc_if10
+						_ = gc_if18
 //line kernels.go:213
-						if gc_if10.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line kernels.go:213
-							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if10)
+							v = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(v, gc_if18)
 //line kernels.go:213
 						}
 //line kernels.go:213
@@ -5042,11 +6745,60 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line kernels.go:210
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota16
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line kernels.go:210
+							var tid int = gc_tx3
+//line kernels.go:210
+							_ = tid
+//line kernels.go:211
+							var i int = gc_bx3*gc_bdx3 + tid
+//line kernels.go:211
+							_ = i
+//line kernels.go:212
+							var v archsimd.Int32x16
+//line kernels.go:212
+							_ = v
+//line kernels.go:213
+							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(sdata) {
+//line kernels.go:213
+								break
+//line kernels.go:213
+							}
+//line kernels.go:213
+							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+//line kernels.go:213
+							_ = gc_if16
+//line kernels.go:214
+							if gc_if16.ToBits() != 0 {
+//line kernels.go:214
+								v = archsimd.LoadInt32x16Slice(in[i:]).Merge(v, gc_if16)
+//line kernels.go:214
+							}
+//line kernels.go:216
+							v.StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota8
+					_ = gc_iota14
 					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
 						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5070,13 +6822,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 						}
 //line kernels.go:213
-						gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
 //line kernels.go:213
-						_ = gc_if8
+						_ = gc_if14
 //line kernels.go:214
-						if gc_if8.ToBits() != 0 {
+						if gc_if14.ToBits() != 0 {
 //line kernels.go:214
-							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if8)
+							v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if14)
 //line kernels.go:214
 						}
 //line kernels.go:216
@@ -5246,6 +6998,31 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					gc_at15 := x_[:gc_to3]
 					gc_at16 := x_[gc_off10:][:gc_to3]
 					gc_vstep9 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line kernels.go:232
+								var tid_ int = gc_tx3
+//line kernels.go:232
+								_ = tid_
+//line kernels.go:234
+								{
+//line kernels.go:234
+									archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).StoreSlice(gc_at15[gc_tx3:])
+//line kernels.go:234
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
 							gc_tx3 := gc_vstep9
@@ -5279,6 +7056,36 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					}
 				} else {
 					gc_vstep10 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line kernels.go:232
+								var tid_ int = gc_tx3
+//line kernels.go:232
+								_ = tid_
+//line kernels.go:234
+								{
+									if (tid_+s) < 0 || (tid_+s)+16 > len(x_) || tid_ < 0 || tid_+16 > len(x_) {
+//line kernels.go:235
+										break
+//line kernels.go:235
+									}
+//line kernels.go:235
+									archsimd.LoadInt32x16Slice(x_[tid_:]).Add(archsimd.LoadInt32x16Slice(x_[tid_+s:])).StoreSlice(x_[tid_:])
+//line kernels.go:235
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
 							gc_tx3 := gc_vstep10
@@ -5386,11 +7193,60 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				gc_at17 := x[gc_off11:][:1]
 				gc_at18 := partial[gc_off12:][:1]
 				gc_vstep11 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line kernels.go:210
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota24
+						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+							gc_tx3 := gc_vstep11
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+							var tid int = gc_tx3
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t8 int32 = gc_at17[0]
+//line kernels.go:227
+							_ = gc_t8
+//line kernels.go:227
+							var r int32 = gc_t8
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum int32 = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if24 := gc_iota24.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if24
+//line kernels.go:219
+							if gc_if24.ToBits() != 0 {
+//line kernels.go:219
+								if gc_if24.ToBits() != 0 {
+//line kernels.go:219
+									gc_at18[0] = sum
+//line kernels.go:219
+								}
+//line kernels.go:219
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota12
+					_ = gc_iota23
 					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
 						gc_tx3 := gc_vstep11
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5400,11 +7256,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t4 int32 = gc_at17[0]
+						var gc_t7 int32 = gc_at17[0]
 //line kernels.go:227
-						_ = gc_t4
+						_ = gc_t7
 //line kernels.go:227
-						var r int32 = gc_t4
+						var r int32 = gc_t7
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -5412,13 +7268,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if23 := gc_iota23.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if12
+						_ = gc_if23
 //line kernels.go:219
-						if gc_if12.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line kernels.go:219
-							if gc_if12.ToBits() != 0 {
+							if gc_if23.ToBits() != 0 {
 //line kernels.go:219
 								gc_at18[0] = sum
 //line kernels.go:219
@@ -5454,11 +7310,60 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				}
 			} else {
 				gc_vstep12 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+//line kernels.go:210
+						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line kernels.go:210
+						_ = gc_iota22
+						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+							gc_tx3 := gc_vstep12
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+//line kernels.go:210
+							var tid int = gc_tx3
+//line kernels.go:210
+							_ = tid
+//line kernels.go:227
+							var gc_t6 int32 = x[0]
+//line kernels.go:227
+							_ = gc_t6
+//line kernels.go:227
+							var r int32 = gc_t6
+//line kernels.go:227
+							_ = r
+//line kernels.go:218
+							var sum int32 = r
+//line kernels.go:218
+							_ = sum
+//line kernels.go:219
+							gc_if22 := gc_iota22.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line kernels.go:219
+							_ = gc_if22
+//line kernels.go:220
+							if gc_if22.ToBits() != 0 {
+//line kernels.go:220
+								if gc_if22.ToBits() != 0 {
+//line kernels.go:220
+									partial[gc_bx3] = sum
+//line kernels.go:220
+								}
+//line kernels.go:220
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line kernels.go:210
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line kernels.go:210
-					_ = gc_iota11
+					_ = gc_iota21
 					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
 						gc_tx3 := gc_vstep12
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5468,11 +7373,11 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:210
 						_ = tid
 //line kernels.go:227
-						var gc_t3 int32 = x[0]
+						var gc_t5 int32 = x[0]
 //line kernels.go:227
-						_ = gc_t3
+						_ = gc_t5
 //line kernels.go:227
-						var r int32 = gc_t3
+						var r int32 = gc_t5
 //line kernels.go:227
 						_ = r
 //line kernels.go:218
@@ -5480,13 +7385,13 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:218
 						_ = sum
 //line kernels.go:219
-						gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if21 := gc_iota21.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line kernels.go:219
-						_ = gc_if11
+						_ = gc_if21
 //line kernels.go:220
-						if gc_if11.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line kernels.go:220
-							if gc_if11.ToBits() != 0 {
+							if gc_if21.ToBits() != 0 {
 //line kernels.go:220
 								partial[gc_bx3] = sum
 //line kernels.go:220
@@ -7976,6 +9881,50 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 	}
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:421
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line kernels.go:421
+				_ = gc_all4
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line kernels.go:421
+					gc_alive4 := gc_all4
+//line kernels.go:421
+					_ = gc_alive4
+//line kernels.go:421
+					if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line kernels.go:421
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line kernels.go:421
+					}
+//line kernels.go:421
+					var v archsimd.Int32x16
+//line kernels.go:421
+					_ = v
+//line kernels.go:421
+					w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+//line kernels.go:421
+					_ = w
+//line kernels.go:421
+					r_2 := w
+//line kernels.go:421
+					_ = r_2
+//line kernels.go:403
+					v = r_2
+//line kernels.go:403
+					v.StoreMasked((*[16]int32)(gc_s_v[gc_rank2:]), gc_alive4)
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 //line kernels.go:421
 			gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -8234,6 +10183,375 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 //line kernels.go:429
 					return
 //line kernels.go:429
+				}
+			}
+		}
+	}
+}
+
+// SpinLanesKernel loops until its launch is stopped (odd is odd, k even),
+// in a loop of the same trips for every thread that the SIMD build's
+// vector steps take, checking for a stop at its back-edge: a stopped
+// launch leaves it from a vector step, of sixteen lanes or eight.
+func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_spinLanes,
+		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
+}
+
+var gc_src_spinLanes = compiled.NewSource("spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447")
+
+func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, odd int32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := gc_bx2 * gc_bdx2
+				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
+					gc_at3 := in[gc_off2:][:gc_bdx2]
+					gc_at4 := out[gc_off2:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:444
+							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
+//line kernels.go:444
+							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:441
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:441
+								_ = i
+//line kernels.go:442
+								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+//line kernels.go:442
+								_ = v
+//line kernels.go:443
+								for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+									if gc_b2.Stopped() {
+//line kernels.go:443
+										return gc_vstep, true
+//line kernels.go:443
+									}
+//line kernels.go:443
+									v = v.Mul(gc_vb7).Add(gc_vb8)
+//line kernels.go:443
+								}
+//line kernels.go:443
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kernels.go:444
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+						gc_vb6 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:441
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:441
+							_ = i
+//line kernels.go:442
+							v := archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])
+//line kernels.go:442
+							_ = v
+//line kernels.go:443
+							for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+//line kernels.go:443
+								v = v.Mul(gc_vb5).Add(gc_vb6)
+//line kernels.go:443
+							}
+//line kernels.go:443
+							v.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line kernels.go:442
+						v := gc_at3[gc_tx2]
+
+//line kernels.go:443
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							if gc_b2.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+							v = v*0.5 + 1
+						}
+
+//line kernels.go:446
+						gc_at4[gc_tx2] = v
+						_ = v
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:444
+							gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
+//line kernels.go:444
+							gc_vb4 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line kernels.go:441
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:441
+								_ = i
+//line kernels.go:442
+								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line kernels.go:442
+									break
+//line kernels.go:442
+								}
+//line kernels.go:442
+								v := archsimd.LoadFloat32x16Slice(in[i:])
+//line kernels.go:442
+								_ = v
+//line kernels.go:443
+								for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+									if gc_b2.Stopped() {
+//line kernels.go:443
+										return gc_vstep2, true
+//line kernels.go:443
+									}
+//line kernels.go:443
+									v = v.Mul(gc_vb3).Add(gc_vb4)
+//line kernels.go:443
+								}
+//line kernels.go:446
+								v.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line kernels.go:444
+						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+						gc_vb2 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line kernels.go:441
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line kernels.go:441
+							_ = i
+//line kernels.go:442
+							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line kernels.go:442
+								break
+//line kernels.go:442
+							}
+//line kernels.go:442
+							v := archsimd.LoadFloat32x8Slice(in[i:])
+//line kernels.go:442
+							_ = v
+//line kernels.go:443
+							for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+//line kernels.go:443
+								v = v.Mul(gc_vb).Add(gc_vb2)
+//line kernels.go:443
+							}
+//line kernels.go:446
+							v.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line kernels.go:442
+							v := in[i]
+
+//line kernels.go:443
+							for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+								if gc_b2.Stopped() {
+//line kernels.go:443
+									return
+//line kernels.go:443
+								}
+								v = v*0.5 + 1
+							}
+
+//line kernels.go:446
+							out[i] = v
+							_ = v
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line kernels.go:441
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line kernels.go:442
+						v := in[i]
+
+//line kernels.go:443
+						for k := int32(0); k != odd; k += 2 {
+//line kernels.go:443
+							if gc_b2.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+							v = v*0.5 + 1
+						}
+
+//line kernels.go:446
+						out[i] = v
+						_ = v
+					}
 				}
 			}
 		}

@@ -228,6 +228,31 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at9 := s[:gc_to2]
 					gc_at10 := s[gc_off5:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:15
+								var tid int = gc_tx2
+//line methods.go:15
+								_ = tid
+//line methods.go:19
+								{
+//line methods.go:19
+									archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+//line methods.go:19
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -261,6 +286,36 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:15
+								var tid int = gc_tx2
+//line methods.go:15
+								_ = tid
+//line methods.go:19
+								{
+									if (tid+k) < 0 || (tid+k)+16 > len(s) || tid < 0 || tid+16 > len(s) {
+//line methods.go:20
+										break
+//line methods.go:20
+									}
+//line methods.go:20
+									archsimd.LoadInt32x16Slice(s[tid:]).Add(archsimd.LoadInt32x16Slice(s[tid+k:])).StoreSlice(s[tid:])
+//line methods.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -365,6 +420,25 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if gc_off6 >= 0 && gc_off6 < len(s) {
 			gc_at11 := s[gc_off6:][:1]
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+						gc_rank2 := gc_vstep3
+						gc_pos2.Thread = gc_rank2
+//line methods.go:24
+						var r int32 = gc_at11[0]
+//line methods.go:24
+						_ = r
+						archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
 					gc_rank2 := gc_vstep3
@@ -386,6 +460,25 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		} else {
 			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
+						gc_rank2 := gc_vstep4
+						gc_pos2.Thread = gc_rank2
+//line methods.go:24
+						var r int32 = s[0]
+//line methods.go:24
+						_ = r
+						archsimd.BroadcastInt32x16(r).StoreSlice(gc_s_r[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep4+7 < gc_n2; gc_vstep4 += 8 {
 					gc_rank2 := gc_vstep4
@@ -512,6 +605,31 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					gc_at12 := s_[:gc_to2]
 					gc_at13 := s_[gc_off7:][:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:15
+								var tid_ int = gc_tx2
+//line methods.go:15
+								_ = tid_
+//line methods.go:19
+								{
+//line methods.go:19
+									archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).StoreSlice(gc_at12[gc_tx2:])
+//line methods.go:19
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -545,6 +663,36 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:15
+								var tid_ int = gc_tx2
+//line methods.go:15
+								_ = tid_
+//line methods.go:19
+								{
+									if (tid_+k_) < 0 || (tid_+k_)+16 > len(s_) || tid_ < 0 || tid_+16 > len(s_) {
+//line methods.go:20
+										break
+//line methods.go:20
+									}
+//line methods.go:20
+									archsimd.LoadFloat32x16Slice(s_[tid_:]).Add(archsimd.LoadFloat32x16Slice(s_[tid_+k_:])).StoreSlice(s_[tid_:])
+//line methods.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -649,6 +797,25 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 		if gc_off8 >= 0 && gc_off8 < len(s_) {
 			gc_at14 := s_[gc_off8:][:1]
 			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
+						gc_rank2 := gc_vstep7
+						gc_pos2.Thread = gc_rank2
+//line methods.go:24
+						var r_2 float32 = gc_at14[0]
+//line methods.go:24
+						_ = r_2
+						archsimd.BroadcastFloat32x16(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep7+7 < gc_n2; gc_vstep7 += 8 {
 					gc_rank2 := gc_vstep7
@@ -670,6 +837,25 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			}
 		} else {
 			gc_vstep8 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop8 bool
+				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					for ; gc_vstep8+15 < gc_n2; gc_vstep8 += 16 {
+						gc_rank2 := gc_vstep8
+						gc_pos2.Thread = gc_rank2
+//line methods.go:24
+						var r_2 float32 = s_[0]
+//line methods.go:24
+						_ = r_2
+						archsimd.BroadcastFloat32x16(r_2).StoreSlice(gc_s_r_2[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep8, false
+				}(gc_vstep8)
+				if gc_stop8 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep8+7 < gc_n2; gc_vstep8 += 8 {
 					gc_rank2 := gc_vstep8
@@ -873,21 +1059,64 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			if gc_bdx2 <= len(s_2) {
 				gc_at4 := s_2[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line methods.go:75
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:75
+							gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4)
+//line methods.go:75
+							_ = gc_t4
+//line methods.go:75
+							v := gc_t4
+//line methods.go:75
+							_ = v
+//line methods.go:58
+							v_ := v
+//line methods.go:58
+							_ = v_
+//line methods.go:75
+							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+							_ = step
+//line methods.go:63
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+//line methods.go:63
+								break
+//line methods.go:63
+							}
+//line methods.go:63
+							v_.StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2)
+						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
 //line methods.go:75
-						_ = gc_t2
+						_ = gc_t3
 //line methods.go:75
-						v := gc_t2
+						v := gc_t3
 //line methods.go:75
 						_ = v
 //line methods.go:58
@@ -933,6 +1162,51 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line methods.go:75
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:75
+							gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+//line methods.go:75
+							_ = gc_t2
+//line methods.go:75
+							v := gc_t2
+//line methods.go:75
+							_ = v
+//line methods.go:58
+							v_ := v
+//line methods.go:58
+							_ = v_
+//line methods.go:75
+							var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
+//line methods.go:75
+							_ = step
+//line methods.go:63
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+//line methods.go:63
+								gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+//line methods.go:63
+								break
+//line methods.go:63
+							}
+//line methods.go:63
+							v_.StoreSlice(s_2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line methods.go:75
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1198,31 +1472,90 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			if gc_bdx2 <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line methods.go:75
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+						_ = gc_iota8
+//line methods.go:58
+						gc_vb4 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:75
+							gc_t11 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
+//line methods.go:75
+							_ = gc_t11
+//line methods.go:75
+							v := gc_t11
+//line methods.go:75
+							_ = v
+//line methods.go:58
+							gc_t12 := v.Add(gc_vb4)
+//line methods.go:58
+							_ = gc_t12
+//line methods.go:58
+							v_2 := gc_t12
+//line methods.go:58
+							_ = v_2
+//line methods.go:58
+							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:58
+							_ = r_3
+//line methods.go:67
+							r_4 := r_3
+//line methods.go:67
+							_ = r_4
+//line methods.go:75
+							r_ := r_4
+//line methods.go:75
+							_ = r_
+//line methods.go:63
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+//line methods.go:63
+								break
+//line methods.go:63
+							}
+//line methods.go:63
+							v_2.StoreSlice(gc_at5[gc_tx2:])
+//line methods.go:63
+							r_.StoreSlice(gc_s_r_[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-					_ = gc_iota4
+					_ = gc_iota7
 //line methods.go:58
-					gc_vb2 := archsimd.BroadcastInt32x8(1)
+					gc_vb3 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota4)
+						gc_t9 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
 //line methods.go:75
-						_ = gc_t5
+						_ = gc_t9
 //line methods.go:75
-						v := gc_t5
+						v := gc_t9
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t6 := v.Add(gc_vb2)
+						gc_t10 := v.Add(gc_vb3)
 //line methods.go:58
-						_ = gc_t6
+						_ = gc_t10
 //line methods.go:58
-						v_2 := gc_t6
+						v_2 := gc_t10
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -1280,11 +1613,72 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line methods.go:75
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+						_ = gc_iota6
+//line methods.go:58
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:75
+							gc_t7 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+//line methods.go:75
+							_ = gc_t7
+//line methods.go:75
+							v := gc_t7
+//line methods.go:75
+							_ = v
+//line methods.go:58
+							gc_t8 := v.Add(gc_vb2)
+//line methods.go:58
+							_ = gc_t8
+//line methods.go:58
+							v_2 := gc_t8
+//line methods.go:58
+							_ = v_2
+//line methods.go:58
+							r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+//line methods.go:58
+							_ = r_3
+//line methods.go:67
+							r_4 := r_3
+//line methods.go:67
+							_ = r_4
+//line methods.go:75
+							r_ := r_4
+//line methods.go:75
+							_ = r_
+//line methods.go:63
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+//line methods.go:63
+								gc_tx2 < 0 || gc_tx2+16 > len(s_3) {
+//line methods.go:63
+								break
+//line methods.go:63
+							}
+//line methods.go:63
+							v_2.StoreSlice(s_3[gc_tx2:])
+//line methods.go:63
+							r_.StoreSlice(gc_s_r_[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-					_ = gc_iota3
+					_ = gc_iota5
 //line methods.go:58
 					gc_vb := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
@@ -1292,19 +1686,19 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3)
+						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
 //line methods.go:75
-						_ = gc_t3
+						_ = gc_t5
 //line methods.go:75
-						v := gc_t3
+						v := gc_t5
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t4 := v.Add(gc_vb)
+						gc_t6 := v.Add(gc_vb)
 //line methods.go:58
-						_ = gc_t4
+						_ = gc_t6
 //line methods.go:58
-						v_2 := gc_t4
+						v_2 := gc_t6
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -1586,6 +1980,47 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at6 := out[gc_off2:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:67
+							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank2:])
+//line methods.go:67
+							_ = r_
+//line methods.go:67
+							r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank2:])
+//line methods.go:67
+							_ = r_5
+//line methods.go:67
+							r_6 := r_5
+//line methods.go:67
+							_ = r_6
+//line methods.go:75
+							r_2 := r_6
+//line methods.go:75
+							_ = r_2
+//line methods.go:58
+							gc_t16 := r_.Add(r_2)
+//line methods.go:58
+							_ = gc_t16
+//line methods.go:58
+							r := gc_t16
+//line methods.go:58
+							_ = r
+//line methods.go:75
+							r.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1608,11 +2043,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t8 := r_.Add(r_2)
+						gc_t15 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t8
+						_ = gc_t15
 //line methods.go:58
-						r := gc_t8
+						r := gc_t15
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -1649,6 +2084,53 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:67
+							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank2:])
+//line methods.go:67
+							_ = r_
+//line methods.go:67
+							r_5 := archsimd.LoadInt32x16Slice(gc_s_r_5[gc_rank2:])
+//line methods.go:67
+							_ = r_5
+//line methods.go:67
+							r_6 := r_5
+//line methods.go:67
+							_ = r_6
+//line methods.go:75
+							r_2 := r_6
+//line methods.go:75
+							_ = r_2
+//line methods.go:58
+							gc_t14 := r_.Add(r_2)
+//line methods.go:58
+							_ = gc_t14
+//line methods.go:58
+							r := gc_t14
+//line methods.go:58
+							_ = r
+//line methods.go:75
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+//line methods.go:75
+								break
+//line methods.go:75
+							}
+//line methods.go:75
+							r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1671,11 +2153,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t7 := r_.Add(r_2)
+						gc_t13 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t7
+						_ = gc_t13
 //line methods.go:58
-						r := gc_t7
+						r := gc_t13
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -1752,6 +2234,30 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				gc_at3 := s[:gc_bdx2]
 				gc_at4 := in[gc_off2:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:87
+							var tid int = gc_tx2
+//line methods.go:87
+							_ = tid
+//line methods.go:89
+							var i int = gc_bx2*n + tid
+//line methods.go:89
+							_ = i
+							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1786,6 +2292,36 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methods.go:87
+							var tid int = gc_tx2
+//line methods.go:87
+							_ = tid
+//line methods.go:89
+							var i int = gc_bx2*n + tid
+//line methods.go:89
+							_ = i
+//line methods.go:90
+							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(s) {
+//line methods.go:90
+								break
+//line methods.go:90
+							}
+							archsimd.LoadInt32x16Slice(in[i:]).StoreSlice(s[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

@@ -705,6 +705,111 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methodvalues.go:34
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line methodvalues.go:34
+						_ = i
+//line methodvalues.go:34
+						r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank2:])
+//line methodvalues.go:34
+						_ = r_9
+//line methodvalues.go:34
+						a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:34
+						_ = a
+//line methodvalues.go:34
+						b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+//line methodvalues.go:34
+						_ = b
+//line methodvalues.go:20
+						r_10 := r_9
+//line methodvalues.go:20
+						_ = r_10
+//line methodvalues.go:42
+						c := r_10
+//line methodvalues.go:42
+						_ = c
+//line methodvalues.go:43
+						{
+//line methodvalues.go:43
+							var gc_lanes4 [16]int32
+//line methodvalues.go:43
+							a.Store(&gc_lanes4)
+//line methodvalues.go:43
+							for gc_k4 := range 16 {
+//line methodvalues.go:43
+								if 0xffff&(1<<gc_k4) != 0 {
+//line methodvalues.go:43
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line methodvalues.go:43
+									out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
+//line methodvalues.go:43
+								}
+//line methodvalues.go:43
+							}
+//line methodvalues.go:43
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:43
+						}
+//line methodvalues.go:44
+						{
+//line methodvalues.go:44
+							var gc_lanes5 [16]int32
+//line methodvalues.go:44
+							b.Store(&gc_lanes5)
+//line methodvalues.go:44
+							for gc_k5 := range 16 {
+//line methodvalues.go:44
+								if 0xffff&(1<<gc_k5) != 0 {
+//line methodvalues.go:44
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line methodvalues.go:44
+									out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
+//line methodvalues.go:44
+								}
+//line methodvalues.go:44
+							}
+//line methodvalues.go:44
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:44
+						}
+//line methodvalues.go:45
+						{
+//line methodvalues.go:45
+							var gc_lanes6 [16]int32
+//line methodvalues.go:45
+							c.Store(&gc_lanes6)
+//line methodvalues.go:45
+							for gc_k6 := range 16 {
+//line methodvalues.go:45
+								if 0xffff&(1<<gc_k6) != 0 {
+//line methodvalues.go:45
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line methodvalues.go:45
+									out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
+//line methodvalues.go:45
+								}
+//line methodvalues.go:45
+							}
+//line methodvalues.go:45
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:45
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 					gc_tx2 := gc_vstep
@@ -886,6 +991,35 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line methodvalues.go:106
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methodvalues.go:106
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line methodvalues.go:106
+						gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+//line methodvalues.go:106
+						_ = gc_t2
+//line methodvalues.go:106
+						v_ := gc_t2
+//line methodvalues.go:106
+						_ = v_
+//line methodvalues.go:106
+						v_.StoreSlice(gc_s_v_[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line methodvalues.go:106
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -985,6 +1119,27 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				if gc_bdx2 <= len(s_) {
 					gc_at4 := s_[:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_
+//line methodvalues.go:54
+								v_.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1009,6 +1164,33 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_
+//line methodvalues.go:54
+								if gc_tx2 < 0 || gc_tx2+16 > len(s_) {
+//line methodvalues.go:54
+									break
+//line methodvalues.go:54
+								}
+//line methodvalues.go:54
+								v_.StoreSlice(s_[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1274,6 +1456,27 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				if gc_bdx2 <= len(s_2) {
 					gc_at5 := s_2[:gc_bdx2]
 					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_3
+//line methodvalues.go:54
+								v_3.StoreSlice(gc_at5[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1298,6 +1501,33 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					}
 				} else {
 					gc_vstep5 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_3
+//line methodvalues.go:54
+								if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+//line methodvalues.go:54
+									break
+//line methodvalues.go:54
+								}
+//line methodvalues.go:54
+								v_3.StoreSlice(s_2[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -1566,6 +1796,27 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				if gc_bdx2 <= len(s_3) {
 					gc_at6 := s_3[:gc_bdx2]
 					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_4
+//line methodvalues.go:54
+								v_4.StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -1590,6 +1841,33 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					}
 				} else {
 					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_4
+//line methodvalues.go:54
+								if gc_tx2 < 0 || gc_tx2+16 > len(s_3) {
+//line methodvalues.go:54
+									break
+//line methodvalues.go:54
+								}
+//line methodvalues.go:54
+								v_4.StoreSlice(s_3[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 							gc_tx2 := gc_vstep7
@@ -2233,6 +2511,38 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at6 := out[gc_off2:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:130
+							r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
+//line methodvalues.go:130
+							_ = r_3
+//line methodvalues.go:130
+							a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:130
+							_ = a
+//line methodvalues.go:130
+							r_4 := r_3
+//line methodvalues.go:130
+							_ = r_4
+//line methodvalues.go:138
+							r_2 := r_4
+//line methodvalues.go:138
+							_ = r_2
+							a.Add(r_2).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2283,6 +2593,44 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:130
+							r_3 := archsimd.LoadFloat32x16Slice(gc_s_r_3[gc_rank2:])
+//line methodvalues.go:130
+							_ = r_3
+//line methodvalues.go:130
+							a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank2:])
+//line methodvalues.go:130
+							_ = a
+//line methodvalues.go:130
+							r_4 := r_3
+//line methodvalues.go:130
+							_ = r_4
+//line methodvalues.go:138
+							r_2 := r_4
+//line methodvalues.go:138
+							_ = r_2
+//line methodvalues.go:150
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+//line methodvalues.go:150
+								break
+//line methodvalues.go:150
+							}
+							a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -2736,6 +3084,38 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 			if gc_bdx2 <= len(s_2) {
 				gc_at4 := s_2[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:187
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line methodvalues.go:187
+							_ = v
+//line methodvalues.go:187
+							v_2 := v
+//line methodvalues.go:187
+							_ = v_2
+//line methodvalues.go:187
+							var gc_t4 gain = *g.gain
+//line methodvalues.go:187
+							_ = gc_t4
+//line methodvalues.go:187
+							var g_ gain = gc_t4
+//line methodvalues.go:187
+							_ = g_
+							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2750,11 +3130,11 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 						_ = v_2
 //line methodvalues.go:187
-						var gc_t2 gain = *g.gain
+						var gc_t3 gain = *g.gain
 //line methodvalues.go:187
-						_ = gc_t2
+						_ = gc_t3
 //line methodvalues.go:187
-						var g_ gain = gc_t2
+						var g_ gain = gc_t3
 //line methodvalues.go:187
 						_ = g_
 						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at4[gc_tx2:])
@@ -2785,6 +3165,44 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line methodvalues.go:187
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line methodvalues.go:187
+							_ = v
+//line methodvalues.go:187
+							v_2 := v
+//line methodvalues.go:187
+							_ = v_2
+//line methodvalues.go:187
+							var gc_t2 gain = *g.gain
+//line methodvalues.go:187
+							_ = gc_t2
+//line methodvalues.go:187
+							var g_ gain = gc_t2
+//line methodvalues.go:187
+							_ = g_
+//line methodvalues.go:16
+							if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+//line methodvalues.go:16
+								break
+//line methodvalues.go:16
+							}
+							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

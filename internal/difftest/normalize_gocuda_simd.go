@@ -1002,6 +1002,52 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line normalize.go:74
+						gc_vb2 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line normalize.go:66
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line normalize.go:66
+							_ = i
+//line normalize.go:73
+							if syncThreadsOr {
+//line normalize.go:73
+								{
+//line normalize.go:73
+									var gc_lanes5 [16]int32
+//line normalize.go:73
+									gc_vb2.Store(&gc_lanes5)
+//line normalize.go:73
+									for gc_k5 := range 16 {
+//line normalize.go:73
+										if 0xffff&(1<<gc_k5) != 0 {
+//line normalize.go:73
+											gc_pos2.Thread = gc_rank2 + gc_k5
+											out[(3*i+2)+3*gc_k5] = gc_lanes5[gc_k5]
+//line normalize.go:74
+										}
+//line normalize.go:74
+									}
+//line normalize.go:74
+									gc_pos2.Thread = gc_rank2
+//line normalize.go:74
+								}
+//line normalize.go:74
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line normalize.go:74
 					gc_vb := archsimd.BroadcastInt32x8(1)

@@ -60,9 +60,34 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_at7 := in[gc_off4:][:gc_to2]
 					gc_at8 := in[gc_off6:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:17
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line rebase.go:15
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:15
+								_ = i
+//line rebase.go:16
+								{
+//line rebase.go:16
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+//line rebase.go:16
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:17
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:15
@@ -72,7 +97,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:16
 							{
 //line rebase.go:16
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 //line rebase.go:16
 							}
 						}
@@ -91,6 +116,36 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:17
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line rebase.go:15
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:15
+								_ = i
+//line rebase.go:16
+								{
+									if (i-1) < 0 || (i-1)+16 > len(in) || i < 0 || i+16 > len(in) || (i+1) < 0 || (i+1)+16 > len(in) || i+16 > len(out) {
+//line rebase.go:17
+										break
+//line rebase.go:17
+									}
+//line rebase.go:17
+									archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+//line rebase.go:17
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:17
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -190,15 +245,57 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					gc_at3 := out[gc_off2:][:gc_to2]
 					gc_at4 := in[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:30
+							gc_vb7 := archsimd.BroadcastFloat32x16(3)
+//line rebase.go:30
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line rebase.go:30
+							_ = gc_iota4
+//line rebase.go:30
+							gc_vb8 := archsimd.BroadcastInt32x16(1000)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:27
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:27
+								_ = x
+//line rebase.go:28
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:28
+								_ = y
+//line rebase.go:29
+								{
+									if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
+//line rebase.go:30
+										break
+//line rebase.go:30
+									}
+//line rebase.go:30
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb7).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4).Mul(gc_vb8)).StoreSlice(gc_at3[gc_tx2:])
+//line rebase.go:30
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:30
-						gc_vb3 := archsimd.BroadcastFloat32x8(3)
+						gc_vb5 := archsimd.BroadcastFloat32x8(3)
 //line rebase.go:30
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:30
-						_ = gc_iota2
+						_ = gc_iota3
 //line rebase.go:30
-						gc_vb4 := archsimd.BroadcastInt32x8(1000)
+						gc_vb6 := archsimd.BroadcastInt32x8(1000)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -219,7 +316,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 //line rebase.go:30
 								}
 //line rebase.go:30
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb5).ConvertToInt32().Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3).Mul(gc_vb6)).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:30
 							}
 						}
@@ -244,6 +341,48 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:30
+							gc_vb3 := archsimd.BroadcastFloat32x16(3)
+//line rebase.go:30
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line rebase.go:30
+							_ = gc_iota2
+//line rebase.go:30
+							gc_vb4 := archsimd.BroadcastInt32x16(1000)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:27
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:27
+								_ = x
+//line rebase.go:28
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:28
+								_ = y
+//line rebase.go:29
+								{
+									if (y*pitch+x) < 0 || (y*pitch+x)+16 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x)+16 > len(out) {
+//line rebase.go:30
+										break
+//line rebase.go:30
+									}
+//line rebase.go:30
+									archsimd.LoadFloat32x16Slice(in[y*pitch+x:]).Mul(gc_vb3).ConvertToInt32().Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2).Mul(gc_vb4)).StoreSlice(out[y*pitch+x:])
+//line rebase.go:30
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:30
 						gc_vb := archsimd.BroadcastFloat32x8(3)
@@ -347,9 +486,34 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					gc_at3 := out[gc_off2:][:gc_to2]
 					gc_at4 := in[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:41
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line rebase.go:39
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:39
+								_ = i
+//line rebase.go:40
+								{
+//line rebase.go:40
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
+//line rebase.go:40
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:41
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:39
@@ -359,7 +523,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:40
 							{
 //line rebase.go:40
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:40
 							}
 						}
@@ -378,6 +542,36 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:41
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line rebase.go:39
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:39
+								_ = i
+//line rebase.go:40
+								{
+									if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line rebase.go:41
+										break
+//line rebase.go:41
+									}
+//line rebase.go:41
+									archsimd.LoadFloat32x16Slice(in[i:]).Mul(gc_vb2).StoreSlice(out[i:])
+//line rebase.go:41
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:41
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -525,16 +719,36 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						gc_at5 := y[gc_off4:][:gc_to2]
 						gc_at6 := x[gc_off4:][:gc_to2]
 						gc_vstep := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:51
+								gc_vb4 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+//line rebase.go:50
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line rebase.go:50
+									_ = i
+									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line rebase.go:51
-							gc_vb2 := archsimd.BroadcastFloat32x8(a)
+							gc_vb3 := archsimd.BroadcastFloat32x8(a)
 							for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 //line rebase.go:50
 								var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
 //line rebase.go:50
 								_ = i
-								gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
@@ -553,6 +767,32 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						}
 					} else {
 						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:51
+								gc_vb2 := archsimd.BroadcastFloat32x16(a)
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+//line rebase.go:50
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + gc_off
+//line rebase.go:50
+									_ = i
+//line rebase.go:51
+									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+//line rebase.go:51
+										break
+//line rebase.go:51
+									}
+									gc_vb2.Mul(archsimd.LoadFloat32x16Slice(x[i:])).Add(archsimd.LoadFloat32x16Slice(y[i:])).StoreSlice(y[i:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
 						if compiled.SIMD {
 //line rebase.go:51
 							gc_vb := archsimd.BroadcastFloat32x8(a)
@@ -805,6 +1045,32 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line rebase.go:60
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:60
+								_ = x
+//line rebase.go:61
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:61
+								_ = y
+//line rebase.go:62
+								{
+//line rebase.go:62
+									archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(gc_at2[gc_tx2:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -841,6 +1107,38 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line rebase.go:60
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:60
+								_ = x
+//line rebase.go:61
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:61
+								_ = y
+//line rebase.go:62
+								{
+									if x < 0 || x+16 > len(out) {
+//line rebase.go:63
+										break
+//line rebase.go:63
+									}
+//line rebase.go:63
+									archsimd.BroadcastInt32x16(int32(y*1000 + gc_ty2)).StoreSlice(out[x:])
+//line rebase.go:63
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -1014,15 +1312,58 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_at3 := in[gc_off3:][:gc_bdx2]
 					gc_at4 := out[gc_off4:][:gc_bdx2]
 					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:77
+							gc_vb11 := archsimd.BroadcastFloat32x16(float32(-1))
+//line rebase.go:77
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line rebase.go:77
+							_ = gc_iota8
+//line rebase.go:79
+							gc_vb12 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:76
+								var i int = gc_tx2
+//line rebase.go:76
+								_ = i
+//line rebase.go:77
+								y := gc_vb11
+//line rebase.go:77
+								_ = y
+//line rebase.go:78
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+//line rebase.go:78
+								_ = gc_if8
+//line rebase.go:78
+								if gc_if8.ToBits() != 0 {
+//line rebase.go:78
+									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if8)
+//line rebase.go:78
+								}
+//line rebase.go:78
+								y.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:77
-						gc_vb5 := archsimd.BroadcastFloat32x8(float32(-1))
+						gc_vb8 := archsimd.BroadcastFloat32x8(float32(-1))
 //line rebase.go:77
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line rebase.go:77
-						_ = gc_iota4
+						_ = gc_iota6
 //line rebase.go:79
-						gc_vb6 := archsimd.BroadcastFloat32x8(2)
+						gc_vb9 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1032,17 +1373,17 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:76
 							_ = i
 //line rebase.go:77
-							y := gc_vb5
+							y := gc_vb8
 //line rebase.go:77
 							_ = y
 //line rebase.go:78
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
 //line rebase.go:78
-							_ = gc_if4
+							_ = gc_if6
 //line rebase.go:78
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line rebase.go:78
-								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb6).Merge(y, gc_if4)
+								y = archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:]).Mul(gc_vb9).Merge(y, gc_if6)
 //line rebase.go:78
 							}
 //line rebase.go:78
@@ -1072,6 +1413,56 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				} else {
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:77
+							gc_vb5 := archsimd.BroadcastFloat32x16(float32(-1))
+//line rebase.go:77
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line rebase.go:77
+							_ = gc_iota4
+//line rebase.go:79
+							gc_vb6 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:76
+								var i int = gc_tx2
+//line rebase.go:76
+								_ = i
+//line rebase.go:77
+								y := gc_vb5
+//line rebase.go:77
+								_ = y
+//line rebase.go:78
+								if (i-
+									k) < 0 || (i-k)+16 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+16 > len(out) {
+//line rebase.go:78
+									break
+//line rebase.go:78
+								}
+//line rebase.go:78
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(k+lo, i, 16))))
+//line rebase.go:78
+								_ = gc_if4
+//line rebase.go:79
+								if gc_if4.ToBits() != 0 {
+//line rebase.go:79
+									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6).Merge(y, gc_if4)
+//line rebase.go:79
+								}
+//line rebase.go:81
+								y.StoreSlice(out[gc_bx2*gc_bdx2+i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:77
 						gc_vb2 := archsimd.BroadcastFloat32x8(float32(-1))
@@ -1177,6 +1568,34 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				gc_at7 := tile_[gc_row5][:gc_bdx2]
 				gc_at8 := in[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
+//line rebase.go:100
+							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+							_ = at
+							archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1219,6 +1638,40 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
+//line rebase.go:100
+							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+							_ = at
+//line rebase.go:101
+							if at < 0 || at+16 > len(in) || tx < 0 || tx+16 > len(tile_[ty]) {
+//line rebase.go:101
+								break
+//line rebase.go:101
+							}
+							archsimd.LoadFloat32x16Slice(in[at:]).StoreSlice(tile_[ty][tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -1378,6 +1831,38 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					gc_at9 := tile_[gc_row6][:gc_to2]
 					gc_at10 := tile_[gc_row7][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line rebase.go:98
+								var tx int = gc_tx2
+//line rebase.go:98
+								_ = tx
+//line rebase.go:98
+								var ty int = gc_ty2
+//line rebase.go:98
+								_ = ty
+//line rebase.go:104
+								{
+									if ty+s < gc_bdy2 {
+//line rebase.go:105
+										archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).StoreSlice(gc_at9[gc_tx2:])
+//line rebase.go:105
+									}
+//line rebase.go:105
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1424,6 +1909,117 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+								var tx int = gc_tx2
+//line rebase.go:98
+								_ = tx
+//line rebase.go:98
+								var ty int = gc_ty2
+//line rebase.go:98
+								_ = ty
+//line rebase.go:104
+								{
+									if ty+s < gc_bdy2 {
+//line rebase.go:105
+										var gc_ld3 archsimd.Float32x16
+//line rebase.go:105
+										if tx >= 0 && tx+16 <= len(tile_[ty+s]) {
+											gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
+//line rebase.go:106
+										} else {
+//line rebase.go:106
+											var gc_lanes4 [16]float32
+//line rebase.go:106
+											for gc_k4 := range 16 {
+//line rebase.go:106
+												if 0xffff&(1<<gc_k4) != 0 {
+//line rebase.go:106
+													gc_pos2.Thread = gc_rank2 + gc_k4
+//line rebase.go:106
+													gc_lanes4[gc_k4] = tile_[ty+s][tx+gc_k4]
+//line rebase.go:106
+												}
+//line rebase.go:106
+											}
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+											gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line rebase.go:106
+										}
+//line rebase.go:106
+										var gc_ld4 archsimd.Float32x16
+//line rebase.go:106
+										if tx >= 0 && tx+16 <= len(tile_[ty]) {
+//line rebase.go:106
+											gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
+//line rebase.go:106
+										} else {
+//line rebase.go:106
+											var gc_lanes5 [16]float32
+//line rebase.go:106
+											for gc_k5 := range 16 {
+//line rebase.go:106
+												if 0xffff&(1<<gc_k5) != 0 {
+//line rebase.go:106
+													gc_pos2.Thread = gc_rank2 + gc_k5
+//line rebase.go:106
+													gc_lanes5[gc_k5] = tile_[ty][tx+gc_k5]
+//line rebase.go:106
+												}
+//line rebase.go:106
+											}
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line rebase.go:106
+										}
+//line rebase.go:106
+										if tx >= 0 && tx+16 <= len(tile_[ty]) {
+//line rebase.go:106
+											gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
+//line rebase.go:106
+										} else {
+//line rebase.go:106
+											var gc_lanes6 [16]float32
+//line rebase.go:106
+											gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
+//line rebase.go:106
+											for gc_k6 := range 16 {
+//line rebase.go:106
+												if 0xffff&(1<<gc_k6) != 0 {
+//line rebase.go:106
+													gc_pos2.Thread = gc_rank2 + gc_k6
+//line rebase.go:106
+													tile_[ty][tx+gc_k6] = gc_lanes6[gc_k6]
+//line rebase.go:106
+												}
+//line rebase.go:106
+											}
+//line rebase.go:106
+											gc_pos2.Thread = gc_rank2
+//line rebase.go:106
+										}
+//line rebase.go:106
+									}
+//line rebase.go:106
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1565,6 +2161,34 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				gc_at11 := out[gc_off5:][:gc_bdx2]
 				gc_at12 := tile_[gc_row8][gc_off6:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
+//line rebase.go:100
+							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+							_ = at
+							archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]).StoreSlice(gc_at11[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1607,6 +2231,40 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line rebase.go:98
+							var tx int = gc_tx2
+//line rebase.go:98
+							_ = tx
+//line rebase.go:98
+							var ty int = gc_ty2
+//line rebase.go:98
+							_ = ty
+//line rebase.go:100
+							var at int = (gc_bx2*gc_bdy2+ty)*gc_bdx2 + tx
+//line rebase.go:100
+							_ = at
+//line rebase.go:111
+							if (tx+k) < 0 || (tx+k)+16 > len(tile_[ty+r]) || at < 0 || at+16 > len(out) {
+//line rebase.go:111
+								break
+//line rebase.go:111
+							}
+							archsimd.LoadFloat32x16Slice(tile_[ty+r][tx+k:]).StoreSlice(out[at:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1920,9 +2578,37 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					gc_at3 := out[gc_off3:][:gc_to2]
 					gc_at4 := in[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line rebase.go:137
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line rebase.go:134
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:134
+								_ = i
+//line rebase.go:135
+								{
+									var src int = off + i
+//line rebase.go:136
+									_ = src
+//line rebase.go:136
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).StoreSlice(gc_at3[gc_tx2:])
+//line rebase.go:136
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:137
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line rebase.go:134
@@ -1935,7 +2621,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line rebase.go:136
 								_ = src
 //line rebase.go:136
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).StoreSlice(gc_at3[gc_tx2:])
 //line rebase.go:136
 							}
 						}
@@ -1957,6 +2643,39 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line rebase.go:137
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line rebase.go:134
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:134
+								_ = i
+//line rebase.go:135
+								{
+									var src int = off + i
+//line rebase.go:136
+									_ = src
+									if src < 0 || src+16 > len(in) || i < 0 || i+16 > len(out) {
+//line rebase.go:137
+										break
+//line rebase.go:137
+									}
+//line rebase.go:137
+									archsimd.LoadFloat32x16Slice(in[src:]).Mul(gc_vb2).StoreSlice(out[i:])
+//line rebase.go:137
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line rebase.go:137
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -2128,6 +2847,41 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					gc_at7 := in[gc_off4:][:gc_to2]
 					gc_at8 := in[gc_off6:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line rebase.go:147
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:147
+								_ = x
+//line rebase.go:148
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:148
+								_ = y
+//line rebase.go:149
+								var n int = max(y-1, 0)
+//line rebase.go:149
+								_ = n
+//line rebase.go:149
+								var s int = min(y+1, h-1)
+//line rebase.go:149
+								_ = s
+//line rebase.go:150
+								{
+//line rebase.go:150
+									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+//line rebase.go:150
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -2181,6 +2935,46 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line rebase.go:147
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line rebase.go:147
+								_ = x
+//line rebase.go:148
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line rebase.go:148
+								_ = y
+//line rebase.go:149
+								var n int = max(y-1, 0)
+//line rebase.go:149
+								_ = n
+//line rebase.go:149
+								var s int = min(y+1, h-1)
+//line rebase.go:149
+								_ = s
+//line rebase.go:150
+								{
+									if (n*w+x) < 0 || (n*w+x)+16 > len(in) || (y*w+x) < 0 || (y*w+x)+16 > len(in) || (s*w+x) < 0 || (s*w+x)+16 > len(in) || (y*w+x)+16 > len(out) {
+//line rebase.go:151
+										break
+//line rebase.go:151
+									}
+//line rebase.go:151
+									archsimd.LoadFloat32x16Slice(in[n*w+x:]).Add(archsimd.LoadFloat32x16Slice(in[y*w+x:])).Add(archsimd.LoadFloat32x16Slice(in[s*w+x:])).StoreSlice(out[y*w+x:])
+//line rebase.go:151
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2

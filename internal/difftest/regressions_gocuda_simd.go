@@ -41,13 +41,64 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at4 := in[gc_off3:][:gc_bdx2]
 				gc_at5 := s[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:17
+						gc_vb4 := archsimd.BroadcastInt32x16(2)
+//line regressions.go:17
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:17
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:15
+							var tid int = gc_tx2
+//line regressions.go:15
+							_ = tid
+//line regressions.go:16
+							if tid < -2147483648 || tid > 2147483632 {
+//line regressions.go:16
+								break
+//line regressions.go:16
+							}
+//line regressions.go:16
+							n := archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])
+//line regressions.go:16
+							_ = n
+//line regressions.go:16
+							b := n.Mul(gc_vb4)
+//line regressions.go:16
+							_ = b
+//line regressions.go:16
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4))
+//line regressions.go:16
+							_ = ix
+//line regressions.go:16
+							ix.StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:16
+							n.StoreSlice(gc_s_n[gc_rank2:])
+//line regressions.go:16
+							b.StoreSlice(gc_s_b[gc_rank2:])
+//line regressions.go:16
+							ix.StoreSlice(gc_s_ix[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:17
-					gc_vb2 := archsimd.BroadcastInt32x8(2)
+					gc_vb3 := archsimd.BroadcastInt32x8(2)
 //line regressions.go:17
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:17
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -67,11 +118,11 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
-						b := n.Mul(gc_vb2)
+						b := n.Mul(gc_vb3)
 //line regressions.go:16
 						_ = b
 //line regressions.go:16
-						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2))
+						ix := b.Add(archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3))
 //line regressions.go:16
 						_ = ix
 //line regressions.go:16
@@ -113,6 +164,57 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:17
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+//line regressions.go:17
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:17
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:15
+							var tid int = gc_tx2
+//line regressions.go:15
+							_ = tid
+//line regressions.go:16
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(in) || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid+16 > len(s) {
+//line regressions.go:16
+								break
+//line regressions.go:16
+							}
+//line regressions.go:16
+							n := archsimd.LoadInt32x16Slice(in[gc_bx2*gc_bdx2+tid:])
+//line regressions.go:16
+							_ = n
+//line regressions.go:16
+							b := n.Mul(gc_vb2)
+//line regressions.go:16
+							_ = b
+//line regressions.go:16
+							ix := b.Add(archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2))
+//line regressions.go:16
+							_ = ix
+//line regressions.go:19
+							ix.StoreSlice(s[tid:])
+//line regressions.go:19
+							n.StoreSlice(gc_s_n[gc_rank2:])
+//line regressions.go:19
+							b.StoreSlice(gc_s_b[gc_rank2:])
+//line regressions.go:19
+							ix.StoreSlice(gc_s_ix[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:17
 					gc_vb := archsimd.BroadcastInt32x8(2)
@@ -268,6 +370,38 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
 				gc_at6 := out[gc_off4:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:15
+							var tid int = gc_tx2
+//line regressions.go:15
+							_ = tid
+//line regressions.go:15
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
+							_ = n
+//line regressions.go:15
+							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
+							_ = b
+//line regressions.go:15
+							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+							_ = ix
+							n.Add(b).Add(ix).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -309,6 +443,44 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:15
+							var tid int = gc_tx2
+//line regressions.go:15
+							_ = tid
+//line regressions.go:15
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
+							_ = n
+//line regressions.go:15
+							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
+							_ = b
+//line regressions.go:15
+							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+							_ = ix
+//line regressions.go:23
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line regressions.go:23
+								break
+//line regressions.go:23
+							}
+							n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -465,23 +637,60 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			if gc_bdx2 <= len(s_) {
 				gc_at4 := s_[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:34
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:34
+						_ = gc_iota4
+//line regressions.go:41
+						gc_vb4 := archsimd.BroadcastFloat32x16(k)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:34
+							gc_t4 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota4).ConvertToFloat32()
+//line regressions.go:34
+							_ = gc_t4
+//line regressions.go:34
+							v_ := gc_t4
+//line regressions.go:34
+							_ = v_
+//line regressions.go:41
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+
+//line regressions.go:41
+								break
+//line regressions.go:41
+							}
+							v_.Mul(gc_vb4).StoreSlice(gc_at4[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:34
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:34
-					_ = gc_iota2
+					_ = gc_iota3
 //line regressions.go:41
-					gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					gc_vb3 := archsimd.BroadcastFloat32x8(k)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line regressions.go:34
-						gc_t2 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+						gc_t3 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota3).ConvertToFloat32()
 //line regressions.go:34
-						_ = gc_t2
+						_ = gc_t3
 //line regressions.go:34
-						v_ := gc_t2
+						v_ := gc_t3
 //line regressions.go:34
 						_ = v_
 //line regressions.go:41
@@ -491,7 +700,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							break
 //line regressions.go:41
 						}
-						v_.Mul(gc_vb2).StoreSlice(gc_at4[gc_tx2:])
+						v_.Mul(gc_vb3).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -508,6 +717,45 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:34
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:34
+						_ = gc_iota2
+//line regressions.go:41
+						gc_vb2 := archsimd.BroadcastFloat32x16(k)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:34
+							gc_t2 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2).ConvertToFloat32()
+//line regressions.go:34
+							_ = gc_t2
+//line regressions.go:34
+							v_ := gc_t2
+//line regressions.go:34
+							_ = v_
+//line regressions.go:41
+							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
+
+//line regressions.go:41
+								gc_tx2 < 0 || gc_tx2+16 > len(s_) {
+//line regressions.go:41
+								break
+//line regressions.go:41
+							}
+							v_.Mul(gc_vb2).StoreSlice(s_[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:34
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -684,6 +932,36 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			if gc_bdx2 <= len(s_2) {
 				gc_at5 := s_2[:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:45
+							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line regressions.go:45
+							_ = r
+//line regressions.go:45
+							r_ := r
+//line regressions.go:45
+							_ = r_
+//line regressions.go:34
+							v := r_
+//line regressions.go:34
+							_ = v
+							archsimd.BroadcastFloat32x16(v_2 * k_).StoreSlice(gc_at5[gc_tx2:])
+//line regressions.go:41
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -729,6 +1007,42 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:45
+							r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank2:])
+//line regressions.go:45
+							_ = r
+//line regressions.go:45
+							r_ := r
+//line regressions.go:45
+							_ = r_
+//line regressions.go:34
+							v := r_
+//line regressions.go:34
+							_ = v
+//line regressions.go:41
+							if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+//line regressions.go:41
+								break
+//line regressions.go:41
+							}
+							archsimd.BroadcastFloat32x16(v_2 * k_).StoreSlice(s_2[gc_tx2:])
+//line regressions.go:41
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -930,6 +1244,34 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at6 := out[gc_off2:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:45
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:45
+							_ = v
+//line regressions.go:45
+							r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank2:])
+//line regressions.go:45
+							_ = r_2
+//line regressions.go:45
+							r_3 := r_2
+//line regressions.go:45
+							_ = r_3
+							v.Add(r_3).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -969,6 +1311,40 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:45
+							v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:45
+							_ = v
+//line regressions.go:45
+							r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank2:])
+//line regressions.go:45
+							_ = r_2
+//line regressions.go:45
+							r_3 := r_2
+//line regressions.go:45
+							_ = r_3
+//line regressions.go:35
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+//line regressions.go:35
+								break
+//line regressions.go:35
+							}
+							v.Add(r_3).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1054,11 +1430,60 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				gc_at10 := s[gc_off9:][:1]
 				gc_at11 := s[gc_off10:][:1]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:57
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:57
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:57
+							var tid int = gc_tx2
+//line regressions.go:57
+							_ = tid
+//line regressions.go:58
+							v := archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:])
+//line regressions.go:58
+							_ = v
+//line regressions.go:59
+							gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line regressions.go:59
+							_ = gc_if4
+//line regressions.go:60
+							if gc_if4.ToBits() != 0 {
+//line regressions.go:60
+								if gc_if4.ToBits() != 0 {
+//line regressions.go:60
+									gc_at10[0] = 0
+//line regressions.go:60
+								}
+//line regressions.go:60
+								if gc_if4.ToBits() != 0 {
+//line regressions.go:60
+									gc_at11[0] = 0
+//line regressions.go:60
+								}
+//line regressions.go:60
+							}
+//line regressions.go:60
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:57
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line regressions.go:57
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1072,19 +1497,19 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:58
 						_ = v
 //line regressions.go:59
-						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+						gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 //line regressions.go:59
-						_ = gc_if2
+						_ = gc_if3
 //line regressions.go:60
-						if gc_if2.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line regressions.go:60
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								gc_at10[0] = 0
 //line regressions.go:60
 							}
 //line regressions.go:60
-							if gc_if2.ToBits() != 0 {
+							if gc_if3.ToBits() != 0 {
 //line regressions.go:60
 								gc_at11[0] = 0
 //line regressions.go:60
@@ -1116,6 +1541,61 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:57
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:57
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:57
+							var tid int = gc_tx2
+//line regressions.go:57
+							_ = tid
+//line regressions.go:58
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(grid) {
+//line regressions.go:58
+								break
+//line regressions.go:58
+							}
+//line regressions.go:58
+							v := archsimd.LoadInt32x16Slice(grid[gc_bx2*b+tid:])
+//line regressions.go:58
+							_ = v
+//line regressions.go:59
+							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line regressions.go:59
+							_ = gc_if2
+//line regressions.go:60
+							if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+								if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+									s[0] = 0
+//line regressions.go:60
+								}
+//line regressions.go:60
+								if gc_if2.ToBits() != 0 {
+//line regressions.go:60
+									s[b+1] = 0
+//line regressions.go:60
+								}
+//line regressions.go:60
+							}
+//line regressions.go:60
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:57
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1276,6 +1756,31 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				if gc_off11 >= 0 && gc_off11 <= len(s) && gc_bdx2 <= len(s)-gc_off11 {
 					gc_at12 := s[gc_off11:][:gc_bdx2]
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line regressions.go:57
+								var tid int = gc_tx2
+//line regressions.go:57
+								_ = tid
+//line regressions.go:57
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+								_ = v
+//line regressions.go:63
+								v.StoreSlice(gc_at12[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -1308,6 +1813,37 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 					}
 				} else {
 					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line regressions.go:57
+								var tid int = gc_tx2
+//line regressions.go:57
+								_ = tid
+//line regressions.go:57
+								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+								_ = v
+//line regressions.go:63
+								if (tid+1) < 0 || (tid+1)+16 > len(s) {
+//line regressions.go:63
+									break
+//line regressions.go:63
+								}
+//line regressions.go:63
+								v.StoreSlice(s[tid+1:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1519,6 +2055,31 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 			if gc_off14 >= 0 && gc_off14 <= len(grid) && gc_bdx2 <= len(grid)-gc_off14 {
 				gc_at16 := grid[gc_off14:][:gc_bdx2]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:57
+							var tid int = gc_tx2
+//line regressions.go:57
+							_ = tid
+//line regressions.go:57
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+							_ = v
+//line regressions.go:71
+							v.StoreSlice(gc_at16[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1551,6 +2112,37 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:57
+							var tid int = gc_tx2
+//line regressions.go:57
+							_ = tid
+//line regressions.go:57
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+							_ = v
+//line regressions.go:71
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(grid) {
+//line regressions.go:71
+								break
+//line regressions.go:71
+							}
+//line regressions.go:71
+							v.StoreSlice(grid[gc_bx2*b+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -2230,9 +2822,35 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				gc_at7 := out[gc_off2:][:gc_bdx2]
 				gc_at8 := counts[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:117
+						gc_vb4 := archsimd.BroadcastInt32x16(100)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:96
+							var tid int = gc_tx2
+//line regressions.go:96
+							_ = tid
+//line regressions.go:96
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line regressions.go:96
+							_ = sum
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Mul(gc_vb4).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:117
-					gc_vb2 := archsimd.BroadcastInt32x8(100)
+					gc_vb3 := archsimd.BroadcastInt32x8(100)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2245,7 +2863,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank2:])
 //line regressions.go:96
 						_ = sum
-						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb2).Add(sum).StoreSlice(gc_at7[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).Mul(gc_vb3).Add(sum).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2263,6 +2881,38 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:117
+						gc_vb2 := archsimd.BroadcastInt32x16(100)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:96
+							var tid int = gc_tx2
+//line regressions.go:96
+							_ = tid
+//line regressions.go:96
+							sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank2:])
+//line regressions.go:96
+							_ = sum
+//line regressions.go:117
+							if tid < 0 || tid+16 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line regressions.go:117
+								break
+//line regressions.go:117
+							}
+							archsimd.LoadInt32x16Slice(counts[tid:]).Mul(gc_vb2).Add(sum).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line regressions.go:117
 					gc_vb := archsimd.BroadcastInt32x8(100)
@@ -2620,6 +3270,22 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				gc_at5 := out[gc_off5:][:gc_bdx2]
 				gc_at6 := s[gc_off6:][:1]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							archsimd.BroadcastInt32x16(gc_at6[0]).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -2638,6 +3304,28 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line regressions.go:165
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+//line regressions.go:165
+								break
+//line regressions.go:165
+							}
+							archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2

@@ -679,6 +679,32 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		}
 		{
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+						gc_rank2 := gc_vstep
+						_ = gc_rank2
+//line returns.go:34
+						r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
+//line returns.go:34
+						_ = r_2
+//line returns.go:34
+						var r_3 archsimd.Int32x16
+//line returns.go:34
+						_ = r_3
+//line returns.go:34
+						r_3 = r_2
+//line returns.go:34
+						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 					gc_rank2 := gc_vstep
@@ -781,6 +807,51 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line returns.go:53
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
+						_ = i
+//line returns.go:53
+						r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank2:])
+//line returns.go:53
+						_ = r_3
+//line returns.go:58
+						{
+//line returns.go:58
+							var gc_lanes2 [16]int32
+//line returns.go:58
+							r_3.Store(&gc_lanes2)
+//line returns.go:58
+							for gc_k2 := range 16 {
+//line returns.go:58
+								if 0xffff&(1<<gc_k2) != 0 {
+//line returns.go:58
+									gc_pos2.Thread = gc_rank2 + gc_k2
+//line returns.go:58
+									out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
+//line returns.go:58
+								}
+//line returns.go:58
+							}
+//line returns.go:58
+							gc_pos2.Thread = gc_rank2
+//line returns.go:58
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
@@ -947,6 +1018,49 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line returns.go:59
+					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line returns.go:53
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line returns.go:53
+						_ = i
+//line returns.go:59
+						{
+//line returns.go:59
+							var gc_lanes4 [16]int32
+//line returns.go:59
+							gc_vb2.Store(&gc_lanes4)
+//line returns.go:59
+							for gc_k4 := range 16 {
+//line returns.go:59
+								if 0xffff&(1<<gc_k4) != 0 {
+//line returns.go:59
+									gc_pos2.Thread = gc_rank2 + gc_k4
+//line returns.go:59
+									out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
+//line returns.go:59
+								}
+//line returns.go:59
+							}
+//line returns.go:59
+							gc_pos2.Thread = gc_rank2
+//line returns.go:59
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line returns.go:59
 				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
@@ -961,17 +1075,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 //line returns.go:59
 					{
 //line returns.go:59
-						var gc_lanes2 [8]int32
+						var gc_lanes3 [8]int32
 //line returns.go:59
-						gc_vb.Store(&gc_lanes2)
+						gc_vb.Store(&gc_lanes3)
 //line returns.go:59
-						for gc_k2 := range 8 {
+						for gc_k3 := range 8 {
 //line returns.go:59
-							if 0xff&(1<<gc_k2) != 0 {
+							if 0xff&(1<<gc_k3) != 0 {
 //line returns.go:59
-								gc_pos2.Thread = gc_rank2 + gc_k2
+								gc_pos2.Thread = gc_rank2 + gc_k3
 //line returns.go:59
-								out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
+								out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
 //line returns.go:59
 							}
 //line returns.go:59

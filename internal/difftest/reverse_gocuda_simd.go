@@ -40,6 +40,26 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				gc_at8 := x[:gc_bdx2]
 				gc_at9 := data[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:17
+							var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+							_ = g
+							archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -66,6 +86,32 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:17
+							var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+							_ = g
+//line reverse.go:19
+							if g < 0 || g+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(x) {
+//line reverse.go:19
+								break
+//line reverse.go:19
+							}
+							archsimd.LoadFloat32x16Slice(data[g:]).StoreSlice(x[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -160,11 +206,46 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					gc_at10 := x[:gc_bdx2]
 					gc_at11 := x[gc_off5:][:gc_bdx2]
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:22
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:22
+							_ = gc_iota8
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:22
+								var temp archsimd.Float32x16
+//line reverse.go:22
+								_ = temp
+//line reverse.go:23
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
+//line reverse.go:23
+								_ = gc_if8
+//line reverse.go:23
+								if gc_if8.ToBits() != 0 {
+//line reverse.go:23
+									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if8)
+//line reverse.go:23
+								}
+//line reverse.go:23
+								temp.StoreSlice(gc_s_temp[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reverse.go:22
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:22
-						_ = gc_iota4
+						_ = gc_iota6
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -174,13 +255,13 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx2, 8))))
 //line reverse.go:23
-							_ = gc_if4
+							_ = gc_if6
 //line reverse.go:23
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:23
-								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if4)
+								temp = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if6)
 //line reverse.go:23
 							}
 //line reverse.go:23
@@ -204,6 +285,47 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 				} else {
 					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line reverse.go:22
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:22
+							_ = gc_iota4
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:22
+								var temp archsimd.Float32x16
+//line reverse.go:22
+								_ = temp
+//line reverse.go:23
+								if gc_tx2 < 0 || gc_tx2+16 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+16 > len(x) {
+//line reverse.go:23
+									break
+//line reverse.go:23
+								}
+//line reverse.go:23
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(stride, gc_tx2, 16))))
+//line reverse.go:23
+								_ = gc_if4
+//line reverse.go:24
+								if gc_if4.ToBits() != 0 {
+//line reverse.go:24
+									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])).Merge(temp, gc_if4)
+//line reverse.go:24
+								}
+//line reverse.go:24
+								temp.StoreSlice(gc_s_temp[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reverse.go:22
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -264,6 +386,30 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if gc_from2 >= 0 && gc_to2 <= len(x) {
 					gc_at12 := x[:gc_to2]
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:27
+								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
+//line reverse.go:27
+								_ = temp
+//line reverse.go:27
+								{
+									temp.StoreSlice(gc_at12[gc_tx2:])
+//line reverse.go:28
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -293,6 +439,36 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					}
 				} else {
 					gc_vstep6 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:27
+								temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank2:])
+//line reverse.go:27
+								_ = temp
+//line reverse.go:27
+								{
+									if gc_tx2 < 0 || gc_tx2+16 > len(x) {
+//line reverse.go:28
+										break
+//line reverse.go:28
+									}
+//line reverse.go:28
+									temp.StoreSlice(x[gc_tx2:])
+//line reverse.go:28
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
 							gc_tx2 := gc_vstep6
@@ -384,6 +560,26 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				gc_at13 := data[gc_off6:][:gc_bdx2]
 				gc_at14 := x[:gc_bdx2]
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:17
+							var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+							_ = g
+							archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]).StoreSlice(gc_at13[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -410,6 +606,32 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				}
 			} else {
 				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:17
+							var g int = gc_bx2*gc_bdx2 + gc_tx2
+//line reverse.go:17
+							_ = g
+//line reverse.go:32
+							if gc_tx2 < 0 || gc_tx2+16 > len(x) || g < 0 || g+16 > len(data) {
+//line reverse.go:32
+								break
+//line reverse.go:32
+							}
+							archsimd.LoadFloat32x16Slice(x[gc_tx2:]).StoreSlice(data[g:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
 						gc_tx2 := gc_vstep8
@@ -525,6 +747,128 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line reverse.go:44
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:44
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line reverse.go:44
+						var i int = gc_tx2
+//line reverse.go:44
+						_ = i
+//line reverse.go:45
+						var g int = gc_bx2*gc_bdx2 + i
+//line reverse.go:45
+						_ = g
+//line reverse.go:47
+						if g < 0 || g+16 > len(data) || i < 0 || i+16 > len(x) {
+//line reverse.go:47
+							break
+//line reverse.go:47
+						}
+						archsimd.LoadInt32x16Slice(data[g:]).StoreSlice(x[i:])
+//line reverse.go:48
+						gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, i, 16))))
+//line reverse.go:48
+						_ = gc_if2
+//line reverse.go:50
+						if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+0] = int32(100 * (0 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+1] = int32(100 * (1 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+2] = int32(100 * (2 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+3] = int32(100 * (3 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+4] = int32(100 * (4 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+5] = int32(100 * (5 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+6] = int32(100 * (6 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+							{
+//line reverse.go:50
+								if gc_if2.ToBits() != 0 {
+//line reverse.go:50
+									x[gc_bdx2+7] = int32(100 * (7 + 1))
+//line reverse.go:50
+								}
+//line reverse.go:50
+							}
+//line reverse.go:50
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line reverse.go:44
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -734,15 +1078,58 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			if gc_off3 >= 0 && gc_off3 <= len(x) && gc_bdx2 <= len(x)-gc_off3 {
 				gc_at5 := x[gc_off3:][:gc_bdx2]
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reverse.go:44
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:44
+						_ = gc_iota10
+//line reverse.go:56
+						gc_vb15 := archsimd.BroadcastInt32x16(3)
+//line reverse.go:56
+						gc_vb16 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:54
+							var y archsimd.Int32x16
+//line reverse.go:54
+							_ = y
+//line reverse.go:55
+							gc_if10 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
+//line reverse.go:55
+							_ = gc_if10
+//line reverse.go:55
+							if gc_if10.ToBits() != 0 {
+//line reverse.go:55
+								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16).Merge(y, gc_if10)
+//line reverse.go:55
+							}
+//line reverse.go:55
+							y.StoreSlice(gc_s_y[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:44
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:44
-					_ = gc_iota5
+					_ = gc_iota8
 //line reverse.go:56
-					gc_vb7 := archsimd.BroadcastInt32x8(3)
+					gc_vb11 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
-					gc_vb8 := archsimd.BroadcastInt32x8(1)
+					gc_vb12 := archsimd.BroadcastInt32x8(1)
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -756,13 +1143,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:54
 						_ = y
 //line reverse.go:55
-						gc_if5 := gc_iota5.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 //line reverse.go:55
-						_ = gc_if5
+						_ = gc_if8
 //line reverse.go:55
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line reverse.go:55
-							y = gc_vb7.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb8).Merge(y, gc_if5)
+							y = gc_vb11.Mul(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Add(gc_vb12).Merge(y, gc_if8)
 //line reverse.go:55
 						}
 //line reverse.go:55
@@ -790,11 +1177,61 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 			} else {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:44
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:44
+						_ = gc_iota6
+//line reverse.go:56
+						gc_vb7 := archsimd.BroadcastInt32x16(3)
+//line reverse.go:56
+						gc_vb8 := archsimd.BroadcastInt32x16(1)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:54
+							var y archsimd.Int32x16
+//line reverse.go:54
+							_ = y
+//line reverse.go:55
+							if (i-
+								d) < 0 || (i-d)+16 > len(x) {
+//line reverse.go:55
+								break
+//line reverse.go:55
+							}
+//line reverse.go:55
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(d, i, 16))))
+//line reverse.go:55
+							_ = gc_if6
+//line reverse.go:56
+							if gc_if6.ToBits() != 0 {
+//line reverse.go:56
+								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8).Merge(y, gc_if6)
+//line reverse.go:56
+							}
+//line reverse.go:56
+							y.StoreSlice(gc_s_y[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line reverse.go:44
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:44
-					_ = gc_iota3
+					_ = gc_iota4
 //line reverse.go:56
 					gc_vb3 := archsimd.BroadcastInt32x8(3)
 //line reverse.go:56
@@ -819,13 +1256,13 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 						}
 //line reverse.go:55
-						gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+						gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
 //line reverse.go:55
-						_ = gc_if3
+						_ = gc_if4
 //line reverse.go:56
-						if gc_if3.ToBits() != 0 {
+						if gc_if4.ToBits() != 0 {
 //line reverse.go:56
-							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if3)
+							y = gc_vb3.Mul(archsimd.LoadInt32x8Slice(x[i-d:])).Add(gc_vb4).Merge(y, gc_if4)
 //line reverse.go:56
 						}
 //line reverse.go:56
@@ -942,6 +1379,35 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			if gc_from2 >= 0 && gc_to2 <= len(x) {
 				gc_at6 := x[:gc_to2]
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:44
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:44
+							_ = y
+//line reverse.go:59
+							{
+//line reverse.go:59
+								y.Sub(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at6[gc_tx2:])
+//line reverse.go:59
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
@@ -980,6 +1446,40 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 			} else {
 				gc_vstep5 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:44
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:44
+							_ = y
+//line reverse.go:59
+							{
+								if i < 0 || i+16 > len(x) {
+//line reverse.go:60
+									break
+//line reverse.go:60
+								}
+//line reverse.go:60
+								y.Sub(archsimd.LoadInt32x16Slice(x[i:])).StoreSlice(x[i:])
+//line reverse.go:60
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
@@ -1094,6 +1594,34 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				gc_at7 := data[gc_off4:][:gc_bdx2]
 				gc_at8 := x[:gc_bdx2]
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:45
+							var g int = gc_bx2*gc_bdx2 + i
+//line reverse.go:45
+							_ = g
+//line reverse.go:45
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:45
+							_ = y
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).Add(y).StoreSlice(gc_at7[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -1133,6 +1661,40 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				}
 			} else {
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line reverse.go:44
+							var i int = gc_tx2
+//line reverse.go:44
+							_ = i
+//line reverse.go:45
+							var g int = gc_bx2*gc_bdx2 + i
+//line reverse.go:45
+							_ = g
+//line reverse.go:45
+							y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:45
+							_ = y
+//line reverse.go:63
+							if i < 0 || i+16 > len(x) || g < 0 || g+16 > len(data) {
+//line reverse.go:63
+								break
+//line reverse.go:63
+							}
+							archsimd.LoadInt32x16Slice(x[i:]).Add(y).StoreSlice(data[g:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -1343,6 +1905,25 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 	}
 	{
 		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line reverse.go:80
+					var a0 int32
+//line reverse.go:80
+					_ = a0
+					archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank2:])
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
 		if compiled.SIMD {
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
@@ -1413,29 +1994,66 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					gc_at4 := sh[gc_off2:][:gc_bdx2]
 					gc_at5 := sh[:gc_bdx2]
 					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line reverse.go:82
+							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
+//line reverse.go:82
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:82
+							_ = gc_iota8
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line reverse.go:82
+								y := gc_vb4
+//line reverse.go:82
+								_ = y
+//line reverse.go:83
+								gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
+//line reverse.go:83
+								_ = gc_if8
+//line reverse.go:83
+								if gc_if8.ToBits() != 0 {
+//line reverse.go:83
+									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Merge(y, gc_if8)
+//line reverse.go:83
+								}
+//line reverse.go:83
+								y.StoreSlice(gc_s_y[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reverse.go:82
-						gc_vb2 := archsimd.BroadcastInt32x8(int32(0))
+						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
 //line reverse.go:82
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:82
-						_ = gc_iota4
+						_ = gc_iota6
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line reverse.go:82
-							y := gc_vb2
+							y := gc_vb3
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
+							gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(size/3, gc_tx2, 8))))
 //line reverse.go:83
-							_ = gc_if4
+							_ = gc_if6
 //line reverse.go:83
-							if gc_if4.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line reverse.go:83
-								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if4)
+								y = archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])).Merge(y, gc_if6)
 //line reverse.go:83
 							}
 //line reverse.go:83
@@ -1459,6 +2077,87 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 				} else {
 					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reverse.go:82
+							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
+//line reverse.go:82
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reverse.go:82
+							_ = gc_iota4
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line reverse.go:82
+								y := gc_vb2
+//line reverse.go:82
+								_ = y
+//line reverse.go:83
+								if gc_tx2 < 0 || gc_tx2+16 > len(sh) {
+//line reverse.go:83
+									break
+//line reverse.go:83
+								}
+//line reverse.go:83
+								gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size/3, gc_tx2, 16))))
+//line reverse.go:83
+								_ = gc_if4
+//line reverse.go:84
+								if gc_if4.ToBits() != 0 {
+//line reverse.go:84
+									var gc_u4 int
+//line reverse.go:84
+									if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line reverse.go:84
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line reverse.go:84
+										gc_u4 = size / 3
+//line reverse.go:84
+									}
+//line reverse.go:84
+									var gc_ld4 archsimd.Int32x16
+//line reverse.go:84
+									if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4)+16 <= len(sh) {
+//line reverse.go:84
+										gc_ld4 = archsimd.LoadInt32x16Slice(sh[gc_tx2-gc_u4:])
+//line reverse.go:84
+									} else {
+//line reverse.go:84
+										var gc_lanes4 [16]int32
+//line reverse.go:84
+										for gc_k4 := range 16 {
+//line reverse.go:84
+											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
+//line reverse.go:84
+												gc_pos2.Thread = gc_rank2 + gc_k4
+//line reverse.go:84
+												gc_lanes4[gc_k4] = sh[(gc_tx2-gc_u4)+gc_k4]
+//line reverse.go:84
+											}
+//line reverse.go:84
+										}
+//line reverse.go:84
+										gc_pos2.Thread = gc_rank2
+//line reverse.go:84
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+//line reverse.go:84
+									}
+//line reverse.go:84
+									y = gc_ld4.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])).Merge(y, gc_if4)
+//line reverse.go:84
+								}
+//line reverse.go:84
+								y.StoreSlice(gc_s_y[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line reverse.go:82
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
@@ -1559,6 +2258,31 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 				if gc_from2 >= 0 && gc_to2 <= len(sh) {
 					gc_at6 := sh[:gc_to2]
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:87
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:87
+								_ = y
+//line reverse.go:87
+								{
+//line reverse.go:87
+									archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).Add(y).StoreSlice(gc_at6[gc_tx2:])
+//line reverse.go:87
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -1589,6 +2313,36 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					}
 				} else {
 					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line reverse.go:87
+								y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank2:])
+//line reverse.go:87
+								_ = y
+//line reverse.go:87
+								{
+									if gc_tx2 < 0 || gc_tx2+16 > len(sh) {
+//line reverse.go:88
+										break
+//line reverse.go:88
+									}
+//line reverse.go:88
+									archsimd.LoadInt32x16Slice(sh[gc_tx2:]).Add(y).StoreSlice(sh[gc_tx2:])
+//line reverse.go:88
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5

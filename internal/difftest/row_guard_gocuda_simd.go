@@ -136,11 +136,45 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 			if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 {
 				gc_at4 := out[gc_off4:][:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line row_guard.go:13
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line row_guard.go:13
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line row_guard.go:13
+							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:13
+							_ = i
+//line row_guard.go:16
+							{
+								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 {
+//line row_guard.go:17
+									break
+//line row_guard.go:17
+								}
+//line row_guard.go:17
+								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota4)).StoreSlice(gc_at4[gc_tx2:])
+//line row_guard.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line row_guard.go:13
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line row_guard.go:13
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -157,7 +191,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 //line row_guard.go:17
 							}
 //line row_guard.go:17
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).Add(archsimd.BroadcastInt32x8(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota3)).StoreSlice(gc_at4[gc_tx2:])
 //line row_guard.go:17
 						}
 					}
@@ -178,6 +212,40 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line row_guard.go:13
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line row_guard.go:13
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line row_guard.go:13
+							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + gc_tx2
+//line row_guard.go:13
+							_ = i
+//line row_guard.go:16
+							{
+								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i+16 > len(out) {
+//line row_guard.go:17
+									break
+//line row_guard.go:17
+								}
+//line row_guard.go:17
+								archsimd.LoadInt32x16Slice(out[i:]).Add(archsimd.BroadcastInt32x16(int32(gc_ty2*100 + gc_tx2)).Add(gc_iota2)).StoreSlice(out[i:])
+//line row_guard.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line row_guard.go:13
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})

@@ -63,13 +63,55 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_at3 := out[gc_off2:][:gc_to2]
 					gc_at4 := in[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:20
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:20
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:20
+							_ = gc_iota4
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line runs.go:16
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:16
+								_ = x
+//line runs.go:17
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:17
+								_ = y
+//line runs.go:18
+								var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:18
+								_ = z
+//line runs.go:19
+								{
+									if x < -2147483648 || x > 2147483632 {
+//line runs.go:20
+										break
+//line runs.go:20
+									}
+//line runs.go:20
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+//line runs.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:20
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:20
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:20
-						_ = gc_iota2
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line runs.go:16
@@ -92,7 +134,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line runs.go:20
 								}
 //line runs.go:20
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:20
 							}
 						}
@@ -119,6 +161,48 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:20
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:20
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:20
+							_ = gc_iota2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line runs.go:16
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:16
+								_ = x
+//line runs.go:17
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:17
+								_ = y
+//line runs.go:18
+								var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:18
+								_ = z
+//line runs.go:19
+								{
+									if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+16 > len(in) || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x)+16 > len(out) {
+//line runs.go:20
+										break
+//line runs.go:20
+									}
+//line runs.go:20
+									archsimd.LoadFloat32x16Slice(in[(z*h+y)*w+x:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*h+y)*w+x:])
+//line runs.go:20
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:20
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -243,13 +327,55 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					gc_at3 := out[gc_off2:][:gc_to2]
 					gc_at4 := in[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:34
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:34
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:34
+							_ = gc_iota4
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line runs.go:30
+								var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:30
+								_ = x
+//line runs.go:31
+								var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:31
+								_ = y
+//line runs.go:32
+								var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:32
+								_ = z
+//line runs.go:33
+								{
+									if y < -2147483648 || y > 2147483632 {
+//line runs.go:34
+										break
+//line runs.go:34
+									}
+//line runs.go:34
+									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Mul(gc_vb4).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+//line runs.go:34
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:34
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
 //line runs.go:34
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:34
-						_ = gc_iota2
+						_ = gc_iota3
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line runs.go:30
@@ -272,7 +398,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 //line runs.go:34
 								}
 //line runs.go:34
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Mul(gc_vb3).Add(archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()).StoreSlice(gc_at3[gc_tx2:])
 //line runs.go:34
 							}
 						}
@@ -299,6 +425,48 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:34
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+//line runs.go:34
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:34
+							_ = gc_iota2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line runs.go:30
+								var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:30
+								_ = x
+//line runs.go:31
+								var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:31
+								_ = y
+//line runs.go:32
+								var z int = gc_bz2*gc_bdz2 + gc_tz2
+//line runs.go:32
+								_ = z
+//line runs.go:33
+								{
+									if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+16 > len(in) || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y)+16 > len(out) {
+//line runs.go:34
+										break
+//line runs.go:34
+									}
+//line runs.go:34
+									archsimd.LoadFloat32x16Slice(in[(z*w+x)*h+y:]).Mul(gc_vb2).Add(archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()).StoreSlice(out[(z*w+x)*h+y:])
+//line runs.go:34
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:34
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -650,28 +818,113 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:77
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:77
+							_ = gc_iota4
+//line runs.go:77
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+							_ = gc_none4
+//line runs.go:77
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:77
+							_ = gc_all4
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line runs.go:77
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+								_ = x
+//line runs.go:78
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+								_ = y
+//line runs.go:79
+								{
+									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota4).ConvertToFloat32()
+//line runs.go:80
+									_ = v
+									gc_b6 := gc_none4
+//line runs.go:81
+									if y == py {
+//line runs.go:81
+										gc_b6 = gc_all4
+//line runs.go:81
+									}
+//line runs.go:81
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b6.ToBits())
+//line runs.go:81
+									_ = gc_if4
+//line runs.go:81
+									if gc_if4.ToBits() != 0 {
+//line runs.go:81
+										var gc_u4 float32
+//line runs.go:81
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line runs.go:81
+											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2
+//line runs.go:81
+											gc_u4 = gc_at3[0]
+//line runs.go:81
+										}
+//line runs.go:81
+										v = archsimd.BroadcastFloat32x16(gc_u4).Merge(v, gc_if4)
+//line runs.go:81
+									}
+
+//line runs.go:84
+									if x < -2147483648 || x > 2147483632 {
+//line runs.go:84
+										break
+//line runs.go:84
+									}
+//line runs.go:84
+									v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:84
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:77
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:77
-						_ = gc_iota2
+						_ = gc_iota3
 //line runs.go:77
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:77
-						_ = gc_none2
+						_ = gc_none3
 //line runs.go:77
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
-						_ = gc_all2
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						_ = gc_all3
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line runs.go:77
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:77
@@ -682,36 +935,36 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 							_ = y
 //line runs.go:79
 							{
-								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota2).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(x)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:80
 								_ = v
-								gc_b4 := gc_none2
+								gc_b5 := gc_none3
 //line runs.go:81
 								if y == py {
 //line runs.go:81
-									gc_b4 = gc_all2
+									gc_b5 = gc_all3
 //line runs.go:81
 								}
 //line runs.go:81
-								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b4)
+								gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(px, x, 8)))).And(gc_b5)
 //line runs.go:81
-								_ = gc_if2
+								_ = gc_if3
 //line runs.go:81
-								if gc_if2.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line runs.go:81
-									var gc_u2 float32
+									var gc_u3 float32
 //line runs.go:81
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:81
-										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in2))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos2.Block = (gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
 //line runs.go:81
-										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in2))%gc_bdx2
+										gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2
 //line runs.go:81
-										gc_u2 = gc_at3[0]
+										gc_u3 = gc_at3[0]
 //line runs.go:81
 									}
 //line runs.go:81
-									v = archsimd.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 //line runs.go:81
 								}
 
@@ -749,6 +1002,89 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:77
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:77
+							_ = gc_iota2
+//line runs.go:77
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line runs.go:77
+							_ = gc_none2
+//line runs.go:77
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:77
+							_ = gc_all2
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line runs.go:77
+								var x int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:77
+								_ = x
+//line runs.go:78
+								var y int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:78
+								_ = y
+//line runs.go:79
+								{
+									v := archsimd.BroadcastInt32x16(int32(x)).Add(gc_iota2).ConvertToFloat32()
+//line runs.go:80
+									_ = v
+									gc_b4 := gc_none2
+//line runs.go:81
+									if y == py {
+//line runs.go:81
+										gc_b4 = gc_all2
+//line runs.go:81
+									}
+//line runs.go:81
+									gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(px, x, 16)))).ToBits() & gc_b4.ToBits())
+//line runs.go:81
+									_ = gc_if2
+//line runs.go:81
+									if gc_if2.ToBits() != 0 {
+//line runs.go:81
+										var gc_u2 float32
+//line runs.go:81
+										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:81
+											gc_pos2.Block = (gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+//line runs.go:81
+											gc_pos2.Thread = gc_base2 + (gc_tx2+compiled.FirstLane16(gc_in2))%gc_bdx2
+//line runs.go:81
+											gc_u2 = in[k]
+										}
+//line runs.go:82
+										v = archsimd.BroadcastFloat32x16(gc_u2).Merge(v, gc_if2)
+//line runs.go:82
+									}
+
+									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x)+16 > len(out) {
+//line runs.go:84
+										break
+//line runs.go:84
+									}
+//line runs.go:84
+									v.StoreSlice(out[y*w+x:])
+//line runs.go:84
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:77
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -762,15 +1098,15 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:77
 						_ = gc_all
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line runs.go:77
 							var x int = gc_bx2*gc_bdx2 + gc_tx2
 //line runs.go:77
@@ -912,28 +1248,113 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					gc_at3 := in[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line runs.go:93
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:93
+							_ = gc_iota4
+//line runs.go:93
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+							_ = gc_none4
+//line runs.go:93
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:93
+							_ = gc_all4
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
+								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
+//line runs.go:93
+								var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+								_ = x
+//line runs.go:94
+								var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+								_ = y
+//line runs.go:95
+								{
+									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota4).ConvertToFloat32()
+//line runs.go:96
+									_ = v
+									gc_b6 := gc_none4
+//line runs.go:97
+									if x == px {
+//line runs.go:97
+										gc_b6 = gc_all4
+//line runs.go:97
+									}
+//line runs.go:97
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+									_ = gc_if4
+//line runs.go:97
+									if gc_if4.ToBits() != 0 {
+//line runs.go:97
+										var gc_u4 float32
+//line runs.go:97
+										if gc_in4 := gc_if4.ToBits(); gc_in4 != 0 {
+//line runs.go:97
+											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in4))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in4))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+											gc_u4 = gc_at3[0]
+//line runs.go:97
+										}
+//line runs.go:97
+										v = archsimd.BroadcastFloat32x16(gc_u4).Merge(v, gc_if4)
+//line runs.go:97
+									}
+
+//line runs.go:100
+									if y < -2147483648 || y > 2147483632 {
+//line runs.go:100
+										break
+//line runs.go:100
+									}
+//line runs.go:100
+									v.StoreSlice(gc_at4[gc_tx2:])
+//line runs.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:93
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line runs.go:93
-						_ = gc_iota2
+						_ = gc_iota3
 //line runs.go:93
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line runs.go:93
-						_ = gc_none2
+						_ = gc_none3
 //line runs.go:93
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
-						_ = gc_all2
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						_ = gc_all3
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx+gc_bdx2*gc_tz2)
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx2+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx2+gc_bdx2*gc_tz2)
 //line runs.go:93
 							var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:93
@@ -944,36 +1365,36 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							_ = y
 //line runs.go:95
 							{
-								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota2).ConvertToFloat32()
+								v := archsimd.BroadcastInt32x8(int32(y)).Add(gc_iota3).ConvertToFloat32()
 //line runs.go:96
 								_ = v
-								gc_b4 := gc_none2
+								gc_b5 := gc_none3
 //line runs.go:97
 								if x == px {
 //line runs.go:97
-									gc_b4 = gc_all2
+									gc_b5 = gc_all3
 //line runs.go:97
 								}
 //line runs.go:97
-								gc_if2 := gc_b4.And(gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
+								gc_if3 := gc_b5.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(py, y, 8)))))
 //line runs.go:97
-								_ = gc_if2
+								_ = gc_if3
 //line runs.go:97
-								if gc_if2.ToBits() != 0 {
+								if gc_if3.ToBits() != 0 {
 //line runs.go:97
-									var gc_u2 float32
+									var gc_u3 float32
 //line runs.go:97
-									if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+									if gc_in3 := gc_if3.ToBits(); gc_in3 != 0 {
 //line runs.go:97
-										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in2))/gc_bdx2+gc_gdx2*gc_bz2)
+										gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane(gc_in3))/gc_bdx2+gc_gdx2*gc_bz2)
 //line runs.go:97
-										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in2))%gc_bdx2+gc_bdx2*gc_tz2)
+										gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane(gc_in3))%gc_bdx2+gc_bdx2*gc_tz2)
 //line runs.go:97
-										gc_u2 = gc_at3[0]
+										gc_u3 = gc_at3[0]
 //line runs.go:97
 									}
 //line runs.go:97
-									v = archsimd.BroadcastFloat32x8(gc_u2).Merge(v, gc_if2)
+									v = archsimd.BroadcastFloat32x8(gc_u3).Merge(v, gc_if3)
 //line runs.go:97
 								}
 
@@ -1011,6 +1432,89 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line runs.go:93
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line runs.go:93
+							_ = gc_iota2
+//line runs.go:93
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line runs.go:93
+							_ = gc_none2
+//line runs.go:93
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line runs.go:93
+							_ = gc_all2
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx3+gc_gdx2*gc_bz2)
+								gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx3+gc_bdx2*gc_tz2)
+//line runs.go:93
+								var x int = gc_by2*gc_bdy2 + gc_ty2
+//line runs.go:93
+								_ = x
+//line runs.go:94
+								var y int = gc_bx2*gc_bdx2 + gc_tx2
+//line runs.go:94
+								_ = y
+//line runs.go:95
+								{
+									v := archsimd.BroadcastInt32x16(int32(y)).Add(gc_iota2).ConvertToFloat32()
+//line runs.go:96
+									_ = v
+									gc_b4 := gc_none2
+//line runs.go:97
+									if x == px {
+//line runs.go:97
+										gc_b4 = gc_all2
+//line runs.go:97
+									}
+//line runs.go:97
+									gc_if2 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota2.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(py, y, 16)))).ToBits())
+//line runs.go:97
+									_ = gc_if2
+//line runs.go:97
+									if gc_if2.ToBits() != 0 {
+//line runs.go:97
+										var gc_u2 float32
+//line runs.go:97
+										if gc_in2 := gc_if2.ToBits(); gc_in2 != 0 {
+//line runs.go:97
+											gc_pos2.Block = gc_by2 + gc_gdy2*((gc_tx2+compiled.FirstLane16(gc_in2))/gc_bdx2+gc_gdx2*gc_bz2)
+//line runs.go:97
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+compiled.FirstLane16(gc_in2))%gc_bdx2+gc_bdx2*gc_tz2)
+//line runs.go:97
+											gc_u2 = in[k]
+										}
+//line runs.go:98
+										v = archsimd.BroadcastFloat32x16(gc_u2).Merge(v, gc_if2)
+//line runs.go:98
+									}
+
+									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y)+16 > len(out) {
+//line runs.go:100
+										break
+//line runs.go:100
+									}
+//line runs.go:100
+									v.StoreSlice(out[x*h+y:])
+//line runs.go:100
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line runs.go:93
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1024,15 +1528,15 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line runs.go:93
 						_ = gc_all
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx2+gc_gdx2*gc_bz2)
-							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx2+gc_bdx2*gc_tz2)
+							gc_pos2.Block = gc_by2 + gc_gdy2*(gc_sbx4+gc_gdx2*gc_bz2)
+							gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_sx4+gc_bdx2*gc_tz2)
 //line runs.go:93
 							var x int = gc_by2*gc_bdy2 + gc_ty2
 //line runs.go:93

@@ -44,16 +44,16 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
-func gc_body_specAxpy[T specNumber](gc_b29 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_specAxpy[T specNumber](gc_b53 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
+	gc_pos5 := gc_b53.Pos()
+	gc_bd5 := gc_b53.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_gd5 := gc_b29.GridDim()
+	gc_gd5 := gc_b53.GridDim()
 	gc_gdx5 := gc_gd5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b53.Len()
 	gc_bx5 := gc_lo5%gc_gdx5 - 1
 	for gc_blk5 := gc_lo5; gc_blk5 < gc_hi5; gc_blk5++ {
-		if gc_b29.Stopped() {
+		if gc_b53.Stopped() {
 			return
 		}
 		gc_pos5.Block = gc_blk5
@@ -189,23 +189,227 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line specialize.go:33
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none4
+//line specialize.go:33
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota8
+//line specialize.go:23
+							gc_vb7 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all4
+//line specialize.go:35
+							gc_vb8 := archsimd.BroadcastFloat32x16(k)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:33
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									var gc_t8 int = i + 1
+//line specialize.go:35
+									_ = gc_t8
+//line specialize.go:35
+									var gc_i15 int = gc_t8
+//line specialize.go:35
+									_ = gc_i15
+//line specialize.go:35
+									var gc_result15 archsimd.Float32x16
+//line specialize.go:35
+									_ = gc_result15
+//line specialize.go:35
+									gc_returned15 := gc_none4
+//line specialize.go:35
+									_ = gc_returned15
+//line specialize.go:35
+									gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+//line specialize.go:35
+									_ = gc_if21
+//line specialize.go:35
+									if gc_if21.ToBits() != 0 {
+//line specialize.go:35
+										gc_result15 = gc_vb7.Merge(gc_result15, gc_if21)
+//line specialize.go:35
+										gc_b15 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b15 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+//line specialize.go:35
+									_ = gc_if22
+//line specialize.go:35
+									if gc_if22.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld15 archsimd.Float32x16
+//line specialize.go:35
+										if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+//line specialize.go:35
+											gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes15 [16]float32
+//line specialize.go:35
+											for gc_k15 := range 16 {
+//line specialize.go:35
+												if gc_if22.ToBits()&(1<<gc_k15) != 0 {
+//line specialize.go:35
+													gc_pos2.Thread = gc_rank2 + gc_k15
+//line specialize.go:35
+													gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+											gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+//line specialize.go:35
+										gc_b16 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b16 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i16 int = i
+//line specialize.go:35
+									_ = gc_i16
+//line specialize.go:35
+									var gc_result16 archsimd.Float32x16
+//line specialize.go:35
+									_ = gc_result16
+//line specialize.go:35
+									gc_returned16 := gc_none4
+//line specialize.go:35
+									_ = gc_returned16
+//line specialize.go:35
+									gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:35
+									_ = gc_if23
+//line specialize.go:35
+									if gc_if23.ToBits() != 0 {
+//line specialize.go:35
+										gc_result16 = gc_vb7.Merge(gc_result16, gc_if23)
+//line specialize.go:35
+										gc_b17 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b17 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line specialize.go:35
+									_ = gc_if24
+//line specialize.go:35
+									if gc_if24.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld16 archsimd.Float32x16
+//line specialize.go:35
+										if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line specialize.go:35
+											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes16 [16]float32
+//line specialize.go:35
+											for gc_k16 := range 16 {
+//line specialize.go:35
+												if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+//line specialize.go:35
+													gc_pos2.Thread = gc_rank2 + gc_k16
+//line specialize.go:35
+													gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+											gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+//line specialize.go:35
+										gc_b18 := gc_none4
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b18 = gc_all4
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result15.Mul(gc_vb8).Add(gc_result16).StoreSlice(gc_at2[gc_tx2:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none2
+						_ = gc_none3
 //line specialize.go:33
-						gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-						_ = gc_iota4
+						_ = gc_iota6
 //line specialize.go:23
-						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all2
+						_ = gc_all3
 //line specialize.go:35
-						gc_vb4 := archsimd.BroadcastFloat32x8(k)
+						gc_vb6 := archsimd.BroadcastFloat32x8(k)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -216,65 +420,65 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = i
 //line specialize.go:34
 							{
-								var gc_t4 int = i + 1
+								var gc_t6 int = i + 1
 //line specialize.go:35
-								_ = gc_t4
+								_ = gc_t6
 //line specialize.go:35
-								var gc_i7 int = gc_t4
+								var gc_i11 int = gc_t6
 //line specialize.go:35
-								_ = gc_i7
+								_ = gc_i11
 //line specialize.go:35
-								var gc_result7 archsimd.Float32x8
+								var gc_result11 archsimd.Float32x8
 //line specialize.go:35
-								_ = gc_result7
+								_ = gc_result11
 //line specialize.go:35
-								gc_returned7 := gc_none2
+								gc_returned11 := gc_none3
 //line specialize.go:35
-								_ = gc_returned7
+								_ = gc_returned11
 //line specialize.go:35
-								gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:35
-								_ = gc_if9
+								_ = gc_if15
 //line specialize.go:35
-								if gc_if9.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line specialize.go:35
-									gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
+									gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
 //line specialize.go:35
-									gc_b7 := gc_none2
+									gc_b11 := gc_none3
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b7 = gc_all2
+										gc_b11 = gc_all3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+									gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if10
+								_ = gc_if16
 //line specialize.go:35
-								if gc_if10.ToBits() != 0 {
+								if gc_if16.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld11 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line specialize.go:35
-										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes7 [8]float32
+										var gc_lanes11 [8]float32
 //line specialize.go:35
-										for gc_k7 := range 8 {
+										for gc_k11 := range 8 {
 //line specialize.go:35
-											if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
 //line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line specialize.go:35
-												gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -282,79 +486,79 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_pos2.Thread = gc_rank2
 //line specialize.go:35
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:35
-									gc_b8 := gc_none2
+									gc_b12 := gc_none3
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b8 = gc_all2
+										gc_b12 = gc_all3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_i8 int = i
+								var gc_i12 int = i
 //line specialize.go:35
-								_ = gc_i8
+								_ = gc_i12
 //line specialize.go:35
-								var gc_result8 archsimd.Float32x8
+								var gc_result12 archsimd.Float32x8
 //line specialize.go:35
-								_ = gc_result8
+								_ = gc_result12
 //line specialize.go:35
-								gc_returned8 := gc_none2
+								gc_returned12 := gc_none3
 //line specialize.go:35
-								_ = gc_returned8
+								_ = gc_returned12
 //line specialize.go:35
-								gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:35
-								_ = gc_if11
+								_ = gc_if17
 //line specialize.go:35
-								if gc_if11.ToBits() != 0 {
+								if gc_if17.ToBits() != 0 {
 //line specialize.go:35
-									gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+									gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
 //line specialize.go:35
-									gc_b9 := gc_none2
+									gc_b13 := gc_none3
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b9 = gc_all2
+										gc_b13 = gc_all3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+									gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if12
+								_ = gc_if18
 //line specialize.go:35
-								if gc_if12.ToBits() != 0 {
+								if gc_if18.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld8 archsimd.Float32x8
+									var gc_ld12 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line specialize.go:35
-										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes8 [8]float32
+										var gc_lanes12 [8]float32
 //line specialize.go:35
-										for gc_k8 := range 8 {
+										for gc_k12 := range 8 {
 //line specialize.go:35
-											if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
 //line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line specialize.go:35
-												gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -362,25 +566,25 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										gc_pos2.Thread = gc_rank2
 //line specialize.go:35
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:35
-									gc_b10 := gc_none2
+									gc_b14 := gc_none3
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b10 = gc_all2
+										gc_b14 = gc_all3
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(gc_at2[gc_tx2:])
+								gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(gc_at2[gc_tx2:])
 //line specialize.go:35
 							}
 						}
@@ -401,6 +605,216 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line specialize.go:33
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none2
+//line specialize.go:33
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota4
+//line specialize.go:23
+							gc_vb3 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all2
+//line specialize.go:35
+							gc_vb4 := archsimd.BroadcastFloat32x16(k)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:33
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									if i < 0 || i+16 > len(out) {
+//line specialize.go:35
+										break
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_t4 int = i + 1
+//line specialize.go:35
+									_ = gc_t4
+//line specialize.go:35
+									var gc_i7 int = gc_t4
+//line specialize.go:35
+									_ = gc_i7
+//line specialize.go:35
+									var gc_result7 archsimd.Float32x16
+//line specialize.go:35
+									_ = gc_result7
+//line specialize.go:35
+									gc_returned7 := gc_none2
+//line specialize.go:35
+									_ = gc_returned7
+//line specialize.go:35
+									gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line specialize.go:35
+									_ = gc_if9
+//line specialize.go:35
+									if gc_if9.ToBits() != 0 {
+//line specialize.go:35
+										gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
+//line specialize.go:35
+										gc_b7 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b7 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+//line specialize.go:35
+									_ = gc_if10
+//line specialize.go:35
+									if gc_if10.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld7 archsimd.Float32x16
+//line specialize.go:35
+										if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+//line specialize.go:35
+											gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes7 [16]float32
+//line specialize.go:35
+											for gc_k7 := range 16 {
+//line specialize.go:35
+												if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+//line specialize.go:35
+													gc_pos2.Thread = gc_rank2 + gc_k7
+//line specialize.go:35
+													gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+//line specialize.go:35
+										gc_b8 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b8 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i8 int = i
+//line specialize.go:35
+									_ = gc_i8
+//line specialize.go:35
+									var gc_result8 archsimd.Float32x16
+//line specialize.go:35
+									_ = gc_result8
+//line specialize.go:35
+									gc_returned8 := gc_none2
+//line specialize.go:35
+									_ = gc_returned8
+//line specialize.go:35
+									gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line specialize.go:35
+									_ = gc_if11
+//line specialize.go:35
+									if gc_if11.ToBits() != 0 {
+//line specialize.go:35
+										gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+//line specialize.go:35
+										gc_b9 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b9 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line specialize.go:35
+									_ = gc_if12
+//line specialize.go:35
+									if gc_if12.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld8 archsimd.Float32x16
+//line specialize.go:35
+										if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line specialize.go:35
+											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes8 [16]float32
+//line specialize.go:35
+											for gc_k8 := range 16 {
+//line specialize.go:35
+												if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line specialize.go:35
+													gc_pos2.Thread = gc_rank2 + gc_k8
+//line specialize.go:35
+													gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos2.Thread = gc_rank2
+//line specialize.go:35
+											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:35
+										gc_b10 := gc_none2
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b10 = gc_all2
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result7.Mul(gc_vb4).Add(gc_result8).StoreSlice(out[i:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
 						gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -682,16 +1096,16 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	}
 }
 
-func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
+	gc_pos3 := gc_b19.Pos()
+	gc_bd3 := gc_b19.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_gd3 := gc_b11.GridDim()
+	gc_gd3 := gc_b19.GridDim()
 	gc_gdx3 := gc_gd3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b19.Len()
 	gc_bx3 := gc_lo3%gc_gdx3 - 1
 	for gc_blk3 := gc_lo3; gc_blk3 < gc_hi3; gc_blk3++ {
-		if gc_b11.Stopped() {
+		if gc_b19.Stopped() {
 			return
 		}
 		gc_pos3.Block = gc_blk3
@@ -709,23 +1123,227 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 				if gc_from3 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to3 <= len(out)-gc_off3 {
 					gc_at3 := out[gc_off3:][:gc_to3]
 					gc_vstep3 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line specialize.go:33
+							gc_none8 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none8
+//line specialize.go:33
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota16
+//line specialize.go:23
+							gc_vb15 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all8
+//line specialize.go:35
+							gc_vb16 := archsimd.BroadcastInt32x16(k)
+							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
+								gc_tx3 := gc_vstep3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:33
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									var gc_t16 int = i + 1
+//line specialize.go:35
+									_ = gc_t16
+//line specialize.go:35
+									var gc_i31 int = gc_t16
+//line specialize.go:35
+									_ = gc_i31
+//line specialize.go:35
+									var gc_result31 archsimd.Int32x16
+//line specialize.go:35
+									_ = gc_result31
+//line specialize.go:35
+									gc_returned31 := gc_none8
+//line specialize.go:35
+									_ = gc_returned31
+//line specialize.go:35
+									gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+//line specialize.go:35
+									_ = gc_if45
+//line specialize.go:35
+									if gc_if45.ToBits() != 0 {
+//line specialize.go:35
+										gc_result31 = gc_vb15.Merge(gc_result31, gc_if45)
+//line specialize.go:35
+										gc_b32 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b32 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+//line specialize.go:35
+									_ = gc_if46
+//line specialize.go:35
+									if gc_if46.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld31 archsimd.Int32x16
+//line specialize.go:35
+										if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+//line specialize.go:35
+											gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes31 [16]int32
+//line specialize.go:35
+											for gc_k31 := range 16 {
+//line specialize.go:35
+												if gc_if46.ToBits()&(1<<gc_k31) != 0 {
+//line specialize.go:35
+													gc_pos3.Thread = gc_rank3 + gc_k31
+//line specialize.go:35
+													gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+											gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result31 = gc_ld31.Merge(gc_result31, gc_if46)
+//line specialize.go:35
+										gc_b33 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b33 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i32 int = i
+//line specialize.go:35
+									_ = gc_i32
+//line specialize.go:35
+									var gc_result32 archsimd.Int32x16
+//line specialize.go:35
+									_ = gc_result32
+//line specialize.go:35
+									gc_returned32 := gc_none8
+//line specialize.go:35
+									_ = gc_returned32
+//line specialize.go:35
+									gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:35
+									_ = gc_if47
+//line specialize.go:35
+									if gc_if47.ToBits() != 0 {
+//line specialize.go:35
+										gc_result32 = gc_vb15.Merge(gc_result32, gc_if47)
+//line specialize.go:35
+										gc_b34 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b34 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line specialize.go:35
+									_ = gc_if48
+//line specialize.go:35
+									if gc_if48.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld32 archsimd.Int32x16
+//line specialize.go:35
+										if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+//line specialize.go:35
+											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes32 [16]int32
+//line specialize.go:35
+											for gc_k32 := range 16 {
+//line specialize.go:35
+												if gc_if48.ToBits()&(1<<gc_k32) != 0 {
+//line specialize.go:35
+													gc_pos3.Thread = gc_rank3 + gc_k32
+//line specialize.go:35
+													gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+											gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result32 = gc_ld32.Merge(gc_result32, gc_if48)
+//line specialize.go:35
+										gc_b35 := gc_none8
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b35 = gc_all8
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result31.Mul(gc_vb16).Add(gc_result32).StoreSlice(gc_at3[gc_tx3:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none4
+						_ = gc_none7
 //line specialize.go:33
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-						_ = gc_iota8
+						_ = gc_iota14
 //line specialize.go:23
-						gc_vb7 := archsimd.BroadcastInt32x8(0)
+						gc_vb13 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all4
+						_ = gc_all7
 //line specialize.go:35
-						gc_vb8 := archsimd.BroadcastInt32x8(k)
+						gc_vb14 := archsimd.BroadcastInt32x8(k)
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -736,65 +1354,65 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = i
 //line specialize.go:34
 							{
-								var gc_t8 int = i + 1
+								var gc_t14 int = i + 1
 //line specialize.go:35
-								_ = gc_t8
+								_ = gc_t14
 //line specialize.go:35
-								var gc_i15 int = gc_t8
+								var gc_i27 int = gc_t14
 //line specialize.go:35
-								_ = gc_i15
+								_ = gc_i27
 //line specialize.go:35
-								var gc_result15 archsimd.Int32x8
+								var gc_result27 archsimd.Int32x8
 //line specialize.go:35
-								_ = gc_result15
+								_ = gc_result27
 //line specialize.go:35
-								gc_returned15 := gc_none4
+								gc_returned27 := gc_none7
 //line specialize.go:35
-								_ = gc_returned15
+								_ = gc_returned27
 //line specialize.go:35
-								gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+								gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
 //line specialize.go:35
-								_ = gc_if21
+								_ = gc_if39
 //line specialize.go:35
-								if gc_if21.ToBits() != 0 {
+								if gc_if39.ToBits() != 0 {
 //line specialize.go:35
-									gc_result15 = gc_vb7.Merge(gc_result15, gc_if21)
+									gc_result27 = gc_vb13.Merge(gc_result27, gc_if39)
 //line specialize.go:35
-									gc_b16 := gc_none4
+									gc_b28 := gc_none7
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b16 = gc_all4
+										gc_b28 = gc_all7
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+									gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+								gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if22
+								_ = gc_if40
 //line specialize.go:35
-								if gc_if22.ToBits() != 0 {
+								if gc_if40.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld15 archsimd.Int32x8
+									var gc_ld27 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+									if gc_i27 >= 0 && gc_i27+8 <= len(in) {
 //line specialize.go:35
-										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+										gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes15 [8]int32
+										var gc_lanes27 [8]int32
 //line specialize.go:35
-										for gc_k15 := range 8 {
+										for gc_k27 := range 8 {
 //line specialize.go:35
-											if gc_if22.ToBits()&(1<<gc_k15) != 0 {
+											if gc_if40.ToBits()&(1<<gc_k27) != 0 {
 //line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k15
+												gc_pos3.Thread = gc_rank3 + gc_k27
 //line specialize.go:35
-												gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+												gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -802,79 +1420,79 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_pos3.Thread = gc_rank3
 //line specialize.go:35
-										gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+										gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+									gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
 //line specialize.go:35
-									gc_b17 := gc_none4
+									gc_b29 := gc_none7
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b17 = gc_all4
+										gc_b29 = gc_all7
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+									gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_i16 int = i
+								var gc_i28 int = i
 //line specialize.go:35
-								_ = gc_i16
+								_ = gc_i28
 //line specialize.go:35
-								var gc_result16 archsimd.Int32x8
+								var gc_result28 archsimd.Int32x8
 //line specialize.go:35
-								_ = gc_result16
+								_ = gc_result28
 //line specialize.go:35
-								gc_returned16 := gc_none4
+								gc_returned28 := gc_none7
 //line specialize.go:35
-								_ = gc_returned16
+								_ = gc_returned28
 //line specialize.go:35
-								gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+								gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line specialize.go:35
-								_ = gc_if23
+								_ = gc_if41
 //line specialize.go:35
-								if gc_if23.ToBits() != 0 {
+								if gc_if41.ToBits() != 0 {
 //line specialize.go:35
-									gc_result16 = gc_vb7.Merge(gc_result16, gc_if23)
+									gc_result28 = gc_vb13.Merge(gc_result28, gc_if41)
 //line specialize.go:35
-									gc_b18 := gc_none4
+									gc_b30 := gc_none7
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b18 = gc_all4
+										gc_b30 = gc_all7
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+									gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+								gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if24
+								_ = gc_if42
 //line specialize.go:35
-								if gc_if24.ToBits() != 0 {
+								if gc_if42.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld16 archsimd.Int32x8
+									var gc_ld28 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+									if gc_i28 >= 0 && gc_i28+8 <= len(in) {
 //line specialize.go:35
-										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes16 [8]int32
+										var gc_lanes28 [8]int32
 //line specialize.go:35
-										for gc_k16 := range 8 {
+										for gc_k28 := range 8 {
 //line specialize.go:35
-											if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+											if gc_if42.ToBits()&(1<<gc_k28) != 0 {
 //line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k16
+												gc_pos3.Thread = gc_rank3 + gc_k28
 //line specialize.go:35
-												gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+												gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -882,25 +1500,25 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_pos3.Thread = gc_rank3
 //line specialize.go:35
-										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+										gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+									gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
 //line specialize.go:35
-									gc_b19 := gc_none4
+									gc_b31 := gc_none7
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b19 = gc_all4
+										gc_b31 = gc_all7
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+									gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result15.Mul(gc_vb8).Add(gc_result16).StoreSlice(gc_at3[gc_tx3:])
+								gc_result27.Mul(gc_vb14).Add(gc_result28).StoreSlice(gc_at3[gc_tx3:])
 //line specialize.go:35
 							}
 						}
@@ -921,23 +1539,233 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					}
 				} else {
 					gc_vstep4 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line specialize.go:33
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none6
+//line specialize.go:33
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota12
+//line specialize.go:23
+							gc_vb11 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all6
+//line specialize.go:35
+							gc_vb12 := archsimd.BroadcastInt32x16(k)
+							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
+								gc_tx3 := gc_vstep4
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:33
+								var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									if i < 0 || i+16 > len(out) {
+//line specialize.go:35
+										break
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_t12 int = i + 1
+//line specialize.go:35
+									_ = gc_t12
+//line specialize.go:35
+									var gc_i23 int = gc_t12
+//line specialize.go:35
+									_ = gc_i23
+//line specialize.go:35
+									var gc_result23 archsimd.Int32x16
+//line specialize.go:35
+									_ = gc_result23
+//line specialize.go:35
+									gc_returned23 := gc_none6
+//line specialize.go:35
+									_ = gc_returned23
+//line specialize.go:35
+									gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+//line specialize.go:35
+									_ = gc_if33
+//line specialize.go:35
+									if gc_if33.ToBits() != 0 {
+//line specialize.go:35
+										gc_result23 = gc_vb11.Merge(gc_result23, gc_if33)
+//line specialize.go:35
+										gc_b24 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b24 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
+//line specialize.go:35
+									_ = gc_if34
+//line specialize.go:35
+									if gc_if34.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld23 archsimd.Int32x16
+//line specialize.go:35
+										if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+//line specialize.go:35
+											gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes23 [16]int32
+//line specialize.go:35
+											for gc_k23 := range 16 {
+//line specialize.go:35
+												if gc_if34.ToBits()&(1<<gc_k23) != 0 {
+//line specialize.go:35
+													gc_pos3.Thread = gc_rank3 + gc_k23
+//line specialize.go:35
+													gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+											gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+//line specialize.go:35
+										gc_b25 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b25 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i24 int = i
+//line specialize.go:35
+									_ = gc_i24
+//line specialize.go:35
+									var gc_result24 archsimd.Int32x16
+//line specialize.go:35
+									_ = gc_result24
+//line specialize.go:35
+									gc_returned24 := gc_none6
+//line specialize.go:35
+									_ = gc_returned24
+//line specialize.go:35
+									gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line specialize.go:35
+									_ = gc_if35
+//line specialize.go:35
+									if gc_if35.ToBits() != 0 {
+//line specialize.go:35
+										gc_result24 = gc_vb11.Merge(gc_result24, gc_if35)
+//line specialize.go:35
+										gc_b26 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b26 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line specialize.go:35
+									_ = gc_if36
+//line specialize.go:35
+									if gc_if36.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld24 archsimd.Int32x16
+//line specialize.go:35
+										if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line specialize.go:35
+											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes24 [16]int32
+//line specialize.go:35
+											for gc_k24 := range 16 {
+//line specialize.go:35
+												if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+//line specialize.go:35
+													gc_pos3.Thread = gc_rank3 + gc_k24
+//line specialize.go:35
+													gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos3.Thread = gc_rank3
+//line specialize.go:35
+											gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+//line specialize.go:35
+										gc_b27 := gc_none6
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b27 = gc_all6
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result23.Mul(gc_vb12).Add(gc_result24).StoreSlice(out[i:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none3
+						_ = gc_none5
 //line specialize.go:33
-						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-						_ = gc_iota6
+						_ = gc_iota10
 //line specialize.go:23
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
+						gc_vb9 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all3
+						_ = gc_all5
 //line specialize.go:35
-						gc_vb6 := archsimd.BroadcastInt32x8(k)
+						gc_vb10 := archsimd.BroadcastInt32x8(k)
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -954,65 +1782,65 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t6 int = i + 1
+								var gc_t10 int = i + 1
 //line specialize.go:35
-								_ = gc_t6
+								_ = gc_t10
 //line specialize.go:35
-								var gc_i11 int = gc_t6
+								var gc_i19 int = gc_t10
 //line specialize.go:35
-								_ = gc_i11
+								_ = gc_i19
 //line specialize.go:35
-								var gc_result11 archsimd.Int32x8
+								var gc_result19 archsimd.Int32x8
 //line specialize.go:35
-								_ = gc_result11
+								_ = gc_result19
 //line specialize.go:35
-								gc_returned11 := gc_none3
+								gc_returned19 := gc_none5
 //line specialize.go:35
-								_ = gc_returned11
+								_ = gc_returned19
 //line specialize.go:35
-								gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line specialize.go:35
-								_ = gc_if15
+								_ = gc_if27
 //line specialize.go:35
-								if gc_if15.ToBits() != 0 {
+								if gc_if27.ToBits() != 0 {
 //line specialize.go:35
-									gc_result11 = gc_vb5.Merge(gc_result11, gc_if15)
+									gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
 //line specialize.go:35
-									gc_b12 := gc_none3
+									gc_b20 := gc_none5
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b12 = gc_all3
+										gc_b20 = gc_all5
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+									gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+								gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if16
+								_ = gc_if28
 //line specialize.go:35
-								if gc_if16.ToBits() != 0 {
+								if gc_if28.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld11 archsimd.Int32x8
+									var gc_ld19 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+									if gc_i19 >= 0 && gc_i19+8 <= len(in) {
 //line specialize.go:35
-										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+										gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes11 [8]int32
+										var gc_lanes19 [8]int32
 //line specialize.go:35
-										for gc_k11 := range 8 {
+										for gc_k19 := range 8 {
 //line specialize.go:35
-											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+											if gc_if28.ToBits()&(1<<gc_k19) != 0 {
 //line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k11
+												gc_pos3.Thread = gc_rank3 + gc_k19
 //line specialize.go:35
-												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+												gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1020,79 +1848,79 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_pos3.Thread = gc_rank3
 //line specialize.go:35
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+										gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
 //line specialize.go:35
-									gc_b13 := gc_none3
+									gc_b21 := gc_none5
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b13 = gc_all3
+										gc_b21 = gc_all5
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+									gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_i12 int = i
+								var gc_i20 int = i
 //line specialize.go:35
-								_ = gc_i12
+								_ = gc_i20
 //line specialize.go:35
-								var gc_result12 archsimd.Int32x8
+								var gc_result20 archsimd.Int32x8
 //line specialize.go:35
-								_ = gc_result12
+								_ = gc_result20
 //line specialize.go:35
-								gc_returned12 := gc_none3
+								gc_returned20 := gc_none5
 //line specialize.go:35
-								_ = gc_returned12
+								_ = gc_returned20
 //line specialize.go:35
-								gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
 //line specialize.go:35
-								_ = gc_if17
+								_ = gc_if29
 //line specialize.go:35
-								if gc_if17.ToBits() != 0 {
+								if gc_if29.ToBits() != 0 {
 //line specialize.go:35
-									gc_result12 = gc_vb5.Merge(gc_result12, gc_if17)
+									gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
 //line specialize.go:35
-									gc_b14 := gc_none3
+									gc_b22 := gc_none5
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b14 = gc_all3
+										gc_b22 = gc_all5
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+									gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+								gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if18
+								_ = gc_if30
 //line specialize.go:35
-								if gc_if18.ToBits() != 0 {
+								if gc_if30.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld12 archsimd.Int32x8
+									var gc_ld20 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+									if gc_i20 >= 0 && gc_i20+8 <= len(in) {
 //line specialize.go:35
-										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes12 [8]int32
+										var gc_lanes20 [8]int32
 //line specialize.go:35
-										for gc_k12 := range 8 {
+										for gc_k20 := range 8 {
 //line specialize.go:35
-											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+											if gc_if30.ToBits()&(1<<gc_k20) != 0 {
 //line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k12
+												gc_pos3.Thread = gc_rank3 + gc_k20
 //line specialize.go:35
-												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+												gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1100,25 +1928,25 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										gc_pos3.Thread = gc_rank3
 //line specialize.go:35
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+										gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
 //line specialize.go:35
-									gc_b15 := gc_none3
+									gc_b23 := gc_none5
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b15 = gc_all3
+										gc_b23 = gc_all5
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+									gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result11.Mul(gc_vb6).Add(gc_result12).StoreSlice(out[i:])
+								gc_result19.Mul(gc_vb10).Add(gc_result20).StoreSlice(out[i:])
 //line specialize.go:35
 							}
 						}
@@ -1202,16 +2030,16 @@ func gc_body_specAxpy_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 	}
 }
 
-func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
+	gc_pos4 := gc_b36.Pos()
+	gc_bd4 := gc_b36.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_gd4 := gc_b20.GridDim()
+	gc_gd4 := gc_b36.GridDim()
 	gc_gdx4 := gc_gd4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b36.Len()
 	gc_bx4 := gc_lo4%gc_gdx4 - 1
 	for gc_blk4 := gc_lo4; gc_blk4 < gc_hi4; gc_blk4++ {
-		if gc_b20.Stopped() {
+		if gc_b36.Stopped() {
 			return
 		}
 		gc_pos4.Block = gc_blk4
@@ -1229,23 +2057,227 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 				if gc_from4 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to4 <= len(out)-gc_off4 {
 					gc_at4 := out[gc_off4:][:gc_to4]
 					gc_vstep5 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line specialize.go:33
+							gc_none12 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none12
+//line specialize.go:33
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota24
+//line specialize.go:23
+							gc_vb23 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all12
+//line specialize.go:35
+							gc_vb24 := archsimd.BroadcastUint32x16(k)
+							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
+								gc_tx4 := gc_vstep5
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:33
+								var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									var gc_t24 int = i + 1
+//line specialize.go:35
+									_ = gc_t24
+//line specialize.go:35
+									var gc_i47 int = gc_t24
+//line specialize.go:35
+									_ = gc_i47
+//line specialize.go:35
+									var gc_result47 archsimd.Uint32x16
+//line specialize.go:35
+									_ = gc_result47
+//line specialize.go:35
+									gc_returned47 := gc_none12
+//line specialize.go:35
+									_ = gc_returned47
+//line specialize.go:35
+									gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+//line specialize.go:35
+									_ = gc_if69
+//line specialize.go:35
+									if gc_if69.ToBits() != 0 {
+//line specialize.go:35
+										gc_result47 = gc_vb23.Merge(gc_result47, gc_if69)
+//line specialize.go:35
+										gc_b49 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b49 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+//line specialize.go:35
+									_ = gc_if70
+//line specialize.go:35
+									if gc_if70.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld47 archsimd.Uint32x16
+//line specialize.go:35
+										if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+//line specialize.go:35
+											gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes47 [16]uint32
+//line specialize.go:35
+											for gc_k47 := range 16 {
+//line specialize.go:35
+												if gc_if70.ToBits()&(1<<gc_k47) != 0 {
+//line specialize.go:35
+													gc_pos4.Thread = gc_rank4 + gc_k47
+//line specialize.go:35
+													gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+											gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result47 = gc_ld47.Merge(gc_result47, gc_if70)
+//line specialize.go:35
+										gc_b50 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b50 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i48 int = i
+//line specialize.go:35
+									_ = gc_i48
+//line specialize.go:35
+									var gc_result48 archsimd.Uint32x16
+//line specialize.go:35
+									_ = gc_result48
+//line specialize.go:35
+									gc_returned48 := gc_none12
+//line specialize.go:35
+									_ = gc_returned48
+//line specialize.go:35
+									gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line specialize.go:35
+									_ = gc_if71
+//line specialize.go:35
+									if gc_if71.ToBits() != 0 {
+//line specialize.go:35
+										gc_result48 = gc_vb23.Merge(gc_result48, gc_if71)
+//line specialize.go:35
+										gc_b51 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b51 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line specialize.go:35
+									_ = gc_if72
+//line specialize.go:35
+									if gc_if72.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld48 archsimd.Uint32x16
+//line specialize.go:35
+										if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+//line specialize.go:35
+											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes48 [16]uint32
+//line specialize.go:35
+											for gc_k48 := range 16 {
+//line specialize.go:35
+												if gc_if72.ToBits()&(1<<gc_k48) != 0 {
+//line specialize.go:35
+													gc_pos4.Thread = gc_rank4 + gc_k48
+//line specialize.go:35
+													gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+											gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result48 = gc_ld48.Merge(gc_result48, gc_if72)
+//line specialize.go:35
+										gc_b52 := gc_none12
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b52 = gc_all12
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result47.Mul(gc_vb24).Add(gc_result48).StoreSlice(gc_at4[gc_tx4:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none6
+						_ = gc_none11
 //line specialize.go:33
-						gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-						_ = gc_iota12
+						_ = gc_iota22
 //line specialize.go:23
-						gc_vb11 := archsimd.BroadcastUint32x8(0)
+						gc_vb21 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all6
+						_ = gc_all11
 //line specialize.go:35
-						gc_vb12 := archsimd.BroadcastUint32x8(k)
+						gc_vb22 := archsimd.BroadcastUint32x8(k)
 						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1256,65 +2288,65 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = i
 //line specialize.go:34
 							{
-								var gc_t12 int = i + 1
+								var gc_t22 int = i + 1
 //line specialize.go:35
-								_ = gc_t12
+								_ = gc_t22
 //line specialize.go:35
-								var gc_i23 int = gc_t12
+								var gc_i43 int = gc_t22
 //line specialize.go:35
-								_ = gc_i23
+								_ = gc_i43
 //line specialize.go:35
-								var gc_result23 archsimd.Uint32x8
+								var gc_result43 archsimd.Uint32x8
 //line specialize.go:35
-								_ = gc_result23
+								_ = gc_result43
 //line specialize.go:35
-								gc_returned23 := gc_none6
+								gc_returned43 := gc_none11
 //line specialize.go:35
-								_ = gc_returned23
+								_ = gc_returned43
 //line specialize.go:35
-								gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
+								gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
 //line specialize.go:35
-								_ = gc_if33
+								_ = gc_if63
 //line specialize.go:35
-								if gc_if33.ToBits() != 0 {
+								if gc_if63.ToBits() != 0 {
 //line specialize.go:35
-									gc_result23 = gc_vb11.Merge(gc_result23, gc_if33)
+									gc_result43 = gc_vb21.Merge(gc_result43, gc_if63)
 //line specialize.go:35
-									gc_b25 := gc_none6
+									gc_b45 := gc_none11
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b25 = gc_all6
+										gc_b45 = gc_all11
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
+									gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
+								gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if34
+								_ = gc_if64
 //line specialize.go:35
-								if gc_if34.ToBits() != 0 {
+								if gc_if64.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld23 archsimd.Uint32x8
+									var gc_ld43 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i23 >= 0 && gc_i23+8 <= len(in) {
+									if gc_i43 >= 0 && gc_i43+8 <= len(in) {
 //line specialize.go:35
-										gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
+										gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes23 [8]uint32
+										var gc_lanes43 [8]uint32
 //line specialize.go:35
-										for gc_k23 := range 8 {
+										for gc_k43 := range 8 {
 //line specialize.go:35
-											if gc_if34.ToBits()&(1<<gc_k23) != 0 {
+											if gc_if64.ToBits()&(1<<gc_k43) != 0 {
 //line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k23
+												gc_pos4.Thread = gc_rank4 + gc_k43
 //line specialize.go:35
-												gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+												gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1322,79 +2354,79 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_pos4.Thread = gc_rank4
 //line specialize.go:35
-										gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+										gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+									gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
 //line specialize.go:35
-									gc_b26 := gc_none6
+									gc_b46 := gc_none11
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b26 = gc_all6
+										gc_b46 = gc_all11
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
+									gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_i24 int = i
+								var gc_i44 int = i
 //line specialize.go:35
-								_ = gc_i24
+								_ = gc_i44
 //line specialize.go:35
-								var gc_result24 archsimd.Uint32x8
+								var gc_result44 archsimd.Uint32x8
 //line specialize.go:35
-								_ = gc_result24
+								_ = gc_result44
 //line specialize.go:35
-								gc_returned24 := gc_none6
+								gc_returned44 := gc_none11
 //line specialize.go:35
-								_ = gc_returned24
+								_ = gc_returned44
 //line specialize.go:35
-								gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+								gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
 //line specialize.go:35
-								_ = gc_if35
+								_ = gc_if65
 //line specialize.go:35
-								if gc_if35.ToBits() != 0 {
+								if gc_if65.ToBits() != 0 {
 //line specialize.go:35
-									gc_result24 = gc_vb11.Merge(gc_result24, gc_if35)
+									gc_result44 = gc_vb21.Merge(gc_result44, gc_if65)
 //line specialize.go:35
-									gc_b27 := gc_none6
+									gc_b47 := gc_none11
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b27 = gc_all6
+										gc_b47 = gc_all11
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
+									gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+								gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if36
+								_ = gc_if66
 //line specialize.go:35
-								if gc_if36.ToBits() != 0 {
+								if gc_if66.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld24 archsimd.Uint32x8
+									var gc_ld44 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i24 >= 0 && gc_i24+8 <= len(in) {
+									if gc_i44 >= 0 && gc_i44+8 <= len(in) {
 //line specialize.go:35
-										gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
+										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes24 [8]uint32
+										var gc_lanes44 [8]uint32
 //line specialize.go:35
-										for gc_k24 := range 8 {
+										for gc_k44 := range 8 {
 //line specialize.go:35
-											if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+											if gc_if66.ToBits()&(1<<gc_k44) != 0 {
 //line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k24
+												gc_pos4.Thread = gc_rank4 + gc_k44
 //line specialize.go:35
-												gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+												gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1402,25 +2434,25 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_pos4.Thread = gc_rank4
 //line specialize.go:35
-										gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+										gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+									gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
 //line specialize.go:35
-									gc_b28 := gc_none6
+									gc_b48 := gc_none11
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b28 = gc_all6
+										gc_b48 = gc_all11
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+									gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result23.Mul(gc_vb12).Add(gc_result24).StoreSlice(gc_at4[gc_tx4:])
+								gc_result43.Mul(gc_vb22).Add(gc_result44).StoreSlice(gc_at4[gc_tx4:])
 //line specialize.go:35
 							}
 						}
@@ -1441,23 +2473,233 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					}
 				} else {
 					gc_vstep6 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line specialize.go:33
+							gc_none10 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:33
+							_ = gc_none10
+//line specialize.go:33
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:33
+							_ = gc_iota20
+//line specialize.go:23
+							gc_vb19 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all10
+//line specialize.go:35
+							gc_vb20 := archsimd.BroadcastUint32x16(k)
+							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
+								gc_tx4 := gc_vstep6
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:33
+								var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:33
+								_ = i
+//line specialize.go:34
+								{
+									if i < 0 || i+16 > len(out) {
+//line specialize.go:35
+										break
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_t20 int = i + 1
+//line specialize.go:35
+									_ = gc_t20
+//line specialize.go:35
+									var gc_i39 int = gc_t20
+//line specialize.go:35
+									_ = gc_i39
+//line specialize.go:35
+									var gc_result39 archsimd.Uint32x16
+//line specialize.go:35
+									_ = gc_result39
+//line specialize.go:35
+									gc_returned39 := gc_none10
+//line specialize.go:35
+									_ = gc_returned39
+//line specialize.go:35
+									gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+//line specialize.go:35
+									_ = gc_if57
+//line specialize.go:35
+									if gc_if57.ToBits() != 0 {
+//line specialize.go:35
+										gc_result39 = gc_vb19.Merge(gc_result39, gc_if57)
+//line specialize.go:35
+										gc_b41 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b41 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if58 := archsimd.Mask32x16FromBits(^gc_returned39.ToBits())
+//line specialize.go:35
+									_ = gc_if58
+//line specialize.go:35
+									if gc_if58.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld39 archsimd.Uint32x16
+//line specialize.go:35
+										if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+//line specialize.go:35
+											gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes39 [16]uint32
+//line specialize.go:35
+											for gc_k39 := range 16 {
+//line specialize.go:35
+												if gc_if58.ToBits()&(1<<gc_k39) != 0 {
+//line specialize.go:35
+													gc_pos4.Thread = gc_rank4 + gc_k39
+//line specialize.go:35
+													gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+											gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result39 = gc_ld39.Merge(gc_result39, gc_if58)
+//line specialize.go:35
+										gc_b42 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b42 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									var gc_i40 int = i
+//line specialize.go:35
+									_ = gc_i40
+//line specialize.go:35
+									var gc_result40 archsimd.Uint32x16
+//line specialize.go:35
+									_ = gc_result40
+//line specialize.go:35
+									gc_returned40 := gc_none10
+//line specialize.go:35
+									_ = gc_returned40
+//line specialize.go:35
+									gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line specialize.go:35
+									_ = gc_if59
+//line specialize.go:35
+									if gc_if59.ToBits() != 0 {
+//line specialize.go:35
+										gc_result40 = gc_vb19.Merge(gc_result40, gc_if59)
+//line specialize.go:35
+										gc_b43 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b43 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line specialize.go:35
+									_ = gc_if60
+//line specialize.go:35
+									if gc_if60.ToBits() != 0 {
+//line specialize.go:35
+										var gc_ld40 archsimd.Uint32x16
+//line specialize.go:35
+										if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+//line specialize.go:35
+											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line specialize.go:35
+										} else {
+//line specialize.go:35
+											var gc_lanes40 [16]uint32
+//line specialize.go:35
+											for gc_k40 := range 16 {
+//line specialize.go:35
+												if gc_if60.ToBits()&(1<<gc_k40) != 0 {
+//line specialize.go:35
+													gc_pos4.Thread = gc_rank4 + gc_k40
+//line specialize.go:35
+													gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
+//line specialize.go:35
+												}
+//line specialize.go:35
+											}
+//line specialize.go:35
+											gc_pos4.Thread = gc_rank4
+//line specialize.go:35
+											gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_result40 = gc_ld40.Merge(gc_result40, gc_if60)
+//line specialize.go:35
+										gc_b44 := gc_none10
+//line specialize.go:35
+										if true {
+//line specialize.go:35
+											gc_b44 = gc_all10
+//line specialize.go:35
+										}
+//line specialize.go:35
+										gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
+//line specialize.go:35
+									}
+//line specialize.go:35
+									gc_result39.Mul(gc_vb20).Add(gc_result40).StoreSlice(out[i:])
+//line specialize.go:35
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line specialize.go:33
-						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:33
-						_ = gc_none5
+						_ = gc_none9
 //line specialize.go:33
-						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:33
-						_ = gc_iota10
+						_ = gc_iota18
 //line specialize.go:23
-						gc_vb9 := archsimd.BroadcastUint32x8(0)
+						gc_vb17 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-						_ = gc_all5
+						_ = gc_all9
 //line specialize.go:35
-						gc_vb10 := archsimd.BroadcastUint32x8(k)
+						gc_vb18 := archsimd.BroadcastUint32x8(k)
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -1474,65 +2716,65 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_t10 int = i + 1
+								var gc_t18 int = i + 1
 //line specialize.go:35
-								_ = gc_t10
+								_ = gc_t18
 //line specialize.go:35
-								var gc_i19 int = gc_t10
+								var gc_i35 int = gc_t18
 //line specialize.go:35
-								_ = gc_i19
+								_ = gc_i35
 //line specialize.go:35
-								var gc_result19 archsimd.Uint32x8
+								var gc_result35 archsimd.Uint32x8
 //line specialize.go:35
-								_ = gc_result19
+								_ = gc_result35
 //line specialize.go:35
-								gc_returned19 := gc_none5
+								gc_returned35 := gc_none9
 //line specialize.go:35
-								_ = gc_returned19
+								_ = gc_returned35
 //line specialize.go:35
-								gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+								gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
 //line specialize.go:35
-								_ = gc_if27
+								_ = gc_if51
 //line specialize.go:35
-								if gc_if27.ToBits() != 0 {
+								if gc_if51.ToBits() != 0 {
 //line specialize.go:35
-									gc_result19 = gc_vb9.Merge(gc_result19, gc_if27)
+									gc_result35 = gc_vb17.Merge(gc_result35, gc_if51)
 //line specialize.go:35
-									gc_b21 := gc_none5
+									gc_b37 := gc_none9
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b21 = gc_all5
+										gc_b37 = gc_all9
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+									gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+								gc_if52 := gc_returned35.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if28
+								_ = gc_if52
 //line specialize.go:35
-								if gc_if28.ToBits() != 0 {
+								if gc_if52.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld19 archsimd.Uint32x8
+									var gc_ld35 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+									if gc_i35 >= 0 && gc_i35+8 <= len(in) {
 //line specialize.go:35
-										gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+										gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes19 [8]uint32
+										var gc_lanes35 [8]uint32
 //line specialize.go:35
-										for gc_k19 := range 8 {
+										for gc_k35 := range 8 {
 //line specialize.go:35
-											if gc_if28.ToBits()&(1<<gc_k19) != 0 {
+											if gc_if52.ToBits()&(1<<gc_k35) != 0 {
 //line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k19
+												gc_pos4.Thread = gc_rank4 + gc_k35
 //line specialize.go:35
-												gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+												gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1540,79 +2782,79 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_pos4.Thread = gc_rank4
 //line specialize.go:35
-										gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+										gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+									gc_result35 = gc_ld35.Merge(gc_result35, gc_if52)
 //line specialize.go:35
-									gc_b22 := gc_none5
+									gc_b38 := gc_none9
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b22 = gc_all5
+										gc_b38 = gc_all9
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+									gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								var gc_i20 int = i
+								var gc_i36 int = i
 //line specialize.go:35
-								_ = gc_i20
+								_ = gc_i36
 //line specialize.go:35
-								var gc_result20 archsimd.Uint32x8
+								var gc_result36 archsimd.Uint32x8
 //line specialize.go:35
-								_ = gc_result20
+								_ = gc_result36
 //line specialize.go:35
-								gc_returned20 := gc_none5
+								gc_returned36 := gc_none9
 //line specialize.go:35
-								_ = gc_returned20
+								_ = gc_returned36
 //line specialize.go:35
-								gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+								gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
 //line specialize.go:35
-								_ = gc_if29
+								_ = gc_if53
 //line specialize.go:35
-								if gc_if29.ToBits() != 0 {
+								if gc_if53.ToBits() != 0 {
 //line specialize.go:35
-									gc_result20 = gc_vb9.Merge(gc_result20, gc_if29)
+									gc_result36 = gc_vb17.Merge(gc_result36, gc_if53)
 //line specialize.go:35
-									gc_b23 := gc_none5
+									gc_b39 := gc_none9
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b23 = gc_all5
+										gc_b39 = gc_all9
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+									gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+								gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
 //line specialize.go:35
-								_ = gc_if30
+								_ = gc_if54
 //line specialize.go:35
-								if gc_if30.ToBits() != 0 {
+								if gc_if54.ToBits() != 0 {
 //line specialize.go:35
-									var gc_ld20 archsimd.Uint32x8
+									var gc_ld36 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+									if gc_i36 >= 0 && gc_i36+8 <= len(in) {
 //line specialize.go:35
-										gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes20 [8]uint32
+										var gc_lanes36 [8]uint32
 //line specialize.go:35
-										for gc_k20 := range 8 {
+										for gc_k36 := range 8 {
 //line specialize.go:35
-											if gc_if30.ToBits()&(1<<gc_k20) != 0 {
+											if gc_if54.ToBits()&(1<<gc_k36) != 0 {
 //line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k20
+												gc_pos4.Thread = gc_rank4 + gc_k36
 //line specialize.go:35
-												gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+												gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
 //line specialize.go:35
 											}
 //line specialize.go:35
@@ -1620,25 +2862,25 @@ func gc_body_specAxpy_uint32(gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										gc_pos4.Thread = gc_rank4
 //line specialize.go:35
-										gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+										gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+									gc_result36 = gc_ld36.Merge(gc_result36, gc_if54)
 //line specialize.go:35
-									gc_b24 := gc_none5
+									gc_b40 := gc_none9
 //line specialize.go:35
 									if true {
 //line specialize.go:35
-										gc_b24 = gc_all5
+										gc_b40 = gc_all9
 //line specialize.go:35
 									}
 //line specialize.go:35
-									gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+									gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
 //line specialize.go:35
 								}
 //line specialize.go:35
-								gc_result19.Mul(gc_vb10).Add(gc_result20).StoreSlice(out[i:])
+								gc_result35.Mul(gc_vb18).Add(gc_result36).StoreSlice(out[i:])
 //line specialize.go:35
 							}
 						}
@@ -1747,14 +2989,14 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
-func gc_body_specTree[T specNumber](gc_b29 *compiled.Block, in, partial []T) {
-	t := gc_b29.Thread()
-	gc_pos5 := gc_b29.Pos()
-	gc_bd5 := gc_b29.Dim()
+func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
+	t := gc_b53.Thread()
+	gc_pos5 := gc_b53.Pos()
+	gc_bd5 := gc_b53.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b29.Index()
+	gc_bidx5 := gc_b53.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b29.Len()
+	gc_n5 := gc_b53.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
@@ -2084,21 +3326,223 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			if gc_bdx2 <= len(sdata) {
 				gc_at6 := sdata[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line specialize.go:44
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none4
+//line specialize.go:44
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota8
+//line specialize.go:23
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							var gc_i15 int = i
+//line specialize.go:47
+							_ = gc_i15
+//line specialize.go:47
+							var gc_result15 archsimd.Float32x16
+//line specialize.go:47
+							_ = gc_result15
+//line specialize.go:47
+							gc_returned15 := gc_none4
+//line specialize.go:47
+							_ = gc_returned15
+//line specialize.go:22
+							gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
+//line specialize.go:22
+							_ = gc_if21
+//line specialize.go:22
+							if gc_if21.ToBits() != 0 {
+//line specialize.go:22
+								gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+//line specialize.go:22
+								gc_b15 := gc_none4
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b15 = gc_all4
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
+//line specialize.go:22
+							_ = gc_if22
+//line specialize.go:47
+							if gc_if22.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld15 archsimd.Float32x16
+//line specialize.go:47
+								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+//line specialize.go:47
+									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes15 [16]float32
+//line specialize.go:47
+									for gc_k15 := range 16 {
+//line specialize.go:47
+										if gc_if22.ToBits()&(1<<gc_k15) != 0 {
+//line specialize.go:47
+											gc_pos2.Thread = gc_rank2 + gc_k15
+//line specialize.go:47
+											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+//line specialize.go:47
+								gc_b16 := gc_none4
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b16 = gc_all4
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t8 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t8
+//line specialize.go:47
+							var gc_i16 int = gc_t8
+//line specialize.go:47
+							_ = gc_i16
+//line specialize.go:47
+							var gc_result16 archsimd.Float32x16
+//line specialize.go:47
+							_ = gc_result16
+//line specialize.go:47
+							gc_returned16 := gc_none4
+//line specialize.go:47
+							_ = gc_returned16
+//line specialize.go:22
+							gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+//line specialize.go:22
+							_ = gc_if23
+//line specialize.go:22
+							if gc_if23.ToBits() != 0 {
+//line specialize.go:22
+								gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+//line specialize.go:22
+								gc_b17 := gc_none4
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b17 = gc_all4
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+//line specialize.go:22
+							_ = gc_if24
+//line specialize.go:47
+							if gc_if24.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld16 archsimd.Float32x16
+//line specialize.go:47
+								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+//line specialize.go:47
+									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes16 [16]float32
+//line specialize.go:47
+									for gc_k16 := range 16 {
+//line specialize.go:47
+										if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+//line specialize.go:47
+											gc_pos2.Thread = gc_rank2 + gc_k16
+//line specialize.go:47
+											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+//line specialize.go:47
+								gc_b18 := gc_none4
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b18 = gc_all4
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result15.Add(gc_result16).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none2
+					_ = gc_none3
 //line specialize.go:44
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota4
+					_ = gc_iota6
 //line specialize.go:23
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 //line specialize.go:23
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all2
+					_ = gc_all3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2112,61 +3556,61 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						var gc_i7 int = i
+						var gc_i11 int = i
 //line specialize.go:47
-						_ = gc_i7
+						_ = gc_i11
 //line specialize.go:47
-						var gc_result7 archsimd.Float32x8
+						var gc_result11 archsimd.Float32x8
 //line specialize.go:47
-						_ = gc_result7
+						_ = gc_result11
 //line specialize.go:47
-						gc_returned7 := gc_none2
+						gc_returned11 := gc_none3
 //line specialize.go:47
-						_ = gc_returned7
+						_ = gc_returned11
 //line specialize.go:22
-						gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i7, 8))))
+						gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 //line specialize.go:22
-						_ = gc_if9
+						_ = gc_if15
 //line specialize.go:22
-						if gc_if9.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line specialize.go:22
-							gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+							gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
 //line specialize.go:22
-							gc_b7 := gc_none2
+							gc_b11 := gc_none3
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b7 = gc_all2
+								gc_b11 = gc_all3
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned7 = gc_b7.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if9).ToMask()
+							gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if10 := gc_returned7.ToInt32x8().Not().ToMask()
+						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if10
+						_ = gc_if16
 //line specialize.go:47
-						if gc_if10.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld7 archsimd.Float32x8
+							var gc_ld11 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
 //line specialize.go:47
-								gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
+								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes7 [8]float32
+								var gc_lanes11 [8]float32
 //line specialize.go:47
-								for gc_k7 := range 8 {
+								for gc_k11 := range 8 {
 //line specialize.go:47
-									if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
 //line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line specialize.go:47
-										gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -2174,83 +3618,83 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_pos2.Thread = gc_rank2
 //line specialize.go:47
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+							gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
 //line specialize.go:47
-							gc_b8 := gc_none2
+							gc_b12 := gc_none3
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b8 = gc_all2
+								gc_b12 = gc_all3
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned7 = gc_b8.ToInt32x8().Merge(gc_returned7.ToInt32x8(), gc_if10).ToMask()
+							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t4 int = i + gc_bdx2
+						var gc_t6 int = i + gc_bdx2
 //line specialize.go:47
-						_ = gc_t4
+						_ = gc_t6
 //line specialize.go:47
-						var gc_i8 int = gc_t4
+						var gc_i12 int = gc_t6
 //line specialize.go:47
-						_ = gc_i8
+						_ = gc_i12
 //line specialize.go:47
-						var gc_result8 archsimd.Float32x8
+						var gc_result12 archsimd.Float32x8
 //line specialize.go:47
-						_ = gc_result8
+						_ = gc_result12
 //line specialize.go:47
-						gc_returned8 := gc_none2
+						gc_returned12 := gc_none3
 //line specialize.go:47
-						_ = gc_returned8
+						_ = gc_returned12
 //line specialize.go:22
-						gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i8, 8))))
+						gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 //line specialize.go:22
-						_ = gc_if11
+						_ = gc_if17
 //line specialize.go:22
-						if gc_if11.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line specialize.go:22
-							gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+							gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
 //line specialize.go:22
-							gc_b9 := gc_none2
+							gc_b13 := gc_none3
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b9 = gc_all2
+								gc_b13 = gc_all3
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned8 = gc_b9.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if11).ToMask()
+							gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if12 := gc_returned8.ToInt32x8().Not().ToMask()
+						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if12
+						_ = gc_if18
 //line specialize.go:47
-						if gc_if12.ToBits() != 0 {
+						if gc_if18.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld8 archsimd.Float32x8
+							var gc_ld12 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
 //line specialize.go:47
-								gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
+								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes8 [8]float32
+								var gc_lanes12 [8]float32
 //line specialize.go:47
-								for gc_k8 := range 8 {
+								for gc_k12 := range 8 {
 //line specialize.go:47
-									if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+									if gc_if18.ToBits()&(1<<gc_k12) != 0 {
 //line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line specialize.go:47
-										gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -2258,24 +3702,24 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								gc_pos2.Thread = gc_rank2
 //line specialize.go:47
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+							gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
 //line specialize.go:47
-							gc_b10 := gc_none2
+							gc_b14 := gc_none3
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b10 = gc_all2
+								gc_b14 = gc_all3
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned8 = gc_b10.ToInt32x8().Merge(gc_returned8.ToInt32x8(), gc_if12).ToMask()
+							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
 //line specialize.go:47
 						}
-						gc_result7.Add(gc_result8).StoreSlice(gc_at6[gc_tx2:])
+						gc_result11.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2296,6 +3740,214 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line specialize.go:44
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none2
+//line specialize.go:44
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota4
+//line specialize.go:23
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							if tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_i7 int = i
+//line specialize.go:47
+							_ = gc_i7
+//line specialize.go:47
+							var gc_result7 archsimd.Float32x16
+//line specialize.go:47
+							_ = gc_result7
+//line specialize.go:47
+							gc_returned7 := gc_none2
+//line specialize.go:47
+							_ = gc_returned7
+//line specialize.go:22
+							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+//line specialize.go:22
+							_ = gc_if9
+//line specialize.go:22
+							if gc_if9.ToBits() != 0 {
+//line specialize.go:22
+								gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+//line specialize.go:22
+								gc_b7 := gc_none2
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b7 = gc_all2
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+//line specialize.go:22
+							_ = gc_if10
+//line specialize.go:47
+							if gc_if10.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld7 archsimd.Float32x16
+//line specialize.go:47
+								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+//line specialize.go:47
+									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes7 [16]float32
+//line specialize.go:47
+									for gc_k7 := range 16 {
+//line specialize.go:47
+										if gc_if10.ToBits()&(1<<gc_k7) != 0 {
+//line specialize.go:47
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line specialize.go:47
+											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+//line specialize.go:47
+								gc_b8 := gc_none2
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b8 = gc_all2
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t4 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t4
+//line specialize.go:47
+							var gc_i8 int = gc_t4
+//line specialize.go:47
+							_ = gc_i8
+//line specialize.go:47
+							var gc_result8 archsimd.Float32x16
+//line specialize.go:47
+							_ = gc_result8
+//line specialize.go:47
+							gc_returned8 := gc_none2
+//line specialize.go:47
+							_ = gc_returned8
+//line specialize.go:22
+							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line specialize.go:22
+							_ = gc_if11
+//line specialize.go:22
+							if gc_if11.ToBits() != 0 {
+//line specialize.go:22
+								gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+//line specialize.go:22
+								gc_b9 := gc_none2
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b9 = gc_all2
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line specialize.go:22
+							_ = gc_if12
+//line specialize.go:47
+							if gc_if12.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld8 archsimd.Float32x16
+//line specialize.go:47
+								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+//line specialize.go:47
+									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes8 [16]float32
+//line specialize.go:47
+									for gc_k8 := range 16 {
+//line specialize.go:47
+										if gc_if12.ToBits()&(1<<gc_k8) != 0 {
+//line specialize.go:47
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line specialize.go:47
+											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos2.Thread = gc_rank2
+//line specialize.go:47
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+//line specialize.go:47
+								gc_b10 := gc_none2
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b10 = gc_all2
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
@@ -2596,6 +4248,31 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					gc_at7 := sdata[:gc_to2]
 					gc_at8 := sdata[gc_off4:][:gc_to2]
 					gc_vstep3 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+//line specialize.go:50
+									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
+//line specialize.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -2629,6 +4306,36 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					}
 				} else {
 					gc_vstep4 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -2830,14 +4537,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	}
 }
 
-func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b11.Thread()
-	gc_pos3 := gc_b11.Pos()
-	gc_bd3 := gc_b11.Dim()
+func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b19.Thread()
+	gc_pos3 := gc_b19.Pos()
+	gc_bd3 := gc_b19.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b11.Index()
+	gc_bidx3 := gc_b19.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b11.Len()
+	gc_n3 := gc_b19.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
@@ -2846,21 +4553,223 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line specialize.go:44
+						gc_none8 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none8
+//line specialize.go:44
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota16
+//line specialize.go:23
+						gc_vb8 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							var gc_i31 int = i
+//line specialize.go:47
+							_ = gc_i31
+//line specialize.go:47
+							var gc_result31 archsimd.Int32x16
+//line specialize.go:47
+							_ = gc_result31
+//line specialize.go:47
+							gc_returned31 := gc_none8
+//line specialize.go:47
+							_ = gc_returned31
+//line specialize.go:22
+							gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+//line specialize.go:22
+							_ = gc_if45
+//line specialize.go:22
+							if gc_if45.ToBits() != 0 {
+//line specialize.go:22
+								gc_result31 = gc_vb8.Merge(gc_result31, gc_if45)
+//line specialize.go:22
+								gc_b32 := gc_none8
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b32 = gc_all8
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+//line specialize.go:22
+							_ = gc_if46
+//line specialize.go:47
+							if gc_if46.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld31 archsimd.Int32x16
+//line specialize.go:47
+								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+//line specialize.go:47
+									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes31 [16]int32
+//line specialize.go:47
+									for gc_k31 := range 16 {
+//line specialize.go:47
+										if gc_if46.ToBits()&(1<<gc_k31) != 0 {
+//line specialize.go:47
+											gc_pos3.Thread = gc_rank3 + gc_k31
+//line specialize.go:47
+											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result31 = gc_ld31.Merge(gc_result31, gc_if46)
+//line specialize.go:47
+								gc_b33 := gc_none8
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b33 = gc_all8
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t16 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t16
+//line specialize.go:47
+							var gc_i32 int = gc_t16
+//line specialize.go:47
+							_ = gc_i32
+//line specialize.go:47
+							var gc_result32 archsimd.Int32x16
+//line specialize.go:47
+							_ = gc_result32
+//line specialize.go:47
+							gc_returned32 := gc_none8
+//line specialize.go:47
+							_ = gc_returned32
+//line specialize.go:22
+							gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:22
+							_ = gc_if47
+//line specialize.go:22
+							if gc_if47.ToBits() != 0 {
+//line specialize.go:22
+								gc_result32 = gc_vb8.Merge(gc_result32, gc_if47)
+//line specialize.go:22
+								gc_b34 := gc_none8
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b34 = gc_all8
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line specialize.go:22
+							_ = gc_if48
+//line specialize.go:47
+							if gc_if48.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld32 archsimd.Int32x16
+//line specialize.go:47
+								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+//line specialize.go:47
+									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes32 [16]int32
+//line specialize.go:47
+									for gc_k32 := range 16 {
+//line specialize.go:47
+										if gc_if48.ToBits()&(1<<gc_k32) != 0 {
+//line specialize.go:47
+											gc_pos3.Thread = gc_rank3 + gc_k32
+//line specialize.go:47
+											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result32 = gc_ld32.Merge(gc_result32, gc_if48)
+//line specialize.go:47
+								gc_b35 := gc_none8
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b35 = gc_all8
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result31.Add(gc_result32).StoreSlice(gc_at11[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none4
+					_ = gc_none7
 //line specialize.go:44
-					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota8
+					_ = gc_iota14
 //line specialize.go:23
-					gc_vb4 := archsimd.BroadcastInt32x8(0)
+					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-					gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all4
+					_ = gc_all7
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2874,61 +4783,61 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						var gc_i15 int = i
+						var gc_i27 int = i
 //line specialize.go:47
-						_ = gc_i15
+						_ = gc_i27
 //line specialize.go:47
-						var gc_result15 archsimd.Int32x8
+						var gc_result27 archsimd.Int32x8
 //line specialize.go:47
-						_ = gc_result15
+						_ = gc_result27
 //line specialize.go:47
-						gc_returned15 := gc_none4
+						gc_returned27 := gc_none7
 //line specialize.go:47
-						_ = gc_returned15
+						_ = gc_returned27
 //line specialize.go:22
-						gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i15, 8))))
+						gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
 //line specialize.go:22
-						_ = gc_if21
+						_ = gc_if39
 //line specialize.go:22
-						if gc_if21.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line specialize.go:22
-							gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+							gc_result27 = gc_vb7.Merge(gc_result27, gc_if39)
 //line specialize.go:22
-							gc_b16 := gc_none4
+							gc_b28 := gc_none7
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b16 = gc_all4
+								gc_b28 = gc_all7
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned15 = gc_b16.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if21).ToMask()
+							gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if22 := gc_returned15.ToInt32x8().Not().ToMask()
+						gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if22
+						_ = gc_if40
 //line specialize.go:47
-						if gc_if22.ToBits() != 0 {
+						if gc_if40.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld15 archsimd.Int32x8
+							var gc_ld27 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
 //line specialize.go:47
-								gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
+								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes15 [8]int32
+								var gc_lanes27 [8]int32
 //line specialize.go:47
-								for gc_k15 := range 8 {
+								for gc_k27 := range 8 {
 //line specialize.go:47
-									if gc_if22.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if40.ToBits()&(1<<gc_k27) != 0 {
 //line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k15
+										gc_pos3.Thread = gc_rank3 + gc_k27
 //line specialize.go:47
-										gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
+										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -2936,83 +4845,83 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-								gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+							gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
 //line specialize.go:47
-							gc_b17 := gc_none4
+							gc_b29 := gc_none7
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b17 = gc_all4
+								gc_b29 = gc_all7
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned15 = gc_b17.ToInt32x8().Merge(gc_returned15.ToInt32x8(), gc_if22).ToMask()
+							gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t8 int = i + gc_bdx3
+						var gc_t14 int = i + gc_bdx3
 //line specialize.go:47
-						_ = gc_t8
+						_ = gc_t14
 //line specialize.go:47
-						var gc_i16 int = gc_t8
+						var gc_i28 int = gc_t14
 //line specialize.go:47
-						_ = gc_i16
+						_ = gc_i28
 //line specialize.go:47
-						var gc_result16 archsimd.Int32x8
+						var gc_result28 archsimd.Int32x8
 //line specialize.go:47
-						_ = gc_result16
+						_ = gc_result28
 //line specialize.go:47
-						gc_returned16 := gc_none4
+						gc_returned28 := gc_none7
 //line specialize.go:47
-						_ = gc_returned16
+						_ = gc_returned28
 //line specialize.go:22
-						gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i16, 8))))
+						gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
 //line specialize.go:22
-						_ = gc_if23
+						_ = gc_if41
 //line specialize.go:22
-						if gc_if23.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line specialize.go:22
-							gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+							gc_result28 = gc_vb7.Merge(gc_result28, gc_if41)
 //line specialize.go:22
-							gc_b18 := gc_none4
+							gc_b30 := gc_none7
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b18 = gc_all4
+								gc_b30 = gc_all7
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned16 = gc_b18.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if23).ToMask()
+							gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if24 := gc_returned16.ToInt32x8().Not().ToMask()
+						gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if24
+						_ = gc_if42
 //line specialize.go:47
-						if gc_if24.ToBits() != 0 {
+						if gc_if42.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld16 archsimd.Int32x8
+							var gc_ld28 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
 //line specialize.go:47
-								gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
+								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes16 [8]int32
+								var gc_lanes28 [8]int32
 //line specialize.go:47
-								for gc_k16 := range 8 {
+								for gc_k28 := range 8 {
 //line specialize.go:47
-									if gc_if24.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if42.ToBits()&(1<<gc_k28) != 0 {
 //line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k16
+										gc_pos3.Thread = gc_rank3 + gc_k28
 //line specialize.go:47
-										gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
+										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3020,24 +4929,24 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-								gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+							gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
 //line specialize.go:47
-							gc_b19 := gc_none4
+							gc_b31 := gc_none7
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b19 = gc_all4
+								gc_b31 = gc_all7
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned16 = gc_b19.ToInt32x8().Merge(gc_returned16.ToInt32x8(), gc_if24).ToMask()
+							gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
 //line specialize.go:47
 						}
-						gc_result15.Add(gc_result16).StoreSlice(gc_at11[gc_tx3:])
+						gc_result27.Add(gc_result28).StoreSlice(gc_at11[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3058,21 +4967,229 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line specialize.go:44
+						gc_none6 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none6
+//line specialize.go:44
+						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota12
+//line specialize.go:23
+						gc_vb6 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all6
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							if tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_i23 int = i
+//line specialize.go:47
+							_ = gc_i23
+//line specialize.go:47
+							var gc_result23 archsimd.Int32x16
+//line specialize.go:47
+							_ = gc_result23
+//line specialize.go:47
+							gc_returned23 := gc_none6
+//line specialize.go:47
+							_ = gc_returned23
+//line specialize.go:22
+							gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
+//line specialize.go:22
+							_ = gc_if33
+//line specialize.go:22
+							if gc_if33.ToBits() != 0 {
+//line specialize.go:22
+								gc_result23 = gc_vb6.Merge(gc_result23, gc_if33)
+//line specialize.go:22
+								gc_b24 := gc_none6
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b24 = gc_all6
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
+//line specialize.go:22
+							_ = gc_if34
+//line specialize.go:47
+							if gc_if34.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld23 archsimd.Int32x16
+//line specialize.go:47
+								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+//line specialize.go:47
+									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes23 [16]int32
+//line specialize.go:47
+									for gc_k23 := range 16 {
+//line specialize.go:47
+										if gc_if34.ToBits()&(1<<gc_k23) != 0 {
+//line specialize.go:47
+											gc_pos3.Thread = gc_rank3 + gc_k23
+//line specialize.go:47
+											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+//line specialize.go:47
+								gc_b25 := gc_none6
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b25 = gc_all6
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t12 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t12
+//line specialize.go:47
+							var gc_i24 int = gc_t12
+//line specialize.go:47
+							_ = gc_i24
+//line specialize.go:47
+							var gc_result24 archsimd.Int32x16
+//line specialize.go:47
+							_ = gc_result24
+//line specialize.go:47
+							gc_returned24 := gc_none6
+//line specialize.go:47
+							_ = gc_returned24
+//line specialize.go:22
+							gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line specialize.go:22
+							_ = gc_if35
+//line specialize.go:22
+							if gc_if35.ToBits() != 0 {
+//line specialize.go:22
+								gc_result24 = gc_vb6.Merge(gc_result24, gc_if35)
+//line specialize.go:22
+								gc_b26 := gc_none6
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b26 = gc_all6
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line specialize.go:22
+							_ = gc_if36
+//line specialize.go:47
+							if gc_if36.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld24 archsimd.Int32x16
+//line specialize.go:47
+								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+//line specialize.go:47
+									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes24 [16]int32
+//line specialize.go:47
+									for gc_k24 := range 16 {
+//line specialize.go:47
+										if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+//line specialize.go:47
+											gc_pos3.Thread = gc_rank3 + gc_k24
+//line specialize.go:47
+											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos3.Thread = gc_rank3
+//line specialize.go:47
+									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+//line specialize.go:47
+								gc_b27 := gc_none6
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b27 = gc_all6
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result23.Add(gc_result24).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none3
+					_ = gc_none5
 //line specialize.go:44
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota6
+					_ = gc_iota10
 //line specialize.go:23
-					gc_vb3 := archsimd.BroadcastInt32x8(0)
+					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line specialize.go:23
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all3
+					_ = gc_all5
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -3092,61 +5209,61 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_i11 int = i
+						var gc_i19 int = i
 //line specialize.go:47
-						_ = gc_i11
+						_ = gc_i19
 //line specialize.go:47
-						var gc_result11 archsimd.Int32x8
+						var gc_result19 archsimd.Int32x8
 //line specialize.go:47
-						_ = gc_result11
+						_ = gc_result19
 //line specialize.go:47
-						gc_returned11 := gc_none3
+						gc_returned19 := gc_none5
 //line specialize.go:47
-						_ = gc_returned11
+						_ = gc_returned19
 //line specialize.go:22
-						gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
+						gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
 //line specialize.go:22
-						_ = gc_if15
+						_ = gc_if27
 //line specialize.go:22
-						if gc_if15.ToBits() != 0 {
+						if gc_if27.ToBits() != 0 {
 //line specialize.go:22
-							gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
+							gc_result19 = gc_vb5.Merge(gc_result19, gc_if27)
 //line specialize.go:22
-							gc_b12 := gc_none3
+							gc_b20 := gc_none5
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b12 = gc_all3
+								gc_b20 = gc_all5
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
+							gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
+						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if16
+						_ = gc_if28
 //line specialize.go:47
-						if gc_if16.ToBits() != 0 {
+						if gc_if28.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld11 archsimd.Int32x8
+							var gc_ld19 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
 //line specialize.go:47
-								gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
+								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes11 [8]int32
+								var gc_lanes19 [8]int32
 //line specialize.go:47
-								for gc_k11 := range 8 {
+								for gc_k19 := range 8 {
 //line specialize.go:47
-									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
+									if gc_if28.ToBits()&(1<<gc_k19) != 0 {
 //line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k11
+										gc_pos3.Thread = gc_rank3 + gc_k19
 //line specialize.go:47
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
+										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3154,83 +5271,83 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-								gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
+							gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
 //line specialize.go:47
-							gc_b13 := gc_none3
+							gc_b21 := gc_none5
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b13 = gc_all3
+								gc_b21 = gc_all5
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned11 = gc_b13.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
+							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t6 int = i + gc_bdx3
+						var gc_t10 int = i + gc_bdx3
 //line specialize.go:47
-						_ = gc_t6
+						_ = gc_t10
 //line specialize.go:47
-						var gc_i12 int = gc_t6
+						var gc_i20 int = gc_t10
 //line specialize.go:47
-						_ = gc_i12
+						_ = gc_i20
 //line specialize.go:47
-						var gc_result12 archsimd.Int32x8
+						var gc_result20 archsimd.Int32x8
 //line specialize.go:47
-						_ = gc_result12
+						_ = gc_result20
 //line specialize.go:47
-						gc_returned12 := gc_none3
+						gc_returned20 := gc_none5
 //line specialize.go:47
-						_ = gc_returned12
+						_ = gc_returned20
 //line specialize.go:22
-						gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
+						gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
 //line specialize.go:22
-						_ = gc_if17
+						_ = gc_if29
 //line specialize.go:22
-						if gc_if17.ToBits() != 0 {
+						if gc_if29.ToBits() != 0 {
 //line specialize.go:22
-							gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
+							gc_result20 = gc_vb5.Merge(gc_result20, gc_if29)
 //line specialize.go:22
-							gc_b14 := gc_none3
+							gc_b22 := gc_none5
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b14 = gc_all3
+								gc_b22 = gc_all5
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
+							gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
+						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if18
+						_ = gc_if30
 //line specialize.go:47
-						if gc_if18.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld12 archsimd.Int32x8
+							var gc_ld20 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
 //line specialize.go:47
-								gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
+								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes12 [8]int32
+								var gc_lanes20 [8]int32
 //line specialize.go:47
-								for gc_k12 := range 8 {
+								for gc_k20 := range 8 {
 //line specialize.go:47
-									if gc_if18.ToBits()&(1<<gc_k12) != 0 {
+									if gc_if30.ToBits()&(1<<gc_k20) != 0 {
 //line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k12
+										gc_pos3.Thread = gc_rank3 + gc_k20
 //line specialize.go:47
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
+										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3238,24 +5355,24 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								gc_pos3.Thread = gc_rank3
 //line specialize.go:47
-								gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
+							gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
 //line specialize.go:47
-							gc_b15 := gc_none3
+							gc_b23 := gc_none5
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b15 = gc_all3
+								gc_b23 = gc_all5
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned12 = gc_b15.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
+							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
 //line specialize.go:47
 						}
-						gc_result11.Add(gc_result12).StoreSlice(sdata[tid:])
+						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3358,6 +5475,31 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 					gc_at12 := sdata[:gc_to3]
 					gc_at13 := sdata[gc_off7:][:gc_to3]
 					gc_vstep7 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+//line specialize.go:50
+									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+//line specialize.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
 							gc_tx3 := gc_vstep7
@@ -3391,6 +5533,36 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 					}
 				} else {
 					gc_vstep8 := gc_from3
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadInt32x16Slice(sdata[tid:]).Add(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
 							gc_tx3 := gc_vstep8
@@ -3592,14 +5764,14 @@ func gc_body_specTree_int32(gc_b11 *compiled.Block, in []int32, partial []int32)
 	}
 }
 
-func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b20.Thread()
-	gc_pos4 := gc_b20.Pos()
-	gc_bd4 := gc_b20.Dim()
+func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b36.Thread()
+	gc_pos4 := gc_b36.Pos()
+	gc_bd4 := gc_b36.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b20.Index()
+	gc_bidx4 := gc_b36.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b20.Len()
+	gc_n4 := gc_b36.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
@@ -3608,21 +5780,223 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
 				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line specialize.go:44
+						gc_none12 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none12
+//line specialize.go:44
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota24
+//line specialize.go:23
+						gc_vb12 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all12
+						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
+							gc_tx4 := gc_vstep9
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							var gc_i47 int = i
+//line specialize.go:47
+							_ = gc_i47
+//line specialize.go:47
+							var gc_result47 archsimd.Uint32x16
+//line specialize.go:47
+							_ = gc_result47
+//line specialize.go:47
+							gc_returned47 := gc_none12
+//line specialize.go:47
+							_ = gc_returned47
+//line specialize.go:22
+							gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+//line specialize.go:22
+							_ = gc_if69
+//line specialize.go:22
+							if gc_if69.ToBits() != 0 {
+//line specialize.go:22
+								gc_result47 = gc_vb12.Merge(gc_result47, gc_if69)
+//line specialize.go:22
+								gc_b49 := gc_none12
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b49 = gc_all12
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+//line specialize.go:22
+							_ = gc_if70
+//line specialize.go:47
+							if gc_if70.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld47 archsimd.Uint32x16
+//line specialize.go:47
+								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+//line specialize.go:47
+									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes47 [16]uint32
+//line specialize.go:47
+									for gc_k47 := range 16 {
+//line specialize.go:47
+										if gc_if70.ToBits()&(1<<gc_k47) != 0 {
+//line specialize.go:47
+											gc_pos4.Thread = gc_rank4 + gc_k47
+//line specialize.go:47
+											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result47 = gc_ld47.Merge(gc_result47, gc_if70)
+//line specialize.go:47
+								gc_b50 := gc_none12
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b50 = gc_all12
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t24 int = i + gc_bdx4
+//line specialize.go:47
+							_ = gc_t24
+//line specialize.go:47
+							var gc_i48 int = gc_t24
+//line specialize.go:47
+							_ = gc_i48
+//line specialize.go:47
+							var gc_result48 archsimd.Uint32x16
+//line specialize.go:47
+							_ = gc_result48
+//line specialize.go:47
+							gc_returned48 := gc_none12
+//line specialize.go:47
+							_ = gc_returned48
+//line specialize.go:22
+							gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
+//line specialize.go:22
+							_ = gc_if71
+//line specialize.go:22
+							if gc_if71.ToBits() != 0 {
+//line specialize.go:22
+								gc_result48 = gc_vb12.Merge(gc_result48, gc_if71)
+//line specialize.go:22
+								gc_b51 := gc_none12
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b51 = gc_all12
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
+//line specialize.go:22
+							_ = gc_if72
+//line specialize.go:47
+							if gc_if72.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld48 archsimd.Uint32x16
+//line specialize.go:47
+								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+//line specialize.go:47
+									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes48 [16]uint32
+//line specialize.go:47
+									for gc_k48 := range 16 {
+//line specialize.go:47
+										if gc_if72.ToBits()&(1<<gc_k48) != 0 {
+//line specialize.go:47
+											gc_pos4.Thread = gc_rank4 + gc_k48
+//line specialize.go:47
+											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result48 = gc_ld48.Merge(gc_result48, gc_if72)
+//line specialize.go:47
+								gc_b52 := gc_none12
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b52 = gc_all12
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result47.Add(gc_result48).StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none6 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none6
+					_ = gc_none11
 //line specialize.go:44
-					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota12
+					_ = gc_iota22
 //line specialize.go:23
-					gc_vb6 := archsimd.BroadcastUint32x8(0)
+					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all6
+					_ = gc_all11
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3636,61 +6010,61 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						var gc_i23 int = i
+						var gc_i43 int = i
 //line specialize.go:47
-						_ = gc_i23
+						_ = gc_i43
 //line specialize.go:47
-						var gc_result23 archsimd.Uint32x8
+						var gc_result43 archsimd.Uint32x8
 //line specialize.go:47
-						_ = gc_result23
+						_ = gc_result43
 //line specialize.go:47
-						gc_returned23 := gc_none6
+						gc_returned43 := gc_none11
 //line specialize.go:47
-						_ = gc_returned23
+						_ = gc_returned43
 //line specialize.go:22
-						gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i23, 8))))
+						gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
 //line specialize.go:22
-						_ = gc_if33
+						_ = gc_if63
 //line specialize.go:22
-						if gc_if33.ToBits() != 0 {
+						if gc_if63.ToBits() != 0 {
 //line specialize.go:22
-							gc_result23 = gc_vb6.Merge(gc_result23, gc_if33)
+							gc_result43 = gc_vb11.Merge(gc_result43, gc_if63)
 //line specialize.go:22
-							gc_b25 := gc_none6
+							gc_b45 := gc_none11
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b25 = gc_all6
+								gc_b45 = gc_all11
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned23 = gc_b25.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if33).ToMask()
+							gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if34 := gc_returned23.ToInt32x8().Not().ToMask()
+						gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if34
+						_ = gc_if64
 //line specialize.go:47
-						if gc_if34.ToBits() != 0 {
+						if gc_if64.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld23 archsimd.Uint32x8
+							var gc_ld43 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i23 >= 0 && gc_i23+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
 //line specialize.go:47
-								gc_ld23 = archsimd.LoadUint32x8Slice(in[gc_i23:])
+								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes23 [8]uint32
+								var gc_lanes43 [8]uint32
 //line specialize.go:47
-								for gc_k23 := range 8 {
+								for gc_k43 := range 8 {
 //line specialize.go:47
-									if gc_if34.ToBits()&(1<<gc_k23) != 0 {
+									if gc_if64.ToBits()&(1<<gc_k43) != 0 {
 //line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k23
+										gc_pos4.Thread = gc_rank4 + gc_k43
 //line specialize.go:47
-										gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
+										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3698,83 +6072,83 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-								gc_ld23 = archsimd.LoadUint32x8(&gc_lanes23)
+								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+							gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
 //line specialize.go:47
-							gc_b26 := gc_none6
+							gc_b46 := gc_none11
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b26 = gc_all6
+								gc_b46 = gc_all11
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned23 = gc_b26.ToInt32x8().Merge(gc_returned23.ToInt32x8(), gc_if34).ToMask()
+							gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t12 int = i + gc_bdx4
+						var gc_t22 int = i + gc_bdx4
 //line specialize.go:47
-						_ = gc_t12
+						_ = gc_t22
 //line specialize.go:47
-						var gc_i24 int = gc_t12
+						var gc_i44 int = gc_t22
 //line specialize.go:47
-						_ = gc_i24
+						_ = gc_i44
 //line specialize.go:47
-						var gc_result24 archsimd.Uint32x8
+						var gc_result44 archsimd.Uint32x8
 //line specialize.go:47
-						_ = gc_result24
+						_ = gc_result44
 //line specialize.go:47
-						gc_returned24 := gc_none6
+						gc_returned44 := gc_none11
 //line specialize.go:47
-						_ = gc_returned24
+						_ = gc_returned44
 //line specialize.go:22
-						gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i24, 8))))
+						gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
 //line specialize.go:22
-						_ = gc_if35
+						_ = gc_if65
 //line specialize.go:22
-						if gc_if35.ToBits() != 0 {
+						if gc_if65.ToBits() != 0 {
 //line specialize.go:22
-							gc_result24 = gc_vb6.Merge(gc_result24, gc_if35)
+							gc_result44 = gc_vb11.Merge(gc_result44, gc_if65)
 //line specialize.go:22
-							gc_b27 := gc_none6
+							gc_b47 := gc_none11
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b27 = gc_all6
+								gc_b47 = gc_all11
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned24 = gc_b27.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if35).ToMask()
+							gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if36 := gc_returned24.ToInt32x8().Not().ToMask()
+						gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if36
+						_ = gc_if66
 //line specialize.go:47
-						if gc_if36.ToBits() != 0 {
+						if gc_if66.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld24 archsimd.Uint32x8
+							var gc_ld44 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i24 >= 0 && gc_i24+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
 //line specialize.go:47
-								gc_ld24 = archsimd.LoadUint32x8Slice(in[gc_i24:])
+								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes24 [8]uint32
+								var gc_lanes44 [8]uint32
 //line specialize.go:47
-								for gc_k24 := range 8 {
+								for gc_k44 := range 8 {
 //line specialize.go:47
-									if gc_if36.ToBits()&(1<<gc_k24) != 0 {
+									if gc_if66.ToBits()&(1<<gc_k44) != 0 {
 //line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k24
+										gc_pos4.Thread = gc_rank4 + gc_k44
 //line specialize.go:47
-										gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
+										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3782,24 +6156,24 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-								gc_ld24 = archsimd.LoadUint32x8(&gc_lanes24)
+								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+							gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
 //line specialize.go:47
-							gc_b28 := gc_none6
+							gc_b48 := gc_none11
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b28 = gc_all6
+								gc_b48 = gc_all11
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned24 = gc_b28.ToInt32x8().Merge(gc_returned24.ToInt32x8(), gc_if36).ToMask()
+							gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
 //line specialize.go:47
 						}
-						gc_result23.Add(gc_result24).StoreSlice(gc_at16[gc_tx4:])
+						gc_result43.Add(gc_result44).StoreSlice(gc_at16[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3820,21 +6194,229 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 				}
 			} else {
 				gc_vstep10 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line specialize.go:44
+						gc_none10 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+						_ = gc_none10
+//line specialize.go:44
+						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+						_ = gc_iota20
+//line specialize.go:23
+						gc_vb10 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+						_ = gc_all10
+						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
+							gc_tx4 := gc_vstep10
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:47
+							if tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_i39 int = i
+//line specialize.go:47
+							_ = gc_i39
+//line specialize.go:47
+							var gc_result39 archsimd.Uint32x16
+//line specialize.go:47
+							_ = gc_result39
+//line specialize.go:47
+							gc_returned39 := gc_none10
+//line specialize.go:47
+							_ = gc_returned39
+//line specialize.go:22
+							gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+//line specialize.go:22
+							_ = gc_if57
+//line specialize.go:22
+							if gc_if57.ToBits() != 0 {
+//line specialize.go:22
+								gc_result39 = gc_vb10.Merge(gc_result39, gc_if57)
+//line specialize.go:22
+								gc_b41 := gc_none10
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b41 = gc_all10
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if58 := archsimd.Mask32x16FromBits(^gc_returned39.ToBits())
+//line specialize.go:22
+							_ = gc_if58
+//line specialize.go:47
+							if gc_if58.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld39 archsimd.Uint32x16
+//line specialize.go:47
+								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+//line specialize.go:47
+									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes39 [16]uint32
+//line specialize.go:47
+									for gc_k39 := range 16 {
+//line specialize.go:47
+										if gc_if58.ToBits()&(1<<gc_k39) != 0 {
+//line specialize.go:47
+											gc_pos4.Thread = gc_rank4 + gc_k39
+//line specialize.go:47
+											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result39 = gc_ld39.Merge(gc_result39, gc_if58)
+//line specialize.go:47
+								gc_b42 := gc_none10
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b42 = gc_all10
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t20 int = i + gc_bdx4
+//line specialize.go:47
+							_ = gc_t20
+//line specialize.go:47
+							var gc_i40 int = gc_t20
+//line specialize.go:47
+							_ = gc_i40
+//line specialize.go:47
+							var gc_result40 archsimd.Uint32x16
+//line specialize.go:47
+							_ = gc_result40
+//line specialize.go:47
+							gc_returned40 := gc_none10
+//line specialize.go:47
+							_ = gc_returned40
+//line specialize.go:22
+							gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
+//line specialize.go:22
+							_ = gc_if59
+//line specialize.go:22
+							if gc_if59.ToBits() != 0 {
+//line specialize.go:22
+								gc_result40 = gc_vb10.Merge(gc_result40, gc_if59)
+//line specialize.go:22
+								gc_b43 := gc_none10
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b43 = gc_all10
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
+//line specialize.go:22
+							_ = gc_if60
+//line specialize.go:47
+							if gc_if60.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld40 archsimd.Uint32x16
+//line specialize.go:47
+								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+//line specialize.go:47
+									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									var gc_lanes40 [16]uint32
+//line specialize.go:47
+									for gc_k40 := range 16 {
+//line specialize.go:47
+										if gc_if60.ToBits()&(1<<gc_k40) != 0 {
+//line specialize.go:47
+											gc_pos4.Thread = gc_rank4 + gc_k40
+//line specialize.go:47
+											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
+//line specialize.go:47
+										}
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_pos4.Thread = gc_rank4
+//line specialize.go:47
+									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result40 = gc_ld40.Merge(gc_result40, gc_if60)
+//line specialize.go:47
+								gc_b44 := gc_none10
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b44 = gc_all10
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+							}
+							gc_result39.Add(gc_result40).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none5
+					_ = gc_none9
 //line specialize.go:44
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota10
+					_ = gc_iota18
 //line specialize.go:23
-					gc_vb5 := archsimd.BroadcastUint32x8(0)
+					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all5
+					_ = gc_all9
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3854,61 +6436,61 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_i19 int = i
+						var gc_i35 int = i
 //line specialize.go:47
-						_ = gc_i19
+						_ = gc_i35
 //line specialize.go:47
-						var gc_result19 archsimd.Uint32x8
+						var gc_result35 archsimd.Uint32x8
 //line specialize.go:47
-						_ = gc_result19
+						_ = gc_result35
 //line specialize.go:47
-						gc_returned19 := gc_none5
+						gc_returned35 := gc_none9
 //line specialize.go:47
-						_ = gc_returned19
+						_ = gc_returned35
 //line specialize.go:22
-						gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+						gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
 //line specialize.go:22
-						_ = gc_if27
+						_ = gc_if51
 //line specialize.go:22
-						if gc_if27.ToBits() != 0 {
+						if gc_if51.ToBits() != 0 {
 //line specialize.go:22
-							gc_result19 = gc_vb5.Merge(gc_result19, gc_if27)
+							gc_result35 = gc_vb9.Merge(gc_result35, gc_if51)
 //line specialize.go:22
-							gc_b21 := gc_none5
+							gc_b37 := gc_none9
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b21 = gc_all5
+								gc_b37 = gc_all9
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+							gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+						gc_if52 := gc_returned35.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if28
+						_ = gc_if52
 //line specialize.go:47
-						if gc_if28.ToBits() != 0 {
+						if gc_if52.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld19 archsimd.Uint32x8
+							var gc_ld35 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
 //line specialize.go:47
-								gc_ld19 = archsimd.LoadUint32x8Slice(in[gc_i19:])
+								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes19 [8]uint32
+								var gc_lanes35 [8]uint32
 //line specialize.go:47
-								for gc_k19 := range 8 {
+								for gc_k35 := range 8 {
 //line specialize.go:47
-									if gc_if28.ToBits()&(1<<gc_k19) != 0 {
+									if gc_if52.ToBits()&(1<<gc_k35) != 0 {
 //line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k19
+										gc_pos4.Thread = gc_rank4 + gc_k35
 //line specialize.go:47
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
+										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -3916,83 +6498,83 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-								gc_ld19 = archsimd.LoadUint32x8(&gc_lanes19)
+								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+							gc_result35 = gc_ld35.Merge(gc_result35, gc_if52)
 //line specialize.go:47
-							gc_b22 := gc_none5
+							gc_b38 := gc_none9
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b22 = gc_all5
+								gc_b38 = gc_all9
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned19 = gc_b22.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+							gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t10 int = i + gc_bdx4
+						var gc_t18 int = i + gc_bdx4
 //line specialize.go:47
-						_ = gc_t10
+						_ = gc_t18
 //line specialize.go:47
-						var gc_i20 int = gc_t10
+						var gc_i36 int = gc_t18
 //line specialize.go:47
-						_ = gc_i20
+						_ = gc_i36
 //line specialize.go:47
-						var gc_result20 archsimd.Uint32x8
+						var gc_result36 archsimd.Uint32x8
 //line specialize.go:47
-						_ = gc_result20
+						_ = gc_result36
 //line specialize.go:47
-						gc_returned20 := gc_none5
+						gc_returned36 := gc_none9
 //line specialize.go:47
-						_ = gc_returned20
+						_ = gc_returned36
 //line specialize.go:22
-						gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
+						gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
 //line specialize.go:22
-						_ = gc_if29
+						_ = gc_if53
 //line specialize.go:22
-						if gc_if29.ToBits() != 0 {
+						if gc_if53.ToBits() != 0 {
 //line specialize.go:22
-							gc_result20 = gc_vb5.Merge(gc_result20, gc_if29)
+							gc_result36 = gc_vb9.Merge(gc_result36, gc_if53)
 //line specialize.go:22
-							gc_b23 := gc_none5
+							gc_b39 := gc_none9
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b23 = gc_all5
+								gc_b39 = gc_all9
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
+							gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
+						gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if30
+						_ = gc_if54
 //line specialize.go:47
-						if gc_if30.ToBits() != 0 {
+						if gc_if54.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld20 archsimd.Uint32x8
+							var gc_ld36 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
 //line specialize.go:47
-								gc_ld20 = archsimd.LoadUint32x8Slice(in[gc_i20:])
+								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes20 [8]uint32
+								var gc_lanes36 [8]uint32
 //line specialize.go:47
-								for gc_k20 := range 8 {
+								for gc_k36 := range 8 {
 //line specialize.go:47
-									if gc_if30.ToBits()&(1<<gc_k20) != 0 {
+									if gc_if54.ToBits()&(1<<gc_k36) != 0 {
 //line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k20
+										gc_pos4.Thread = gc_rank4 + gc_k36
 //line specialize.go:47
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
+										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
 //line specialize.go:47
 									}
 //line specialize.go:47
@@ -4000,24 +6582,24 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								gc_pos4.Thread = gc_rank4
 //line specialize.go:47
-								gc_ld20 = archsimd.LoadUint32x8(&gc_lanes20)
+								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
+							gc_result36 = gc_ld36.Merge(gc_result36, gc_if54)
 //line specialize.go:47
-							gc_b24 := gc_none5
+							gc_b40 := gc_none9
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b24 = gc_all5
+								gc_b40 = gc_all9
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned20 = gc_b24.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
+							gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
 //line specialize.go:47
 						}
-						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
+						gc_result35.Add(gc_result36).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -4120,6 +6702,31 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 					gc_at17 := sdata[:gc_to4]
 					gc_at18 := sdata[gc_off10:][:gc_to4]
 					gc_vstep11 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
+								gc_tx4 := gc_vstep11
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+//line specialize.go:50
+									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+//line specialize.go:50
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
 							gc_tx4 := gc_vstep11
@@ -4153,6 +6760,36 @@ func gc_body_specTree_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint
 					}
 				} else {
 					gc_vstep12 := gc_from4
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadUint32x16Slice(sdata[tid:]).Add(archsimd.LoadUint32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
 					if compiled.SIMD {
 						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
 							gc_tx4 := gc_vstep12
@@ -5110,6 +7747,42 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
 				gc_at8 := out[gc_off4:][:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:82
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+							r_.Add(r_2).StoreSlice(gc_at8[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -5165,6 +7838,48 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:82
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadFloat32x16Slice(gc_s_v_[gc_rank2:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadFloat32x16Slice(gc_s_r_[gc_rank2:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+//line specialize.go:83
+							if i < 0 || i+16 > len(out) {
+//line specialize.go:83
+								break
+//line specialize.go:83
+							}
+							r_.Add(r_2).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
@@ -5617,6 +8332,42 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx3 <= len(out)-gc_off6 {
 				gc_at12 := out[gc_off6:][:gc_bdx3]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
+							gc_tx3 := gc_vstep3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:82
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+							r_.Add(r_2).StoreSlice(gc_at12[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
@@ -5672,6 +8423,48 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:82
+							var i int = gc_bx3*gc_bdx3 + gc_tx3
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank3:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadInt32x16Slice(gc_s_r_[gc_rank3:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+//line specialize.go:83
+							if i < 0 || i+16 > len(out) {
+//line specialize.go:83
+								break
+//line specialize.go:83
+							}
+							r_.Add(r_2).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
@@ -6124,6 +8917,42 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx4 <= len(out)-gc_off8 {
 				gc_at16 := out[gc_off8:][:gc_bdx4]
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
+							gc_tx4 := gc_vstep5
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:82
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+							r_.Add(r_2).StoreSlice(gc_at16[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
@@ -6179,6 +9008,48 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				}
 			} else {
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
+							gc_tx4 := gc_vstep6
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:82
+							var i int = gc_bx4*gc_bdx4 + gc_tx4
+//line specialize.go:82
+							_ = i
+//line specialize.go:82
+							v_ := archsimd.LoadUint32x16Slice(gc_s_v_[gc_rank4:])
+//line specialize.go:82
+							_ = v_
+//line specialize.go:82
+							r_ := archsimd.LoadUint32x16Slice(gc_s_r_[gc_rank4:])
+//line specialize.go:82
+							_ = r_
+//line specialize.go:70
+							r_6 := v_
+//line specialize.go:70
+							_ = r_6
+//line specialize.go:83
+							r_2 := r_6
+//line specialize.go:83
+							_ = r_2
+//line specialize.go:83
+							if i < 0 || i+16 > len(out) {
+//line specialize.go:83
+								break
+//line specialize.go:83
+							}
+							r_.Add(r_2).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6

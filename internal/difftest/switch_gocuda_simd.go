@@ -39,11 +39,46 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			if gc_bdx2 <= len(s) {
 				gc_at4 := s[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line switch.go:12
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line switch.go:12
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+//line switch.go:14
+							if tid < -2147483648 || tid > 2147483632 {
+//line switch.go:14
+								break
+//line switch.go:14
+							}
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at4[gc_tx2:])
+//line switch.go:15
+							var v int32 = int32(0)
+//line switch.go:15
+							_ = v
+							archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line switch.go:12
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:12
-					_ = gc_iota2
+					_ = gc_iota3
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -58,7 +93,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota2).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at4[gc_tx2:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -85,6 +120,41 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line switch.go:12
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line switch.go:12
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+//line switch.go:14
+							if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid+16 > len(s) {
+//line switch.go:14
+								break
+//line switch.go:14
+							}
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota2).StoreSlice(s[tid:])
+//line switch.go:15
+							var v int32 = int32(0)
+//line switch.go:15
+							_ = v
+							archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line switch.go:12
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -301,9 +371,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_left := gc_act2
 					if compiled.SIMD {
 //line switch.go:23
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:23
-						_ = gc_iota3
+						_ = gc_iota5
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
 							if gc_act2>>gc_lane2&0xff != 0xff {
 								continue
@@ -324,7 +394,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							var tid int = gc_tx2
 //line switch.go:12
 							_ = tid
-							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_c21v[gc_lane2:])
+							archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota5).StoreSlice(gc_c21v[gc_lane2:])
 							gc_left &^= 0xff << gc_lane2
 						}
 						archsimd.ClearAVXUpperBits()
@@ -473,6 +543,31 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						if gc_bdx2 <= len(s) {
 							gc_at5 := s[:gc_bdx2]
 							gc_vstep3 := 0
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line switch.go:12
+										var tid int = gc_tx2
+//line switch.go:12
+										_ = tid
+//line switch.go:12
+										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+										_ = v
+//line switch.go:27
+										v.StoreSlice(gc_at5[gc_tx2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 									gc_tx2 := gc_vstep3
@@ -505,6 +600,37 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							}
 						} else {
 							gc_vstep4 := 0
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop4 bool
+								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+									for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+										gc_tx2 := gc_vstep4
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line switch.go:12
+										var tid int = gc_tx2
+//line switch.go:12
+										_ = tid
+//line switch.go:12
+										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+										_ = v
+//line switch.go:27
+										if tid < 0 || tid+16 > len(s) {
+//line switch.go:27
+											break
+//line switch.go:27
+										}
+//line switch.go:27
+										v.StoreSlice(s[tid:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop4 {
+									return
+								}
+							}
 							if compiled.SIMD {
 								for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 									gc_tx2 := gc_vstep4
@@ -608,6 +734,30 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 		if op > 2 {
 			{
 				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+//line switch.go:33
+						gc_vb2 := archsimd.BroadcastInt32x16(2)
+						for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
+							gc_rank2 := gc_vstep5
+							_ = gc_rank2
+//line switch.go:33
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:33
+							_ = v
+//line switch.go:33
+							v = v.Mul(gc_vb2)
+//line switch.go:33
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line switch.go:33
 					gc_vb := archsimd.BroadcastInt32x8(2)
@@ -725,6 +875,31 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at6 := out[gc_off2:][:gc_bdx2]
 				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+//line switch.go:12
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+							_ = v
+//line switch.go:37
+							v.StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
@@ -757,6 +932,37 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 			} else {
 				gc_vstep7 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+//line switch.go:12
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+							_ = v
+//line switch.go:37
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line switch.go:37
+								break
+//line switch.go:37
+							}
+//line switch.go:37
+							v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
 						gc_tx2 := gc_vstep7
@@ -874,6 +1080,31 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line switch.go:45
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line switch.go:45
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:45
+						v := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota2)
+//line switch.go:45
+						_ = v
+//line switch.go:45
+						v.StoreSlice(gc_s_v[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line switch.go:45
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -955,6 +1186,45 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 		if tag == 1 {
 			{
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+							gc_rank2 := gc_vstep2
+							_ = gc_rank2
+//line switch.go:48
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:48
+							_ = v
+//line switch.go:48
+							for k := 0; ; k = k + 1 {
+//line switch.go:48
+								if gc_b2.Stopped() {
+//line switch.go:48
+									return gc_vstep2, true
+//line switch.go:48
+								}
+//line switch.go:48
+								if k ==
+									3 {
+//line switch.go:49
+									break
+//line switch.go:49
+								}
+//line switch.go:49
+								v = v.Add(archsimd.BroadcastInt32x16(int32(k)))
+//line switch.go:52
+							}
+//line switch.go:48
+							v.StoreSlice(gc_s_v[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
 						gc_rank2 := gc_vstep2
@@ -1099,6 +1369,27 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx2]
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:58
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:58
+							_ = v
+//line switch.go:58
+							v.StoreSlice(gc_at2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -1123,6 +1414,33 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 			} else {
 				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:58
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:58
+							_ = v
+//line switch.go:58
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+//line switch.go:58
+								break
+//line switch.go:58
+							}
+//line switch.go:58
+							v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

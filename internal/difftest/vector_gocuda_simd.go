@@ -57,6 +57,87 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:39
+					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
+//line vector.go:17
+					gc_vb8 := archsimd.BroadcastFloat32x16(1)
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line vector.go:30
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:30
+						_ = i
+//line vector.go:36
+						if i < 0 || i+16 > len(pos) || i+16 > len(acc) {
+//line vector.go:36
+							break
+//line vector.go:36
+						}
+//line vector.go:36
+						xi := archsimd.LoadFloat32x16Slice(pos[i:])
+//line vector.go:36
+						_ = xi
+//line vector.go:36
+						var a archsimd.Float32x16
+//line vector.go:36
+						_ = a
+//line vector.go:38
+						for j := range tile_ {
+//line vector.go:38
+							_ = j
+//line vector.go:38
+							var gc_t10 float32 = tile_[j]
+							_ = gc_t10
+//line vector.go:39
+							var gc_t11 float32 = tm[j]
+//line vector.go:39
+							_ = gc_t11
+//line vector.go:39
+							gc_ax4 := a
+//line vector.go:39
+							_ = gc_ax4
+//line vector.go:39
+							gc_xi4 := xi
+//line vector.go:39
+							_ = gc_xi4
+//line vector.go:39
+							var gc_xj4 float32 = gc_t10
+//line vector.go:39
+							_ = gc_xj4
+//line vector.go:39
+							var gc_mj4 float32 = gc_t11
+//line vector.go:39
+							_ = gc_mj4
+//line vector.go:39
+							gc_dx4 := archsimd.BroadcastFloat32x16(gc_xj4).Sub(gc_xi4)
+//line vector.go:39
+							_ = gc_dx4
+//line vector.go:39
+							gc_inv4 := gc_vb8.Div(gc_dx4.Mul(gc_dx4).Add(gc_vb7).Sqrt())
+//line vector.go:39
+							_ = gc_inv4
+//line vector.go:39
+							gc_t12 := gc_ax4.Add(gc_dx4.Mul(archsimd.BroadcastFloat32x16(gc_mj4)).Mul(gc_inv4).Mul(gc_inv4).Mul(gc_inv4))
+//line vector.go:39
+							_ = gc_t12
+//line vector.go:39
+							a = gc_t12
+//line vector.go:39
+						}
+						a.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreSlice(acc[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line vector.go:39
 				gc_vb3 := archsimd.BroadcastFloat32x8(eps2)
@@ -202,26 +283,72 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_at5 := out[gc_off2:][:gc_to2]
 					gc_at6 := f[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:55
+							gc_vb16 := archsimd.BroadcastInt32x16(0x5bd1e995)
+//line vector.go:55
+							gc_vb17 := archsimd.BroadcastInt32x16(31)
+//line vector.go:56
+							gc_vb18 := archsimd.BroadcastInt32x16(-7)
+//line vector.go:57
+							gc_vb19 := archsimd.BroadcastUint32x16(0xff)
+//line vector.go:58
+							gc_vb20 := archsimd.BroadcastFloat32x16(0.5)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line vector.go:50
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:50
+								_ = i
+//line vector.go:54
+								x := archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])
+//line vector.go:54
+								_ = x
+//line vector.go:54
+								y := x.Xor(gc_vb16).Mul(gc_vb17)
+//line vector.go:54
+								_ = y
+//line vector.go:56
+								y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb18))
+								y.AsUint32x16().ShiftAllLeft(uint64(s)).Or(x.AsUint32x16().AndNot(gc_vb19)).StoreSlice(gc_at5[gc_tx2:])
+								y.ConvertToFloat32().Mul(gc_vb20).Sub(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:55
-						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
+						gc_vb11 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						gc_vb7 := archsimd.BroadcastInt32x8(31)
+						gc_vb12 := archsimd.BroadcastInt32x8(31)
 //line vector.go:56
-						gc_vb8 := archsimd.BroadcastInt32x8(-7)
+						gc_vb13 := archsimd.BroadcastInt32x8(-7)
 //line vector.go:57
-						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
+						gc_vb14 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:58
-						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line vector.go:50
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
@@ -231,13 +358,13 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:54
 							_ = x
 //line vector.go:54
-							y := x.Xor(gc_vb6).Mul(gc_vb7)
+							y := x.Xor(gc_vb11).Mul(gc_vb12)
 //line vector.go:54
 							_ = y
 //line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
-							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb13))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb14)).StoreSlice(gc_at5[gc_tx2:])
+							y.ConvertToFloat32().Mul(gc_vb15).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -266,6 +393,58 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:55
+							gc_vb6 := archsimd.BroadcastInt32x16(0x5bd1e995)
+//line vector.go:55
+							gc_vb7 := archsimd.BroadcastInt32x16(31)
+//line vector.go:56
+							gc_vb8 := archsimd.BroadcastInt32x16(-7)
+//line vector.go:57
+							gc_vb9 := archsimd.BroadcastUint32x16(0xff)
+//line vector.go:58
+							gc_vb10 := archsimd.BroadcastFloat32x16(0.5)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line vector.go:50
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:50
+								_ = i
+//line vector.go:54
+								if i < 0 || i+16 > len(in) || i+16 > len(out) || i+16 > len(f) {
+//line vector.go:54
+									break
+//line vector.go:54
+								}
+//line vector.go:54
+								x := archsimd.LoadInt32x16Slice(in[i:])
+//line vector.go:54
+								_ = x
+//line vector.go:54
+								y := x.Xor(gc_vb6).Mul(gc_vb7)
+//line vector.go:54
+								_ = y
+//line vector.go:56
+								y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+								y.AsUint32x16().ShiftAllLeft(uint64(s)).Or(x.AsUint32x16().AndNot(gc_vb9)).StoreSlice(out[i:])
+								y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x16Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:55
 						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
@@ -277,15 +456,15 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:58
 						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line vector.go:50
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
@@ -380,6 +559,62 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector.go:67
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:67
+							_ = i
+//line vector.go:71
+							var sum archsimd.Float32x16
+//line vector.go:71
+							_ = sum
+//line vector.go:72
+							if (0*
+								n+i) < 0 || (0*n+i)+16 > len(in) || (1*n+i) < 0 || (1*n+i)+16 > len(in) || (2*n+i) < 0 || (2*n+i)+16 > len(in) || (3*n+i) < 0 || (3*n+i)+16 > len(in) || i < 0 || i+16 > len(out) {
+//line vector.go:72
+								break
+//line vector.go:72
+							}
+//line vector.go:73
+							{
+//line vector.go:73
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[0]).Mul(archsimd.LoadFloat32x16Slice(in[0*n+i:])))
+//line vector.go:73
+							}
+//line vector.go:73
+							{
+//line vector.go:73
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[1]).Mul(archsimd.LoadFloat32x16Slice(in[1*n+i:])))
+//line vector.go:73
+							}
+//line vector.go:73
+							{
+//line vector.go:73
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[2]).Mul(archsimd.LoadFloat32x16Slice(in[2*n+i:])))
+//line vector.go:73
+							}
+//line vector.go:73
+							{
+//line vector.go:73
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[3]).Mul(archsimd.LoadFloat32x16Slice(in[3*n+i:])))
+//line vector.go:73
+							}
+//line vector.go:75
+							sum.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -533,23 +768,50 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					gc_at9 := in[gc_off7:][:gc_to2]
 					gc_at10 := in[gc_off8:][:1]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:87
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line vector.go:83
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
+								_ = i
+								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x16(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:87
-						gc_vb2 := archsimd.BroadcastFloat32x8(2)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line vector.go:83
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
 							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
+							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -564,18 +826,51 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:87
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line vector.go:83
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
+								_ = i
+//line vector.go:87
+								if i < 0 || i+16 > len(in) || (i+2) < 0 || (i+2)+16 > len(in) || (i+1) < 0 || (i+1)+16 > len(in) || i+16 > len(out) {
+//line vector.go:87
+									break
+//line vector.go:87
+								}
+								archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(archsimd.BroadcastFloat32x16(in[k])).StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:87
 						gc_vb := archsimd.BroadcastFloat32x8(2)
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line vector.go:83
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:83
@@ -650,21 +945,106 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					gc_at3 := in[gc_off2:][:gc_to2]
 					gc_at4 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:101
+							gc_vb16 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:103
+							gc_vb17 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:107
+							gc_vb18 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector.go:107
+							_ = gc_iota4
+//line vector.go:109
+							gc_vb19 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:110
+							gc_vb20 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+//line vector.go:96
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+								_ = i
+//line vector.go:100
+								v := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+//line vector.go:100
+								_ = v
+//line vector.go:100
+								gc_if13 := v.Less(gc_vb16)
+//line vector.go:100
+								_ = gc_if13
+//line vector.go:100
+								if gc_if13.ToBits() != 0 {
+//line vector.go:100
+									v = gc_vb16.Merge(v, gc_if13)
+//line vector.go:100
+								}
+//line vector.go:100
+								gc_else4 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
+//line vector.go:100
+								_ = gc_else4
+//line vector.go:104
+								if gc_else4.ToBits() != 0 {
+//line vector.go:104
+									gc_if14 := v.Greater(gc_vb17)
+//line vector.go:104
+									_ = gc_if14
+//line vector.go:104
+									if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
+//line vector.go:104
+										v = archsimd.BroadcastFloat32x16(hi*2).Merge(v, archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()))
+//line vector.go:104
+									}
+//line vector.go:104
+								}
+//line vector.go:104
+								gc_if15 := v.NotEqual(v)
+//line vector.go:104
+								_ = gc_if15
+//line vector.go:104
+								if gc_if15.ToBits() != 0 {
+//line vector.go:104
+									v = gc_vb18.Merge(v, gc_if15)
+//line vector.go:104
+								}
+//line vector.go:109
+								gc_if16 := archsimd.Mask32x16FromBits(gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb19).ToBits())
+//line vector.go:109
+								_ = gc_if16
+//line vector.go:109
+								if gc_if16.ToBits() != 0 {
+//line vector.go:109
+									v = v.Add(gc_vb20).Merge(v, gc_if16)
+//line vector.go:109
+								}
+//line vector.go:109
+								v.StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:101
-						gc_vb6 := archsimd.BroadcastFloat32x8(lo)
+						gc_vb11 := archsimd.BroadcastFloat32x8(lo)
 //line vector.go:103
-						gc_vb7 := archsimd.BroadcastFloat32x8(hi)
+						gc_vb12 := archsimd.BroadcastFloat32x8(hi)
 //line vector.go:107
-						gc_vb8 := archsimd.BroadcastFloat32x8(-1)
+						gc_vb13 := archsimd.BroadcastFloat32x8(-1)
 //line vector.go:107
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:107
-						_ = gc_iota2
+						_ = gc_iota3
 //line vector.go:109
-						gc_vb9 := archsimd.BroadcastFloat32x8(0)
+						gc_vb14 := archsimd.BroadcastFloat32x8(0)
 //line vector.go:110
-						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 //line vector.go:96
@@ -676,51 +1056,51 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 							_ = v
 //line vector.go:100
-							gc_if5 := v.Less(gc_vb6)
+							gc_if9 := v.Less(gc_vb11)
 //line vector.go:100
-							_ = gc_if5
+							_ = gc_if9
 //line vector.go:100
-							if gc_if5.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line vector.go:100
-								v = gc_vb6.Merge(v, gc_if5)
+								v = gc_vb11.Merge(v, gc_if9)
 //line vector.go:100
 							}
 //line vector.go:100
-							gc_else2 := gc_if5.ToInt32x8().Not().ToMask()
+							gc_else3 := gc_if9.ToInt32x8().Not().ToMask()
 //line vector.go:100
-							_ = gc_else2
+							_ = gc_else3
 //line vector.go:104
-							if gc_else2.ToBits() != 0 {
+							if gc_else3.ToBits() != 0 {
 //line vector.go:104
-								gc_if6 := v.Greater(gc_vb7)
+								gc_if10 := v.Greater(gc_vb12)
 //line vector.go:104
-								_ = gc_if6
+								_ = gc_if10
 //line vector.go:104
-								if gc_else2.And(gc_if6).ToBits() != 0 {
+								if gc_else3.And(gc_if10).ToBits() != 0 {
 //line vector.go:104
-									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else2.And(gc_if6))
+									v = archsimd.BroadcastFloat32x8(hi*2).Merge(v, gc_else3.And(gc_if10))
 //line vector.go:104
 								}
 //line vector.go:104
 							}
 //line vector.go:104
-							gc_if7 := v.NotEqual(v)
+							gc_if11 := v.NotEqual(v)
 //line vector.go:104
-							_ = gc_if7
+							_ = gc_if11
 //line vector.go:104
-							if gc_if7.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line vector.go:104
-								v = gc_vb8.Merge(v, gc_if7)
+								v = gc_vb13.Merge(v, gc_if11)
 //line vector.go:104
 							}
 //line vector.go:109
-							gc_if8 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb9))
+							gc_if12 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(odd, i, 8)))).And(v.Greater(gc_vb14))
 //line vector.go:109
-							_ = gc_if8
+							_ = gc_if12
 //line vector.go:109
-							if gc_if8.ToBits() != 0 {
+							if gc_if12.ToBits() != 0 {
 //line vector.go:109
-								v = v.Add(gc_vb10).Merge(v, gc_if8)
+								v = v.Add(gc_vb15).Merge(v, gc_if12)
 //line vector.go:109
 							}
 //line vector.go:109
@@ -760,6 +1140,97 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:101
+							gc_vb6 := archsimd.BroadcastFloat32x16(lo)
+//line vector.go:103
+							gc_vb7 := archsimd.BroadcastFloat32x16(hi)
+//line vector.go:107
+							gc_vb8 := archsimd.BroadcastFloat32x16(-1)
+//line vector.go:107
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector.go:107
+							_ = gc_iota2
+//line vector.go:109
+							gc_vb9 := archsimd.BroadcastFloat32x16(0)
+//line vector.go:110
+							gc_vb10 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+//line vector.go:96
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:96
+								_ = i
+//line vector.go:100
+								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line vector.go:100
+									break
+//line vector.go:100
+								}
+//line vector.go:100
+								v := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:100
+								_ = v
+//line vector.go:100
+								gc_if5 := v.Less(gc_vb6)
+//line vector.go:100
+								_ = gc_if5
+//line vector.go:100
+								if gc_if5.ToBits() != 0 {
+//line vector.go:100
+									v = gc_vb6.Merge(v, gc_if5)
+//line vector.go:100
+								}
+//line vector.go:100
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if5.ToBits())
+//line vector.go:100
+								_ = gc_else2
+//line vector.go:104
+								if gc_else2.ToBits() != 0 {
+//line vector.go:104
+									gc_if6 := v.Greater(gc_vb7)
+//line vector.go:104
+									_ = gc_if6
+//line vector.go:104
+									if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
+//line vector.go:104
+										v = archsimd.BroadcastFloat32x16(hi*2).Merge(v, archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()))
+//line vector.go:104
+									}
+//line vector.go:104
+								}
+//line vector.go:104
+								gc_if7 := v.NotEqual(v)
+//line vector.go:104
+								_ = gc_if7
+//line vector.go:104
+								if gc_if7.ToBits() != 0 {
+//line vector.go:104
+									v = gc_vb8.Merge(v, gc_if7)
+//line vector.go:104
+								}
+//line vector.go:109
+								gc_if8 := archsimd.Mask32x16FromBits(gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(odd, i, 16)))).ToBits() & v.Greater(gc_vb9).ToBits())
+//line vector.go:109
+								_ = gc_if8
+//line vector.go:109
+								if gc_if8.ToBits() != 0 {
+//line vector.go:109
+									v = v.Add(gc_vb10).Merge(v, gc_if8)
+//line vector.go:109
+								}
+//line vector.go:112
+								v.StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:101
 						gc_vb := archsimd.BroadcastFloat32x8(lo)
@@ -924,43 +1395,43 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 					gc_vstep := 0
 					if compiled.SIMD {
 //line vector.go:122
-						gc_all8 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:122
-						_ = gc_all8
+						_ = gc_all12
 //line vector.go:122
-						gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:122
-						_ = gc_iota8
+						_ = gc_iota12
 //line vector.go:129
-						gc_vb24 := archsimd.BroadcastInt32x8(0)
+						gc_vb38 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-						gc_vb25 := archsimd.BroadcastInt32x8(maxIter)
+						gc_vb39 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:130
-						gc_vb26 := archsimd.BroadcastFloat32x8(4)
+						gc_vb40 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:133
-						gc_vb27 := archsimd.BroadcastFloat32x8(2)
+						gc_vb41 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-						gc_vb28 := archsimd.BroadcastInt32x8(1)
+						gc_vb42 := archsimd.BroadcastInt32x8(1)
 						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line vector.go:133
-							gc_alive8 := gc_all8
+							gc_alive12 := gc_all12
 //line vector.go:133
-							_ = gc_alive8
+							_ = gc_alive12
 //line vector.go:122
 							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
 							_ = i
 //line vector.go:123
-							gc_if15 := gc_iota8.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+							gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-							_ = gc_if15
+							_ = gc_if23
 //line vector.go:123
-							if gc_alive8.And(gc_if15).ToBits() != 0 {
+							if gc_alive12.And(gc_if23).ToBits() != 0 {
 //line vector.go:123
-								gc_alive8 = gc_alive8.And(gc_alive8.And(gc_if15).ToInt32x8().Not().ToMask())
+								gc_alive12 = gc_alive12.And(gc_alive12.And(gc_if23).ToInt32x8().Not().ToMask())
 //line vector.go:123
 							}
 //line vector.go:126
@@ -984,49 +1455,49 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							_ = n
 //line vector.go:126
-							n_ := gc_vb24
+							n_ := gc_vb38
 //line vector.go:126
 							_ = n_
 //line vector.go:126
 							{
 //line vector.go:126
-								gc_lanes6 := gc_alive8
+								gc_lanes9 := gc_alive12
 //line vector.go:126
-								_ = gc_lanes6
+								_ = gc_lanes9
 //line vector.go:126
 								for {
 //line vector.go:126
-									gc_lanes6 = gc_lanes6.And(n_.Less(gc_vb25))
+									gc_lanes9 = gc_lanes9.And(n_.Less(gc_vb39))
 //line vector.go:126
-									if gc_lanes6.ToBits() == 0 {
+									if gc_lanes9.ToBits() == 0 {
 //line vector.go:126
 										break
 //line vector.go:126
 									}
 //line vector.go:126
-									gc_if16 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb26)
+									gc_if24 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb40)
 //line vector.go:126
-									_ = gc_if16
+									_ = gc_if24
 //line vector.go:126
-									if gc_alive8.And(gc_lanes6).And(gc_if16).ToBits() != 0 {
+									if gc_alive12.And(gc_lanes9).And(gc_if24).ToBits() != 0 {
 //line vector.go:126
-										gc_lanes6 = gc_lanes6.And(gc_alive8.And(gc_lanes6).And(gc_if16).ToInt32x8().Not().ToMask())
+										gc_lanes9 = gc_lanes9.And(gc_alive12.And(gc_lanes9).And(gc_if24).ToInt32x8().Not().ToMask())
 //line vector.go:126
 									}
 //line vector.go:126
-									gc_t15 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+									gc_t23 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
 //line vector.go:126
-									_ = gc_t15
+									_ = gc_t23
 //line vector.go:126
-									gc_t16 := gc_vb27.Mul(zr).Mul(zi).Add(ci)
+									gc_t24 := gc_vb41.Mul(zr).Mul(zi).Add(ci)
 //line vector.go:126
-									_ = gc_t16
+									_ = gc_t24
 //line vector.go:126
-									zr = gc_t15.Merge(zr, gc_alive8.And(gc_lanes6))
+									zr = gc_t23.Merge(zr, gc_alive12.And(gc_lanes9))
 //line vector.go:126
-									zi = gc_t16.Merge(zi, gc_alive8.And(gc_lanes6))
+									zi = gc_t24.Merge(zi, gc_alive12.And(gc_lanes9))
 //line vector.go:126
-									n_ = n_.Add(gc_vb28).Merge(n_, gc_alive8.And(gc_lanes6))
+									n_ = n_.Add(gc_vb42).Merge(n_, gc_alive12.And(gc_lanes9))
 //line vector.go:126
 								}
 //line vector.go:126
@@ -1034,7 +1505,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:126
 							n = n_
 //line vector.go:126
-							n.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_alive8)
+							n.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_alive12)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1479,6 +1950,73 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:168
+							var c int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:168
+							_ = c
+//line vector.go:172
+							var s archsimd.Float32x16
+//line vector.go:172
+							_ = s
+//line vector.go:173
+							if c < 0 || c+16 > len(out) {
+//line vector.go:173
+								break
+//line vector.go:173
+							}
+//line vector.go:173
+							for r := range rows {
+//line vector.go:173
+								_ = r
+//line vector.go:173
+								var gc_ld4 archsimd.Float32x16
+//line vector.go:173
+								if (r*
+									width+c) >= 0 && (r*width+c)+16 <= len(in) {
+//line vector.go:174
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
+//line vector.go:174
+								} else {
+//line vector.go:174
+									var gc_lanes4 [16]float32
+//line vector.go:174
+									for gc_k4 := range 16 {
+//line vector.go:174
+										if 0xffff&(1<<gc_k4) != 0 {
+//line vector.go:174
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:174
+											gc_lanes4[gc_k4] = in[(r*width+c)+gc_k4]
+//line vector.go:174
+										}
+//line vector.go:174
+									}
+//line vector.go:174
+									gc_pos2.Thread = gc_rank2
+//line vector.go:174
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line vector.go:174
+								}
+//line vector.go:174
+								s = s.Add(gc_ld4)
+//line vector.go:174
+								s.StoreSlice(out[c:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
@@ -1600,6 +2138,123 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:191
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:186
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:186
+							_ = i
+//line vector.go:190
+							if i < 0 || i+16 > len(in) {
+//line vector.go:190
+								break
+//line vector.go:190
+							}
+//line vector.go:190
+							var gc_ld3 archsimd.Float32x16
+//line vector.go:190
+							if (i-1) >= 0 && (i-1)+16 <= len(in) {
+//line vector.go:190
+								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
+//line vector.go:190
+							} else {
+//line vector.go:190
+								var gc_lanes4 [16]float32
+//line vector.go:190
+								for gc_k4 := range 16 {
+//line vector.go:190
+									if 0xffff&(1<<gc_k4) != 0 {
+//line vector.go:190
+										gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:190
+										gc_lanes4[gc_k4] = in[max((i-1)+gc_k4, 0)]
+//line vector.go:190
+									}
+//line vector.go:190
+								}
+//line vector.go:190
+								gc_pos2.Thread = gc_rank2
+//line vector.go:190
+								gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line vector.go:190
+							}
+//line vector.go:190
+							l := gc_ld3
+//line vector.go:190
+							_ = l
+//line vector.go:190
+							var gc_ld4 archsimd.Float32x16
+//line vector.go:190
+							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1)+16 <= len(in) {
+//line vector.go:190
+								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
+//line vector.go:190
+							} else {
+//line vector.go:190
+								var gc_lanes5 [16]float32
+//line vector.go:190
+								for gc_k5 := range 16 {
+//line vector.go:190
+									if 0xffff&(1<<gc_k5) != 0 {
+//line vector.go:190
+										gc_pos2.Thread = gc_rank2 + gc_k5
+//line vector.go:190
+										gc_lanes5[gc_k5] = in[min((i+1)+gc_k5, n-1)]
+//line vector.go:190
+									}
+//line vector.go:190
+								}
+//line vector.go:190
+								gc_pos2.Thread = gc_rank2
+//line vector.go:190
+								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line vector.go:190
+							}
+//line vector.go:190
+							r := gc_ld4
+//line vector.go:190
+							_ = r
+//line vector.go:191
+							if i+15 <= (n-1) && i >= 0 && i+16 <= len(out) {
+//line vector.go:191
+								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
+//line vector.go:191
+							} else {
+//line vector.go:191
+								var gc_lanes6 [16]float32
+//line vector.go:191
+								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
+//line vector.go:191
+								for gc_k6 := range 16 {
+//line vector.go:191
+									if 0xffff&(1<<gc_k6) != 0 {
+//line vector.go:191
+										gc_pos2.Thread = gc_rank2 + gc_k6
+//line vector.go:191
+										out[min(i+gc_k6, n-1)] = gc_lanes6[gc_k6]
+//line vector.go:191
+									}
+//line vector.go:191
+								}
+//line vector.go:191
+								gc_pos2.Thread = gc_rank2
+//line vector.go:191
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line vector.go:191
 					gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -2079,13 +2734,101 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					gc_at3 := in[gc_off2:][:gc_to2]
 					gc_at4 := out[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:223
+							gc_vb10 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:223
+							gc_vb11 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:226
+							gc_vb12 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vector.go:219
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:219
+								_ = i
+//line vector.go:223
+								a := archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])
+//line vector.go:223
+								_ = a
+//line vector.go:223
+								b := gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:])).Add(gc_vb11)
+//line vector.go:223
+								_ = b
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t19 := b
+//line vector.go:223
+									_ = gc_t19
+//line vector.go:223
+									gc_t20 := a
+//line vector.go:223
+									_ = gc_t20
+//line vector.go:223
+									a = gc_t19
+//line vector.go:223
+									b = gc_t20
+//line vector.go:223
+									a = a.Mul(gc_vb12).Add(b)
+//line vector.go:223
+								}
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t21 := b
+//line vector.go:223
+									_ = gc_t21
+//line vector.go:223
+									gc_t22 := a
+//line vector.go:223
+									_ = gc_t22
+//line vector.go:223
+									a = gc_t21
+//line vector.go:223
+									b = gc_t22
+//line vector.go:223
+									a = a.Mul(gc_vb12).Add(b)
+//line vector.go:223
+								}
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t23 := b
+//line vector.go:223
+									_ = gc_t23
+//line vector.go:223
+									gc_t24 := a
+//line vector.go:223
+									_ = gc_t24
+//line vector.go:223
+									a = gc_t23
+//line vector.go:223
+									b = gc_t24
+//line vector.go:223
+									a = a.Mul(gc_vb12).Add(b)
+//line vector.go:223
+								}
+								a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:223
-						gc_vb4 := archsimd.BroadcastFloat32x8(2)
+						gc_vb7 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:223
-						gc_vb5 := archsimd.BroadcastFloat32x8(1)
+						gc_vb8 := archsimd.BroadcastFloat32x8(1)
 //line vector.go:226
-						gc_vb6 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2099,61 +2842,61 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:223
 							_ = a
 //line vector.go:223
-							b := gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb5)
+							b := gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx2:])).Add(gc_vb8)
 //line vector.go:223
 							_ = b
 //line vector.go:223
 							{
 //line vector.go:223
-								gc_t7 := b
+								gc_t13 := b
 //line vector.go:223
-								_ = gc_t7
+								_ = gc_t13
 //line vector.go:223
-								gc_t8 := a
+								gc_t14 := a
 //line vector.go:223
-								_ = gc_t8
+								_ = gc_t14
 //line vector.go:223
-								a = gc_t7
+								a = gc_t13
 //line vector.go:223
-								b = gc_t8
+								b = gc_t14
 //line vector.go:223
-								a = a.Mul(gc_vb6).Add(b)
-//line vector.go:223
-							}
-//line vector.go:223
-							{
-//line vector.go:223
-								gc_t9 := b
-//line vector.go:223
-								_ = gc_t9
-//line vector.go:223
-								gc_t10 := a
-//line vector.go:223
-								_ = gc_t10
-//line vector.go:223
-								a = gc_t9
-//line vector.go:223
-								b = gc_t10
-//line vector.go:223
-								a = a.Mul(gc_vb6).Add(b)
+								a = a.Mul(gc_vb9).Add(b)
 //line vector.go:223
 							}
 //line vector.go:223
 							{
 //line vector.go:223
-								gc_t11 := b
+								gc_t15 := b
 //line vector.go:223
-								_ = gc_t11
+								_ = gc_t15
 //line vector.go:223
-								gc_t12 := a
+								gc_t16 := a
 //line vector.go:223
-								_ = gc_t12
+								_ = gc_t16
 //line vector.go:223
-								a = gc_t11
+								a = gc_t15
 //line vector.go:223
-								b = gc_t12
+								b = gc_t16
 //line vector.go:223
-								a = a.Mul(gc_vb6).Add(b)
+								a = a.Mul(gc_vb9).Add(b)
+//line vector.go:223
+							}
+//line vector.go:223
+							{
+//line vector.go:223
+								gc_t17 := b
+//line vector.go:223
+								_ = gc_t17
+//line vector.go:223
+								gc_t18 := a
+//line vector.go:223
+								_ = gc_t18
+//line vector.go:223
+								a = gc_t17
+//line vector.go:223
+								b = gc_t18
+//line vector.go:223
+								a = a.Mul(gc_vb9).Add(b)
 //line vector.go:223
 							}
 							a.Sub(b).StoreSlice(gc_at4[gc_tx2:])
@@ -2201,6 +2944,100 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:223
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:223
+							gc_vb5 := archsimd.BroadcastFloat32x16(1)
+//line vector.go:226
+							gc_vb6 := archsimd.BroadcastFloat32x16(0.5)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line vector.go:219
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:219
+								_ = i
+//line vector.go:223
+								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line vector.go:223
+									break
+//line vector.go:223
+								}
+//line vector.go:223
+								a := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:223
+								_ = a
+//line vector.go:223
+								b := gc_vb4.Mul(archsimd.LoadFloat32x16Slice(in[i:])).Add(gc_vb5)
+//line vector.go:223
+								_ = b
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t7 := b
+//line vector.go:223
+									_ = gc_t7
+//line vector.go:223
+									gc_t8 := a
+//line vector.go:223
+									_ = gc_t8
+//line vector.go:223
+									a = gc_t7
+//line vector.go:223
+									b = gc_t8
+//line vector.go:223
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+								}
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t9 := b
+//line vector.go:223
+									_ = gc_t9
+//line vector.go:223
+									gc_t10 := a
+//line vector.go:223
+									_ = gc_t10
+//line vector.go:223
+									a = gc_t9
+//line vector.go:223
+									b = gc_t10
+//line vector.go:223
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+								}
+//line vector.go:223
+								{
+//line vector.go:223
+									gc_t11 := b
+//line vector.go:223
+									_ = gc_t11
+//line vector.go:223
+									gc_t12 := a
+//line vector.go:223
+									_ = gc_t12
+//line vector.go:223
+									a = gc_t11
+//line vector.go:223
+									b = gc_t12
+//line vector.go:223
+									a = a.Mul(gc_vb6).Add(b)
+//line vector.go:223
+								}
+								a.Sub(b).StoreSlice(out[i:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector.go:223
 						gc_vb := archsimd.BroadcastFloat32x8(2)
@@ -2362,21 +3199,140 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 			if gc_bdx2 <= len(row) {
 				gc_at2 := row[:gc_bdx2]
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:240
+						gc_none4 := archsimd.Mask32x16FromBits(0)
+//line vector.go:240
+						_ = gc_none4
+//line vector.go:240
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector.go:240
+						_ = gc_iota8
+//line vector.go:240
+						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:240
+						_ = gc_all4
+//line vector.go:251
+						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:240
+							var tx int = gc_tx2
+//line vector.go:240
+							_ = tx
+//line vector.go:241
+							var gc_row8 int = gc_bx2
+//line vector.go:241
+							_ = gc_row8
+//line vector.go:241
+							var gc_col8 int = tx
+//line vector.go:241
+							_ = gc_col8
+//line vector.go:241
+							var gc_result8 archsimd.Float32x16
+//line vector.go:241
+							_ = gc_result8
+//line vector.go:241
+							gc_returned8 := gc_none4
+//line vector.go:241
+							_ = gc_returned8
+//line vector.go:241
+							gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col8, 16))))
+//line vector.go:241
+							_ = gc_if11
+//line vector.go:241
+							if gc_if11.ToBits() != 0 {
+//line vector.go:241
+								var gc_ld8 archsimd.Float32x16
+//line vector.go:241
+								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8)+16 <= len(a) {
+//line vector.go:241
+									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
+//line vector.go:241
+								} else {
+//line vector.go:241
+									var gc_lanes8 [16]float32
+//line vector.go:241
+									for gc_k8 := range 16 {
+//line vector.go:241
+										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
+//line vector.go:241
+											gc_pos2.Thread = gc_rank2 + gc_k8
+//line vector.go:241
+											gc_lanes8[gc_k8] = a[(gc_row8*w+gc_col8)+gc_k8]
+//line vector.go:241
+										}
+//line vector.go:241
+									}
+//line vector.go:241
+									gc_pos2.Thread = gc_rank2
+//line vector.go:241
+									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+//line vector.go:241
+								gc_b9 := gc_none4
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b9 = gc_all4
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line vector.go:241
+							_ = gc_if12
+//line vector.go:241
+							if gc_if12.ToBits() != 0 {
+//line vector.go:241
+								gc_result8 = gc_vb4.Merge(gc_result8, gc_if12)
+//line vector.go:241
+								gc_b10 := gc_none4
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b10 = gc_all4
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_result8.StoreSlice(gc_at2[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line vector.go:240
-					gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line vector.go:240
-					_ = gc_none2
+					_ = gc_none3
 //line vector.go:240
-					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:240
-					_ = gc_iota4
+					_ = gc_iota6
 //line vector.go:240
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:240
-					_ = gc_all2
+					_ = gc_all3
 //line vector.go:251
-					gc_vb2 := archsimd.BroadcastFloat32x8(0)
+					gc_vb3 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2386,45 +3342,45 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:240
 						_ = tx
 //line vector.go:241
-						var gc_row4 int = gc_bx2
+						var gc_row6 int = gc_bx2
 //line vector.go:241
-						_ = gc_row4
+						_ = gc_row6
 //line vector.go:241
-						var gc_col4 int = tx
+						var gc_col6 int = tx
 //line vector.go:241
-						_ = gc_col4
+						_ = gc_col6
 //line vector.go:241
-						var gc_result4 archsimd.Float32x8
+						var gc_result6 archsimd.Float32x8
 //line vector.go:241
-						_ = gc_result4
+						_ = gc_result6
 //line vector.go:241
-						gc_returned4 := gc_none2
+						gc_returned6 := gc_none3
 //line vector.go:241
-						_ = gc_returned4
+						_ = gc_returned6
 //line vector.go:241
-						gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col4, 8))))
+						gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(w, gc_col6, 8))))
 //line vector.go:241
-						_ = gc_if5
+						_ = gc_if8
 //line vector.go:241
-						if gc_if5.ToBits() != 0 {
+						if gc_if8.ToBits() != 0 {
 //line vector.go:241
-							var gc_ld4 archsimd.Float32x8
+							var gc_ld6 archsimd.Float32x8
 //line vector.go:241
-							if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4)+8 <= len(a) {
+							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6)+8 <= len(a) {
 //line vector.go:241
-								gc_ld4 = archsimd.LoadFloat32x8Slice(a[gc_row4*w+gc_col4:])
+								gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 //line vector.go:241
 							} else {
 //line vector.go:241
-								var gc_lanes4 [8]float32
+								var gc_lanes6 [8]float32
 //line vector.go:241
-								for gc_k4 := range 8 {
+								for gc_k6 := range 8 {
 //line vector.go:241
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
 //line vector.go:241
-										gc_pos2.Thread = gc_rank2 + gc_k4
+										gc_pos2.Thread = gc_rank2 + gc_k6
 //line vector.go:241
-										gc_lanes4[gc_k4] = a[(gc_row4*w+gc_col4)+gc_k4]
+										gc_lanes6[gc_k6] = a[(gc_row6*w+gc_col6)+gc_k6]
 //line vector.go:241
 									}
 //line vector.go:241
@@ -2432,45 +3388,45 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								gc_pos2.Thread = gc_rank2
 //line vector.go:241
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+							gc_result6 = gc_ld6.Merge(gc_result6, gc_if8)
 //line vector.go:241
-							gc_b5 := gc_none2
+							gc_b7 := gc_none3
 //line vector.go:241
 							if true {
 //line vector.go:241
-								gc_b5 = gc_all2
+								gc_b7 = gc_all3
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
+							gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
 //line vector.go:241
 						}
 //line vector.go:241
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+						gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
 //line vector.go:241
-						_ = gc_if6
+						_ = gc_if9
 //line vector.go:241
-						if gc_if6.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line vector.go:241
-							gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+							gc_result6 = gc_vb3.Merge(gc_result6, gc_if9)
 //line vector.go:241
-							gc_b6 := gc_none2
+							gc_b8 := gc_none3
 //line vector.go:241
 							if true {
 //line vector.go:241
-								gc_b6 = gc_all2
+								gc_b8 = gc_all3
 //line vector.go:241
 							}
 //line vector.go:241
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
+							gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
 //line vector.go:241
 						}
 //line vector.go:241
-						gc_result4.StoreSlice(gc_at2[gc_tx2:])
+						gc_result6.StoreSlice(gc_at2[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2487,6 +3443,131 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 				}
 			} else {
 				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector.go:240
+						gc_none2 := archsimd.Mask32x16FromBits(0)
+//line vector.go:240
+						_ = gc_none2
+//line vector.go:240
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector.go:240
+						_ = gc_iota4
+//line vector.go:240
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:240
+						_ = gc_all2
+//line vector.go:251
+						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:240
+							var tx int = gc_tx2
+//line vector.go:240
+							_ = tx
+//line vector.go:241
+							if tx < 0 || tx+16 > len(row) {
+//line vector.go:241
+								break
+//line vector.go:241
+							}
+//line vector.go:241
+							var gc_row4 int = gc_bx2
+//line vector.go:241
+							_ = gc_row4
+//line vector.go:241
+							var gc_col4 int = tx
+//line vector.go:241
+							_ = gc_col4
+//line vector.go:241
+							var gc_result4 archsimd.Float32x16
+//line vector.go:241
+							_ = gc_result4
+//line vector.go:241
+							gc_returned4 := gc_none2
+//line vector.go:241
+							_ = gc_returned4
+//line vector.go:241
+							gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(w, gc_col4, 16))))
+//line vector.go:241
+							_ = gc_if5
+//line vector.go:241
+							if gc_if5.ToBits() != 0 {
+//line vector.go:241
+								var gc_ld4 archsimd.Float32x16
+//line vector.go:241
+								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4)+16 <= len(a) {
+//line vector.go:241
+									gc_ld4 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
+//line vector.go:241
+								} else {
+//line vector.go:241
+									var gc_lanes4 [16]float32
+//line vector.go:241
+									for gc_k4 := range 16 {
+//line vector.go:241
+										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
+//line vector.go:241
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line vector.go:241
+											gc_lanes4[gc_k4] = a[(gc_row4*w+gc_col4)+gc_k4]
+//line vector.go:241
+										}
+//line vector.go:241
+									}
+//line vector.go:241
+									gc_pos2.Thread = gc_rank2
+//line vector.go:241
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+//line vector.go:241
+								gc_b5 := gc_none2
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b5 = gc_all2
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
+//line vector.go:241
+							_ = gc_if6
+//line vector.go:241
+							if gc_if6.ToBits() != 0 {
+//line vector.go:241
+								gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+//line vector.go:241
+								gc_b6 := gc_none2
+//line vector.go:241
+								if true {
+//line vector.go:241
+									gc_b6 = gc_all2
+//line vector.go:241
+								}
+//line vector.go:241
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
+//line vector.go:241
+							}
+//line vector.go:241
+							gc_result4.StoreSlice(row[tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line vector.go:240
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()

@@ -15,15 +15,24 @@ import (
 
 // agreeSIMD runs run compiled with the vector steps on, compiled with them
 // off (compiled.SIMD cleared: the SIMD build's scalar form) and on the
-// runtime path, and requires the three results to be identical. In the
-// default build the first two are the same code. It must not run in
-// parallel with other tests: it changes compiled.SIMD.
+// runtime path, and requires the three results to be identical; where the
+// CPU has AVX-512 (compiled.SIMD512), the vector steps run sixteen lanes
+// a step, and a fourth run with eight must agree too. In the default build
+// the compiled runs are the same code. It must not run in parallel with
+// other tests: it changes compiled.SIMD and compiled.SIMD512.
 func agreeSIMD[T any](t *testing.T, run func(f form) (T, error)) T {
 	t.Helper()
-	had := compiled.SIMD
-	defer func() { compiled.SIMD = had }()
+	had, had512 := compiled.SIMD, compiled.SIMD512
+	defer func() { compiled.SIMD, compiled.SIMD512 = had, had512 }()
 	vector, err := run(forms[0])
 	require.NoError(t, err, "vector")
+	if had512 {
+		compiled.SIMD512 = false
+		eight, err := run(forms[0])
+		require.NoError(t, err, "eight lanes")
+		compiled.SIMD512 = had512
+		require.Equal(t, eight, vector, "the sixteen-lane steps differ from the eight-lane ones")
+	}
 	compiled.SIMD = false
 	scalar, err := run(forms[0])
 	require.NoError(t, err, "scalar")

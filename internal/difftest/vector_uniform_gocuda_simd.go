@@ -62,16 +62,58 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					gc_at3 := a[gc_off3:][:1]
 					gc_at4 := out[gc_off4:][:gc_to2]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+								for gc_sx >= gc_bdx2 {
+									gc_sx -= gc_bdx2
+									gc_sbx++
+								}
+								gc_tx2 := gc_vstep
+								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx
+//line vector_uniform.go:16
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+								_ = row
+//line vector_uniform.go:17
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+								_ = col
+//line vector_uniform.go:21
+								{
+//line vector_uniform.go:21
+									var s float32 = gc_at3[0]
+//line vector_uniform.go:21
+									_ = s
+//line vector_uniform.go:21
+									if s > limit {
+//line vector_uniform.go:21
+										archsimd.BroadcastFloat32x16(s).StoreSlice(gc_at4[gc_tx2:])
+//line vector_uniform.go:21
+									}
+//line vector_uniform.go:21
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
-							for gc_sx >= gc_bdx2 {
-								gc_sx -= gc_bdx2
-								gc_sbx++
+						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line vector_uniform.go:16
 							var row int = gc_by2*gc_bdy2 + gc_ty2
 //line vector_uniform.go:16
@@ -114,16 +156,63 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
+								for gc_sx3 >= gc_bdx2 {
+									gc_sx3 -= gc_bdx2
+									gc_sbx3++
+								}
+								gc_tx2 := gc_vstep2
+								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+								gc_pos2.Thread = gc_base2 + gc_sx3
+//line vector_uniform.go:16
+								var row int = gc_by2*gc_bdy2 + gc_ty2
+//line vector_uniform.go:16
+								_ = row
+//line vector_uniform.go:17
+								var col int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector_uniform.go:17
+								_ = col
+//line vector_uniform.go:21
+								if col < 0 || col+16 > len(out) {
+//line vector_uniform.go:21
+									break
+//line vector_uniform.go:21
+								}
+//line vector_uniform.go:21
+								{
+//line vector_uniform.go:21
+									var s float32 = a[row]
+//line vector_uniform.go:21
+									_ = s
+//line vector_uniform.go:21
+									if s > limit {
+//line vector_uniform.go:21
+										archsimd.BroadcastFloat32x16(s).StoreSlice(out[col:])
+									}
+//line vector_uniform.go:22
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
-						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
+							for gc_sx4 >= gc_bdx2 {
+								gc_sx4 -= gc_bdx2
+								gc_sbx4++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx4
 //line vector_uniform.go:16
 							var row int = gc_by2*gc_bdy2 + gc_ty2
 //line vector_uniform.go:16
@@ -215,50 +304,104 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					gc_at5 := out[:gc_to2]
 					gc_at6 := a[gc_off2:][:1]
 					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector_uniform.go:32
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line vector_uniform.go:32
+							_ = gc_all4
+//line vector_uniform.go:32
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector_uniform.go:32
+							_ = gc_iota4
+//line vector_uniform.go:33
+							gc_vb4 := archsimd.BroadcastInt32x16(0)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:33
+								gc_alive4 := gc_all4
+//line vector_uniform.go:33
+								_ = gc_alive4
+//line vector_uniform.go:32
+								var i int = gc_tx2
+//line vector_uniform.go:32
+								_ = i
+//line vector_uniform.go:33
+								gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb4).ToBits())
+//line vector_uniform.go:33
+								_ = gc_if4
+//line vector_uniform.go:33
+								if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line vector_uniform.go:33
+									gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+//line vector_uniform.go:33
+								}
+//line vector_uniform.go:33
+								var gc_u4 float32
+//line vector_uniform.go:33
+								if gc_in4 := gc_alive4.ToBits(); gc_in4 != 0 {
+//line vector_uniform.go:33
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line vector_uniform.go:33
+									gc_u4 = gc_at6[0]
+//line vector_uniform.go:33
+								}
+								archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x16(gc_u4)).StoreMasked((*[16]float32)(gc_at5[gc_tx2:]), gc_alive4)
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
-						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector_uniform.go:32
-						_ = gc_all2
+						_ = gc_all3
 //line vector_uniform.go:32
-						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector_uniform.go:32
-						_ = gc_iota2
+						_ = gc_iota3
 //line vector_uniform.go:33
-						gc_vb2 := archsimd.BroadcastInt32x8(0)
+						gc_vb3 := archsimd.BroadcastInt32x8(0)
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line vector_uniform.go:33
-							gc_alive2 := gc_all2
+							gc_alive3 := gc_all3
 //line vector_uniform.go:33
-							_ = gc_alive2
+							_ = gc_alive3
 //line vector_uniform.go:32
 							var i int = gc_tx2
 //line vector_uniform.go:32
 							_ = i
 //line vector_uniform.go:33
-							gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb2))
+							gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8)))).Or(archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).NotEqual(gc_vb3))
 //line vector_uniform.go:33
-							_ = gc_if2
+							_ = gc_if3
 //line vector_uniform.go:33
-							if gc_alive2.And(gc_if2).ToBits() != 0 {
+							if gc_alive3.And(gc_if3).ToBits() != 0 {
 //line vector_uniform.go:33
-								gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line vector_uniform.go:33
-							}
-//line vector_uniform.go:33
-							var gc_u2 float32
-//line vector_uniform.go:33
-							if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
-//line vector_uniform.go:33
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in2)
-//line vector_uniform.go:33
-								gc_u2 = gc_at6[0]
+								gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if3).ToInt32x8().Not().ToMask())
 //line vector_uniform.go:33
 							}
-							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u2)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive2)
+//line vector_uniform.go:33
+							var gc_u3 float32
+//line vector_uniform.go:33
+							if gc_in3 := gc_alive3.ToBits(); gc_in3 != 0 {
+//line vector_uniform.go:33
+								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line vector_uniform.go:33
+								gc_u3 = gc_at6[0]
+//line vector_uniform.go:33
+							}
+							archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Add(archsimd.BroadcastFloat32x8(gc_u3)).StoreMasked((*[8]float32)(gc_at5[gc_tx2:]), gc_alive3)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -281,6 +424,66 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					}
 				} else {
 					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line vector_uniform.go:32
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector_uniform.go:32
+							_ = gc_all2
+//line vector_uniform.go:32
+							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line vector_uniform.go:32
+							_ = gc_iota2
+//line vector_uniform.go:33
+							gc_vb2 := archsimd.BroadcastInt32x16(0)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line vector_uniform.go:33
+								gc_alive2 := gc_all2
+//line vector_uniform.go:33
+								_ = gc_alive2
+//line vector_uniform.go:32
+								var i int = gc_tx2
+//line vector_uniform.go:32
+								_ = i
+//line vector_uniform.go:33
+								if i < 0 || i+16 > len(flags) || i+16 > len(out) {
+//line vector_uniform.go:33
+									break
+//line vector_uniform.go:33
+								}
+//line vector_uniform.go:33
+								gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16)))).ToBits() | archsimd.LoadInt32x16Slice(flags[i:]).NotEqual(gc_vb2).ToBits())
+//line vector_uniform.go:33
+								_ = gc_if2
+//line vector_uniform.go:33
+								if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line vector_uniform.go:33
+									gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+//line vector_uniform.go:33
+								}
+//line vector_uniform.go:33
+								var gc_u2 float32
+//line vector_uniform.go:36
+								if gc_in2 := gc_alive2.ToBits(); gc_in2 != 0 {
+//line vector_uniform.go:36
+									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
+//line vector_uniform.go:36
+									gc_u2 = a[k]
+//line vector_uniform.go:36
+								}
+								archsimd.LoadFloat32x16Slice(out[i:]).Add(archsimd.BroadcastFloat32x16(gc_u2)).StoreMasked((*[16]float32)(out[i:]), gc_alive2)
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
 					if compiled.SIMD {
 //line vector_uniform.go:32
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()

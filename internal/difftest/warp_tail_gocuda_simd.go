@@ -46,9 +46,35 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 			if gc_from2 >= 0 && gc_to2 <= len(s) {
 				gc_at7 := s[:gc_to2]
 				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line warp_tail.go:17
+						gc_vb4 := archsimd.BroadcastInt32x16(0)
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:16
+							{
+								gc_vb4.StoreSlice(gc_at7[gc_tx2:])
+//line warp_tail.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line warp_tail.go:17
-					gc_vb2 := archsimd.BroadcastInt32x8(0)
+					gc_vb3 := archsimd.BroadcastInt32x8(0)
 					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -59,7 +85,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:16
 						{
-							gc_vb2.StoreSlice(gc_at7[gc_tx2:])
+							gc_vb3.StoreSlice(gc_at7[gc_tx2:])
 //line warp_tail.go:17
 						}
 					}
@@ -80,6 +106,38 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line warp_tail.go:17
+						gc_vb2 := archsimd.BroadcastInt32x16(0)
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:16
+							{
+								if tid < 0 || tid+16 > len(s) {
+//line warp_tail.go:17
+									break
+//line warp_tail.go:17
+								}
+//line warp_tail.go:17
+								gc_vb2.StoreSlice(s[tid:])
+//line warp_tail.go:17
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line warp_tail.go:17
 					gc_vb := archsimd.BroadcastInt32x8(0)
@@ -191,6 +249,31 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				gc_at8 := s[:gc_to2]
 				gc_at9 := in[gc_off5:][:gc_to2]
 				gc_vstep3 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:20
+							{
+//line warp_tail.go:20
+								archsimd.LoadInt32x16Slice(gc_at9[gc_tx2:]).StoreSlice(gc_at8[gc_tx2:])
+//line warp_tail.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 						gc_tx2 := gc_vstep3
@@ -224,6 +307,36 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				}
 			} else {
 				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line warp_tail.go:13
+							var tid int = gc_tx2
+//line warp_tail.go:13
+							_ = tid
+//line warp_tail.go:20
+							{
+								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(in) || tid < 0 || tid+16 > len(s) {
+//line warp_tail.go:21
+									break
+//line warp_tail.go:21
+								}
+//line warp_tail.go:21
+								archsimd.LoadInt32x16Slice(in[gc_bx2*b+tid:]).StoreSlice(s[tid:])
+//line warp_tail.go:21
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4

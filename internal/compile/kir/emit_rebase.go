@@ -66,6 +66,7 @@ func (e *emitter) rebasedVectorStep(l *ThreadLoop) *vecLoop {
 	if !ok {
 		return nil
 	}
+	e.widen(l, vl)
 	return vl
 }
 

@@ -16,28 +16,80 @@ func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
 	if !ok {
 		panic("gocuda compile: a loop the vector pass picked does not translate") // the two runs are the same code
 	}
+	e.widen(l, vl)
 	e.use("pos")
 	e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
 	return vl
 }
 
+// widen gives vl, l's eight-lane step, its sixteen-lane twin, where l
+// translates at that width.
+func (e *emitter) widen(l *ThreadLoop, vl *vecLoop) {
+	if e.f.Src.SIMD512 && vl.width == vecWidth {
+		vl.x16, _ = e.f.translate512(l, e.f.Src.Archsimd, e)
+	}
+}
+
 // vectorSteps writes the vector steps of a row of threads, v from from
-// eight at a time while eight remain before to, each step's threads
-// ranked from rank ("" where v is the rank), and returns where the scalar
-// loop goes on. A CPU without AVX2 takes no step.
+// sixteen at a time while sixteen remain before to where the CPU has
+// AVX-512 and the loop translates at that width, then eight at a time
+// while eight remain, each step's threads ranked from rank ("" where v is
+// the rank), and returns where the scalar loop goes on. A CPU without
+// AVX2 takes no step.
 func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	step := e.f.Names.Fresh("vstep")
+	e.printf("%s := %s\n", step, from)
+	if wide := e.vec.x16; wide != nil {
+		e.wideSteps(wide, v, step, to, rank)
+	}
+	e.printf("if %s.SIMD {\n", e.f.Src.Compiled)
+	e.stepLoop(e.vec, v, step, to, rank)
+	e.printf("}\n")
+	return step
+}
+
+// wideSteps writes the sixteen-lane steps vl as a function literal called
+// in place, taking and returning the row's next thread, and whether the
+// launch stopped (a step's loop that checks returns): Go 1.26 miscompiles
+// eight-lane steps in a function that also holds sixteen-lane ones (the
+// Parboil stencil's, in internal/corpus, whose eight-lane steps then
+// store zeros, though the wider ones never run), so each has its own.
+func (e *emitter) wideSteps(vl *vecLoop, v, step, to, rank string) {
+	stop := e.f.Names.Fresh("stop")
+	e.printf("if %s.SIMD && %s.SIMD512 {\n", e.f.Src.Compiled, e.f.Src.Compiled)
+	e.printf("var %s bool\n%s, %s = func(%s int) (int, bool) {\n", stop, step, stop, step)
+	stopped := &ast.ReturnStmt{Results: []ast.Expr{ast.NewIdent(step), ast.NewIdent("true")}}
+	c := &cloner{subst: func(n ast.Node) (ast.Node, bool) {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return n, true // its returns are its own
+		case *ast.ReturnStmt:
+			return &ast.ReturnStmt{Return: n.Return, Results: stopped.Results}, true
+		}
+		return nil, false
+	}}
+	body := make([]ast.Stmt, len(vl.body))
+	for i, s := range vl.body {
+		body[i] = c.stmt(s)
+	}
+	closed := *vl
+	closed.body = body
+	e.stepLoop(&closed, v, step, to, rank)
+	e.printf("return %s, false\n}(%s)\nif %s {\nreturn\n}\n}\n", step, step, stop)
+}
+
+// stepLoop writes the loop of vl's steps.
+func (e *emitter) stepLoop(vl *vecLoop, v, step, to, rank string) {
 	e.vecPos = e.vecAnchor // the step's code before its first source line takes that line, or the loop's
-	for _, s := range e.vec.body {
+	for _, s := range vl.body {
 		if p := firstPos(s); p.IsValid() {
 			e.vecPos = p
 			break
 		}
 	}
-	e.printf("%s := %s\nif %s.SIMD {\n", step, from, e.f.Src.Compiled)
-	e.stmts(e.vec.hoisted)
-	w := e.vec.width
-	if e.inRun() && e.vec.fails {
+	e.stmts(vl.hoisted)
+	w := vl.width
+	if e.inRun() && vl.fails {
 		e.runSteps(v, step, to, w)
 	} else {
 		e.printf("for ; %s+%d < %s; %s += %d {\n", step, w-1, to, step, w)
@@ -49,17 +101,16 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 		e.printf("%s := %s\n", r, rank)
 	}
 	switch {
-	case e.vec.fails && !e.inRun():
+	case vl.fails && !e.inRun():
 		e.printf("%s.Thread = %s\n", e.name["pos"], r) // a failure in a step is its first thread's, as in the scalar form
 	case !e.inRun():
 		e.printf("_ = %s\n", r) // the step reads its rank only where it spills or goes lane by lane
 	}
-	e.stmts(e.vec.body)
+	e.stmts(vl.body)
 	// scalar SSE code after 256-bit code runs at half speed or worse while
 	// the vector registers' upper halves are dirty: clean them for the
 	// scalar loop and the code after
-	e.printf("}\n%s.ClearAVXUpperBits()\n}\n", e.f.Src.Archsimd)
-	return step
+	e.printf("}\n%s.ClearAVXUpperBits()\n", e.f.Src.Archsimd)
 }
 
 // stmts prints translated statements.

@@ -53,7 +53,8 @@ func sources(t *testing.T, dir string) ([]string, map[string]*kir.Source) {
 			names = append(names, fd.Name.Name)
 			out[fd.Name.Name] = &kir.Source{Fset: p.Fset, Info: p.TypesInfo, Pkg: p.Types, Decl: fd, Thread: th, Decls: decls,
 				Qualifier: types.RelativeTo(p.Types), Gocuda: "gocuda", Compiled: "compiled",
-				Taken: func(name string) bool { return p.Types.Scope().Lookup(name) != nil || name == "gocuda" }}
+				Taken:   func(name string) bool { return p.Types.Scope().Lookup(name) != nil || name == "gocuda" },
+				SIMD512: strings.HasSuffix(dir, "512")}
 		}
 	}
 	return names, out

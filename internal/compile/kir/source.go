@@ -25,6 +25,10 @@ type Source struct {
 	Gocuda, Compiled string
 	// Archsimd is the SIMD build's name for package simd/archsimd.
 	Archsimd string
+	// SIMD512 asks the SIMD build for vector steps of sixteen lanes too,
+	// which run where the CPU has AVX-512 (vec_512.go; gocuda compile
+	// -simd512).
+	SIMD512 bool
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool

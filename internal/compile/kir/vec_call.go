@@ -94,9 +94,9 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 		return vval{shape: vUniform, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, fixed: arg.fixed}
 	case vAffine:
 		switch vt, _ := v.vecType(t); {
-		case vt == "Float32x8": // the lanes' indices, exact in int32, converted as Go converts each
+		case vt == v.sized("Float32x8"): // the lanes' indices, exact in int32, converted as Go converts each
 			return vval{shape: vVector, x: vcall(v.lanes(arg), "ConvertToFloat32"), typ: t}
-		case vt == "Int32x8":
+		case vt == v.sized("Int32x8"):
 			return vval{shape: vVector, x: v.lanes(arg), typ: t}
 		case vt == "Float64x4": // from int32 lanes, exact, converted as Go converts each
 			return vval{shape: vVector, x: v.lanes64(arg, vt), typ: t}
@@ -121,14 +121,14 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 		}
 	case from == to:
 		return vval{shape: vVector, x: arg.x, typ: t}
-	case from == "Int32x8" && to == "Float32x8":
+	case from == v.sized("Int32x8") && to == v.sized("Float32x8"):
 		return vval{shape: vVector, x: vcall(arg.x, "ConvertToFloat32"), typ: t}
-	case from == "Float32x8" && to == "Int32x8": // x86 truncates, as Go does, with the same value out of range
+	case from == v.sized("Float32x8") && to == v.sized("Int32x8"): // x86 truncates, as Go does, with the same value out of range
 		return vval{shape: vVector, x: vcall(arg.x, "ConvertToInt32"), typ: t}
-	case from == "Int32x8" && to == "Uint32x8":
-		return vval{shape: vVector, x: vcall(arg.x, "AsUint32x8"), typ: t}
-	case from == "Uint32x8" && to == "Int32x8":
-		return vval{shape: vVector, x: vcall(arg.x, "AsInt32x8"), typ: t}
+	case from == v.sized("Int32x8") && to == v.sized("Uint32x8"):
+		return vval{shape: vVector, x: vcall(arg.x, v.sized("AsUint32x8")), typ: t}
+	case from == v.sized("Uint32x8") && to == v.sized("Int32x8"):
+		return vval{shape: vVector, x: vcall(arg.x, v.sized("AsInt32x8")), typ: t}
 	}
 	v.fail()
 	return vval{}

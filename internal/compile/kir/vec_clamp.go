@@ -111,6 +111,9 @@ func (v *vectorizer) laneByLane(k string, body ast.Stmt) []ast.Stmt {
 		pos = v.e.use("pos")
 	}
 	var bits ast.Expr = &ast.BasicLit{Kind: token.INT, Value: "0xff"}
+	if v.z {
+		bits = &ast.BasicLit{Kind: token.INT, Value: "0xffff"}
+	}
 	if m := v.maskNow(); m != nil {
 		bits = vcall(m, "ToBits")
 	}

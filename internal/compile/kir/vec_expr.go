@@ -76,7 +76,7 @@ func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 	}
 	v.emit(&ast.DeclStmt{Decl: &ast.GenDecl{Tok: token.VAR, Specs: []ast.Spec{
 		&ast.ValueSpec{Names: []*ast.Ident{ast.NewIdent(name)}, Type: v.typeExpr(t)}}}})
-	first := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("FirstLane")}, Args: []ast.Expr{ast.NewIdent(bits)}}
+	first := &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(v.sized("FirstLane"))}, Args: []ast.Expr{ast.NewIdent(bits)}}
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{vcall(v.maskNow(), "ToBits")}},
 		Cond: &ast.BinaryExpr{X: ast.NewIdent(bits), Op: token.NEQ, Y: intLit(0)},
@@ -486,7 +486,7 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	a := &v.accesses[len(v.accesses)-1]
 	a.int32, a.binds = true, append(a.binds, reads...)
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
-	return vcall(v.pkgCall("BroadcastInt32x8", first), "Add", v.lanesIota())
+	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
 }
 
 // mayPanic reports whether evaluating x may panic: it indexes,

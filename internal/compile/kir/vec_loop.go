@@ -15,7 +15,13 @@ type vecLoop struct {
 	// checks do not cover): a failure is then its first thread's, whose
 	// rank the step records first.
 	fails bool
-	width int // the threads a step runs: 8 32-bit lanes or 4 64-bit ones
+	width int // the threads a step runs: 8 32-bit lanes or 4 64-bit ones (16 in x16)
+	// x16 is the same code's step of sixteen lanes (vec_512.go), which
+	// runs first where the CPU has AVX-512, or nil.
+	x16 *vecLoop
+	// diverges is set where a loop of the step runs while any lane is in
+	// it: its lanes leave at different trips.
+	diverges bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -38,6 +44,7 @@ type vectorizer struct {
 	e         *emitter
 	simd      string // the generated file's name for package archsimd
 	w64       bool   // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
+	z         bool   // the step runs sixteen 32-bit lanes, AVX-512's (vec_512.go)
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -86,21 +93,21 @@ func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, 
 // translate is translateLoop for a thread loop (lanes nil) or the code of
 // a lane loop.
 func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter) (*vecLoop, bool) {
-	if out, ok := f.translateAt(l, lanes, simd, e, false); ok {
+	if out, ok := f.translateAt(l, lanes, simd, e, false, false); ok {
 		return out, true
 	}
 	if lanes != nil {
 		return nil, false // a warp's lane loop runs eight lanes a step
 	}
-	return f.translateAt(l, lanes, simd, e, true)
+	return f.translateAt(l, lanes, simd, e, true, false)
 }
 
-// translateAt is translate at eight 32-bit lanes a step, or four 64-bit
-// ones (w64).
-func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, w64 bool) (*vecLoop, bool) {
+// translateAt is translate at eight 32-bit lanes a step, four 64-bit
+// ones (w64) or sixteen 32-bit ones (z).
+func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, w64, z bool) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: w64, wide: wide, maskLoops: maskLoops, inPlace: inPlace,
+		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: w64, z: z, wide: wide, maskLoops: maskLoops, inPlace: inPlace,
 			env: map[*types.Var]*vbind{}, pairs: map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
@@ -108,7 +115,7 @@ func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter
 			return nil, false
 		}
 		if !v.retry {
-			out.width = v.width()
+			out.width, out.diverges = v.width(), len(maskLoops) > 0
 			return out, true
 		}
 	}
@@ -180,6 +187,9 @@ func (v *vectorizer) emitExited() {
 	}
 	lanes := &ast.IndexExpr{X: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(table)}, Index: ast.NewIdent(bits)}
 	dead := vcall(v.pkgCall("Load"+v.maskInt(), &ast.UnaryExpr{Op: token.AND, X: lanes}), "ToMask")
+	if v.z { // AVX-512 makes a mask from bits
+		of, dead = "ExitedBits16", v.pkgCall("Mask32x16FromBits", ast.NewIdent(bits))
+	}
 	v.emit(&ast.IfStmt{
 		Init: &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(bits)}, Tok: token.DEFINE, Rhs: []ast.Expr{&ast.CallExpr{
 			Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(of)}, Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName())}}}},

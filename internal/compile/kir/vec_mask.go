@@ -31,7 +31,7 @@ func (v *vectorizer) maskNow() ast.Expr {
 		if m == nil {
 			m = ast.NewIdent(name)
 		} else {
-			m = vcall(m, "And", ast.NewIdent(name))
+			m = v.maskOp(m, "And", ast.NewIdent(name))
 		}
 	}
 	return m
@@ -47,11 +47,17 @@ func (v *vectorizer) maskVar(base string, x ast.Expr) string {
 
 // allLanes returns the mask of every lane, hoisted.
 func (v *vectorizer) allLanes() ast.Expr {
+	if v.z {
+		return v.hoisted1("all", v.pkgCall("Mask32x16FromBits", &ast.BasicLit{Kind: token.INT, Value: "0xffff"}), "")
+	}
 	return v.hoisted1("all", v.pkgCall("Broadcast"+v.maskInt(), intLit(-1)), "ToMask")
 }
 
 // noLanes returns the mask of no lane, hoisted.
 func (v *vectorizer) noLanes() ast.Expr {
+	if v.z {
+		return v.hoisted1("none", v.pkgCall("Mask32x16FromBits", intLit(0)), "")
+	}
 	return v.hoisted1("none", v.pkgCall("Broadcast"+v.maskInt(), intLit(0)), "ToMask")
 }
 
@@ -109,7 +115,7 @@ func (v *vectorizer) leave(name string) { v.leaveMask(name, v.maskNow()) }
 // leaveMask removes the lanes of mask m from mask variable name.
 func (v *vectorizer) leaveMask(name string, m ast.Expr) {
 	v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
-		Rhs: []ast.Expr{vcall(ast.NewIdent(name), "And", v.notMask(m))}})
+		Rhs: []ast.Expr{v.maskOp(ast.NewIdent(name), "And", v.notMask(m))}})
 }
 
 // ret translates a thread's return: under a mask, its lanes leave the
@@ -148,7 +154,7 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 		if v.e != nil {
 			exited, compiled = v.e.use("exited"), v.f.Src.Compiled
 		}
-		v.emit(&ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("SetExited")},
+		v.emit(&ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(v.sized("SetExited"))},
 			Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName()), vcall(gone, "ToBits")}}})
 	}
 	v.leaveMask(v.alive, gone)
@@ -213,7 +219,7 @@ func (v *vectorizer) maskLoop(s ast.Stmt, init ast.Stmt, cond ast.Expr, post ast
 			v.emit(&ast.IfStmt{Cond: &ast.UnaryExpr{Op: token.NOT, X: paren(c.x)}, Body: &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{Tok: token.BREAK}}}})
 		} else {
 			v.emit(&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(l.lanes)}, Tok: token.ASSIGN,
-				Rhs: []ast.Expr{vcall(ast.NewIdent(l.lanes), "And", c.x)}})
+				Rhs: []ast.Expr{v.maskOp(ast.NewIdent(l.lanes), "And", c.x)}})
 		}
 	}
 	v.emit(&ast.IfStmt{Cond: &ast.BinaryExpr{X: vcall(ast.NewIdent(l.lanes), "ToBits"), Op: token.EQL, Y: intLit(0)},
@@ -326,7 +332,7 @@ func (v *vectorizer) logic(b *ast.BinaryExpr) vval {
 		v.fail()
 	}
 	m := map[token.Token]string{token.LAND: "And", token.LOR: "Or"}[b.Op]
-	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
+	return vval{shape: vVector, x: v.maskOp(v.vec(x, t), m, v.vec(y, t)), typ: t}
 }
 
 // boolMask returns a uniform bool as a mask: every lane or none.
@@ -343,6 +349,9 @@ func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	m := v.maskNow()
 	if m == nil {
 		return val // every lane: a variable of a loop, assigned after it
+	}
+	if isMaskVec(vt) && v.z {
+		return v.maskOp(v.maskOp(val, "And", m), "Or", v.maskOp(old, "And", v.notMask(m)))
 	}
 	if isMaskVec(vt) {
 		to := "To" + v.maskInt()

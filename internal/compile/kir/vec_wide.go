@@ -27,6 +27,9 @@ func (v *vectorizer) width() int {
 	if v.w64 {
 		return vecWidth64
 	}
+	if v.z {
+		return vecWidth512
+	}
 	return vecWidth
 }
 
@@ -36,7 +39,8 @@ const vecWidth64 = 4
 // vecType returns the archsimd type of the step's vectors of t's values.
 func (v *vectorizer) vecType(t types.Type) (string, bool) {
 	if !v.w64 {
-		return vecType(t)
+		vt, ok := vecType(t)
+		return v.sized(vt), ok
 	}
 	if t == nil {
 		return "", false
@@ -54,7 +58,8 @@ func (v *vectorizer) vecType(t types.Type) (string, bool) {
 // ([]float64, []int64, []uint64: not []int).
 func (v *vectorizer) vecElem(t types.Type) (string, bool) {
 	if !v.w64 {
-		return vecElem(t)
+		vt, ok := vecElem(t)
+		return v.sized(vt), ok
 	}
 	b, ok := t.(*types.Basic)
 	if !ok || b.Kind() != types.Float64 && b.Kind() != types.Int64 && b.Kind() != types.Uint64 {
@@ -85,7 +90,7 @@ func (v *vectorizer) maskInt() string {
 	if v.w64 {
 		return "Int64x4"
 	}
-	return "Int32x8"
+	return v.sized("Int32x8")
 }
 
 // laneInt is the Go type of the lanes of maskInt.
@@ -98,6 +103,9 @@ func (v *vectorizer) laneInt() string {
 
 // notMask writes the complement of mask m.
 func (v *vectorizer) notMask(m ast.Expr) ast.Expr {
+	if v.z { // AVX-512's masks are bits
+		return v.pkgCall("Mask32x16FromBits", &ast.UnaryExpr{Op: token.XOR, X: vcall(m, "ToBits")})
+	}
 	to := "To" + v.maskInt()
 	return vcall(vcall(vcall(m, to), "Not"), "ToMask")
 }
@@ -120,7 +128,7 @@ func (v *vectorizer) avx2Op(op token.Token, vt string) bool {
 // negFloat writes -x of a float vector: its sign bit flipped, as Go's
 // negation (-0 from 0).
 func (v *vectorizer) negFloat(x ast.Expr, vt string) ast.Expr {
-	ut, bits, back := "Uint32x8", "0x80000000", "AsFloat32x8"
+	ut, bits, back := v.sized("Uint32x8"), "0x80000000", v.sized("AsFloat32x8")
 	if vt == "Float64x4" {
 		ut, bits, back = "Uint64x4", "0x8000000000000000", "AsFloat64x4"
 	}
@@ -194,6 +202,7 @@ func (v *vectorizer) convert64(x ast.Expr, from, to string) (ast.Expr, bool) {
 // laneType returns the Go type of the lanes of archsimd type vt.
 func laneType(vt string) *types.Basic {
 	kinds := map[string]types.BasicKind{"Float32x8": types.Float32, "Int32x8": types.Int32, "Uint32x8": types.Uint32,
+		"Float32x16": types.Float32, "Int32x16": types.Int32, "Uint32x16": types.Uint32,
 		"Float64x4": types.Float64, "Int64x4": types.Int64, "Uint64x4": types.Uint64}
 	return types.Typ[kinds[vt]]
 }

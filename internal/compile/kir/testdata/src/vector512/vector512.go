@@ -1,0 +1,37 @@
+// Package vector512 holds kernels whose vector steps have a twin of
+// sixteen lanes (gocuda compile -simd512): masks combined through their
+// bits, each wider loop a function literal of its own, and a loop whose
+// lanes leave at different trips left at eight.
+package vector512
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// clampedStencil takes a guard, a uniform branch and a masked if: its
+// masks combine (And, and the complement of the else branch).
+func clampedStencil(t *gocuda.Thread, in, out []float32, w int, edge bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i > 0 && i < w-1 {
+		v := in[i]
+		if edge && in[i-1] > v {
+			v = in[i-1]
+		} else {
+			v += in[i+1]
+		}
+		out[i] = v * 0.5
+	}
+}
+
+// escape runs a loop while any lane is in it: it keeps eight lanes.
+func escape(t *gocuda.Thread, c []float32, n []int32, limit int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(c) {
+		return
+	}
+	z := float32(0)
+	k := int32(0)
+	for k < limit && z < 4 {
+		z = z*z + c[i]
+		k++
+	}
+	n[i] = k
+}

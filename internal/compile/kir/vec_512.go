@@ -1,0 +1,58 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+)
+
+// Where the CPU has AVX-512 (compiled.SIMD512), a thread loop's vector
+// steps run sixteen threads at a time, as the lanes of archsimd's 512-bit
+// vectors, before the eight-lane steps take what is left of the row: the
+// emitter translates the loop a second time at that width (z), writing
+// the same archsimd calls on the x16 types. Only 32-bit lanes widen (a
+// 64-bit step stays at four lanes), warps' lane loops keep eight lanes,
+// and loads at a stride stay with the eight-lane steps; a loop whose
+// wider translation fails runs eight lanes a step alone.
+
+// vecWidth512 is the number of threads a step of AVX-512's 32-bit lanes
+// runs.
+const vecWidth512 = 16
+
+// sized returns name, an archsimd type or function of eight 32-bit lanes
+// (Float32x8, AsInt32x8) or a helper of package compiled for eight lanes
+// (FirstLane), as the step's width names it: its sixteen-lane twin where
+// the step runs sixteen.
+func (v *vectorizer) sized(name string) string {
+	if !v.z || name == "" {
+		return name
+	}
+	if strings.HasSuffix(name, "32x8") {
+		return strings.TrimSuffix(name, "x8") + "x16"
+	}
+	return name + "16"
+}
+
+// translate512 translates thread loop l for the sixteen-lane steps, or
+// reports that it cannot, or that they would not gain: where a loop of
+// the step runs while any lane is in it (mandelbrot's escape loop), twice
+// the lanes wait for the slowest of twice as many, and on a CPU that runs
+// a 512-bit instruction as two 256-bit halves (AMD's Zen 4) that costs
+// more than the wider step saves (mandelbrot ran 13% slower).
+func (f *Func) translate512(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
+	vl, ok := f.translateAt(l, nil, simd, e, false, true)
+	if !ok || vl.diverges {
+		return nil, false
+	}
+	return vl, true
+}
+
+// maskOp writes the masks' a.op(b) (And, Or): on sixteen lanes, through
+// their bits (Go 1.26 miscompiles code combining AVX-512's masks).
+func (v *vectorizer) maskOp(a ast.Expr, op string, b ast.Expr) ast.Expr {
+	if !v.z {
+		return vcall(a, op, b)
+	}
+	tok := map[string]token.Token{"And": token.AND, "Or": token.OR}[op]
+	return v.pkgCall("Mask32x16FromBits", &ast.BinaryExpr{X: vcall(a, "ToBits"), Op: tok, Y: vcall(b, "ToBits")})
+}
