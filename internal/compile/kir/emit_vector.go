@@ -58,13 +58,12 @@ func (e *emitter) wideSteps(vl *vecLoop, v, step, to, rank string) {
 	stop := e.f.Names.Fresh("stop")
 	e.printf("if %s.SIMD && %s.SIMD512 {\n", e.f.Src.Compiled, e.f.Src.Compiled)
 	e.printf("var %s bool\n%s, %s = func(%s int) (int, bool) {\n", stop, step, stop, step)
-	stopped := &ast.ReturnStmt{Results: []ast.Expr{ast.NewIdent(step), ast.NewIdent("true")}}
 	c := &cloner{subst: func(n ast.Node) (ast.Node, bool) {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return n, true // its returns are its own
-		case *ast.ReturnStmt:
-			return &ast.ReturnStmt{Return: n.Return, Results: stopped.Results}, true
+		case *ast.ReturnStmt: // the launch stopped
+			return &ast.ReturnStmt{Return: n.Return, Results: []ast.Expr{ast.NewIdent(step), ast.NewIdent("true")}}, true
 		}
 		return nil, false
 	}}

@@ -6,11 +6,12 @@ import (
 	"strings"
 )
 
-// Where the CPU has AVX-512 (compiled.SIMD512), a thread loop's vector
-// steps run sixteen threads at a time, as the lanes of archsimd's 512-bit
-// vectors, before the eight-lane steps take what is left of the row: the
-// emitter translates the loop a second time at that width (z), writing
-// the same archsimd calls on the x16 types. Only 32-bit lanes widen (a
+// Generated with gocuda compile -simd512 (Source.SIMD512), a thread
+// loop's vector steps run sixteen threads at a time where the CPU has
+// AVX-512 (compiled.SIMD512), as the lanes of archsimd's 512-bit vectors,
+// before the eight-lane steps take what is left of the row: the emitter
+// translates the loop a second time at that width (z), writing the same
+// archsimd calls on the x16 types. Only 32-bit lanes widen (a
 // 64-bit step stays at four lanes), warps' lane loops keep eight lanes,
 // and loads at a stride stay with the eight-lane steps; a loop whose
 // wider translation fails runs eight lanes a step alone.
