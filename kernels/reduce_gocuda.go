@@ -430,28 +430,114 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for s := 1; s < gc_bdx; s *= 2 {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := s
-				if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_bdx <= len(sdata)-gc_off {
-					gc_at2 := sdata[:gc_bdx]
-					gc_at3 := sdata[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := 0, (2 * s)
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_seg
+						gc_off2 := s + gc_seg
+						if gc_off >= 0 && gc_off <= len(sdata) && gc_seglen <= len(sdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_seglen <= len(sdata)-gc_off2 {
+							gc_at2 := sdata[gc_off:][:gc_seglen]
+							gc_at3 := sdata[gc_off2:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
 
 //line reduce.go:208
-						tid := gc_tx
-						_ = tid
+								tid := gc_tx
+								_ = tid
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							gc_at2[gc_tx] += gc_at3[gc_tx]
+								if (gc_tx + gc_r) == 0 {
+									gc_at2[gc_u] += gc_at3[gc_u]
+								}
+							}
+						} else {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+									tid := gc_tx
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+									tid := gc_tx
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+									tid := gc_tx
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+									tid := gc_tx
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line reduce.go:208
+								tid := gc_tx
+								_ = tid
+
+//line reduce.go:213
+								if (gc_tx + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg = gc_segend
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -465,7 +551,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -479,7 +565,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -493,7 +579,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -507,7 +593,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -530,11 +616,11 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			gc_off3 := 0
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
-				gc_at4 := partial[gc_off2:][:1]
-				gc_at5 := sdata[gc_off3:][:1]
+			gc_off3 := gc_bx
+			gc_off4 := 0
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+				gc_at4 := partial[gc_off3:][:1]
+				gc_at5 := sdata[gc_off4:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -549,10 +635,10 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -566,7 +652,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -580,7 +666,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -594,7 +680,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -608,7 +694,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

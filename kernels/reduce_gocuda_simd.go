@@ -3022,10 +3022,10 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 					gc_at21[gc_tx5] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step17 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3037,7 +3037,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step17 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3049,7 +3049,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step17 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3061,7 +3061,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step17 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3073,7 +3073,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						sdata[tid] = reduceAt(in, gc_bx5*gc_bdx5+tid)
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3092,28 +3092,114 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off13 := s
-				if gc_bdx5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off13 {
-					gc_at22 := sdata[:gc_bdx5]
-					gc_at23 := sdata[gc_off13:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				gc_qoff5, gc_qd5 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx5) {
+					for gc_seg5 := 0; gc_seg5 < gc_bdx5; {
+						gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+						gc_r := gc_qoff5 - gc_q*gc_qd5
+						_, _ = gc_q, gc_r
+						gc_segend5 := min(gc_bdx5, gc_qd5-gc_r)
+						gc_seglen5 := gc_segend5 - gc_seg5
+						gc_off17 := gc_seg5
+						gc_off18 := s + gc_seg5
+						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off18 {
+							gc_at22 := sdata[gc_off17:][:gc_seglen5]
+							gc_at23 := sdata[gc_off18:][:gc_seglen5]
+							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx5 := gc_seg5 + gc_u5
+								gc_rank5 := gc_base5 + gc_tx5
+								_ = gc_rank5
 
 //line reduce.go:208
-						tid := gc_tx5
-						_ = tid
+								tid := gc_tx5
+								_ = tid
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							gc_at22[gc_tx5] += gc_at23[gc_tx5]
+								if (gc_tx5 + gc_r) == 0 {
+									gc_at22[gc_u5] += gc_at23[gc_u5]
+								}
+							}
+						} else {
+							gc_step18 := gc_seg5
+							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
+								{
+									gc_tx5 := gc_step18 + 0
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+									tid := gc_tx5
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 1
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+									tid := gc_tx5
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 2
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+									tid := gc_tx5
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 3
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+									tid := gc_tx5
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx5 := gc_step18; gc_tx5 < gc_segend5; gc_tx5++ {
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line reduce.go:208
+								tid := gc_tx5
+								_ = tid
+
+//line reduce.go:213
+								if (gc_tx5 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg5 = gc_segend5
 					}
 				} else {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step19 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -3127,7 +3213,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step19 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -3141,7 +3227,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step19 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -3155,7 +3241,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step19 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -3169,7 +3255,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3192,11 +3278,11 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off14 := gc_bx5
-			gc_off15 := 0
-			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at24 := partial[gc_off14:][:1]
-				gc_at25 := sdata[gc_off15:][:1]
+			gc_off19 := gc_bx5
+			gc_off20 := 0
+			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at24 := partial[gc_off19:][:1]
+				gc_at25 := sdata[gc_off20:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -3211,10 +3297,10 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step20 := gc_from5
+				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3228,7 +3314,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3242,7 +3328,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3256,7 +3342,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -3270,7 +3356,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -3799,10 +3885,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3814,7 +3900,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3826,7 +3912,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3838,7 +3924,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3850,7 +3936,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						sdata[tid] = reduceAt(in, gc_bx2*gc_bdx2+tid)
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3869,28 +3955,114 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off4 := s
-				if gc_bdx2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off4 {
-					gc_at7 := sdata[:gc_bdx2]
-					gc_at8 := sdata[gc_off4:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_qoff2, gc_qd2 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off5 := gc_seg2
+						gc_off6 := s + gc_seg2
+						if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off6 {
+							gc_at7 := sdata[gc_off5:][:gc_seglen2]
+							gc_at8 := sdata[gc_off6:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 
 //line reduce.go:208
-						tid := gc_tx2
-						_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
+								if (gc_tx2 + gc_r) == 0 {
+									gc_at7[gc_u2] += gc_at8[gc_u2]
+								}
+							}
+						} else {
+							gc_step6 := gc_seg2
+							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+									tid := gc_tx2
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+									tid := gc_tx2
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+									tid := gc_tx2
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+									tid := gc_tx2
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line reduce.go:208
+								tid := gc_tx2
+								_ = tid
+
+//line reduce.go:213
+								if (gc_tx2 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3904,7 +4076,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3918,7 +4090,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3932,7 +4104,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3946,7 +4118,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3969,11 +4141,11 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2
-			gc_off6 := 0
-			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at9 := partial[gc_off5:][:1]
-				gc_at10 := sdata[gc_off6:][:1]
+			gc_off7 := gc_bx2
+			gc_off8 := 0
+			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+				gc_at9 := partial[gc_off7:][:1]
+				gc_at10 := sdata[gc_off8:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3988,10 +4160,10 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4005,7 +4177,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4019,7 +4191,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4033,7 +4205,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4047,7 +4219,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4576,10 +4748,10 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4591,7 +4763,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4603,7 +4775,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4615,7 +4787,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4627,7 +4799,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						sdata[tid] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4646,28 +4818,114 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off7 := s
-				if gc_bdx3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off7 {
-					gc_at12 := sdata[:gc_bdx3]
-					gc_at13 := sdata[gc_off7:][:gc_bdx3]
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				gc_qoff3, gc_qd3 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
+					for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
+						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
+						gc_seglen3 := gc_segend3 - gc_seg3
+						gc_off9 := gc_seg3
+						gc_off10 := s + gc_seg3
+						if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off10 {
+							gc_at12 := sdata[gc_off9:][:gc_seglen3]
+							gc_at13 := sdata[gc_off10:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx3 := gc_seg3 + gc_u3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
 
 //line reduce.go:208
-						tid := gc_tx3
-						_ = tid
+								tid := gc_tx3
+								_ = tid
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+								if (gc_tx3 + gc_r) == 0 {
+									gc_at12[gc_u3] += gc_at13[gc_u3]
+								}
+							}
+						} else {
+							gc_step10 := gc_seg3
+							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+								{
+									gc_tx3 := gc_step10 + 0
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+									tid := gc_tx3
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 1
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+									tid := gc_tx3
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 2
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+									tid := gc_tx3
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 3
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+									tid := gc_tx3
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx3 := gc_step10; gc_tx3 < gc_segend3; gc_tx3++ {
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line reduce.go:208
+								tid := gc_tx3
+								_ = tid
+
+//line reduce.go:213
+								if (gc_tx3 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg3 = gc_segend3
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4681,7 +4939,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4695,7 +4953,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4709,7 +4967,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -4723,7 +4981,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4746,11 +5004,11 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off8 := gc_bx3
-			gc_off9 := 0
-			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at14 := partial[gc_off8:][:1]
-				gc_at15 := sdata[gc_off9:][:1]
+			gc_off11 := gc_bx3
+			gc_off12 := 0
+			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
+				gc_at14 := partial[gc_off11:][:1]
+				gc_at15 := sdata[gc_off12:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -4765,10 +5023,10 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step12 := gc_from3
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4782,7 +5040,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4796,7 +5054,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4810,7 +5068,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4824,7 +5082,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5353,10 +5611,10 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step13 := gc_vstep6
+				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step13 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5368,7 +5626,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step13 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5380,7 +5638,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step13 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5392,7 +5650,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step13 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5404,7 +5662,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						sdata[tid] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5423,28 +5681,114 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off10 := s
-				if gc_bdx4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off10 {
-					gc_at17 := sdata[:gc_bdx4]
-					gc_at18 := sdata[gc_off10:][:gc_bdx4]
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				gc_qoff4, gc_qd4 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx4) {
+					for gc_seg4 := 0; gc_seg4 < gc_bdx4; {
+						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+						gc_r := gc_qoff4 - gc_q*gc_qd4
+						_, _ = gc_q, gc_r
+						gc_segend4 := min(gc_bdx4, gc_qd4-gc_r)
+						gc_seglen4 := gc_segend4 - gc_seg4
+						gc_off13 := gc_seg4
+						gc_off14 := s + gc_seg4
+						if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off14 {
+							gc_at17 := sdata[gc_off13:][:gc_seglen4]
+							gc_at18 := sdata[gc_off14:][:gc_seglen4]
+							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx4 := gc_seg4 + gc_u4
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
 
 //line reduce.go:208
-						tid := gc_tx4
-						_ = tid
+								tid := gc_tx4
+								_ = tid
 
 //line reduce.go:213
-						if tid%(2*s) == 0 {
-							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+								if (gc_tx4 + gc_r) == 0 {
+									gc_at17[gc_u4] += gc_at18[gc_u4]
+								}
+							}
+						} else {
+							gc_step14 := gc_seg4
+							for ; gc_step14+3 < gc_segend4; gc_step14 += 4 {
+								{
+									gc_tx4 := gc_step14 + 0
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+									tid := gc_tx4
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 1
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+									tid := gc_tx4
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 2
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+									tid := gc_tx4
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 3
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+									tid := gc_tx4
+									_ = tid
+
+//line reduce.go:213
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx4 := gc_step14; gc_tx4 < gc_segend4; gc_tx4++ {
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line reduce.go:208
+								tid := gc_tx4
+								_ = tid
+
+//line reduce.go:213
+								if (gc_tx4 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg4 = gc_segend4
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					gc_step15 := 0
+					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step15 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5458,7 +5802,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step15 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5472,7 +5816,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step15 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5486,7 +5830,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step15 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -5500,7 +5844,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5523,11 +5867,11 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off11 := gc_bx4
-			gc_off12 := 0
-			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at19 := partial[gc_off11:][:1]
-				gc_at20 := sdata[gc_off12:][:1]
+			gc_off15 := gc_bx4
+			gc_off16 := 0
+			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(partial) && gc_off16 >= 0 && gc_off16 < len(sdata) {
+				gc_at19 := partial[gc_off15:][:1]
+				gc_at20 := sdata[gc_off16:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -5542,10 +5886,10 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5559,7 +5903,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5573,7 +5917,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5587,7 +5931,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5601,7 +5945,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

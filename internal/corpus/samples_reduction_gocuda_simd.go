@@ -53,10 +53,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off17 := gc_bx5 * gc_bdx5
-			if gc_bdx5 <= len(sdata) && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 {
+			gc_off21 := gc_bx5 * gc_bdx5
+			if gc_bdx5 <= len(sdata) && gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off21 {
 				gc_at25 := sdata[:gc_bdx5]
-				gc_at26 := gIdata[gc_off17:][:gc_bdx5]
+				gc_at26 := gIdata[gc_off21:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -78,10 +78,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_bdx5; gc_step17 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step17 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -102,7 +102,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step17 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -123,7 +123,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step17 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -144,7 +144,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step17 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -165,7 +165,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step17; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -193,28 +193,114 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	for s := 1; s < gc_bdx5; s *= 2 {
 		{
 			for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off18 := s
-				if gc_bdx5 <= len(sdata) && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off18 {
-					gc_at27 := sdata[:gc_bdx5]
-					gc_at28 := sdata[gc_off18:][:gc_bdx5]
-					for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
-						gc_rank5 := gc_base5 + gc_tx5
-						gc_pos5.Thread = gc_rank5
+				gc_qoff5, gc_qd5 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx5) {
+					for gc_seg5 := 0; gc_seg5 < gc_bdx5; {
+						gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+						gc_r := gc_qoff5 - gc_q*gc_qd5
+						_, _ = gc_q, gc_r
+						gc_segend5 := min(gc_bdx5, gc_qd5-gc_r)
+						gc_seglen5 := gc_segend5 - gc_seg5
+						gc_off22 := gc_seg5
+						gc_off23 := s + gc_seg5
+						if gc_off22 >= 0 && gc_off22 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_seglen5 <= len(sdata)-gc_off23 {
+							gc_at27 := sdata[gc_off22:][:gc_seglen5]
+							gc_at28 := sdata[gc_off23:][:gc_seglen5]
+							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx5 := gc_seg5 + gc_u5
+								gc_rank5 := gc_base5 + gc_tx5
+								_ = gc_rank5
 
 //line samples_reduction.go:26
-						tid := gc_tx5
-						_ = tid
+								tid := gc_tx5
+								_ = tid
 
 //line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							gc_at27[gc_tx5] += gc_at28[gc_tx5]
+								if (gc_tx5 + gc_r) == 0 {
+									gc_at27[gc_u5] += gc_at28[gc_u5]
+								}
+							}
+						} else {
+							gc_step18 := gc_seg5
+							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
+								{
+									gc_tx5 := gc_step18 + 0
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+									tid := gc_tx5
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 1
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+									tid := gc_tx5
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 2
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+									tid := gc_tx5
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx5 := gc_step18 + 3
+									gc_rank5 := gc_base5 + gc_tx5
+									gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+									tid := gc_tx5
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx5 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx5 := gc_step18; gc_tx5 < gc_segend5; gc_tx5++ {
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:26
+								tid := gc_tx5
+								_ = tid
+
+//line samples_reduction.go:39
+								if (gc_tx5 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg5 = gc_segend5
 					}
 				} else {
-					gc_step14 := 0
-					for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step19 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -228,7 +314,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step19 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -242,7 +328,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step19 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -256,7 +342,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step19 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -270,7 +356,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+					for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -293,11 +379,11 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off19 := gc_bx5
-			gc_off20 := 0
-			if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
-				gc_at29 := gOdata[gc_off19:][:1]
-				gc_at30 := sdata[gc_off20:][:1]
+			gc_off24 := gc_bx5
+			gc_off25 := 0
+			if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 < len(gOdata) && gc_off25 >= 0 && gc_off25 < len(sdata) {
+				gc_at29 := gOdata[gc_off24:][:1]
+				gc_at30 := sdata[gc_off25:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -312,10 +398,10 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step20 := gc_from5
+				for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -329,7 +415,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -343,7 +429,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -357,7 +443,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -371,7 +457,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -406,10 +492,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	sdata := gocuda.DynamicShared[float32](t)
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * gc_bdx2
-			if gc_bdx2 <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 {
 				gc_at7 := sdata[:gc_bdx2]
-				gc_at8 := gIdata[gc_off5:][:gc_bdx2]
+				gc_at8 := gIdata[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -595,10 +681,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step5 := gc_vstep2
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step5 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -619,7 +705,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step5 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -640,7 +726,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step5 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -661,7 +747,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step5 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -682,7 +768,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -710,28 +796,114 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	for s := 1; s < gc_bdx2; s *= 2 {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_bdx2 <= len(sdata) && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off6 {
-					gc_at9 := sdata[:gc_bdx2]
-					gc_at10 := sdata[gc_off6:][:gc_bdx2]
-					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
+				gc_qoff2, gc_qd2 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off7 := gc_seg2
+						gc_off8 := s + gc_seg2
+						if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off8 {
+							gc_at9 := sdata[gc_off7:][:gc_seglen2]
+							gc_at10 := sdata[gc_off8:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 
 //line samples_reduction.go:26
-						tid := gc_tx2
-						_ = tid
+								tid := gc_tx2
+								_ = tid
 
 //line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							gc_at9[gc_tx2] += gc_at10[gc_tx2]
+								if (gc_tx2 + gc_r) == 0 {
+									gc_at9[gc_u2] += gc_at10[gc_u2]
+								}
+							}
+						} else {
+							gc_step6 := gc_seg2
+							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+								{
+									gc_tx2 := gc_step6 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+									tid := gc_tx2
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+									tid := gc_tx2
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+									tid := gc_tx2
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx2 := gc_step6 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+									tid := gc_tx2
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx2 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx2 := gc_step6; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:26
+								tid := gc_tx2
+								_ = tid
+
+//line samples_reduction.go:39
+								if (gc_tx2 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg2 = gc_segend2
 					}
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -745,7 +917,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -759,7 +931,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -773,7 +945,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -787,7 +959,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -810,11 +982,11 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := gc_bx2
-			gc_off8 := 0
-			if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(sdata) {
-				gc_at11 := gOdata[gc_off7:][:1]
-				gc_at12 := sdata[gc_off8:][:1]
+			gc_off9 := gc_bx2
+			gc_off10 := 0
+			if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at11 := gOdata[gc_off9:][:1]
+				gc_at12 := sdata[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -829,10 +1001,10 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -846,7 +1018,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -860,7 +1032,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -874,7 +1046,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -888,7 +1060,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -923,10 +1095,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	sdata := gocuda.DynamicShared[int32](t)
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * gc_bdx3
-			if gc_bdx3 <= len(sdata) && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
+			gc_off11 := gc_bx3 * gc_bdx3
+			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
 				gc_at13 := sdata[:gc_bdx3]
-				gc_at14 := gIdata[gc_off9:][:gc_bdx3]
+				gc_at14 := gIdata[gc_off11:][:gc_bdx3]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1112,10 +1284,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step9 := gc_vstep4
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1136,7 +1308,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1157,7 +1329,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1178,7 +1350,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1199,7 +1371,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1227,28 +1399,114 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	for s := 1; s < gc_bdx3; s *= 2 {
 		{
 			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off10 := s
-				if gc_bdx3 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off10 {
-					gc_at15 := sdata[:gc_bdx3]
-					gc_at16 := sdata[gc_off10:][:gc_bdx3]
-					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
-						gc_rank3 := gc_base3 + gc_tx3
-						gc_pos3.Thread = gc_rank3
+				gc_qoff3, gc_qd3 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
+					for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
+						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
+						gc_seglen3 := gc_segend3 - gc_seg3
+						gc_off12 := gc_seg3
+						gc_off13 := s + gc_seg3
+						if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off13 {
+							gc_at15 := sdata[gc_off12:][:gc_seglen3]
+							gc_at16 := sdata[gc_off13:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx3 := gc_seg3 + gc_u3
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
 
 //line samples_reduction.go:26
-						tid := gc_tx3
-						_ = tid
+								tid := gc_tx3
+								_ = tid
 
 //line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							gc_at15[gc_tx3] += gc_at16[gc_tx3]
+								if (gc_tx3 + gc_r) == 0 {
+									gc_at15[gc_u3] += gc_at16[gc_u3]
+								}
+							}
+						} else {
+							gc_step10 := gc_seg3
+							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+								{
+									gc_tx3 := gc_step10 + 0
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+									tid := gc_tx3
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 1
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+									tid := gc_tx3
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 2
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+									tid := gc_tx3
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx3 := gc_step10 + 3
+									gc_rank3 := gc_base3 + gc_tx3
+									gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+									tid := gc_tx3
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx3 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx3 := gc_step10; gc_tx3 < gc_segend3; gc_tx3++ {
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:26
+								tid := gc_tx3
+								_ = tid
+
+//line samples_reduction.go:39
+								if (gc_tx3 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg3 = gc_segend3
 					}
 				} else {
-					gc_step8 := 0
-					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step11 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1262,7 +1520,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step11 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1276,7 +1534,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step11 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1290,7 +1548,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step11 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -1304,7 +1562,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1327,11 +1585,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3
-			gc_off12 := 0
-			if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 < len(gOdata) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at17 := gOdata[gc_off11:][:1]
-				gc_at18 := sdata[gc_off12:][:1]
+			gc_off14 := gc_bx3
+			gc_off15 := 0
+			if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 < len(gOdata) && gc_off15 >= 0 && gc_off15 < len(sdata) {
+				gc_at17 := gOdata[gc_off14:][:1]
+				gc_at18 := sdata[gc_off15:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -1346,10 +1604,10 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step12 := gc_from3
+				for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1363,7 +1621,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1377,7 +1635,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1391,7 +1649,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -1405,7 +1663,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -1440,10 +1698,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	sdata := gocuda.DynamicShared[uint32](t)
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * gc_bdx4
-			if gc_bdx4 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 {
+			gc_off16 := gc_bx4 * gc_bdx4
+			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 {
 				gc_at19 := sdata[:gc_bdx4]
-				gc_at20 := gIdata[gc_off13:][:gc_bdx4]
+				gc_at20 := gIdata[gc_off16:][:gc_bdx4]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -1629,10 +1887,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step13 := gc_vstep6
+				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step13 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1653,7 +1911,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step13 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1674,7 +1932,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step13 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1695,7 +1953,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step13 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1716,7 +1974,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -1744,28 +2002,114 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 	for s := 1; s < gc_bdx4; s *= 2 {
 		{
 			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off14 := s
-				if gc_bdx4 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off14 {
-					gc_at21 := sdata[:gc_bdx4]
-					gc_at22 := sdata[gc_off14:][:gc_bdx4]
-					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
+				gc_qoff4, gc_qd4 := 0, (2 * s)
+				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx4) {
+					for gc_seg4 := 0; gc_seg4 < gc_bdx4; {
+						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+						gc_r := gc_qoff4 - gc_q*gc_qd4
+						_, _ = gc_q, gc_r
+						gc_segend4 := min(gc_bdx4, gc_qd4-gc_r)
+						gc_seglen4 := gc_segend4 - gc_seg4
+						gc_off17 := gc_seg4
+						gc_off18 := s + gc_seg4
+						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off18 {
+							gc_at21 := sdata[gc_off17:][:gc_seglen4]
+							gc_at22 := sdata[gc_off18:][:gc_seglen4]
+							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx4 := gc_seg4 + gc_u4
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
 
 //line samples_reduction.go:26
-						tid := gc_tx4
-						_ = tid
+								tid := gc_tx4
+								_ = tid
 
 //line samples_reduction.go:39
-						if tid%(2*s) == 0 {
-							gc_at21[gc_tx4] += gc_at22[gc_tx4]
+								if (gc_tx4 + gc_r) == 0 {
+									gc_at21[gc_u4] += gc_at22[gc_u4]
+								}
+							}
+						} else {
+							gc_step14 := gc_seg4
+							for ; gc_step14+3 < gc_segend4; gc_step14 += 4 {
+								{
+									gc_tx4 := gc_step14 + 0
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+									tid := gc_tx4
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 1
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+									tid := gc_tx4
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 2
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+									tid := gc_tx4
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+								{
+									gc_tx4 := gc_step14 + 3
+									gc_rank4 := gc_base4 + gc_tx4
+									gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+									tid := gc_tx4
+									_ = tid
+
+//line samples_reduction.go:39
+									if (gc_tx4 + gc_r) == 0 {
+										sdata[tid] += sdata[tid+s]
+									}
+								}
+							}
+							for gc_tx4 := gc_step14; gc_tx4 < gc_segend4; gc_tx4++ {
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:26
+								tid := gc_tx4
+								_ = tid
+
+//line samples_reduction.go:39
+								if (gc_tx4 + gc_r) == 0 {
+									sdata[tid] += sdata[tid+s]
+								}
+							}
 						}
+						gc_seg4 = gc_segend4
 					}
 				} else {
-					gc_step11 := 0
-					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+					gc_step15 := 0
+					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step15 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -1779,7 +2123,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step15 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -1793,7 +2137,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step15 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -1807,7 +2151,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step15 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -1821,7 +2165,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1844,11 +2188,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off15 := gc_bx4
-			gc_off16 := 0
-			if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 < len(gOdata) && gc_off16 >= 0 && gc_off16 < len(sdata) {
-				gc_at23 := gOdata[gc_off15:][:1]
-				gc_at24 := sdata[gc_off16:][:1]
+			gc_off19 := gc_bx4
+			gc_off20 := 0
+			if gc_from4 >= 0 && gc_off19 >= 0 && gc_off19 < len(gOdata) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at23 := gOdata[gc_off19:][:1]
+				gc_at24 := sdata[gc_off20:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -1863,10 +2207,10 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step16 := gc_from4
+				for ; gc_step16+3 < gc_to4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1880,7 +2224,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1894,7 +2238,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1908,7 +2252,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -1922,7 +2266,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -172,10 +172,103 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				gc_qoff, gc_qd := 1, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_s_i[gc_rank]
+
+//line agree.go:20
+								data[i] += s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_s_i[gc_rank]
+
+//line agree.go:20
+								data[i] += s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_s_i[gc_rank]
+
+//line agree.go:20
+								data[i] += s[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								i := gc_s_i[gc_rank]
+
+//line agree.go:20
+								data[i] += s[(gc_tx + gc_r)]
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_s_i[gc_rank]
+
+//line agree.go:20
+							data[i] += s[(gc_tx + gc_r)]
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_s_i[gc_rank]
+
+//line agree.go:20
+							data[i] += s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_s_i[gc_rank]
+
+//line agree.go:20
+							data[i] += s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_s_i[gc_rank]
+
+//line agree.go:20
+							data[i] += s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_s_i[gc_rank]
+
+//line agree.go:20
+							data[i] += s[(gc_tx+1)%gc_bdx]
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_s_i[gc_rank]
@@ -183,49 +276,14 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 //line agree.go:20
 						data[i] += s[(gc_tx+1)%gc_bdx]
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_s_i[gc_rank]
-
-//line agree.go:20
-						data[i] += s[(gc_tx+1)%gc_bdx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_s_i[gc_rank]
-
-//line agree.go:20
-					data[i] += s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -234,7 +292,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step5 + 1
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -243,7 +301,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step5 + 2
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -252,7 +310,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_s_i[gc_rank] = i
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step5 + 3
 					gc_pos.Thread = gc_rank
 					i := gc_s_i[gc_rank]
 
@@ -261,7 +319,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					gc_s_i[gc_rank] = i
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]
 
@@ -304,10 +362,10 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -317,7 +375,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -327,7 +385,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -337,7 +395,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -347,7 +405,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

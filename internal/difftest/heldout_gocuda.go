@@ -343,10 +343,139 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_step2 := gc_seg
+					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+							tid := gc_tx
+							_ = tid
+							part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+							tid := gc_tx
+							_ = tid
+							part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+							tid := gc_tx
+							_ = tid
+							part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx + gc_r)]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+							tid := gc_tx
+							_ = tid
+							part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx + gc_r)]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+						part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+						part[0] = sh[(gc_tx + gc_r)]
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+						part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+						part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+						part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:42
+						tid := gc_tx
+						_ = tid
+						part := gc_s_part[gc_rank]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -358,65 +487,14 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-					part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-					part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-					tid := gc_tx
-					_ = tid
-					part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:42
-				tid := gc_tx
-				_ = tid
-				part := gc_s_part[gc_rank]
-
-//line heldout.go:50
-				part[0] = sh[(tid+1)%gc_bdx]
 			}
 		}
 	}
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -425,7 +503,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -434,7 +512,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -443,7 +521,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				part := gc_s_part[gc_rank]
 				last := gc_s_last[gc_rank]
@@ -452,7 +530,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
@@ -482,10 +560,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -501,7 +579,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -517,7 +595,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -533,7 +611,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -549,7 +627,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1391,47 +1469,116 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off3 := gc_seg
+					gc_off4 := gc_r + gc_seg
+					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+						gc_at2 := out[gc_off3:][:gc_seglen]
+						gc_at3 := sums[gc_off4:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line heldout.go:129
+							gc_at2[gc_u] = gc_at3[gc_u]
+						}
+					} else {
+						gc_step4 := gc_seg
+						for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
+							{
+								gc_tx := gc_step4 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+								out[gc_tx] = sums[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step4 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+								out[gc_tx] = sums[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step4 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+								out[gc_tx] = sums[(gc_tx + gc_r)]
+							}
+							{
+								gc_tx := gc_step4 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+								out[gc_tx] = sums[(gc_tx + gc_r)]
+							}
+						}
+						for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+							out[gc_tx] = sums[(gc_tx + gc_r)]
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line heldout.go:129
+						out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line heldout.go:129
 					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-					out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line heldout.go:129
-				out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
 		}
 	}
@@ -1649,10 +1796,150 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_qoff, gc_qd := 1, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off2 := (gc_bx * gc_bdx) + gc_seg
+						gc_off3 := gc_r + gc_seg
+						if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+							gc_at3 := data[gc_off2:][:gc_seglen]
+							gc_at4 := s[gc_off3:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:168
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						} else {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx + gc_r)]
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx + gc_r)]
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx + gc_r)]
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+									i := gc_bx*gc_bdx + gc_tx
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx + gc_r)]
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line heldout.go:168
+								data[i] = s[(gc_tx + gc_r)]
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx+1)%gc_bdx]
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line heldout.go:163
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx+1)%gc_bdx]
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1663,53 +1950,6 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:168
 						data[i] = s[(gc_tx+1)%gc_bdx]
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-						i := gc_bx*gc_bdx + gc_tx
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx+1)%gc_bdx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line heldout.go:163
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
-
-//line heldout.go:168
-					data[i] = s[(gc_tx+1)%gc_bdx]
 				}
 			}
 		}

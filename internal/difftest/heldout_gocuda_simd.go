@@ -182,10 +182,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_s_last[gc_rank2] = last
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -216,7 +216,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -247,7 +247,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -278,7 +278,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -309,7 +309,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						gc_s_last[gc_rank2] = last
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -344,10 +344,139 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_step7 := gc_seg2
+					for ; gc_step7+3 < gc_segend2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+							tid := gc_tx2
+							_ = tid
+							part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+							tid := gc_tx2
+							_ = tid
+							part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+							tid := gc_tx2
+							_ = tid
+							part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx2 + gc_r)]
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+							tid := gc_tx2
+							_ = tid
+							part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+							part[0] = sh[(gc_tx2 + gc_r)]
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_segend2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+						part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+						part[0] = sh[(gc_tx2 + gc_r)]
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+						part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+						part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+						part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:42
+						tid := gc_tx2
+						_ = tid
+						part := gc_s_part[gc_rank2]
+
+//line heldout.go:50
+						part[0] = sh[(tid+1)%gc_bdx2]
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -359,65 +488,14 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:50
 					part[0] = sh[(tid+1)%gc_bdx2]
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-					part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-					part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-					tid := gc_tx2
-					_ = tid
-					part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-					part[0] = sh[(tid+1)%gc_bdx2]
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:42
-				tid := gc_tx2
-				_ = tid
-				part := gc_s_part[gc_rank2]
-
-//line heldout.go:50
-				part[0] = sh[(tid+1)%gc_bdx2]
 			}
 		}
 	}
 	{
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+		gc_step9 := 0
+		for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
 			{
-				gc_rank2 := gc_step7 + 0
+				gc_rank2 := gc_step9 + 0
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -426,7 +504,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step7 + 1
+				gc_rank2 := gc_step9 + 1
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -435,7 +513,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step7 + 2
+				gc_rank2 := gc_step9 + 2
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -444,7 +522,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 			{
-				gc_rank2 := gc_step7 + 3
+				gc_rank2 := gc_step9 + 3
 				gc_pos2.Thread = gc_rank2
 				part := gc_s_part[gc_rank2]
 				last := gc_s_last[gc_rank2]
@@ -453,7 +531,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 				*last = part[0] * 2
 			}
 		}
-		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 			part := gc_s_part[gc_rank2]
 			last := gc_s_last[gc_rank2]
@@ -483,10 +561,10 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 					gc_at6[gc_tx2] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -502,7 +580,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -518,7 +596,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -534,7 +612,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -550,7 +628,7 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 						out[i] = gc_s_acc[gc_rank2][0] + gc_s_acc[gc_rank2][1]
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1206,10 +1284,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step9 := gc_vstep5
-		for ; gc_step9+3 < gc_n3; gc_step9 += 4 {
+		gc_step11 := gc_vstep5
+		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 			{
-				gc_rank3 := gc_step9 + 0
+				gc_rank3 := gc_step11 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1218,7 +1296,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step9 + 1
+				gc_rank3 := gc_step11 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1227,7 +1305,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step9 + 2
+				gc_rank3 := gc_step11 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1236,7 +1314,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 			{
-				gc_rank3 := gc_step9 + 3
+				gc_rank3 := gc_step11 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1245,7 +1323,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_s[gc_rank3] = s
 			}
 		}
-		for gc_rank3 := gc_step9; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step11; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line heldout.go:119
@@ -1315,10 +1393,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep6
-		for ; gc_step10+3 < gc_n3; gc_step10 += 4 {
+		gc_step12 := gc_vstep6
+		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
 			{
-				gc_rank3 := gc_step10 + 0
+				gc_rank3 := gc_step12 + 0
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1327,7 +1405,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step10 + 1
+				gc_rank3 := gc_step12 + 1
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1336,7 +1414,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step10 + 2
+				gc_rank3 := gc_step12 + 2
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1345,7 +1423,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 			{
-				gc_rank3 := gc_step10 + 3
+				gc_rank3 := gc_step12 + 3
 				gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1354,7 +1432,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				gc_s_c[gc_rank3] = c
 			}
 		}
-		for gc_rank3 := gc_step10; gc_rank3 < gc_n3; gc_rank3++ {
+		for gc_rank3 := gc_step12; gc_rank3 < gc_n3; gc_rank3++ {
 			gc_pos3.Thread = gc_rank3
 
 //line heldout.go:123
@@ -1394,7 +1472,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sums) {
-				gc_at3 := sums[:gc_bdx3]
+				gc_at7 := sums[:gc_bdx3]
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -1411,7 +1489,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
 							_ = c
-							s.Add(c).StoreSlice(gc_at3[gc_tx3:])
+							s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -1433,7 +1511,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
 						_ = c
-						s.Add(c).StoreSlice(gc_at3[gc_tx3:])
+						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1444,7 +1522,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					c := gc_s_c[gc_rank3]
 
 //line heldout.go:127
-					gc_at3[gc_tx3] = s + c
+					gc_at7[gc_tx3] = s + c
 				}
 			} else {
 				gc_vstep8 := 0
@@ -1501,10 +1579,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep8
-				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+				gc_step13 := gc_vstep8
+				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step11 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1514,7 +1592,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step11 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1524,7 +1602,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step11 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1534,7 +1612,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 					{
-						gc_tx3 := gc_step11 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 						s := gc_s_s[gc_rank3]
@@ -1544,7 +1622,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						sums[gc_tx3] = s + c
 					}
 				}
-				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 					s := gc_s_s[gc_rank3]
@@ -1558,47 +1636,116 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
-				{
-					gc_tx3 := gc_step12 + 0
+			gc_qoff3, gc_qd3 := 1, gc_bdx3
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx3) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx3; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_bdx3, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off7 := gc_seg3
+					gc_off8 := gc_r + gc_seg3
+					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
+						gc_at8 := out[gc_off7:][:gc_seglen3]
+						gc_at9 := sums[gc_off8:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx3 := gc_seg3 + gc_u3
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line heldout.go:129
+							gc_at8[gc_u3] = gc_at9[gc_u3]
+						}
+					} else {
+						gc_step14 := gc_seg3
+						for ; gc_step14+3 < gc_segend3; gc_step14 += 4 {
+							{
+								gc_tx3 := gc_step14 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							}
+							{
+								gc_tx3 := gc_step14 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							}
+							{
+								gc_tx3 := gc_step14 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							}
+							{
+								gc_tx3 := gc_step14 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+								out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+							}
+						}
+						for gc_tx3 := gc_step14; gc_tx3 < gc_segend3; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+							out[gc_tx3] = sums[(gc_tx3 + gc_r)]
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step15 := 0
+				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
+					{
+						gc_tx3 := gc_step15 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					}
+					{
+						gc_tx3 := gc_step15 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					}
+					{
+						gc_tx3 := gc_step15 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					}
+					{
+						gc_tx3 := gc_step15 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line heldout.go:129
+						out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
+					}
+				}
+				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
 //line heldout.go:129
 					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 				}
-				{
-					gc_tx3 := gc_step12 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-				}
-				{
-					gc_tx3 := gc_step12 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-				}
-				{
-					gc_tx3 := gc_step12 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-					out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
-				}
-			}
-			for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line heldout.go:129
-				out[gc_tx3] = sums[(gc_tx3+1)%gc_bdx3]
 			}
 		}
 	}
@@ -1648,10 +1795,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep
-		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
 			{
-				gc_rank2 := gc_step5 + 0
+				gc_rank2 := gc_step6 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -1660,7 +1807,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step5 + 1
+				gc_rank2 := gc_step6 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -1669,7 +1816,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step5 + 2
+				gc_rank2 := gc_step6 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -1678,7 +1825,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 			{
-				gc_rank2 := gc_step5 + 3
+				gc_rank2 := gc_step6 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -1687,7 +1834,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_s[gc_rank2] = s
 			}
 		}
-		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line heldout.go:119
@@ -1757,10 +1904,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep2
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step7 := gc_vstep2
+		for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step7 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -1769,7 +1916,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step7 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -1778,7 +1925,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step7 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -1787,7 +1934,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step7 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -1796,7 +1943,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				gc_s_c[gc_rank2] = c
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line heldout.go:123
@@ -1836,7 +1983,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(sums) {
-				gc_at2 := sums[:gc_bdx2]
+				gc_at4 := sums[:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1853,7 +2000,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
 							_ = c
-							s.Add(c).StoreSlice(gc_at2[gc_tx2:])
+							s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1875,7 +2022,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank2:])
 //line heldout.go:127
 						_ = c
-						s.Add(c).StoreSlice(gc_at2[gc_tx2:])
+						s.Add(c).StoreSlice(gc_at4[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1886,7 +2033,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					c := gc_s_c[gc_rank2]
 
 //line heldout.go:127
-					gc_at2[gc_tx2] = s + c
+					gc_at4[gc_tx2] = s + c
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1943,10 +2090,10 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := gc_vstep4
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -1956,7 +2103,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -1966,7 +2113,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -1976,7 +2123,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						s := gc_s_s[gc_rank2]
@@ -1986,7 +2133,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						sums[gc_tx2] = s + c
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					s := gc_s_s[gc_rank2]
@@ -2000,47 +2147,116 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off5 := gc_seg2
+					gc_off6 := gc_r + gc_seg2
+					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
+						gc_at5 := out[gc_off5:][:gc_seglen2]
+						gc_at6 := sums[gc_off6:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line heldout.go:129
+							gc_at5[gc_u2] = gc_at6[gc_u2]
+						}
+					} else {
+						gc_step9 := gc_seg2
+						for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+							{
+								gc_tx2 := gc_step9 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step9 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step9 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							}
+							{
+								gc_tx2 := gc_step9 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+								out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+							}
+						}
+						for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+							out[gc_tx2] = sums[(gc_tx2 + gc_r)]
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line heldout.go:129
+						out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
 //line heldout.go:129
 					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-					out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line heldout.go:129
-				out[gc_tx2] = sums[(gc_tx2+1)%gc_bdx2]
 			}
 		}
 	}
@@ -2293,10 +2509,10 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 	for k := 0; k < n; k++ {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off2 := gc_bx2 * gc_bdx2
-				if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx2 <= len(data)-gc_off2 {
-					gc_at3 := s[:gc_bdx2]
-					gc_at4 := data[gc_off2:][:gc_bdx2]
+				gc_off4 := gc_bx2 * gc_bdx2
+				if gc_bdx2 <= len(s) && gc_off4 >= 0 && gc_off4 <= len(data) && gc_bdx2 <= len(data)-gc_off4 {
+					gc_at5 := s[:gc_bdx2]
+					gc_at6 := data[gc_off4:][:gc_bdx2]
 					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
@@ -2309,7 +2525,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 								var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 								_ = i
-								archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+								archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -2327,7 +2543,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line heldout.go:163
 							_ = i
-							archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:]).StoreSlice(gc_at5[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -2340,7 +2556,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						_ = i
 
 //line heldout.go:166
-						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
 					gc_vstep2 := 0
@@ -2389,10 +2605,10 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2404,7 +2620,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2416,7 +2632,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2428,7 +2644,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2440,7 +2656,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							s[gc_tx2] = data[i]
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2456,10 +2672,150 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
+				gc_qoff2, gc_qd2 := 1, gc_bdx2
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
+						gc_off6 := gc_r + gc_seg2
+						if gc_off5 >= 0 && gc_off5 <= len(data) && gc_seglen2 <= len(data)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 {
+							gc_at7 := data[gc_off5:][:gc_seglen2]
+							gc_at8 := s[gc_off6:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line heldout.go:163
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line heldout.go:168
+								gc_at7[gc_u2] = gc_at8[gc_u2]
+							}
+						} else {
+							gc_step5 := gc_seg2
+							for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+								{
+									gc_tx2 := gc_step5 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx2 + gc_r)]
+								}
+								{
+									gc_tx2 := gc_step5 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx2 + gc_r)]
+								}
+								{
+									gc_tx2 := gc_step5 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx2 + gc_r)]
+								}
+								{
+									gc_tx2 := gc_step5 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+									i := gc_bx2*gc_bdx2 + gc_tx2
+									_ = i
+
+//line heldout.go:168
+									data[i] = s[(gc_tx2 + gc_r)]
+								}
+							}
+							for gc_tx2 := gc_step5; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line heldout.go:168
+								data[i] = s[(gc_tx2 + gc_r)]
+							}
+						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx2+1)%gc_bdx2]
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx2+1)%gc_bdx2]
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx2+1)%gc_bdx2]
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line heldout.go:163
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+
+//line heldout.go:168
+							data[i] = s[(gc_tx2+1)%gc_bdx2]
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2470,53 +2826,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:168
 						data[i] = s[(gc_tx2+1)%gc_bdx2]
 					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-						i := gc_bx2*gc_bdx2 + gc_tx2
-						_ = i
-
-//line heldout.go:168
-						data[i] = s[(gc_tx2+1)%gc_bdx2]
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line heldout.go:163
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
-
-//line heldout.go:168
-					data[i] = s[(gc_tx2+1)%gc_bdx2]
 				}
 			}
 		}

@@ -878,10 +878,208 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+						gc_at2 := s_2[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+							_ = v
+
+//line methods.go:58
+							var v_ int32 = v
+							_ = v_
+
+//line methods.go:65
+							r_3 := v_ + gc_at2[gc_u]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+							{
+								gc_tx := gc_step2 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step2 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step2 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+							_ = v
+
+//line methods.go:58
+							var v_ int32 = v
+							_ = v_
+
+//line methods.go:65
+							r_3 := v_ + s_2[(gc_tx+gc_r)]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -898,77 +1096,6 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					_ = r_3
 					gc_s_r_3[gc_rank] = r_3
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:75
-				var v int32 = int32(gc_tx)
-				_ = v
-
-//line methods.go:58
-				var v_ int32 = v
-				_ = v_
-
-//line methods.go:65
-				r_3 := v_ + s_2[(gc_tx+1)%gc_bdx]
-				_ = r_3
-				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
@@ -981,7 +1108,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
-				gc_at2 := s_3[:gc_bdx]
+				gc_at3 := s_3[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1005,16 +1132,16 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 
 //line methods.go:63
-					gc_at2[gc_tx] = v_2
+					gc_at3[gc_tx] = v_2
 					_ = r_4
 					_ = r_
 					gc_s_r_[gc_rank] = r_
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1043,7 +1170,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1072,7 +1199,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1101,7 +1228,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1130,7 +1257,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank] = r_
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1163,10 +1290,208 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+						gc_at4 := s_3[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+							_ = v
+
+//line methods.go:58
+							var v_2 int32 = v + 1
+							_ = v_2
+
+//line methods.go:65
+							r_5 := v_2 + gc_at4[gc_u2]
+							_ = r_5
+							gc_s_r_5[gc_rank] = r_5
+						}
+					} else {
+						gc_step5 := gc_seg2
+						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step5 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step5 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step5 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methods.go:75
+								var v int32 = int32(gc_tx)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:75
+							var v int32 = int32(gc_tx)
+							_ = v
+
+//line methods.go:58
+							var v_2 int32 = v + 1
+							_ = v_2
+
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx+gc_r2)]
+							_ = r_5
+							gc_s_r_5[gc_rank] = r_5
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methods.go:75
+						var v int32 = int32(gc_tx)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1183,85 +1508,14 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					_ = r_5
 					gc_s_r_5[gc_rank] = r_5
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methods.go:75
-					var v int32 = int32(gc_tx)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methods.go:75
-				var v int32 = int32(gc_tx)
-				_ = v
-
-//line methods.go:58
-				var v_2 int32 = v + 1
-				_ = v_2
-
-//line methods.go:65
-				r_5 := v_2 + s_3[(gc_tx+1)%gc_bdx]
-				_ = r_5
-				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at3 := out[gc_off:][:gc_bdx]
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at5 := out[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1284,7 +1538,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					_ = r
 
 //line methods.go:75
-					gc_at3[gc_tx] = r
+					gc_at5[gc_tx] = r
 					_ = r_6
 					_ = r_2
 					_ = r
@@ -1455,20 +1709,78 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_qoff, gc_qd := n-1, n
+			gc_qoff2, gc_qd2 := 1, n
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) && compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend := min(gc_bdx, gc_qd-gc_r, gc_qd2-gc_r2)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := (gc_bx * n) + gc_seg
+					gc_off3 := gc_seg
+					gc_off4 := gc_r + gc_seg
+					gc_off5 := gc_r2 + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen <= len(s)-gc_off5 {
+						gc_at3 := out[gc_off2:][:gc_seglen]
+						gc_at4 := s[gc_off3:][:gc_seglen]
+						gc_at5 := s[gc_off4:][:gc_seglen]
+						gc_at6 := s[gc_off5:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line methods.go:87
-				tid := gc_tx
-				_ = tid
+							tid := gc_tx
+							_ = tid
 
 //line methods.go:89
-				i := gc_bx*n + tid
-				_ = i
+							i := gc_bx*n + tid
+							_ = i
 
 //line methods.go:92
-				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+							gc_at3[gc_u] = gc_at4[gc_u] + p.weight*(gc_at5[gc_u]+gc_at6[gc_u])
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methods.go:87
+							tid := gc_tx
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx*n + tid
+							_ = i
+
+//line methods.go:92
+							out[i] = s[tid] + p.weight*(s[(gc_tx+gc_r)]+s[(gc_tx+gc_r2)])
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line methods.go:87
+					tid := gc_tx
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx*n + tid
+					_ = i
+
+//line methods.go:92
+					out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				}
 			}
 		}
 	}

@@ -1057,7 +1057,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
-				gc_at4 := s_2[:gc_bdx2]
+				gc_at6 := s_2[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -1093,7 +1093,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 							}
 //line methods.go:63
-							v_.StoreSlice(gc_at4[gc_tx2:])
+							v_.StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -1134,7 +1134,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 						}
 //line methods.go:63
-						v_.StoreSlice(gc_at4[gc_tx2:])
+						v_.StoreSlice(gc_at6[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1157,7 +1157,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = step
 
 //line methods.go:63
-					gc_at4[gc_tx2] = v_
+					gc_at6[gc_tx2] = v_
 					_ = step
 				}
 			} else {
@@ -1245,10 +1245,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step7 := gc_vstep2
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1271,7 +1271,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1294,7 +1294,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1317,7 +1317,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1340,7 +1340,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						_ = step
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1367,10 +1367,208 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_qoff3, gc_qd3 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off4 := gc_r + gc_seg3
+					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen3 <= len(s_2)-gc_off4 {
+						gc_at7 := s_2[gc_off4:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_seg3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methods.go:75
+							var v int32 = int32(gc_tx2)
+							_ = v
+
+//line methods.go:58
+							var v_ int32 = v
+							_ = v_
+
+//line methods.go:65
+							r_3 := v_ + gc_at7[gc_u3]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					} else {
+						gc_step8 := gc_seg3
+						for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx2+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx2+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx2+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_ int32 = v
+								_ = v_
+
+//line methods.go:65
+								r_3 := v_ + s_2[(gc_tx2+gc_r)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+						}
+						for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+							var v int32 = int32(gc_tx2)
+							_ = v
+
+//line methods.go:58
+							var v_ int32 = v
+							_ = v_
+
+//line methods.go:65
+							r_3 := v_ + s_2[(gc_tx2+gc_r)]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_ int32 = v
+						_ = v_
+
+//line methods.go:65
+						r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1387,77 +1585,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r_3
 					gc_s_r_3[gc_rank2] = r_3
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_ int32 = v
-					_ = v_
-
-//line methods.go:65
-					r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
-				_ = v
-
-//line methods.go:58
-				var v_ int32 = v
-				_ = v_
-
-//line methods.go:65
-				r_3 := v_ + s_2[(gc_tx2+1)%gc_bdx2]
-				_ = r_3
-				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
@@ -1470,7 +1597,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
-				gc_at5 := s_3[:gc_bdx2]
+				gc_at8 := s_3[:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -1520,7 +1647,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 							}
 //line methods.go:63
-							v_2.StoreSlice(gc_at5[gc_tx2:])
+							v_2.StoreSlice(gc_at8[gc_tx2:])
 //line methods.go:63
 							r_.StoreSlice(gc_s_r_[gc_rank2:])
 						}
@@ -1577,7 +1704,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 						}
 //line methods.go:63
-						v_2.StoreSlice(gc_at5[gc_tx2:])
+						v_2.StoreSlice(gc_at8[gc_tx2:])
 //line methods.go:63
 						r_.StoreSlice(gc_s_r_[gc_rank2:])
 					}
@@ -1606,7 +1733,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					var r_ int32 = r_4
 
 //line methods.go:63
-					gc_at5[gc_tx2] = v_2
+					gc_at8[gc_tx2] = v_2
 					_ = r_4
 					_ = r_
 					gc_s_r_[gc_rank2] = r_
@@ -1728,10 +1855,10 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep4
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step10 := gc_vstep4
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1760,7 +1887,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1789,7 +1916,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1818,7 +1945,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1847,7 +1974,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						gc_s_r_[gc_rank2] = r_
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1880,10 +2007,208 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_qoff4, gc_qd4 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off5 := gc_r2 + gc_seg4
+					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
+						gc_at9 := s_3[gc_off5:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_seg4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methods.go:75
+							var v int32 = int32(gc_tx2)
+							_ = v
+
+//line methods.go:58
+							var v_2 int32 = v + 1
+							_ = v_2
+
+//line methods.go:65
+							r_5 := v_2 + gc_at9[gc_u4]
+							_ = r_5
+							gc_s_r_5[gc_rank2] = r_5
+						}
+					} else {
+						gc_step11 := gc_seg4
+						for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+								var v int32 = int32(gc_tx2)
+								_ = v
+
+//line methods.go:58
+								var v_2 int32 = v + 1
+								_ = v_2
+
+//line methods.go:65
+								r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+							var v int32 = int32(gc_tx2)
+							_ = v
+
+//line methods.go:58
+							var v_2 int32 = v + 1
+							_ = v_2
+
+//line methods.go:65
+							r_5 := v_2 + s_3[(gc_tx2+gc_r2)]
+							_ = r_5
+							gc_s_r_5[gc_rank2] = r_5
+						}
+					}
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methods.go:75
+						var v int32 = int32(gc_tx2)
+						_ = v
+
+//line methods.go:58
+						var v_2 int32 = v + 1
+						_ = v_2
+
+//line methods.go:65
+						r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1900,85 +2225,14 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r_5
 					gc_s_r_5[gc_rank2] = r_5
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-					var v int32 = int32(gc_tx2)
-					_ = v
-
-//line methods.go:58
-					var v_2 int32 = v + 1
-					_ = v_2
-
-//line methods.go:65
-					r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methods.go:75
-				var v int32 = int32(gc_tx2)
-				_ = v
-
-//line methods.go:58
-				var v_2 int32 = v + 1
-				_ = v_2
-
-//line methods.go:65
-				r_5 := v_2 + s_3[(gc_tx2+1)%gc_bdx2]
-				_ = r_5
-				gc_s_r_5[gc_rank2] = r_5
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at6 := out[gc_off2:][:gc_bdx2]
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+				gc_at10 := out[gc_off6:][:gc_bdx2]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -2012,7 +2266,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 							_ = r
 //line methods.go:75
-							r.StoreSlice(gc_at6[gc_tx2:])
+							r.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -2051,7 +2305,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 						_ = r
 //line methods.go:75
-						r.StoreSlice(gc_at6[gc_tx2:])
+						r.StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2077,7 +2331,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r
 
 //line methods.go:75
-					gc_at6[gc_tx2] = r
+					gc_at10[gc_tx2] = r
 					_ = r_6
 					_ = r_2
 					_ = r
@@ -2229,10 +2483,10 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	s := gocuda.Shared[int32](t, n)[:n]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * n
-			if gc_bdx2 <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 {
-				gc_at3 := s[:gc_bdx2]
-				gc_at4 := in[gc_off2:][:gc_bdx2]
+			gc_off6 := gc_bx2 * n
+			if gc_bdx2 <= len(s) && gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx2 <= len(in)-gc_off6 {
+				gc_at7 := s[:gc_bdx2]
+				gc_at8 := in[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -2249,7 +2503,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 							var i int = gc_bx2*n + tid
 //line methods.go:89
 							_ = i
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+							archsimd.LoadInt32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2271,7 +2525,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						var i int = gc_bx2*n + tid
 //line methods.go:89
 						_ = i
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+						archsimd.LoadInt32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2288,7 +2542,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 					_ = i
 
 //line methods.go:90
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					gc_at7[gc_tx2] = gc_at8[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2432,20 +2686,78 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_qoff3, gc_qd3 := n-1, n
+			gc_qoff4, gc_qd4 := 1, n
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) && compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx2, gc_qd3-gc_r, gc_qd4-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off7 := (gc_bx2 * n) + gc_seg2
+					gc_off8 := gc_seg2
+					gc_off9 := gc_r + gc_seg2
+					gc_off10 := gc_r2 + gc_seg2
+					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen2 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(s) && gc_seglen2 <= len(s)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_seglen2 <= len(s)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_seglen2 <= len(s)-gc_off10 {
+						gc_at9 := out[gc_off7:][:gc_seglen2]
+						gc_at10 := s[gc_off8:][:gc_seglen2]
+						gc_at11 := s[gc_off9:][:gc_seglen2]
+						gc_at12 := s[gc_off10:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 
 //line methods.go:87
-				tid := gc_tx2
-				_ = tid
+							tid := gc_tx2
+							_ = tid
 
 //line methods.go:89
-				i := gc_bx2*n + tid
-				_ = i
+							i := gc_bx2*n + tid
+							_ = i
 
 //line methods.go:92
-				out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+							gc_at9[gc_u2] = gc_at10[gc_u2] + p.weight*(gc_at11[gc_u2]+gc_at12[gc_u2])
+						}
+					} else {
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+							tid := gc_tx2
+							_ = tid
+
+//line methods.go:89
+							i := gc_bx2*n + tid
+							_ = i
+
+//line methods.go:92
+							out[i] = s[tid] + p.weight*(s[(gc_tx2+gc_r)]+s[(gc_tx2+gc_r2)])
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line methods.go:87
+					tid := gc_tx2
+					_ = tid
+
+//line methods.go:89
+					i := gc_bx2*n + tid
+					_ = i
+
+//line methods.go:92
+					out[i] = s[tid] + p.weight*(s[(tid+n-1)%n]+s[(tid+1)%n])
+				}
 			}
 		}
 	}

@@ -141,10 +141,128 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:18
+							r := gc_at2[gc_u]
+							_ = r
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+							r := s_[(gc_tx + gc_r)]
+							_ = r
+							gc_s_r[gc_rank] = r
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -153,45 +271,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-				r := s_[(gc_tx+1)%gc_bdx]
-				_ = r
-				gc_s_r[gc_rank] = r
 			}
 		}
 	}
@@ -210,7 +289,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
-				gc_at2 := s_3[:gc_bdx]
+				gc_at3 := s_3[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -257,7 +336,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = g_2
 
 //line methodvalues.go:16
-					gc_at2[gc_tx] = v_2 * g_2.k
+					gc_at3[gc_tx] = v_2 * g_2.k
 					_ = r_
 					_ = a
 					_ = v_
@@ -331,10 +410,128 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+						gc_at4 := s_3[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:18
+							r_5 := gc_at4[gc_u2]
+							_ = r_5
+							gc_s_r_5[gc_rank] = r_5
+						}
+					} else {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank] = r_5
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx + gc_r2)]
+							_ = r_5
+							gc_s_r_5[gc_rank] = r_5
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_5
+						gc_s_r_5[gc_rank] = r_5
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -343,45 +540,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = r_5
 					gc_s_r_5[gc_rank] = r_5
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_5
-					gc_s_r_5[gc_rank] = r_5
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-				r_5 := s_3[(gc_tx+1)%gc_bdx]
-				_ = r_5
-				gc_s_r_5[gc_rank] = r_5
 			}
 		}
 	}
@@ -394,7 +552,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_4) {
-				gc_at3 := s_4[:gc_bdx]
+				gc_at5 := s_4[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -423,7 +581,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = g_3
 
 //line methodvalues.go:16
-					gc_at3[gc_tx] = v_3 * g_3.k
+					gc_at5[gc_tx] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
 					_ = v_3
@@ -469,10 +627,128 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_qoff3, gc_qd3 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+					gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+					_, _ = gc_q3, gc_r3
+					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off3 := gc_r3 + gc_seg3
+					if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+						gc_at6 := s_4[gc_off3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_seg3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:18
+							r_7 := gc_at6[gc_u3]
+							_ = r_7
+							gc_s_r_7[gc_rank] = r_7
+						}
+					} else {
+						gc_step5 := gc_seg3
+						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank] = r_7
+							}
+							{
+								gc_tx := gc_step5 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank] = r_7
+							}
+							{
+								gc_tx := gc_step5 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank] = r_7
+							}
+							{
+								gc_tx := gc_step5 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank] = r_7
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx + gc_r3)]
+							_ = r_7
+							gc_s_r_7[gc_rank] = r_7
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx+1)%gc_bdx]
+						_ = r_7
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx+1)%gc_bdx]
+						_ = r_7
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx+1)%gc_bdx]
+						_ = r_7
+						gc_s_r_7[gc_rank] = r_7
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx+1)%gc_bdx]
+						_ = r_7
+						gc_s_r_7[gc_rank] = r_7
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -481,45 +757,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = r_7
 					gc_s_r_7[gc_rank] = r_7
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
-					_ = r_7
-					gc_s_r_7[gc_rank] = r_7
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
-					_ = r_7
-					gc_s_r_7[gc_rank] = r_7
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx+1)%gc_bdx]
-					_ = r_7
-					gc_s_r_7[gc_rank] = r_7
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-				r_7 := s_4[(gc_tx+1)%gc_bdx]
-				_ = r_7
-				gc_s_r_7[gc_rank] = r_7
 			}
 		}
 	}
@@ -532,7 +769,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_5) {
-				gc_at4 := s_5[:gc_bdx]
+				gc_at7 := s_5[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -577,7 +814,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = g_4
 
 //line methodvalues.go:16
-					gc_at4[gc_tx] = v_4 * g_4.k
+					gc_at7[gc_tx] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
 					_ = r_2
@@ -647,10 +884,128 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_qoff4, gc_qd4 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx; {
+					gc_q4 := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r4 := gc_qoff4 - gc_q4*gc_qd4
+					_, _ = gc_q4, gc_r4
+					gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off4 := gc_r4 + gc_seg4
+					if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+						gc_at8 := s_5[gc_off4:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_seg4 + gc_u4
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:18
+							r_9 := gc_at8[gc_u4]
+							_ = r_9
+							gc_s_r_9[gc_rank] = r_9
+						}
+					} else {
+						gc_step7 := gc_seg4
+						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+							{
+								gc_tx := gc_step7 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank] = r_9
+							}
+							{
+								gc_tx := gc_step7 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank] = r_9
+							}
+							{
+								gc_tx := gc_step7 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank] = r_9
+							}
+							{
+								gc_tx := gc_step7 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank] = r_9
+							}
+						}
+						for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx + gc_r4)]
+							_ = r_9
+							gc_s_r_9[gc_rank] = r_9
+						}
+					}
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+					{
+						gc_tx := gc_step8 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx+1)%gc_bdx]
+						_ = r_9
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_step8 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx+1)%gc_bdx]
+						_ = r_9
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_step8 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx+1)%gc_bdx]
+						_ = r_9
+						gc_s_r_9[gc_rank] = r_9
+					}
+					{
+						gc_tx := gc_step8 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx+1)%gc_bdx]
+						_ = r_9
+						gc_s_r_9[gc_rank] = r_9
+					}
+				}
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -659,45 +1014,6 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					_ = r_9
 					gc_s_r_9[gc_rank] = r_9
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
-					_ = r_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
-					_ = r_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx+1)%gc_bdx]
-					_ = r_9
-					gc_s_r_9[gc_rank] = r_9
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-				r_9 := s_5[(gc_tx+1)%gc_bdx]
-				_ = r_9
-				gc_s_r_9[gc_rank] = r_9
 			}
 		}
 	}
@@ -922,10 +1238,128 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+				gc_qoff, gc_qd := 1, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_r + gc_seg
+						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+							gc_at2 := s_[gc_off:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+								v_ += gc_at2[gc_u]
+								gc_s_v_[gc_rank] = v_
+							}
+						} else {
+							gc_step3 := gc_seg
+							for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx + gc_r)]
+									gc_s_v_[gc_rank] = v_
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx + gc_r)]
+									gc_s_v_[gc_rank] = v_
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx + gc_r)]
+									gc_s_v_[gc_rank] = v_
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx + gc_r)]
+									gc_s_v_[gc_rank] = v_
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+								v_ += s_[(gc_tx + gc_r)]
+								gc_s_v_[gc_rank] = v_
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_ := gc_s_v_[gc_rank]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx+1)%gc_bdx]
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -934,45 +1368,6 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_ += s_[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
-						gc_s_v_[gc_rank] = v_
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
-						gc_s_v_[gc_rank] = v_
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx+1)%gc_bdx]
-						gc_s_v_[gc_rank] = v_
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-
-//line methodvalues.go:56
-					v_ += s_[(gc_tx+1)%gc_bdx]
-					gc_s_v_[gc_rank] = v_
 				}
 			}
 		}
@@ -1113,20 +1508,20 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s_2) {
-					gc_at2 := s_2[:gc_bdx]
+					gc_at3 := s_2[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 
 //line methodvalues.go:54
-						gc_at2[gc_tx] = v_3
+						gc_at3[gc_tx] = v_3
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					gc_step5 := 0
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1135,7 +1530,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx] = v_3
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1144,7 +1539,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx] = v_3
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1153,7 +1548,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx] = v_3
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1162,7 +1557,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx] = v_3
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1175,10 +1570,128 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
+				gc_qoff2, gc_qd2 := 1, gc_bdx
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+						gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+						_, _ = gc_q2, gc_r2
+						gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off2 := gc_r2 + gc_seg2
+						if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+							gc_at4 := s_2[gc_off2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_seg2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+								v_3 += gc_at4[gc_u2]
+								gc_s_v_3[gc_rank] = v_3
+							}
+						} else {
+							gc_step6 := gc_seg2
+							for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
+								{
+									gc_tx := gc_step6 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx + gc_r2)]
+									gc_s_v_3[gc_rank] = v_3
+								}
+								{
+									gc_tx := gc_step6 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx + gc_r2)]
+									gc_s_v_3[gc_rank] = v_3
+								}
+								{
+									gc_tx := gc_step6 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx + gc_r2)]
+									gc_s_v_3[gc_rank] = v_3
+								}
+								{
+									gc_tx := gc_step6 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx + gc_r2)]
+									gc_s_v_3[gc_rank] = v_3
+								}
+							}
+							for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx + gc_r2)]
+								gc_s_v_3[gc_rank] = v_3
+							}
+						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+						{
+							gc_tx := gc_step7 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_step7 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_step7 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+						{
+							gc_tx := gc_step7 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_3 := gc_s_v_3[gc_rank]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx+1)%gc_bdx]
+							gc_s_v_3[gc_rank] = v_3
+						}
+					}
+					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1187,53 +1700,14 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_3 += s_2[(gc_tx+1)%gc_bdx]
 						gc_s_v_3[gc_rank] = v_3
 					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
-						gc_s_v_3[gc_rank] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
-						gc_s_v_3[gc_rank] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx+1)%gc_bdx]
-						gc_s_v_3[gc_rank] = v_3
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_3 := gc_s_v_3[gc_rank]
-
-//line methodvalues.go:56
-					v_3 += s_2[(gc_tx+1)%gc_bdx]
-					gc_s_v_3[gc_rank] = v_3
 				}
 			}
 		}
 		{
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 				{
-					gc_rank := gc_step6 + 0
+					gc_rank := gc_step8 + 0
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 
@@ -1242,7 +1716,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_step6 + 1
+					gc_rank := gc_step8 + 1
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 
@@ -1251,7 +1725,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_step6 + 2
+					gc_rank := gc_step8 + 2
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 
@@ -1260,7 +1734,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank] = k_
 				}
 				{
-					gc_rank := gc_step6 + 3
+					gc_rank := gc_step8 + 3
 					gc_pos.Thread = gc_rank
 					k_ := gc_s_k_[gc_rank]
 
@@ -1269,7 +1743,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank] = k_
 				}
 			}
-			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 
@@ -1369,20 +1843,20 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(s_3) {
-					gc_at3 := s_3[:gc_bdx]
+					gc_at5 := s_3[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 
 //line methodvalues.go:54
-						gc_at3[gc_tx] = v_4
+						gc_at5[gc_tx] = v_4
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1391,7 +1865,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx] = v_4
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1400,7 +1874,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx] = v_4
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1409,7 +1883,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx] = v_4
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1418,7 +1892,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx] = v_4
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1431,10 +1905,128 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
+				gc_qoff3, gc_qd3 := 1, gc_bdx
+				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+					for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+						gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+						gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+						_, _ = gc_q3, gc_r3
+						gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+						gc_seglen3 := gc_segend3 - gc_seg3
+						gc_off3 := gc_r3 + gc_seg3
+						if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+							gc_at6 := s_3[gc_off3:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_seg3 + gc_u3
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+								v_4 += gc_at6[gc_u3]
+								gc_s_v_4[gc_rank] = v_4
+							}
+						} else {
+							gc_step10 := gc_seg3
+							for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
+								{
+									gc_tx := gc_step10 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx + gc_r3)]
+									gc_s_v_4[gc_rank] = v_4
+								}
+								{
+									gc_tx := gc_step10 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx + gc_r3)]
+									gc_s_v_4[gc_rank] = v_4
+								}
+								{
+									gc_tx := gc_step10 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx + gc_r3)]
+									gc_s_v_4[gc_rank] = v_4
+								}
+								{
+									gc_tx := gc_step10 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+									v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx + gc_r3)]
+									gc_s_v_4[gc_rank] = v_4
+								}
+							}
+							for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx + gc_r3)]
+								gc_s_v_4[gc_rank] = v_4
+							}
+						}
+						gc_seg3 = gc_segend3
+					}
+				} else {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+						{
+							gc_tx := gc_step11 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_step11 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_step11 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+						{
+							gc_tx := gc_step11 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							v_4 := gc_s_v_4[gc_rank]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx+1)%gc_bdx]
+							gc_s_v_4[gc_rank] = v_4
+						}
+					}
+					for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1443,53 +2035,14 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						v_4 += s_3[(gc_tx+1)%gc_bdx]
 						gc_s_v_4[gc_rank] = v_4
 					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
-						gc_s_v_4[gc_rank] = v_4
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
-						gc_s_v_4[gc_rank] = v_4
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx+1)%gc_bdx]
-						gc_s_v_4[gc_rank] = v_4
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_4 := gc_s_v_4[gc_rank]
-
-//line methodvalues.go:56
-					v_4 += s_3[(gc_tx+1)%gc_bdx]
-					gc_s_v_4[gc_rank] = v_4
 				}
 			}
 		}
 		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 				{
-					gc_rank := gc_step9 + 0
+					gc_rank := gc_step12 + 0
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 
@@ -1498,7 +2051,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_step9 + 1
+					gc_rank := gc_step12 + 1
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 
@@ -1507,7 +2060,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_step9 + 2
+					gc_rank := gc_step12 + 2
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 
@@ -1516,7 +2069,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank] = k_2
 				}
 				{
-					gc_rank := gc_step9 + 3
+					gc_rank := gc_step12 + 3
 					gc_pos.Thread = gc_rank
 					k_2 := gc_s_k_2[gc_rank]
 
@@ -1525,7 +2078,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank] = k_2
 				}
 			}
-			for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 
@@ -1770,10 +2323,128 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+						gc_at2 := s_[gc_off:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:128
+							r := gc_at2[gc_u]
+							_ = r
+							gc_s_r[gc_rank] = r
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r := s_[(gc_tx + gc_r)]
+								_ = r
+								gc_s_r[gc_rank] = r
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+							r := s_[(gc_tx + gc_r)]
+							_ = r
+							gc_s_r[gc_rank] = r
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r := s_[(gc_tx+1)%gc_bdx]
+						_ = r
+						gc_s_r[gc_rank] = r
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1782,45 +2453,6 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					_ = r
 					gc_s_r[gc_rank] = r
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r := s_[(gc_tx+1)%gc_bdx]
-					_ = r
-					gc_s_r[gc_rank] = r
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-				r := s_[(gc_tx+1)%gc_bdx]
-				_ = r
-				gc_s_r[gc_rank] = r
 			}
 		}
 	}
@@ -1851,7 +2483,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_3) {
-				gc_at2 := s_3[:gc_bdx]
+				gc_at3 := s_3[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1886,7 +2518,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					_ = b_
 
 //line methodvalues.go:126
-					gc_at2[gc_tx] = v_2 * b_.scale
+					gc_at3[gc_tx] = v_2 * b_.scale
 					_ = r_
 					_ = a
 					_ = recv_
@@ -1942,10 +2574,128 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+						gc_at4 := s_3[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:128
+							r_3 := gc_at4[gc_u2]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx + gc_r2)]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1954,53 +2704,14 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					_ = r_3
 					gc_s_r_3[gc_rank] = r_3
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:128
-				r_3 := s_3[(gc_tx+1)%gc_bdx]
-				_ = r_3
-				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at3 := out[gc_off:][:gc_bdx]
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at5 := out[gc_off3:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -2020,7 +2731,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					_ = r_2
 
 //line methodvalues.go:150
-					gc_at3[gc_tx] = a + r_2
+					gc_at5[gc_tx] = a + r_2
 					_ = r_4
 					_ = r_2
 				}
@@ -2257,10 +2968,128 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_qoff, gc_qd := 1, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_r + gc_seg
+						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+							gc_at2 := s_[gc_off:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line methodvalues.go:160
+								r_ := gc_at2[gc_u]
+								_ = r_
+								gc_s_r_[gc_rank] = r_
+							}
+						} else {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank] = r_
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank] = r_
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank] = r_
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank] = r_
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+								r_ := s_[(gc_tx + gc_r)]
+								_ = r_
+								gc_s_r_[gc_rank] = r_
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx+1)%gc_bdx]
+							_ = r_
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx+1)%gc_bdx]
+							_ = r_
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx+1)%gc_bdx]
+							_ = r_
+							gc_s_r_[gc_rank] = r_
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx+1)%gc_bdx]
+							_ = r_
+							gc_s_r_[gc_rank] = r_
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2269,53 +3098,14 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						_ = r_
 						gc_s_r_[gc_rank] = r_
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx+1)%gc_bdx]
-						_ = r_
-						gc_s_r_[gc_rank] = r_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:160
-					r_ := s_[(gc_tx+1)%gc_bdx]
-					_ = r_
-					gc_s_r_[gc_rank] = r_
 				}
 			}
 		}
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					r_ := gc_s_r_[gc_rank]
@@ -2339,7 +3129,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					r_ := gc_s_r_[gc_rank]
@@ -2363,7 +3153,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					r_ := gc_s_r_[gc_rank]
@@ -2387,7 +3177,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					r_ := gc_s_r_[gc_rank]
@@ -2411,7 +3201,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -2445,7 +3235,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
-				gc_at2 := s_2[:gc_bdx]
+				gc_at3 := s_2[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -2464,7 +3254,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					_ = g_
 
 //line methodvalues.go:16
-					gc_at2[gc_tx] = v_2 * g_.k
+					gc_at3[gc_tx] = v_2 * g_.k
 					_ = v_2
 					_ = g_
 				}
@@ -2496,10 +3286,128 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off2 := gc_r2 + gc_seg2
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+						gc_at4 := s_2[gc_off2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line methodvalues.go:18
+							r_3 := gc_at4[gc_u2]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					} else {
+						gc_step5 := gc_seg2
+						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+							{
+								gc_tx := gc_step5 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step5 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step5 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+							{
+								gc_tx := gc_step5 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank] = r_3
+							}
+						}
+						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx + gc_r2)]
+							_ = r_3
+							gc_s_r_3[gc_rank] = r_3
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx+1)%gc_bdx]
+						_ = r_3
+						gc_s_r_3[gc_rank] = r_3
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2508,45 +3416,6 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					_ = r_3
 					gc_s_r_3[gc_rank] = r_3
 				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx+1)%gc_bdx]
-					_ = r_3
-					gc_s_r_3[gc_rank] = r_3
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line methodvalues.go:18
-				r_3 := s_2[(gc_tx+1)%gc_bdx]
-				_ = r_3
-				gc_s_r_3[gc_rank] = r_3
 			}
 		}
 	}

@@ -51,7 +51,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
-				gc_at5 := s_[:gc_bdx2]
+				gc_at9 := s_[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -85,7 +85,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = g_
 
 //line methodvalues.go:16
-					gc_at5[gc_tx2] = v * g_.k
+					gc_at9[gc_tx2] = v * g_.k
 					_ = g
 					_ = recv
 					_ = f
@@ -142,10 +142,128 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			gc_qoff5, gc_qd5 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
+				for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
+					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+					gc_r := gc_qoff5 - gc_q*gc_qd5
+					_, _ = gc_q, gc_r
+					gc_segend5 := min(gc_bdx2, gc_qd5-gc_r)
+					gc_seglen5 := gc_segend5 - gc_seg5
+					gc_off5 := gc_r + gc_seg5
+					if gc_off5 >= 0 && gc_off5 <= len(s_) && gc_seglen5 <= len(s_)-gc_off5 {
+						gc_at10 := s_[gc_off5:][:gc_seglen5]
+						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx2 := gc_seg5 + gc_u5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:18
+							r := gc_at10[gc_u5]
+							_ = r
+							gc_s_r[gc_rank2] = r
+						}
+					} else {
+						gc_step9 := gc_seg5
+						for ; gc_step9+3 < gc_segend5; gc_step9 += 4 {
+							{
+								gc_tx2 := gc_step9 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step9 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step9 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step9 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+						}
+						for gc_tx2 := gc_step9; gc_tx2 < gc_segend5; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+							r := s_[(gc_tx2 + gc_r)]
+							_ = r
+							gc_s_r[gc_rank2] = r
+						}
+					}
+					gc_seg5 = gc_segend5
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -154,45 +272,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-				r := s_[(gc_tx2+1)%gc_bdx2]
-				_ = r
-				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
@@ -211,7 +290,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
-				gc_at6 := s_3[:gc_bdx2]
+				gc_at11 := s_3[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -258,7 +337,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = g_2
 
 //line methodvalues.go:16
-					gc_at6[gc_tx2] = v_2 * g_2.k
+					gc_at11[gc_tx2] = v_2 * g_2.k
 					_ = r_
 					_ = a
 					_ = v_
@@ -332,10 +411,128 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-				{
-					gc_tx2 := gc_step6 + 0
+			gc_qoff6, gc_qd6 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
+				for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
+					gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
+					gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+					_, _ = gc_q2, gc_r2
+					gc_segend6 := min(gc_bdx2, gc_qd6-gc_r2)
+					gc_seglen6 := gc_segend6 - gc_seg6
+					gc_off6 := gc_r2 + gc_seg6
+					if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
+						gc_at12 := s_3[gc_off6:][:gc_seglen6]
+						for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_seg6 + gc_u6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:18
+							r_5 := gc_at12[gc_u6]
+							_ = r_5
+							gc_s_r_5[gc_rank2] = r_5
+						}
+					} else {
+						gc_step11 := gc_seg6
+						for ; gc_step11+3 < gc_segend6; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_5 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_5
+								gc_s_r_5[gc_rank2] = r_5
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_segend6; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+							r_5 := s_3[(gc_tx2 + gc_r2)]
+							_ = r_5
+							gc_s_r_5[gc_rank2] = r_5
+						}
+					}
+					gc_seg6 = gc_segend6
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_5 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_5
+						gc_s_r_5[gc_rank2] = r_5
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -344,45 +541,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = r_5
 					gc_s_r_5[gc_rank2] = r_5
 				}
-				{
-					gc_tx2 := gc_step6 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-				{
-					gc_tx2 := gc_step6 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-				{
-					gc_tx2 := gc_step6 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_5
-					gc_s_r_5[gc_rank2] = r_5
-				}
-			}
-			for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-				r_5 := s_3[(gc_tx2+1)%gc_bdx2]
-				_ = r_5
-				gc_s_r_5[gc_rank2] = r_5
 			}
 		}
 	}
@@ -395,7 +553,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_4) {
-				gc_at7 := s_4[:gc_bdx2]
+				gc_at13 := s_4[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -424,7 +582,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = g_3
 
 //line methodvalues.go:16
-					gc_at7[gc_tx2] = v_3 * g_3.k
+					gc_at13[gc_tx2] = v_3 * g_3.k
 					_ = r_6
 					_ = r_3
 					_ = v_3
@@ -470,10 +628,128 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-				{
-					gc_tx2 := gc_step7 + 0
+			gc_qoff7, gc_qd7 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx2) {
+				for gc_seg7 := 0; gc_seg7 < gc_bdx2; {
+					gc_q3 := (gc_qoff7 + gc_seg7) / gc_qd7
+					gc_r3 := gc_qoff7 - gc_q3*gc_qd7
+					_, _ = gc_q3, gc_r3
+					gc_segend7 := min(gc_bdx2, gc_qd7-gc_r3)
+					gc_seglen7 := gc_segend7 - gc_seg7
+					gc_off7 := gc_r3 + gc_seg7
+					if gc_off7 >= 0 && gc_off7 <= len(s_4) && gc_seglen7 <= len(s_4)-gc_off7 {
+						gc_at14 := s_4[gc_off7:][:gc_seglen7]
+						for gc_u7 := 0; gc_u7 < gc_seglen7; gc_u7++ {
+							gc_tx2 := gc_seg7 + gc_u7
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:18
+							r_7 := gc_at14[gc_u7]
+							_ = r_7
+							gc_s_r_7[gc_rank2] = r_7
+						}
+					} else {
+						gc_step13 := gc_seg7
+						for ; gc_step13+3 < gc_segend7; gc_step13 += 4 {
+							{
+								gc_tx2 := gc_step13 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx2 + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank2] = r_7
+							}
+							{
+								gc_tx2 := gc_step13 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx2 + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank2] = r_7
+							}
+							{
+								gc_tx2 := gc_step13 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx2 + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank2] = r_7
+							}
+							{
+								gc_tx2 := gc_step13 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_7 := s_4[(gc_tx2 + gc_r3)]
+								_ = r_7
+								gc_s_r_7[gc_rank2] = r_7
+							}
+						}
+						for gc_tx2 := gc_step13; gc_tx2 < gc_segend7; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+							r_7 := s_4[(gc_tx2 + gc_r3)]
+							_ = r_7
+							gc_s_r_7[gc_rank2] = r_7
+						}
+					}
+					gc_seg7 = gc_segend7
+				}
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
+					{
+						gc_tx2 := gc_step14 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+						_ = r_7
+						gc_s_r_7[gc_rank2] = r_7
+					}
+					{
+						gc_tx2 := gc_step14 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+						_ = r_7
+						gc_s_r_7[gc_rank2] = r_7
+					}
+					{
+						gc_tx2 := gc_step14 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+						_ = r_7
+						gc_s_r_7[gc_rank2] = r_7
+					}
+					{
+						gc_tx2 := gc_step14 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_7 := s_4[(gc_tx2+1)%gc_bdx2]
+						_ = r_7
+						gc_s_r_7[gc_rank2] = r_7
+					}
+				}
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -482,45 +758,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = r_7
 					gc_s_r_7[gc_rank2] = r_7
 				}
-				{
-					gc_tx2 := gc_step7 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					_ = r_7
-					gc_s_r_7[gc_rank2] = r_7
-				}
-				{
-					gc_tx2 := gc_step7 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					_ = r_7
-					gc_s_r_7[gc_rank2] = r_7
-				}
-				{
-					gc_tx2 := gc_step7 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-					_ = r_7
-					gc_s_r_7[gc_rank2] = r_7
-				}
-			}
-			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-				r_7 := s_4[(gc_tx2+1)%gc_bdx2]
-				_ = r_7
-				gc_s_r_7[gc_rank2] = r_7
 			}
 		}
 	}
@@ -533,7 +770,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_5) {
-				gc_at8 := s_5[:gc_bdx2]
+				gc_at15 := s_5[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -578,7 +815,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = g_4
 
 //line methodvalues.go:16
-					gc_at8[gc_tx2] = v_4 * g_4.k
+					gc_at15[gc_tx2] = v_4 * g_4.k
 					_ = r_8
 					_ = r_4
 					_ = r_2
@@ -648,10 +885,128 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_qoff8, gc_qd8 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx2) {
+				for gc_seg8 := 0; gc_seg8 < gc_bdx2; {
+					gc_q4 := (gc_qoff8 + gc_seg8) / gc_qd8
+					gc_r4 := gc_qoff8 - gc_q4*gc_qd8
+					_, _ = gc_q4, gc_r4
+					gc_segend8 := min(gc_bdx2, gc_qd8-gc_r4)
+					gc_seglen8 := gc_segend8 - gc_seg8
+					gc_off8 := gc_r4 + gc_seg8
+					if gc_off8 >= 0 && gc_off8 <= len(s_5) && gc_seglen8 <= len(s_5)-gc_off8 {
+						gc_at16 := s_5[gc_off8:][:gc_seglen8]
+						for gc_u8 := 0; gc_u8 < gc_seglen8; gc_u8++ {
+							gc_tx2 := gc_seg8 + gc_u8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:18
+							r_9 := gc_at16[gc_u8]
+							_ = r_9
+							gc_s_r_9[gc_rank2] = r_9
+						}
+					} else {
+						gc_step15 := gc_seg8
+						for ; gc_step15+3 < gc_segend8; gc_step15 += 4 {
+							{
+								gc_tx2 := gc_step15 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx2 + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank2] = r_9
+							}
+							{
+								gc_tx2 := gc_step15 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx2 + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank2] = r_9
+							}
+							{
+								gc_tx2 := gc_step15 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx2 + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank2] = r_9
+							}
+							{
+								gc_tx2 := gc_step15 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_9 := s_5[(gc_tx2 + gc_r4)]
+								_ = r_9
+								gc_s_r_9[gc_rank2] = r_9
+							}
+						}
+						for gc_tx2 := gc_step15; gc_tx2 < gc_segend8; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+							r_9 := s_5[(gc_tx2 + gc_r4)]
+							_ = r_9
+							gc_s_r_9[gc_rank2] = r_9
+						}
+					}
+					gc_seg8 = gc_segend8
+				}
+			} else {
+				gc_step16 := 0
+				for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+					{
+						gc_tx2 := gc_step16 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+						_ = r_9
+						gc_s_r_9[gc_rank2] = r_9
+					}
+					{
+						gc_tx2 := gc_step16 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+						_ = r_9
+						gc_s_r_9[gc_rank2] = r_9
+					}
+					{
+						gc_tx2 := gc_step16 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+						_ = r_9
+						gc_s_r_9[gc_rank2] = r_9
+					}
+					{
+						gc_tx2 := gc_step16 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_9 := s_5[(gc_tx2+1)%gc_bdx2]
+						_ = r_9
+						gc_s_r_9[gc_rank2] = r_9
+					}
+				}
+				for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -660,45 +1015,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					_ = r_9
 					gc_s_r_9[gc_rank2] = r_9
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					_ = r_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					_ = r_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-					_ = r_9
-					gc_s_r_9[gc_rank2] = r_9
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-				r_9 := s_5[(gc_tx2+1)%gc_bdx2]
-				_ = r_9
-				gc_s_r_9[gc_rank2] = r_9
 			}
 		}
 	}
@@ -1042,10 +1358,10 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step13 := gc_vstep
+			for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
+					gc_tx2 := gc_step13 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1058,7 +1374,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 1
+					gc_tx2 := gc_step13 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1071,7 +1387,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 2
+					gc_tx2 := gc_step13 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1084,7 +1400,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_v_[gc_rank2] = v_
 				}
 				{
-					gc_tx2 := gc_step10 + 3
+					gc_tx2 := gc_step13 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1097,7 +1413,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_v_[gc_rank2] = v_
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1117,7 +1433,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_) {
-					gc_at4 := s_[:gc_bdx2]
+					gc_at7 := s_[:gc_bdx2]
 					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -1131,7 +1447,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_
 //line methodvalues.go:54
-								v_.StoreSlice(gc_at4[gc_tx2:])
+								v_.StoreSlice(gc_at7[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -1150,7 +1466,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_
 //line methodvalues.go:54
-							v_.StoreSlice(gc_at4[gc_tx2:])
+							v_.StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1160,7 +1476,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_ := gc_s_v_[gc_rank2]
 
 //line methodvalues.go:54
-						gc_at4[gc_tx2] = v_
+						gc_at7[gc_tx2] = v_
 					}
 				} else {
 					gc_vstep3 := 0
@@ -1211,10 +1527,10 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep3
-					for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
+					gc_step14 := gc_vstep3
+					for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 						{
-							gc_tx2 := gc_step11 + 0
+							gc_tx2 := gc_step14 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1223,7 +1539,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 1
+							gc_tx2 := gc_step14 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1232,7 +1548,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 2
+							gc_tx2 := gc_step14 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1241,7 +1557,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_[gc_tx2] = v_
 						}
 						{
-							gc_tx2 := gc_step11 + 3
+							gc_tx2 := gc_step14 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_ := gc_s_v_[gc_rank2]
@@ -1250,7 +1566,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_[gc_tx2] = v_
 						}
 					}
-					for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -1263,10 +1579,128 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step12 := 0
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
-					{
-						gc_tx2 := gc_step12 + 0
+				gc_qoff4, gc_qd4 := 1, gc_bdx2
+				if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+					for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+						gc_q := (gc_qoff4 + gc_seg4) / gc_qd4
+						gc_r := gc_qoff4 - gc_q*gc_qd4
+						_, _ = gc_q, gc_r
+						gc_segend4 := min(gc_bdx2, gc_qd4-gc_r)
+						gc_seglen4 := gc_segend4 - gc_seg4
+						gc_off4 := gc_r + gc_seg4
+						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
+							gc_at8 := s_[gc_off4:][:gc_seglen4]
+							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx2 := gc_seg4 + gc_u4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+								v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+								v_ += gc_at8[gc_u4]
+								gc_s_v_[gc_rank2] = v_
+							}
+						} else {
+							gc_step15 := gc_seg4
+							for ; gc_step15+3 < gc_segend4; gc_step15 += 4 {
+								{
+									gc_tx2 := gc_step15 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx2 + gc_r)]
+									gc_s_v_[gc_rank2] = v_
+								}
+								{
+									gc_tx2 := gc_step15 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx2 + gc_r)]
+									gc_s_v_[gc_rank2] = v_
+								}
+								{
+									gc_tx2 := gc_step15 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx2 + gc_r)]
+									gc_s_v_[gc_rank2] = v_
+								}
+								{
+									gc_tx2 := gc_step15 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+									v_ += s_[(gc_tx2 + gc_r)]
+									gc_s_v_[gc_rank2] = v_
+								}
+							}
+							for gc_tx2 := gc_step15; gc_tx2 < gc_segend4; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+								v_ += s_[(gc_tx2 + gc_r)]
+								gc_s_v_[gc_rank2] = v_
+							}
+						}
+						gc_seg4 = gc_segend4
+					}
+				} else {
+					gc_step16 := 0
+					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+						{
+							gc_tx2 := gc_step16 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step16 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step16 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_[gc_rank2] = v_
+						}
+						{
+							gc_tx2 := gc_step16 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_ := gc_s_v_[gc_rank2]
+
+//line methodvalues.go:56
+							v_ += s_[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_[gc_rank2] = v_
+						}
+					}
+					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_ := gc_s_v_[gc_rank2]
@@ -1275,45 +1709,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_ += s_[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_[gc_rank2] = v_
 					}
-					{
-						gc_tx2 := gc_step12 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
-					}
-					{
-						gc_tx2 := gc_step12 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
-					}
-					{
-						gc_tx2 := gc_step12 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-						v_ += s_[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_[gc_rank2] = v_
-					}
-				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_ := gc_s_v_[gc_rank2]
-
-//line methodvalues.go:56
-					v_ += s_[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_[gc_rank2] = v_
 				}
 			}
 		}
@@ -1454,7 +1849,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_2) {
-					gc_at5 := s_2[:gc_bdx2]
+					gc_at9 := s_2[:gc_bdx2]
 					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1468,7 +1863,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_3
 //line methodvalues.go:54
-								v_3.StoreSlice(gc_at5[gc_tx2:])
+								v_3.StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
@@ -1487,7 +1882,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_3
 //line methodvalues.go:54
-							v_3.StoreSlice(gc_at5[gc_tx2:])
+							v_3.StoreSlice(gc_at9[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1497,7 +1892,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_3 := gc_s_v_3[gc_rank2]
 
 //line methodvalues.go:54
-						gc_at5[gc_tx2] = v_3
+						gc_at9[gc_tx2] = v_3
 					}
 				} else {
 					gc_vstep5 := 0
@@ -1548,10 +1943,10 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step13 := gc_vstep5
-					for ; gc_step13+3 < gc_bdx2; gc_step13 += 4 {
+					gc_step17 := gc_vstep5
+					for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
 						{
-							gc_tx2 := gc_step13 + 0
+							gc_tx2 := gc_step17 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_3 := gc_s_v_3[gc_rank2]
@@ -1560,7 +1955,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step13 + 1
+							gc_tx2 := gc_step17 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_3 := gc_s_v_3[gc_rank2]
@@ -1569,7 +1964,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step13 + 2
+							gc_tx2 := gc_step17 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_3 := gc_s_v_3[gc_rank2]
@@ -1578,7 +1973,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step13 + 3
+							gc_tx2 := gc_step17 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_3 := gc_s_v_3[gc_rank2]
@@ -1587,7 +1982,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_2[gc_tx2] = v_3
 						}
 					}
-					for gc_tx2 := gc_step13; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
@@ -1600,10 +1995,128 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
-					{
-						gc_tx2 := gc_step14 + 0
+				gc_qoff5, gc_qd5 := 1, gc_bdx2
+				if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx2) {
+					for gc_seg5 := 0; gc_seg5 < gc_bdx2; {
+						gc_q2 := (gc_qoff5 + gc_seg5) / gc_qd5
+						gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+						_, _ = gc_q2, gc_r2
+						gc_segend5 := min(gc_bdx2, gc_qd5-gc_r2)
+						gc_seglen5 := gc_segend5 - gc_seg5
+						gc_off5 := gc_r2 + gc_seg5
+						if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
+							gc_at10 := s_2[gc_off5:][:gc_seglen5]
+							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx2 := gc_seg5 + gc_u5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+								v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+								v_3 += gc_at10[gc_u5]
+								gc_s_v_3[gc_rank2] = v_3
+							}
+						} else {
+							gc_step18 := gc_seg5
+							for ; gc_step18+3 < gc_segend5; gc_step18 += 4 {
+								{
+									gc_tx2 := gc_step18 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx2 + gc_r2)]
+									gc_s_v_3[gc_rank2] = v_3
+								}
+								{
+									gc_tx2 := gc_step18 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx2 + gc_r2)]
+									gc_s_v_3[gc_rank2] = v_3
+								}
+								{
+									gc_tx2 := gc_step18 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx2 + gc_r2)]
+									gc_s_v_3[gc_rank2] = v_3
+								}
+								{
+									gc_tx2 := gc_step18 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+									v_3 += s_2[(gc_tx2 + gc_r2)]
+									gc_s_v_3[gc_rank2] = v_3
+								}
+							}
+							for gc_tx2 := gc_step18; gc_tx2 < gc_segend5; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+								v_3 += s_2[(gc_tx2 + gc_r2)]
+								gc_s_v_3[gc_rank2] = v_3
+							}
+						}
+						gc_seg5 = gc_segend5
+					}
+				} else {
+					gc_step19 := 0
+					for ; gc_step19+3 < gc_bdx2; gc_step19 += 4 {
+						{
+							gc_tx2 := gc_step19 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_3[gc_rank2] = v_3
+						}
+						{
+							gc_tx2 := gc_step19 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_3[gc_rank2] = v_3
+						}
+						{
+							gc_tx2 := gc_step19 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_3[gc_rank2] = v_3
+						}
+						{
+							gc_tx2 := gc_step19 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:56
+							v_3 += s_2[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_3[gc_rank2] = v_3
+						}
+					}
+					for gc_tx2 := gc_step19; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_3 := gc_s_v_3[gc_rank2]
@@ -1612,53 +2125,14 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_3[gc_rank2] = v_3
 					}
-					{
-						gc_tx2 := gc_step14 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
-					}
-					{
-						gc_tx2 := gc_step14 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
-					}
-					{
-						gc_tx2 := gc_step14 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-						v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_3[gc_rank2] = v_3
-					}
-				}
-				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:56
-					v_3 += s_2[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_3[gc_rank2] = v_3
 				}
 			}
 		}
 		{
-			gc_step15 := 0
-			for ; gc_step15+3 < gc_n2; gc_step15 += 4 {
+			gc_step20 := 0
+			for ; gc_step20+3 < gc_n2; gc_step20 += 4 {
 				{
-					gc_rank2 := gc_step15 + 0
+					gc_rank2 := gc_step20 + 0
 					gc_pos2.Thread = gc_rank2
 					k_ := gc_s_k_[gc_rank2]
 
@@ -1667,7 +2141,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank2] = k_
 				}
 				{
-					gc_rank2 := gc_step15 + 1
+					gc_rank2 := gc_step20 + 1
 					gc_pos2.Thread = gc_rank2
 					k_ := gc_s_k_[gc_rank2]
 
@@ -1676,7 +2150,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank2] = k_
 				}
 				{
-					gc_rank2 := gc_step15 + 2
+					gc_rank2 := gc_step20 + 2
 					gc_pos2.Thread = gc_rank2
 					k_ := gc_s_k_[gc_rank2]
 
@@ -1685,7 +2159,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank2] = k_
 				}
 				{
-					gc_rank2 := gc_step15 + 3
+					gc_rank2 := gc_step20 + 3
 					gc_pos2.Thread = gc_rank2
 					k_ := gc_s_k_[gc_rank2]
 
@@ -1694,7 +2168,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_[gc_rank2] = k_
 				}
 			}
-			for gc_rank2 := gc_step15; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step20; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				k_ := gc_s_k_[gc_rank2]
 
@@ -1794,7 +2268,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_3) {
-					gc_at6 := s_3[:gc_bdx2]
+					gc_at11 := s_3[:gc_bdx2]
 					gc_vstep6 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
@@ -1808,7 +2282,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_4
 //line methodvalues.go:54
-								v_4.StoreSlice(gc_at6[gc_tx2:])
+								v_4.StoreSlice(gc_at11[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep6, false
@@ -1827,7 +2301,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_4
 //line methodvalues.go:54
-							v_4.StoreSlice(gc_at6[gc_tx2:])
+							v_4.StoreSlice(gc_at11[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -1837,7 +2311,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_4 := gc_s_v_4[gc_rank2]
 
 //line methodvalues.go:54
-						gc_at6[gc_tx2] = v_4
+						gc_at11[gc_tx2] = v_4
 					}
 				} else {
 					gc_vstep7 := 0
@@ -1888,10 +2362,10 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step16 := gc_vstep7
-					for ; gc_step16+3 < gc_bdx2; gc_step16 += 4 {
+					gc_step21 := gc_vstep7
+					for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
 						{
-							gc_tx2 := gc_step16 + 0
+							gc_tx2 := gc_step21 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_4 := gc_s_v_4[gc_rank2]
@@ -1900,7 +2374,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx2] = v_4
 						}
 						{
-							gc_tx2 := gc_step16 + 1
+							gc_tx2 := gc_step21 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_4 := gc_s_v_4[gc_rank2]
@@ -1909,7 +2383,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx2] = v_4
 						}
 						{
-							gc_tx2 := gc_step16 + 2
+							gc_tx2 := gc_step21 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_4 := gc_s_v_4[gc_rank2]
@@ -1918,7 +2392,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx2] = v_4
 						}
 						{
-							gc_tx2 := gc_step16 + 3
+							gc_tx2 := gc_step21 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							v_4 := gc_s_v_4[gc_rank2]
@@ -1927,7 +2401,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							s_3[gc_tx2] = v_4
 						}
 					}
-					for gc_tx2 := gc_step16; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step21; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
@@ -1940,10 +2414,128 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step17 := 0
-				for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
-					{
-						gc_tx2 := gc_step17 + 0
+				gc_qoff6, gc_qd6 := 1, gc_bdx2
+				if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx2) {
+					for gc_seg6 := 0; gc_seg6 < gc_bdx2; {
+						gc_q3 := (gc_qoff6 + gc_seg6) / gc_qd6
+						gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+						_, _ = gc_q3, gc_r3
+						gc_segend6 := min(gc_bdx2, gc_qd6-gc_r3)
+						gc_seglen6 := gc_segend6 - gc_seg6
+						gc_off6 := gc_r3 + gc_seg6
+						if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
+							gc_at12 := s_3[gc_off6:][:gc_seglen6]
+							for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+								gc_tx2 := gc_seg6 + gc_u6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+								v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+								v_4 += gc_at12[gc_u6]
+								gc_s_v_4[gc_rank2] = v_4
+							}
+						} else {
+							gc_step22 := gc_seg6
+							for ; gc_step22+3 < gc_segend6; gc_step22 += 4 {
+								{
+									gc_tx2 := gc_step22 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx2 + gc_r3)]
+									gc_s_v_4[gc_rank2] = v_4
+								}
+								{
+									gc_tx2 := gc_step22 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx2 + gc_r3)]
+									gc_s_v_4[gc_rank2] = v_4
+								}
+								{
+									gc_tx2 := gc_step22 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx2 + gc_r3)]
+									gc_s_v_4[gc_rank2] = v_4
+								}
+								{
+									gc_tx2 := gc_step22 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+									v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+									v_4 += s_3[(gc_tx2 + gc_r3)]
+									gc_s_v_4[gc_rank2] = v_4
+								}
+							}
+							for gc_tx2 := gc_step22; gc_tx2 < gc_segend6; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+								v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+								v_4 += s_3[(gc_tx2 + gc_r3)]
+								gc_s_v_4[gc_rank2] = v_4
+							}
+						}
+						gc_seg6 = gc_segend6
+					}
+				} else {
+					gc_step23 := 0
+					for ; gc_step23+3 < gc_bdx2; gc_step23 += 4 {
+						{
+							gc_tx2 := gc_step23 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_4[gc_rank2] = v_4
+						}
+						{
+							gc_tx2 := gc_step23 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_4[gc_rank2] = v_4
+						}
+						{
+							gc_tx2 := gc_step23 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_4[gc_rank2] = v_4
+						}
+						{
+							gc_tx2 := gc_step23 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							v_4 := gc_s_v_4[gc_rank2]
+
+//line methodvalues.go:56
+							v_4 += s_3[(gc_tx2+1)%gc_bdx2]
+							gc_s_v_4[gc_rank2] = v_4
+						}
+					}
+					for gc_tx2 := gc_step23; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
@@ -1952,53 +2544,14 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
 						gc_s_v_4[gc_rank2] = v_4
 					}
-					{
-						gc_tx2 := gc_step17 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
-					}
-					{
-						gc_tx2 := gc_step17 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
-					}
-					{
-						gc_tx2 := gc_step17 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-						v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-						gc_s_v_4[gc_rank2] = v_4
-					}
-				}
-				for gc_tx2 := gc_step17; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					v_4 := gc_s_v_4[gc_rank2]
-
-//line methodvalues.go:56
-					v_4 += s_3[(gc_tx2+1)%gc_bdx2]
-					gc_s_v_4[gc_rank2] = v_4
 				}
 			}
 		}
 		{
-			gc_step18 := 0
-			for ; gc_step18+3 < gc_n2; gc_step18 += 4 {
+			gc_step24 := 0
+			for ; gc_step24+3 < gc_n2; gc_step24 += 4 {
 				{
-					gc_rank2 := gc_step18 + 0
+					gc_rank2 := gc_step24 + 0
 					gc_pos2.Thread = gc_rank2
 					k_2 := gc_s_k_2[gc_rank2]
 
@@ -2007,7 +2560,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank2] = k_2
 				}
 				{
-					gc_rank2 := gc_step18 + 1
+					gc_rank2 := gc_step24 + 1
 					gc_pos2.Thread = gc_rank2
 					k_2 := gc_s_k_2[gc_rank2]
 
@@ -2016,7 +2569,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank2] = k_2
 				}
 				{
-					gc_rank2 := gc_step18 + 2
+					gc_rank2 := gc_step24 + 2
 					gc_pos2.Thread = gc_rank2
 					k_2 := gc_s_k_2[gc_rank2]
 
@@ -2025,7 +2578,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank2] = k_2
 				}
 				{
-					gc_rank2 := gc_step18 + 3
+					gc_rank2 := gc_step24 + 3
 					gc_pos2.Thread = gc_rank2
 					k_2 := gc_s_k_2[gc_rank2]
 
@@ -2034,7 +2587,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					gc_s_k_2[gc_rank2] = k_2
 				}
 			}
-			for gc_rank2 := gc_step18; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step24; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				k_2 := gc_s_k_2[gc_rank2]
 
@@ -2198,7 +2751,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_) {
-				gc_at4 := s_[:gc_bdx2]
+				gc_at6 := s_[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2229,7 +2782,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = b
 
 //line methodvalues.go:126
-					gc_at4[gc_tx2] = v * b.scale
+					gc_at6[gc_tx2] = v * b.scale
 					_ = h
 					_ = recv
 					_ = f
@@ -2279,10 +2832,128 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_qoff3, gc_qd3 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off4 := gc_r + gc_seg3
+					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen3 <= len(s_)-gc_off4 {
+						gc_at7 := s_[gc_off4:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_seg3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:128
+							r := gc_at7[gc_u3]
+							_ = r
+							gc_s_r[gc_rank2] = r
+						}
+					} else {
+						gc_step5 := gc_seg3
+						for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
+							{
+								gc_tx2 := gc_step5 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step5 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step5 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+							{
+								gc_tx2 := gc_step5 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r := s_[(gc_tx2 + gc_r)]
+								_ = r
+								gc_s_r[gc_rank2] = r
+							}
+						}
+						for gc_tx2 := gc_step5; gc_tx2 < gc_segend3; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+							r := s_[(gc_tx2 + gc_r)]
+							_ = r
+							gc_s_r[gc_rank2] = r
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r := s_[(gc_tx2+1)%gc_bdx2]
+						_ = r
+						gc_s_r[gc_rank2] = r
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2291,45 +2962,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = r
 					gc_s_r[gc_rank2] = r
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r
-					gc_s_r[gc_rank2] = r
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-				r := s_[(gc_tx2+1)%gc_bdx2]
-				_ = r
-				gc_s_r[gc_rank2] = r
 			}
 		}
 	}
@@ -2360,7 +2992,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
-				gc_at5 := s_3[:gc_bdx2]
+				gc_at8 := s_3[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -2395,7 +3027,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = b_
 
 //line methodvalues.go:126
-					gc_at5[gc_tx2] = v_2 * b_.scale
+					gc_at8[gc_tx2] = v_2 * b_.scale
 					_ = r_
 					_ = a
 					_ = recv_
@@ -2451,10 +3083,128 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_qoff4, gc_qd4 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off5 := gc_r2 + gc_seg4
+					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
+						gc_at9 := s_3[gc_off5:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_seg4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:128
+							r_3 := gc_at9[gc_u4]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					} else {
+						gc_step7 := gc_seg4
+						for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
+							{
+								gc_tx2 := gc_step7 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step7 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step7 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step7 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+								r_3 := s_3[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+						}
+						for gc_tx2 := gc_step7; gc_tx2 < gc_segend4; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+							r_3 := s_3[(gc_tx2 + gc_r2)]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					}
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:128
+						r_3 := s_3[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2463,53 +3213,14 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = r_3
 					gc_s_r_3[gc_rank2] = r_3
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-					r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:128
-				r_3 := s_3[(gc_tx2+1)%gc_bdx2]
-				_ = r_3
-				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at6 := out[gc_off2:][:gc_bdx2]
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+				gc_at10 := out[gc_off6:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -2534,7 +3245,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							r_2 := r_4
 //line methodvalues.go:138
 							_ = r_2
-							a.Add(r_2).StoreSlice(gc_at6[gc_tx2:])
+							a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -2564,7 +3275,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						r_2 := r_4
 //line methodvalues.go:138
 						_ = r_2
-						a.Add(r_2).StoreSlice(gc_at6[gc_tx2:])
+						a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2587,7 +3298,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = r_2
 
 //line methodvalues.go:150
-					gc_at6[gc_tx2] = a + r_2
+					gc_at10[gc_tx2] = a + r_2
 					_ = r_4
 					_ = r_2
 				}
@@ -2725,10 +3436,10 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	_ = recv
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 				{
-					gc_tx2 := gc_step5 + 0
+					gc_tx2 := gc_step7 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2746,7 +3457,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 1
+					gc_tx2 := gc_step7 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2764,7 +3475,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 2
+					gc_tx2 := gc_step7 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2782,7 +3493,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_tx2 := gc_step5 + 3
+					gc_tx2 := gc_step7 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2800,7 +3511,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -2843,7 +3554,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_) {
-					gc_at3 := s_[:gc_bdx2]
+					gc_at5 := s_[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
@@ -2862,7 +3573,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						_ = v_
 
 //line methodvalues.go:158
-						gc_at3[gc_tx2] = v_ * int32(k_)
+						gc_at5[gc_tx2] = v_ * int32(k_)
 						_ = m
 						_ = v_
 					}
@@ -2894,10 +3605,128 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
+				gc_qoff3, gc_qd3 := 1, gc_bdx2
+				if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+					for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+						gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+						gc_seglen3 := gc_segend3 - gc_seg3
+						gc_off3 := gc_r + gc_seg3
+						if gc_off3 >= 0 && gc_off3 <= len(s_) && gc_seglen3 <= len(s_)-gc_off3 {
+							gc_at6 := s_[gc_off3:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx2 := gc_seg3 + gc_u3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line methodvalues.go:160
+								r_ := gc_at6[gc_u3]
+								_ = r_
+								gc_s_r_[gc_rank2] = r_
+							}
+						} else {
+							gc_step8 := gc_seg3
+							for ; gc_step8+3 < gc_segend3; gc_step8 += 4 {
+								{
+									gc_tx2 := gc_step8 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx2 + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank2] = r_
+								}
+								{
+									gc_tx2 := gc_step8 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx2 + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank2] = r_
+								}
+								{
+									gc_tx2 := gc_step8 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx2 + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank2] = r_
+								}
+								{
+									gc_tx2 := gc_step8 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+									r_ := s_[(gc_tx2 + gc_r)]
+									_ = r_
+									gc_s_r_[gc_rank2] = r_
+								}
+							}
+							for gc_tx2 := gc_step8; gc_tx2 < gc_segend3; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+								r_ := s_[(gc_tx2 + gc_r)]
+								_ = r_
+								gc_s_r_[gc_rank2] = r_
+							}
+						}
+						gc_seg3 = gc_segend3
+					}
+				} else {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx2+1)%gc_bdx2]
+							_ = r_
+							gc_s_r_[gc_rank2] = r_
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx2+1)%gc_bdx2]
+							_ = r_
+							gc_s_r_[gc_rank2] = r_
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx2+1)%gc_bdx2]
+							_ = r_
+							gc_s_r_[gc_rank2] = r_
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:160
+							r_ := s_[(gc_tx2+1)%gc_bdx2]
+							_ = r_
+							gc_s_r_[gc_rank2] = r_
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2906,53 +3735,14 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						_ = r_
 						gc_s_r_[gc_rank2] = r_
 					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r_
-						gc_s_r_[gc_rank2] = r_
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r_
-						gc_s_r_[gc_rank2] = r_
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-						r_ := s_[(gc_tx2+1)%gc_bdx2]
-						_ = r_
-						gc_s_r_[gc_rank2] = r_
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:160
-					r_ := s_[(gc_tx2+1)%gc_bdx2]
-					_ = r_
-					gc_s_r_[gc_rank2] = r_
 				}
 			}
 		}
 		{
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_n2; gc_step7 += 4 {
+			gc_step10 := 0
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
-					gc_rank2 := gc_step7 + 0
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 					r_ := gc_s_r_[gc_rank2]
@@ -2976,7 +3766,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_rank2 := gc_step7 + 1
+					gc_rank2 := gc_step10 + 1
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 					r_ := gc_s_r_[gc_rank2]
@@ -3000,7 +3790,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_rank2 := gc_step7 + 2
+					gc_rank2 := gc_step10 + 2
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 					r_ := gc_s_r_[gc_rank2]
@@ -3024,7 +3814,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 				{
-					gc_rank2 := gc_step7 + 3
+					gc_rank2 := gc_step10 + 3
 					gc_pos2.Thread = gc_rank2
 					gc_b2.Enter(gc_rank2)
 					r_ := gc_s_r_[gc_rank2]
@@ -3048,7 +3838,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_s_v[gc_rank2] = v
 				}
 			}
-			for gc_rank2 := gc_step7; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				gc_b2.Enter(gc_rank2)
 				r_ := gc_s_r_[gc_rank2]
@@ -3082,7 +3872,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
-				gc_at4 := s_2[:gc_bdx2]
+				gc_at7 := s_2[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -3107,7 +3897,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							var g_ gain = gc_t4
 //line methodvalues.go:187
 							_ = g_
-							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at4[gc_tx2:])
+							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -3137,7 +3927,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						var g_ gain = gc_t3
 //line methodvalues.go:187
 						_ = g_
-						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at4[gc_tx2:])
+						v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -3159,7 +3949,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					_ = g_
 
 //line methodvalues.go:16
-					gc_at4[gc_tx2] = v_2 * g_.k
+					gc_at7[gc_tx2] = v_2 * g_.k
 					_ = v_2
 					_ = g_
 				}
@@ -3261,10 +4051,128 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_qoff4, gc_qd4 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off4 := gc_r2 + gc_seg4
+					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off4 {
+						gc_at8 := s_2[gc_off4:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_seg4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line methodvalues.go:18
+							r_3 := gc_at8[gc_u4]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					} else {
+						gc_step11 := gc_seg4
+						for ; gc_step11+3 < gc_segend4; gc_step11 += 4 {
+							{
+								gc_tx2 := gc_step11 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step11 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step11 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+							{
+								gc_tx2 := gc_step11 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+								r_3 := s_2[(gc_tx2 + gc_r2)]
+								_ = r_3
+								gc_s_r_3[gc_rank2] = r_3
+							}
+						}
+						for gc_tx2 := gc_step11; gc_tx2 < gc_segend4; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+							r_3 := s_2[(gc_tx2 + gc_r2)]
+							_ = r_3
+							gc_s_r_3[gc_rank2] = r_3
+						}
+					}
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+					{
+						gc_tx2 := gc_step12 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step12 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step12 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+					{
+						gc_tx2 := gc_step12 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line methodvalues.go:18
+						r_3 := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = r_3
+						gc_s_r_3[gc_rank2] = r_3
+					}
+				}
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3273,45 +4181,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					_ = r_3
 					gc_s_r_3[gc_rank2] = r_3
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-					r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = r_3
-					gc_s_r_3[gc_rank2] = r_3
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line methodvalues.go:18
-				r_3 := s_2[(gc_tx2+1)%gc_bdx2]
-				_ = r_3
-				gc_s_r_3[gc_rank2] = r_3
 			}
 		}
 	}

@@ -97,98 +97,106 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_r + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+						gc_at3 := s[gc_off2:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					ix := gc_s_ix[gc_rank]
+							tid := gc_tx
+							_ = tid
+							ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
-					gc_s_ix[gc_rank] = ix
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+							ix += gc_at3[gc_u]
+							gc_s_ix[gc_rank] = ix
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					ix := gc_s_ix[gc_rank]
+								tid := gc_tx
+								_ = tid
+								ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
-					gc_s_ix[gc_rank] = ix
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+								ix += s[(gc_tx + gc_r)]
+								gc_s_ix[gc_rank] = ix
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					ix := gc_s_ix[gc_rank]
+								tid := gc_tx
+								_ = tid
+								ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
-					gc_s_ix[gc_rank] = ix
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+								ix += s[(gc_tx + gc_r)]
+								gc_s_ix[gc_rank] = ix
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					ix := gc_s_ix[gc_rank]
+								tid := gc_tx
+								_ = tid
+								ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-					ix += s[(tid+1)%gc_bdx]
-					gc_s_ix[gc_rank] = ix
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+								ix += s[(gc_tx + gc_r)]
+								gc_s_ix[gc_rank] = ix
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-				tid := gc_tx
-				_ = tid
-				ix := gc_s_ix[gc_rank]
+								tid := gc_tx
+								_ = tid
+								ix := gc_s_ix[gc_rank]
 
 //line regressions.go:21
-				ix += s[(tid+1)%gc_bdx]
-				gc_s_ix[gc_rank] = ix
-			}
-		}
-	}
-	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at3 := out[gc_off2:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+								ix += s[(gc_tx + gc_r)]
+								gc_s_ix[gc_rank] = ix
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line regressions.go:15
-					tid := gc_tx
-					_ = tid
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
+							tid := gc_tx
+							_ = tid
+							ix := gc_s_ix[gc_rank]
 
-//line regressions.go:23
-					gc_at3[gc_tx] = n + b + ix
+//line regressions.go:21
+							ix += s[(gc_tx + gc_r)]
+							gc_s_ix[gc_rank] = ix
+						}
+					}
+					gc_seg = gc_segend
 				}
 			} else {
 				gc_step2 := 0
@@ -201,12 +209,11 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 //line regressions.go:15
 						tid := gc_tx
 						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
 						ix := gc_s_ix[gc_rank]
 
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -216,15 +223,81 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 //line regressions.go:15
 						tid := gc_tx
 						_ = tid
-						n := gc_s_n[gc_rank]
-						b := gc_s_b[gc_rank]
 						ix := gc_s_ix[gc_rank]
 
-//line regressions.go:23
-						out[gc_bx*gc_bdx+tid] = n + b + ix
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx]
+						gc_s_ix[gc_rank] = ix
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:21
+					ix += s[(tid+1)%gc_bdx]
+					gc_s_ix[gc_rank] = ix
+				}
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at4 := out[gc_off3:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:15
+					tid := gc_tx
+					_ = tid
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+					gc_at4[gc_tx] = n + b + ix
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -239,7 +312,37 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:15
+						tid := gc_tx
+						_ = tid
+						n := gc_s_n[gc_rank]
+						b := gc_s_b[gc_rank]
+						ix := gc_s_ix[gc_rank]
+
+//line regressions.go:23
+						out[gc_bx*gc_bdx+tid] = n + b + ix
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -254,7 +357,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						out[gc_bx*gc_bdx+tid] = n + b + ix
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1480,10 +1583,193 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	step := 1
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+			gc_qoff, gc_qd := 0, (step + 1)
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank] = lane
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank] = lane
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank] = lane
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+							tid := gc_tx
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank] = lane
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:109
+						lane := (gc_tx + gc_r)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:96
+						tid := gc_tx
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank] = lane
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1501,81 +1787,6 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_lane[gc_rank] = lane
 					gc_s_sum[gc_rank] = sum
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank] = lane
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank] = lane
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-					tid := gc_tx
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank] = lane
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line regressions.go:96
-				tid := gc_tx
-				_ = tid
-
-//line regressions.go:109
-				lane := tid % (step + 1)
-
-//line regressions.go:110
-				var sum int32
-				_ = lane
-				_ = sum
-				gc_s_lane[gc_rank] = lane
-				gc_s_sum[gc_rank] = sum
 			}
 		}
 	}
@@ -1583,10 +1794,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step5 + 0
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -1596,7 +1807,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step5 + 1
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -1606,7 +1817,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step5 + 2
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -1616,7 +1827,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step5 + 3
 					gc_pos.Thread = gc_rank
 					lane := gc_s_lane[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -1626,7 +1837,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1659,10 +1870,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1675,7 +1886,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1688,7 +1899,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1701,7 +1912,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1714,7 +1925,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1867,13 +2078,49 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				b := gc_s_b[gc_rank]
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off := (gc_bx * gc_bdx) + gc_seg
+					gc_off2 := gc_r + gc_seg
+					if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+						gc_at2 := out[gc_off:][:gc_seglen]
+						gc_at3 := s[gc_off2:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+							b := gc_s_b[gc_rank]
 
 //line regressions.go:138
-				out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
+							gc_at2[gc_u] = gc_at3[gc_u] + int32(b)
+						}
+					} else {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							b := gc_s_b[gc_rank]
+
+//line regressions.go:138
+							out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+gc_r)] + int32(b)
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					b := gc_s_b[gc_rank]
+
+//line regressions.go:138
+					out[gc_bx*gc_bdx+gc_tx] = s[(gc_tx+1)%gc_bdx] + int32(b)
+				}
 			}
 		}
 	}

@@ -36,10 +36,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s) {
-				gc_at4 := in[gc_off3:][:gc_bdx2]
-				gc_at5 := s[:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx2 <= len(in)-gc_off4 && gc_bdx2 <= len(s) {
+				gc_at5 := in[gc_off4:][:gc_bdx2]
+				gc_at6 := s[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -65,7 +65,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							}
 //line regressions.go:16
-							n := archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])
+							n := archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])
 //line regressions.go:16
 							_ = n
 //line regressions.go:16
@@ -77,7 +77,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 							_ = ix
 //line regressions.go:16
-							ix.StoreSlice(gc_at5[gc_tx2:])
+							ix.StoreSlice(gc_at6[gc_tx2:])
 //line regressions.go:16
 							n.StoreSlice(gc_s_n[gc_rank2:])
 //line regressions.go:16
@@ -114,7 +114,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						}
 //line regressions.go:16
-						n := archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:])
+						n := archsimd.LoadInt32x8Slice(gc_at5[gc_tx2:])
 //line regressions.go:16
 						_ = n
 //line regressions.go:16
@@ -126,7 +126,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:16
 						_ = ix
 //line regressions.go:16
-						ix.StoreSlice(gc_at5[gc_tx2:])
+						ix.StoreSlice(gc_at6[gc_tx2:])
 //line regressions.go:16
 						n.StoreSlice(gc_s_n[gc_rank2:])
 //line regressions.go:16
@@ -145,7 +145,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					_ = tid
 
 //line regressions.go:16
-					n := gc_at4[gc_tx2]
+					n := gc_at5[gc_tx2]
 
 //line regressions.go:17
 					b := n * 2
@@ -154,7 +154,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					ix := b + int32(tid)
 
 //line regressions.go:19
-					gc_at5[gc_tx2] = ix
+					gc_at6[gc_tx2] = ix
 					_ = n
 					_ = b
 					_ = ix
@@ -290,10 +290,168 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
-				{
-					gc_tx2 := gc_step3 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off5 := gc_r + gc_seg2
+					if gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen2 <= len(s)-gc_off5 {
+						gc_at7 := s[gc_off5:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line regressions.go:15
+							tid := gc_tx2
+							_ = tid
+							ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+							ix += gc_at7[gc_u2]
+							gc_s_ix[gc_rank2] = ix
+						}
+					} else {
+						gc_step4 := gc_seg2
+						for ; gc_step4+3 < gc_segend2; gc_step4 += 4 {
+							{
+								gc_tx2 := gc_step4 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+								tid := gc_tx2
+								_ = tid
+								ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+								ix += s[(gc_tx2 + gc_r)]
+								gc_s_ix[gc_rank2] = ix
+							}
+							{
+								gc_tx2 := gc_step4 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+								tid := gc_tx2
+								_ = tid
+								ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+								ix += s[(gc_tx2 + gc_r)]
+								gc_s_ix[gc_rank2] = ix
+							}
+							{
+								gc_tx2 := gc_step4 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+								tid := gc_tx2
+								_ = tid
+								ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+								ix += s[(gc_tx2 + gc_r)]
+								gc_s_ix[gc_rank2] = ix
+							}
+							{
+								gc_tx2 := gc_step4 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+								tid := gc_tx2
+								_ = tid
+								ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+								ix += s[(gc_tx2 + gc_r)]
+								gc_s_ix[gc_rank2] = ix
+							}
+						}
+						for gc_tx2 := gc_step4; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+							tid := gc_tx2
+							_ = tid
+							ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+							ix += s[(gc_tx2 + gc_r)]
+							gc_s_ix[gc_rank2] = ix
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx2]
+						gc_s_ix[gc_rank2] = ix
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx2]
+						gc_s_ix[gc_rank2] = ix
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx2]
+						gc_s_ix[gc_rank2] = ix
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:15
+						tid := gc_tx2
+						_ = tid
+						ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:21
+						ix += s[(tid+1)%gc_bdx2]
+						gc_s_ix[gc_rank2] = ix
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -306,69 +464,14 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					ix += s[(tid+1)%gc_bdx2]
 					gc_s_ix[gc_rank2] = ix
 				}
-				{
-					gc_tx2 := gc_step3 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
-				}
-				{
-					gc_tx2 := gc_step3 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
-				}
-				{
-					gc_tx2 := gc_step3 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:21
-					ix += s[(tid+1)%gc_bdx2]
-					gc_s_ix[gc_rank2] = ix
-				}
-			}
-			for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:15
-				tid := gc_tx2
-				_ = tid
-				ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:21
-				ix += s[(tid+1)%gc_bdx2]
-				gc_s_ix[gc_rank2] = ix
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at6 := out[gc_off4:][:gc_bdx2]
+			gc_off6 := gc_bx2 * gc_bdx2
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
+				gc_at8 := out[gc_off6:][:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -393,7 +496,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
 //line regressions.go:15
 							_ = ix
-							n.Add(b).Add(ix).StoreSlice(gc_at6[gc_tx2:])
+							n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -423,7 +526,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
 //line regressions.go:15
 						_ = ix
-						n.Add(b).Add(ix).StoreSlice(gc_at6[gc_tx2:])
+						n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -439,7 +542,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					ix := gc_s_ix[gc_rank2]
 
 //line regressions.go:23
-					gc_at6[gc_tx2] = n + b + ix
+					gc_at8[gc_tx2] = n + b + ix
 				}
 			} else {
 				gc_vstep4 := 0
@@ -512,10 +615,10 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -530,7 +633,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -545,7 +648,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -560,7 +663,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -575,7 +678,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = n + b + ix
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2454,10 +2557,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_offset[gc_rank2] = offset
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2474,7 +2577,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2491,7 +2594,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2508,7 +2611,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2525,7 +2628,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						gc_s_offset[gc_rank2] = offset
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2569,10 +2672,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 				} else {
-					gc_step7 := 0
-					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					gc_step8 := 0
+					for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 						{
-							gc_tx2 := gc_step7 + 0
+							gc_tx2 := gc_step8 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2587,7 +2690,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 1
+							gc_tx2 := gc_step8 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2602,7 +2705,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 2
+							gc_tx2 := gc_step8 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2617,7 +2720,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step7 + 3
+							gc_tx2 := gc_step8 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2632,7 +2735,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2655,10 +2758,193 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	step := 1
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-				{
-					gc_tx2 := gc_step8 + 0
+			gc_qoff2, gc_qd2 := 0, (step + 1)
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_step9 := gc_seg2
+					for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx2 + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank2] = lane
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx2 + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank2] = lane
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx2 + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank2] = lane
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+							tid := gc_tx2
+							_ = tid
+
+//line regressions.go:109
+							lane := (gc_tx2 + gc_r)
+
+//line regressions.go:110
+							var sum int32
+							_ = lane
+							_ = sum
+							gc_s_lane[gc_rank2] = lane
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:109
+						lane := (gc_tx2 + gc_r)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank2] = lane
+						gc_s_sum[gc_rank2] = sum
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+					{
+						gc_tx2 := gc_step10 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank2] = lane
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank2] = lane
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank2] = lane
+						gc_s_sum[gc_rank2] = sum
+					}
+					{
+						gc_tx2 := gc_step10 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:96
+						tid := gc_tx2
+						_ = tid
+
+//line regressions.go:109
+						lane := tid % (step + 1)
+
+//line regressions.go:110
+						var sum int32
+						_ = lane
+						_ = sum
+						gc_s_lane[gc_rank2] = lane
+						gc_s_sum[gc_rank2] = sum
+					}
+				}
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2676,81 +2962,6 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_lane[gc_rank2] = lane
 					gc_s_sum[gc_rank2] = sum
 				}
-				{
-					gc_tx2 := gc_step8 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
-				}
-				{
-					gc_tx2 := gc_step8 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-					tid := gc_tx2
-					_ = tid
-
-//line regressions.go:109
-					lane := tid % (step + 1)
-
-//line regressions.go:110
-					var sum int32
-					_ = lane
-					_ = sum
-					gc_s_lane[gc_rank2] = lane
-					gc_s_sum[gc_rank2] = sum
-				}
-			}
-			for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line regressions.go:96
-				tid := gc_tx2
-				_ = tid
-
-//line regressions.go:109
-				lane := tid % (step + 1)
-
-//line regressions.go:110
-				var sum int32
-				_ = lane
-				_ = sum
-				gc_s_lane[gc_rank2] = lane
-				gc_s_sum[gc_rank2] = sum
 			}
 		}
 	}
@@ -2758,10 +2969,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:111
 	for k := 0; k < 3; k++ {
 		{
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_n2; gc_step9 += 4 {
+			gc_step11 := 0
+			for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
 				{
-					gc_rank2 := gc_step9 + 0
+					gc_rank2 := gc_step11 + 0
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -2771,7 +2982,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step9 + 1
+					gc_rank2 := gc_step11 + 1
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -2781,7 +2992,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step9 + 2
+					gc_rank2 := gc_step11 + 2
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -2791,7 +3002,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 				{
-					gc_rank2 := gc_step9 + 3
+					gc_rank2 := gc_step11 + 3
 					gc_pos2.Thread = gc_rank2
 					lane := gc_s_lane[gc_rank2]
 					sum := gc_s_sum[gc_rank2]
@@ -2801,7 +3012,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
-			for gc_rank2 := gc_step9; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				lane := gc_s_lane[gc_rank2]
 				sum := gc_s_sum[gc_rank2]
@@ -2938,10 +3149,10 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep2
-				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+				gc_step12 := gc_vstep2
+				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step12 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2954,7 +3165,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step12 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2967,7 +3178,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step12 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2980,7 +3191,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step12 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2993,7 +3204,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 						out[gc_bx2*gc_bdx2+tid] = counts[tid]*100 + sum
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3036,7 +3247,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
-				gc_at2 := s[:gc_bdx2]
+				gc_at4 := s[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -3048,7 +3259,7 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 					setPair(&a, &b, gc_tx2)
 
 //line regressions.go:136
-					gc_at2[gc_tx2] = int32(a)
+					gc_at4[gc_tx2] = int32(a)
 					_ = a
 					_ = b
 					gc_s_b[gc_rank2] = b
@@ -3146,13 +3357,49 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				b := gc_s_b[gc_rank2]
+			gc_qoff2, gc_qd2 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+					gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r := gc_qoff2 - gc_q*gc_qd2
+					_, _ = gc_q, gc_r
+					gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off3 := (gc_bx2 * gc_bdx2) + gc_seg2
+					gc_off4 := gc_r + gc_seg2
+					if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen2 <= len(s)-gc_off4 {
+						gc_at5 := out[gc_off3:][:gc_seglen2]
+						gc_at6 := s[gc_off4:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_seg2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+							b := gc_s_b[gc_rank2]
 
 //line regressions.go:138
-				out[gc_bx2*gc_bdx2+gc_tx2] = s[(gc_tx2+1)%gc_bdx2] + int32(b)
+							gc_at5[gc_u2] = gc_at6[gc_u2] + int32(b)
+						}
+					} else {
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							b := gc_s_b[gc_rank2]
+
+//line regressions.go:138
+							out[gc_bx2*gc_bdx2+gc_tx2] = s[(gc_tx2+gc_r)] + int32(b)
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+					b := gc_s_b[gc_rank2]
+
+//line regressions.go:138
+					out[gc_bx2*gc_bdx2+gc_tx2] = s[(gc_tx2+1)%gc_bdx2] + int32(b)
+				}
 			}
 		}
 	}

@@ -590,10 +590,128 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_qoff, gc_qd := shift_, gc_bdx
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_r + gc_seg
+						if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+							gc_at2 := s_[gc_off:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line returns.go:32
+								r_2 := gc_at2[gc_u]
+								_ = r_2
+								gc_s_r_2[gc_rank] = r_2
+							}
+						} else {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+								{
+									gc_tx := gc_step2 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line returns.go:32
+									r_2 := s_[(gc_tx + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank] = r_2
+								}
+								{
+									gc_tx := gc_step2 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line returns.go:32
+									r_2 := s_[(gc_tx + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank] = r_2
+								}
+								{
+									gc_tx := gc_step2 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line returns.go:32
+									r_2 := s_[(gc_tx + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank] = r_2
+								}
+								{
+									gc_tx := gc_step2 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line returns.go:32
+									r_2 := s_[(gc_tx + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank] = r_2
+								}
+							}
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line returns.go:32
+								r_2 := s_[(gc_tx + gc_r)]
+								_ = r_2
+								gc_s_r_2[gc_rank] = r_2
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:32
+							r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							_ = r_2
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:32
+							r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							_ = r_2
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:32
+							r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							_ = r_2
+							gc_s_r_2[gc_rank] = r_2
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line returns.go:32
+							r_2 := s_[(gc_tx+shift_)%gc_bdx]
+							_ = r_2
+							gc_s_r_2[gc_rank] = r_2
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -602,53 +720,14 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 						_ = r_2
 						gc_s_r_2[gc_rank] = r_2
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-						_ = r_2
-						gc_s_r_2[gc_rank] = r_2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-						_ = r_2
-						gc_s_r_2[gc_rank] = r_2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line returns.go:32
-						r_2 := s_[(gc_tx+shift_)%gc_bdx]
-						_ = r_2
-						gc_s_r_2[gc_rank] = r_2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line returns.go:32
-					r_2 := s_[(gc_tx+shift_)%gc_bdx]
-					_ = r_2
-					gc_s_r_2[gc_rank] = r_2
 				}
 			}
 		}
 		{
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step3 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -659,7 +738,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step3 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -670,7 +749,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step3 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -681,7 +760,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step3 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					r_2 := gc_s_r_2[gc_rank]
 					var r_3 int32
@@ -692,7 +771,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -727,10 +806,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	_ = returned_3
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -743,7 +822,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -756,7 +835,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -769,7 +848,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -782,7 +861,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+2] = r_3
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -854,10 +933,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -869,7 +948,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -881,7 +960,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -893,7 +972,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -905,7 +984,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					out[4*i+3] = int32(r_4)
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

@@ -495,7 +495,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_) {
-					gc_at2 := s_[:gc_bdx2]
+					gc_at3 := s_[:gc_bdx2]
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -513,13 +513,13 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						_ = v_3
 
 //line returns.go:30
-						gc_at2[gc_tx2] = v_3
+						gc_at3[gc_tx2] = v_3
 					}
 				} else {
-					gc_step6 := 0
-					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					gc_step7 := 0
+					for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -539,7 +539,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							s_[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -559,7 +559,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							s_[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -579,7 +579,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							s_[gc_tx2] = v_3
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -599,7 +599,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							s_[gc_tx2] = v_3
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -623,10 +623,128 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
+				gc_qoff2, gc_qd2 := shift_, gc_bdx2
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off2 := gc_r + gc_seg2
+						if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen2 <= len(s_)-gc_off2 {
+							gc_at4 := s_[gc_off2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line returns.go:32
+								r_2 := gc_at4[gc_u2]
+								_ = r_2
+								gc_s_r_2[gc_rank2] = r_2
+							}
+						} else {
+							gc_step8 := gc_seg2
+							for ; gc_step8+3 < gc_segend2; gc_step8 += 4 {
+								{
+									gc_tx2 := gc_step8 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+									r_2 := s_[(gc_tx2 + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank2] = r_2
+								}
+								{
+									gc_tx2 := gc_step8 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+									r_2 := s_[(gc_tx2 + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank2] = r_2
+								}
+								{
+									gc_tx2 := gc_step8 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+									r_2 := s_[(gc_tx2 + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank2] = r_2
+								}
+								{
+									gc_tx2 := gc_step8 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+									r_2 := s_[(gc_tx2 + gc_r)]
+									_ = r_2
+									gc_s_r_2[gc_rank2] = r_2
+								}
+							}
+							for gc_tx2 := gc_step8; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+								r_2 := s_[(gc_tx2 + gc_r)]
+								_ = r_2
+								gc_s_r_2[gc_rank2] = r_2
+							}
+						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					gc_step9 := 0
+					for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+						{
+							gc_tx2 := gc_step9 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+							_ = r_2
+							gc_s_r_2[gc_rank2] = r_2
+						}
+						{
+							gc_tx2 := gc_step9 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+							_ = r_2
+							gc_s_r_2[gc_rank2] = r_2
+						}
+						{
+							gc_tx2 := gc_step9 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+							_ = r_2
+							gc_s_r_2[gc_rank2] = r_2
+						}
+						{
+							gc_tx2 := gc_step9 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line returns.go:32
+							r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
+							_ = r_2
+							gc_s_r_2[gc_rank2] = r_2
+						}
+					}
+					for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -635,45 +753,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						_ = r_2
 						gc_s_r_2[gc_rank2] = r_2
 					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						_ = r_2
-						gc_s_r_2[gc_rank2] = r_2
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						_ = r_2
-						gc_s_r_2[gc_rank2] = r_2
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-						r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-						_ = r_2
-						gc_s_r_2[gc_rank2] = r_2
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line returns.go:32
-					r_2 := s_[(gc_tx2+shift_)%gc_bdx2]
-					_ = r_2
-					gc_s_r_2[gc_rank2] = r_2
 				}
 			}
 		}
@@ -724,10 +803,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep
-			for ; gc_step8+3 < gc_n2; gc_step8 += 4 {
+			gc_step10 := gc_vstep
+			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
-					gc_rank2 := gc_step8 + 0
+					gc_rank2 := gc_step10 + 0
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -738,7 +817,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step8 + 1
+					gc_rank2 := gc_step10 + 1
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -749,7 +828,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step8 + 2
+					gc_rank2 := gc_step10 + 2
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -760,7 +839,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 				{
-					gc_rank2 := gc_step8 + 3
+					gc_rank2 := gc_step10 + 3
 					gc_pos2.Thread = gc_rank2
 					r_2 := gc_s_r_2[gc_rank2]
 					var r_3 int32
@@ -771,7 +850,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					gc_s_r_3[gc_rank2] = r_3
 				}
 			}
-			for gc_rank2 := gc_step8; gc_rank2 < gc_n2; gc_rank2++ {
+			for gc_rank2 := gc_step10; gc_rank2 < gc_n2; gc_rank2++ {
 				gc_pos2.Thread = gc_rank2
 				r_2 := gc_s_r_2[gc_rank2]
 				var r_3 int32
@@ -890,10 +969,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step9 := gc_vstep2
-			for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+			gc_step11 := gc_vstep2
+			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 				{
-					gc_tx2 := gc_step9 + 0
+					gc_tx2 := gc_step11 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -906,7 +985,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step9 + 1
+					gc_tx2 := gc_step11 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -919,7 +998,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step9 + 2
+					gc_tx2 := gc_step11 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -932,7 +1011,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 				{
-					gc_tx2 := gc_step9 + 3
+					gc_tx2 := gc_step11 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -945,7 +1024,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+2] = r_3
 				}
 			}
-			for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1097,10 +1176,10 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep3
-			for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+			gc_step12 := gc_vstep3
+			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 				{
-					gc_tx2 := gc_step10 + 0
+					gc_tx2 := gc_step12 + 0
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1112,7 +1191,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step10 + 1
+					gc_tx2 := gc_step12 + 1
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1124,7 +1203,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step10 + 2
+					gc_tx2 := gc_step12 + 2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1136,7 +1215,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx2 := gc_step10 + 3
+					gc_tx2 := gc_step12 + 3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1148,7 +1227,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 					out[4*i+3] = int32(r_4)
 				}
 			}
-			for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

@@ -573,10 +573,128 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_qoff, gc_qd := 1, gc_bdx
+			if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+				for gc_seg := 0; gc_seg < gc_bdx; {
+					gc_q := (gc_qoff + gc_seg) / gc_qd
+					gc_r := gc_qoff - gc_q*gc_qd
+					_, _ = gc_q, gc_r
+					gc_segend := min(gc_bdx, gc_qd-gc_r)
+					gc_seglen := gc_segend - gc_seg
+					gc_off2 := gc_r + gc_seg
+					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+						gc_at3 := s_[gc_off2:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_seg + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:68
+							v := gc_at3[gc_u]
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+					} else {
+						gc_step := gc_seg
+						for ; gc_step+3 < gc_segend; gc_step += 4 {
+							{
+								gc_tx := gc_step + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v := s_[(gc_tx + gc_r)]
+								_ = v
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v := s_[(gc_tx + gc_r)]
+								_ = v
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v := s_[(gc_tx + gc_r)]
+								_ = v
+								gc_s_v[gc_rank] = v
+							}
+							{
+								gc_tx := gc_step + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v := s_[(gc_tx + gc_r)]
+								_ = v
+								gc_s_v[gc_rank] = v
+							}
+						}
+						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+							v := s_[(gc_tx + gc_r)]
+							_ = v
+							gc_s_v[gc_rank] = v
+						}
+					}
+					gc_seg = gc_segend
+				}
+			} else {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v := s_[(gc_tx+1)%gc_bdx]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v := s_[(gc_tx+1)%gc_bdx]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v := s_[(gc_tx+1)%gc_bdx]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v := s_[(gc_tx+1)%gc_bdx]
+						_ = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -585,45 +703,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					_ = v
 					gc_s_v[gc_rank] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v := s_[(gc_tx+1)%gc_bdx]
-					_ = v
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-				v := s_[(gc_tx+1)%gc_bdx]
-				_ = v
-				gc_s_v[gc_rank] = v
 			}
 		}
 	}
@@ -642,7 +721,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(s_2) {
-				gc_at3 := s_2[:gc_bdx]
+				gc_at4 := s_2[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -665,7 +744,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					_ = r_5
 
 //line specialize.go:66
-					gc_at3[gc_tx] = x_ * r_5.k
+					gc_at4[gc_tx] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -705,10 +784,128 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_qoff2, gc_qd2 := 1, gc_bdx
+			if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+				for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+					gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+					gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+					_, _ = gc_q2, gc_r2
+					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+					gc_seglen2 := gc_segend2 - gc_seg2
+					gc_off3 := gc_r2 + gc_seg2
+					if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+						gc_at5 := s_2[gc_off3:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_seg2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line specialize.go:68
+							v_ := gc_at5[gc_u2]
+							_ = v_
+							gc_s_v_[gc_rank] = v_
+						}
+					} else {
+						gc_step3 := gc_seg2
+						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank] = v_
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank] = v_
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+							v_ := s_2[(gc_tx + gc_r2)]
+							_ = v_
+							gc_s_v_[gc_rank] = v_
+						}
+					}
+					gc_seg2 = gc_segend2
+				}
+			} else {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx+1)%gc_bdx]
+						_ = v_
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx+1)%gc_bdx]
+						_ = v_
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx+1)%gc_bdx]
+						_ = v_
+						gc_s_v_[gc_rank] = v_
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx+1)%gc_bdx]
+						_ = v_
+						gc_s_v_[gc_rank] = v_
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -717,53 +914,14 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					_ = v_
 					gc_s_v_[gc_rank] = v_
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx+1)%gc_bdx]
-					_ = v_
-					gc_s_v_[gc_rank] = v_
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-
-//line specialize.go:68
-				v_ := s_2[(gc_tx+1)%gc_bdx]
-				_ = v_
-				gc_s_v_[gc_rank] = v_
 			}
 		}
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx * gc_bdx
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at4 := out[gc_off2:][:gc_bdx]
+			gc_off4 := gc_bx * gc_bdx
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+				gc_at6 := out[gc_off4:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -784,15 +942,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					var r_2 T = r_6
 
 //line specialize.go:83
-					gc_at4[gc_tx] = r_ + r_2
+					gc_at6[gc_tx] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -817,7 +975,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -842,7 +1000,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -867,7 +1025,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -892,7 +1050,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						_ = r_2
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -7044,10 +7044,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	_ = s_
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off9 := gc_bx5 * gc_bdx5
-			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx5 <= len(in)-gc_off9 && gc_bdx5 <= len(s_) {
-				gc_at17 := in[gc_off9:][:gc_bdx5]
-				gc_at18 := s_[:gc_bdx5]
+			gc_off17 := gc_bx5 * gc_bdx5
+			if gc_off17 >= 0 && gc_off17 <= len(in) && gc_bdx5 <= len(in)-gc_off17 && gc_bdx5 <= len(s_) {
+				gc_at25 := in[gc_off17:][:gc_bdx5]
+				gc_at26 := s_[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -7060,7 +7060,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					r := specRelay[T]{k: k}
 
 //line specialize.go:83
-					var x T = gc_at17[gc_tx5]
+					var x T = gc_at25[gc_tx5]
 
 //line specialize.go:83
 					_ = x
@@ -7072,7 +7072,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = r_3
 
 //line specialize.go:66
-					gc_at18[gc_tx5] = x * r_3.k
+					gc_at26[gc_tx5] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -7114,10 +7114,128 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
-				{
-					gc_tx5 := gc_step13 + 0
+			gc_qoff9, gc_qd9 := 1, gc_bdx5
+			if compiled.Segmented(gc_qoff9, gc_qd9, 0, gc_bdx5) {
+				for gc_seg9 := 0; gc_seg9 < gc_bdx5; {
+					gc_q := (gc_qoff9 + gc_seg9) / gc_qd9
+					gc_r := gc_qoff9 - gc_q*gc_qd9
+					_, _ = gc_q, gc_r
+					gc_segend9 := min(gc_bdx5, gc_qd9-gc_r)
+					gc_seglen9 := gc_segend9 - gc_seg9
+					gc_off18 := gc_r + gc_seg9
+					if gc_off18 >= 0 && gc_off18 <= len(s_) && gc_seglen9 <= len(s_)-gc_off18 {
+						gc_at27 := s_[gc_off18:][:gc_seglen9]
+						for gc_u9 := 0; gc_u9 < gc_seglen9; gc_u9++ {
+							gc_tx5 := gc_seg9 + gc_u9
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:68
+							v := gc_at27[gc_u9]
+							_ = v
+							gc_s_v[gc_rank5] = v
+						}
+					} else {
+						gc_step21 := gc_seg9
+						for ; gc_step21+3 < gc_segend9; gc_step21 += 4 {
+							{
+								gc_tx5 := gc_step21 + 0
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v := s_[(gc_tx5 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank5] = v
+							}
+							{
+								gc_tx5 := gc_step21 + 1
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v := s_[(gc_tx5 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank5] = v
+							}
+							{
+								gc_tx5 := gc_step21 + 2
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v := s_[(gc_tx5 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank5] = v
+							}
+							{
+								gc_tx5 := gc_step21 + 3
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v := s_[(gc_tx5 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank5] = v
+							}
+						}
+						for gc_tx5 := gc_step21; gc_tx5 < gc_segend9; gc_tx5++ {
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+							v := s_[(gc_tx5 + gc_r)]
+							_ = v
+							gc_s_v[gc_rank5] = v
+						}
+					}
+					gc_seg9 = gc_segend9
+				}
+			} else {
+				gc_step22 := 0
+				for ; gc_step22+3 < gc_bdx5; gc_step22 += 4 {
+					{
+						gc_tx5 := gc_step22 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v := s_[(gc_tx5+1)%gc_bdx5]
+						_ = v
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step22 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v := s_[(gc_tx5+1)%gc_bdx5]
+						_ = v
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step22 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v := s_[(gc_tx5+1)%gc_bdx5]
+						_ = v
+						gc_s_v[gc_rank5] = v
+					}
+					{
+						gc_tx5 := gc_step22 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v := s_[(gc_tx5+1)%gc_bdx5]
+						_ = v
+						gc_s_v[gc_rank5] = v
+					}
+				}
+				for gc_tx5 := gc_step22; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7126,45 +7244,6 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = v
 					gc_s_v[gc_rank5] = v
 				}
-				{
-					gc_tx5 := gc_step13 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					_ = v
-					gc_s_v[gc_rank5] = v
-				}
-				{
-					gc_tx5 := gc_step13 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					_ = v
-					gc_s_v[gc_rank5] = v
-				}
-				{
-					gc_tx5 := gc_step13 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v := s_[(gc_tx5+1)%gc_bdx5]
-					_ = v
-					gc_s_v[gc_rank5] = v
-				}
-			}
-			for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-				v := s_[(gc_tx5+1)%gc_bdx5]
-				_ = v
-				gc_s_v[gc_rank5] = v
 			}
 		}
 	}
@@ -7183,7 +7262,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(s_2) {
-				gc_at19 := s_2[:gc_bdx5]
+				gc_at28 := s_2[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7206,7 +7285,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = r_5
 
 //line specialize.go:66
-					gc_at19[gc_tx5] = x_ * r_5.k
+					gc_at28[gc_tx5] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -7246,10 +7325,128 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
-				{
-					gc_tx5 := gc_step14 + 0
+			gc_qoff10, gc_qd10 := 1, gc_bdx5
+			if compiled.Segmented(gc_qoff10, gc_qd10, 0, gc_bdx5) {
+				for gc_seg10 := 0; gc_seg10 < gc_bdx5; {
+					gc_q2 := (gc_qoff10 + gc_seg10) / gc_qd10
+					gc_r2 := gc_qoff10 - gc_q2*gc_qd10
+					_, _ = gc_q2, gc_r2
+					gc_segend10 := min(gc_bdx5, gc_qd10-gc_r2)
+					gc_seglen10 := gc_segend10 - gc_seg10
+					gc_off19 := gc_r2 + gc_seg10
+					if gc_off19 >= 0 && gc_off19 <= len(s_2) && gc_seglen10 <= len(s_2)-gc_off19 {
+						gc_at29 := s_2[gc_off19:][:gc_seglen10]
+						for gc_u10 := 0; gc_u10 < gc_seglen10; gc_u10++ {
+							gc_tx5 := gc_seg10 + gc_u10
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line specialize.go:68
+							v_ := gc_at29[gc_u10]
+							_ = v_
+							gc_s_v_[gc_rank5] = v_
+						}
+					} else {
+						gc_step23 := gc_seg10
+						for ; gc_step23+3 < gc_segend10; gc_step23 += 4 {
+							{
+								gc_tx5 := gc_step23 + 0
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx5 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank5] = v_
+							}
+							{
+								gc_tx5 := gc_step23 + 1
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx5 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank5] = v_
+							}
+							{
+								gc_tx5 := gc_step23 + 2
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx5 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank5] = v_
+							}
+							{
+								gc_tx5 := gc_step23 + 3
+								gc_rank5 := gc_base5 + gc_tx5
+								gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx5 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank5] = v_
+							}
+						}
+						for gc_tx5 := gc_step23; gc_tx5 < gc_segend10; gc_tx5++ {
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+							v_ := s_2[(gc_tx5 + gc_r2)]
+							_ = v_
+							gc_s_v_[gc_rank5] = v_
+						}
+					}
+					gc_seg10 = gc_segend10
+				}
+			} else {
+				gc_step24 := 0
+				for ; gc_step24+3 < gc_bdx5; gc_step24 += 4 {
+					{
+						gc_tx5 := gc_step24 + 0
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx5+1)%gc_bdx5]
+						_ = v_
+						gc_s_v_[gc_rank5] = v_
+					}
+					{
+						gc_tx5 := gc_step24 + 1
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx5+1)%gc_bdx5]
+						_ = v_
+						gc_s_v_[gc_rank5] = v_
+					}
+					{
+						gc_tx5 := gc_step24 + 2
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx5+1)%gc_bdx5]
+						_ = v_
+						gc_s_v_[gc_rank5] = v_
+					}
+					{
+						gc_tx5 := gc_step24 + 3
+						gc_rank5 := gc_base5 + gc_tx5
+						gc_pos5.Thread = gc_rank5
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx5+1)%gc_bdx5]
+						_ = v_
+						gc_s_v_[gc_rank5] = v_
+					}
+				}
+				for gc_tx5 := gc_step24; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7258,53 +7455,14 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					_ = v_
 					gc_s_v_[gc_rank5] = v_
 				}
-				{
-					gc_tx5 := gc_step14 + 1
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					_ = v_
-					gc_s_v_[gc_rank5] = v_
-				}
-				{
-					gc_tx5 := gc_step14 + 2
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					_ = v_
-					gc_s_v_[gc_rank5] = v_
-				}
-				{
-					gc_tx5 := gc_step14 + 3
-					gc_rank5 := gc_base5 + gc_tx5
-					gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx5+1)%gc_bdx5]
-					_ = v_
-					gc_s_v_[gc_rank5] = v_
-				}
-			}
-			for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
-				gc_rank5 := gc_base5 + gc_tx5
-				gc_pos5.Thread = gc_rank5
-
-//line specialize.go:68
-				v_ := s_2[(gc_tx5+1)%gc_bdx5]
-				_ = v_
-				gc_s_v_[gc_rank5] = v_
 			}
 		}
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off10 := gc_bx5 * gc_bdx5
-			if gc_off10 >= 0 && gc_off10 <= len(out) && gc_bdx5 <= len(out)-gc_off10 {
-				gc_at20 := out[gc_off10:][:gc_bdx5]
+			gc_off20 := gc_bx5 * gc_bdx5
+			if gc_off20 >= 0 && gc_off20 <= len(out) && gc_bdx5 <= len(out)-gc_off20 {
+				gc_at30 := out[gc_off20:][:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -7325,15 +7483,15 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 					var r_2 T = r_6
 
 //line specialize.go:83
-					gc_at20[gc_tx5] = r_ + r_2
+					gc_at30[gc_tx5] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
 			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				gc_step25 := 0
+				for ; gc_step25+3 < gc_bdx5; gc_step25 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step25 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7358,7 +7516,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step25 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7383,7 +7541,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step25 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7408,7 +7566,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step25 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -7433,7 +7591,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 						_ = r_2
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step25; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7485,10 +7643,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	_ = s_
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off3 := gc_bx2 * gc_bdx2
-			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx2 <= len(in)-gc_off3 && gc_bdx2 <= len(s_) {
-				gc_at5 := in[gc_off3:][:gc_bdx2]
-				gc_at6 := s_[:gc_bdx2]
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx2 <= len(in)-gc_off5 && gc_bdx2 <= len(s_) {
+				gc_at7 := in[gc_off5:][:gc_bdx2]
+				gc_at8 := s_[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
@@ -7501,7 +7659,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					r := specRelay[float32]{k: k}
 
 //line specialize.go:83
-					var x float32 = gc_at5[gc_tx2]
+					var x float32 = gc_at7[gc_tx2]
 
 //line specialize.go:83
 					_ = x
@@ -7513,7 +7671,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = r_3
 
 //line specialize.go:66
-					gc_at6[gc_tx2] = x * r_3.k
+					gc_at8[gc_tx2] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -7555,10 +7713,128 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
-				{
-					gc_tx2 := gc_step4 + 0
+			gc_qoff3, gc_qd3 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx2) {
+				for gc_seg3 := 0; gc_seg3 < gc_bdx2; {
+					gc_q := (gc_qoff3 + gc_seg3) / gc_qd3
+					gc_r := gc_qoff3 - gc_q*gc_qd3
+					_, _ = gc_q, gc_r
+					gc_segend3 := min(gc_bdx2, gc_qd3-gc_r)
+					gc_seglen3 := gc_segend3 - gc_seg3
+					gc_off6 := gc_r + gc_seg3
+					if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen3 <= len(s_)-gc_off6 {
+						gc_at9 := s_[gc_off6:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_seg3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:68
+							v := gc_at9[gc_u3]
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+					} else {
+						gc_step6 := gc_seg3
+						for ; gc_step6+3 < gc_segend3; gc_step6 += 4 {
+							{
+								gc_tx2 := gc_step6 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v := s_[(gc_tx2 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank2] = v
+							}
+							{
+								gc_tx2 := gc_step6 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v := s_[(gc_tx2 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank2] = v
+							}
+							{
+								gc_tx2 := gc_step6 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v := s_[(gc_tx2 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank2] = v
+							}
+							{
+								gc_tx2 := gc_step6 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v := s_[(gc_tx2 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank2] = v
+							}
+						}
+						for gc_tx2 := gc_step6; gc_tx2 < gc_segend3; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+							v := s_[(gc_tx2 + gc_r)]
+							_ = v
+							gc_s_v[gc_rank2] = v
+						}
+					}
+					gc_seg3 = gc_segend3
+				}
+			} else {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v := s_[(gc_tx2+1)%gc_bdx2]
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v := s_[(gc_tx2+1)%gc_bdx2]
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v := s_[(gc_tx2+1)%gc_bdx2]
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v := s_[(gc_tx2+1)%gc_bdx2]
+						_ = v
+						gc_s_v[gc_rank2] = v
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7567,45 +7843,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = v
 					gc_s_v[gc_rank2] = v
 				}
-				{
-					gc_tx2 := gc_step4 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step4 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-				{
-					gc_tx2 := gc_step4 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v := s_[(gc_tx2+1)%gc_bdx2]
-					_ = v
-					gc_s_v[gc_rank2] = v
-				}
-			}
-			for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-				v := s_[(gc_tx2+1)%gc_bdx2]
-				_ = v
-				gc_s_v[gc_rank2] = v
 			}
 		}
 	}
@@ -7624,7 +7861,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
-				gc_at7 := s_2[:gc_bdx2]
+				gc_at10 := s_2[:gc_bdx2]
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -7647,7 +7884,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = r_5
 
 //line specialize.go:66
-					gc_at7[gc_tx2] = x_ * r_5.k
+					gc_at10[gc_tx2] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -7687,10 +7924,128 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
-				{
-					gc_tx2 := gc_step5 + 0
+			gc_qoff4, gc_qd4 := 1, gc_bdx2
+			if compiled.Segmented(gc_qoff4, gc_qd4, 0, gc_bdx2) {
+				for gc_seg4 := 0; gc_seg4 < gc_bdx2; {
+					gc_q2 := (gc_qoff4 + gc_seg4) / gc_qd4
+					gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+					_, _ = gc_q2, gc_r2
+					gc_segend4 := min(gc_bdx2, gc_qd4-gc_r2)
+					gc_seglen4 := gc_segend4 - gc_seg4
+					gc_off7 := gc_r2 + gc_seg4
+					if gc_off7 >= 0 && gc_off7 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off7 {
+						gc_at11 := s_2[gc_off7:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_seg4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line specialize.go:68
+							v_ := gc_at11[gc_u4]
+							_ = v_
+							gc_s_v_[gc_rank2] = v_
+						}
+					} else {
+						gc_step8 := gc_seg4
+						for ; gc_step8+3 < gc_segend4; gc_step8 += 4 {
+							{
+								gc_tx2 := gc_step8 + 0
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx2 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step8 + 1
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx2 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step8 + 2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx2 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank2] = v_
+							}
+							{
+								gc_tx2 := gc_step8 + 3
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx2 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank2] = v_
+							}
+						}
+						for gc_tx2 := gc_step8; gc_tx2 < gc_segend4; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+							v_ := s_2[(gc_tx2 + gc_r2)]
+							_ = v_
+							gc_s_v_[gc_rank2] = v_
+						}
+					}
+					gc_seg4 = gc_segend4
+				}
+			} else {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+					{
+						gc_tx2 := gc_step9 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = v_
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step9 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = v_
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step9 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = v_
+						gc_s_v_[gc_rank2] = v_
+					}
+					{
+						gc_tx2 := gc_step9 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx2+1)%gc_bdx2]
+						_ = v_
+						gc_s_v_[gc_rank2] = v_
+					}
+				}
+				for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7699,53 +8054,14 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = v_
 					gc_s_v_[gc_rank2] = v_
 				}
-				{
-					gc_tx2 := gc_step5 + 1
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-				{
-					gc_tx2 := gc_step5 + 2
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-				{
-					gc_tx2 := gc_step5 + 3
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx2+1)%gc_bdx2]
-					_ = v_
-					gc_s_v_[gc_rank2] = v_
-				}
-			}
-			for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-
-//line specialize.go:68
-				v_ := s_2[(gc_tx2+1)%gc_bdx2]
-				_ = v_
-				gc_s_v_[gc_rank2] = v_
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * gc_bdx2
-			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
-				gc_at8 := out[gc_off4:][:gc_bdx2]
+			gc_off8 := gc_bx2 * gc_bdx2
+			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
+				gc_at12 := out[gc_off8:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -7774,7 +8090,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							r_2 := r_6
 //line specialize.go:83
 							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at8[gc_tx2:])
+							r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep, false
@@ -7808,7 +8124,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						r_2 := r_6
 //line specialize.go:83
 						_ = r_2
-						r_.Add(r_2).StoreSlice(gc_at8[gc_tx2:])
+						r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -7832,7 +8148,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					var r_2 float32 = r_6
 
 //line specialize.go:83
-					gc_at8[gc_tx2] = r_ + r_2
+					gc_at12[gc_tx2] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
@@ -7915,10 +8231,10 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep2
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step10 := gc_vstep2
+				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step10 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7943,7 +8259,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step10 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7968,7 +8284,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step10 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7993,7 +8309,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step10 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -8018,7 +8334,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						_ = r_2
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -8070,10 +8386,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	_ = s_
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off5 := gc_bx3 * gc_bdx3
-			if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx3 <= len(in)-gc_off5 && gc_bdx3 <= len(s_) {
-				gc_at9 := in[gc_off5:][:gc_bdx3]
-				gc_at10 := s_[:gc_bdx3]
+			gc_off9 := gc_bx3 * gc_bdx3
+			if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx3 <= len(in)-gc_off9 && gc_bdx3 <= len(s_) {
+				gc_at13 := in[gc_off9:][:gc_bdx3]
+				gc_at14 := s_[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
@@ -8086,7 +8402,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					r := specRelay[int32]{k: k}
 
 //line specialize.go:83
-					var x int32 = gc_at9[gc_tx3]
+					var x int32 = gc_at13[gc_tx3]
 
 //line specialize.go:83
 					_ = x
@@ -8098,7 +8414,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = r_3
 
 //line specialize.go:66
-					gc_at10[gc_tx3] = x * r_3.k
+					gc_at14[gc_tx3] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -8140,10 +8456,128 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
-				{
-					gc_tx3 := gc_step7 + 0
+			gc_qoff5, gc_qd5 := 1, gc_bdx3
+			if compiled.Segmented(gc_qoff5, gc_qd5, 0, gc_bdx3) {
+				for gc_seg5 := 0; gc_seg5 < gc_bdx3; {
+					gc_q := (gc_qoff5 + gc_seg5) / gc_qd5
+					gc_r := gc_qoff5 - gc_q*gc_qd5
+					_, _ = gc_q, gc_r
+					gc_segend5 := min(gc_bdx3, gc_qd5-gc_r)
+					gc_seglen5 := gc_segend5 - gc_seg5
+					gc_off10 := gc_r + gc_seg5
+					if gc_off10 >= 0 && gc_off10 <= len(s_) && gc_seglen5 <= len(s_)-gc_off10 {
+						gc_at15 := s_[gc_off10:][:gc_seglen5]
+						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx3 := gc_seg5 + gc_u5
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:68
+							v := gc_at15[gc_u5]
+							_ = v
+							gc_s_v[gc_rank3] = v
+						}
+					} else {
+						gc_step11 := gc_seg5
+						for ; gc_step11+3 < gc_segend5; gc_step11 += 4 {
+							{
+								gc_tx3 := gc_step11 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v := s_[(gc_tx3 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank3] = v
+							}
+							{
+								gc_tx3 := gc_step11 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v := s_[(gc_tx3 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank3] = v
+							}
+							{
+								gc_tx3 := gc_step11 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v := s_[(gc_tx3 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank3] = v
+							}
+							{
+								gc_tx3 := gc_step11 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v := s_[(gc_tx3 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank3] = v
+							}
+						}
+						for gc_tx3 := gc_step11; gc_tx3 < gc_segend5; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+							v := s_[(gc_tx3 + gc_r)]
+							_ = v
+							gc_s_v[gc_rank3] = v
+						}
+					}
+					gc_seg5 = gc_segend5
+				}
+			} else {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v := s_[(gc_tx3+1)%gc_bdx3]
+						_ = v
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v := s_[(gc_tx3+1)%gc_bdx3]
+						_ = v
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v := s_[(gc_tx3+1)%gc_bdx3]
+						_ = v
+						gc_s_v[gc_rank3] = v
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v := s_[(gc_tx3+1)%gc_bdx3]
+						_ = v
+						gc_s_v[gc_rank3] = v
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8152,45 +8586,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = v
 					gc_s_v[gc_rank3] = v
 				}
-				{
-					gc_tx3 := gc_step7 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					_ = v
-					gc_s_v[gc_rank3] = v
-				}
-				{
-					gc_tx3 := gc_step7 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					_ = v
-					gc_s_v[gc_rank3] = v
-				}
-				{
-					gc_tx3 := gc_step7 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v := s_[(gc_tx3+1)%gc_bdx3]
-					_ = v
-					gc_s_v[gc_rank3] = v
-				}
-			}
-			for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-				v := s_[(gc_tx3+1)%gc_bdx3]
-				_ = v
-				gc_s_v[gc_rank3] = v
 			}
 		}
 	}
@@ -8209,7 +8604,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(s_2) {
-				gc_at11 := s_2[:gc_bdx3]
+				gc_at16 := s_2[:gc_bdx3]
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8232,7 +8627,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = r_5
 
 //line specialize.go:66
-					gc_at11[gc_tx3] = x_ * r_5.k
+					gc_at16[gc_tx3] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -8272,10 +8667,128 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
-				{
-					gc_tx3 := gc_step8 + 0
+			gc_qoff6, gc_qd6 := 1, gc_bdx3
+			if compiled.Segmented(gc_qoff6, gc_qd6, 0, gc_bdx3) {
+				for gc_seg6 := 0; gc_seg6 < gc_bdx3; {
+					gc_q2 := (gc_qoff6 + gc_seg6) / gc_qd6
+					gc_r2 := gc_qoff6 - gc_q2*gc_qd6
+					_, _ = gc_q2, gc_r2
+					gc_segend6 := min(gc_bdx3, gc_qd6-gc_r2)
+					gc_seglen6 := gc_segend6 - gc_seg6
+					gc_off11 := gc_r2 + gc_seg6
+					if gc_off11 >= 0 && gc_off11 <= len(s_2) && gc_seglen6 <= len(s_2)-gc_off11 {
+						gc_at17 := s_2[gc_off11:][:gc_seglen6]
+						for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx3 := gc_seg6 + gc_u6
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+
+//line specialize.go:68
+							v_ := gc_at17[gc_u6]
+							_ = v_
+							gc_s_v_[gc_rank3] = v_
+						}
+					} else {
+						gc_step13 := gc_seg6
+						for ; gc_step13+3 < gc_segend6; gc_step13 += 4 {
+							{
+								gc_tx3 := gc_step13 + 0
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx3 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank3] = v_
+							}
+							{
+								gc_tx3 := gc_step13 + 1
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx3 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank3] = v_
+							}
+							{
+								gc_tx3 := gc_step13 + 2
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx3 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank3] = v_
+							}
+							{
+								gc_tx3 := gc_step13 + 3
+								gc_rank3 := gc_base3 + gc_tx3
+								gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx3 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank3] = v_
+							}
+						}
+						for gc_tx3 := gc_step13; gc_tx3 < gc_segend6; gc_tx3++ {
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+							v_ := s_2[(gc_tx3 + gc_r2)]
+							_ = v_
+							gc_s_v_[gc_rank3] = v_
+						}
+					}
+					gc_seg6 = gc_segend6
+				}
+			} else {
+				gc_step14 := 0
+				for ; gc_step14+3 < gc_bdx3; gc_step14 += 4 {
+					{
+						gc_tx3 := gc_step14 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx3+1)%gc_bdx3]
+						_ = v_
+						gc_s_v_[gc_rank3] = v_
+					}
+					{
+						gc_tx3 := gc_step14 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx3+1)%gc_bdx3]
+						_ = v_
+						gc_s_v_[gc_rank3] = v_
+					}
+					{
+						gc_tx3 := gc_step14 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx3+1)%gc_bdx3]
+						_ = v_
+						gc_s_v_[gc_rank3] = v_
+					}
+					{
+						gc_tx3 := gc_step14 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx3+1)%gc_bdx3]
+						_ = v_
+						gc_s_v_[gc_rank3] = v_
+					}
+				}
+				for gc_tx3 := gc_step14; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8284,53 +8797,14 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = v_
 					gc_s_v_[gc_rank3] = v_
 				}
-				{
-					gc_tx3 := gc_step8 + 1
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					_ = v_
-					gc_s_v_[gc_rank3] = v_
-				}
-				{
-					gc_tx3 := gc_step8 + 2
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					_ = v_
-					gc_s_v_[gc_rank3] = v_
-				}
-				{
-					gc_tx3 := gc_step8 + 3
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx3+1)%gc_bdx3]
-					_ = v_
-					gc_s_v_[gc_rank3] = v_
-				}
-			}
-			for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
-				gc_rank3 := gc_base3 + gc_tx3
-				gc_pos3.Thread = gc_rank3
-
-//line specialize.go:68
-				v_ := s_2[(gc_tx3+1)%gc_bdx3]
-				_ = v_
-				gc_s_v_[gc_rank3] = v_
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off6 := gc_bx3 * gc_bdx3
-			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx3 <= len(out)-gc_off6 {
-				gc_at12 := out[gc_off6:][:gc_bdx3]
+			gc_off12 := gc_bx3 * gc_bdx3
+			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
+				gc_at18 := out[gc_off12:][:gc_bdx3]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
@@ -8359,7 +8833,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							r_2 := r_6
 //line specialize.go:83
 							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at12[gc_tx3:])
+							r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -8393,7 +8867,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						r_2 := r_6
 //line specialize.go:83
 						_ = r_2
-						r_.Add(r_2).StoreSlice(gc_at12[gc_tx3:])
+						r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -8417,7 +8891,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					var r_2 int32 = r_6
 
 //line specialize.go:83
-					gc_at12[gc_tx3] = r_ + r_2
+					gc_at18[gc_tx3] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
@@ -8500,10 +8974,10 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep4
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step15 := gc_vstep4
+				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step15 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8528,7 +9002,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step15 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8553,7 +9027,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step15 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8578,7 +9052,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step15 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8603,7 +9077,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						_ = r_2
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8655,10 +9129,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	_ = s_
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off7 := gc_bx4 * gc_bdx4
-			if gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx4 <= len(in)-gc_off7 && gc_bdx4 <= len(s_) {
-				gc_at13 := in[gc_off7:][:gc_bdx4]
-				gc_at14 := s_[:gc_bdx4]
+			gc_off13 := gc_bx4 * gc_bdx4
+			if gc_off13 >= 0 && gc_off13 <= len(in) && gc_bdx4 <= len(in)-gc_off13 && gc_bdx4 <= len(s_) {
+				gc_at19 := in[gc_off13:][:gc_bdx4]
+				gc_at20 := s_[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
@@ -8671,7 +9145,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					r := specRelay[uint32]{k: k}
 
 //line specialize.go:83
-					var x uint32 = gc_at13[gc_tx4]
+					var x uint32 = gc_at19[gc_tx4]
 
 //line specialize.go:83
 					_ = x
@@ -8683,7 +9157,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = r_3
 
 //line specialize.go:66
-					gc_at14[gc_tx4] = x * r_3.k
+					gc_at20[gc_tx4] = x * r_3.k
 					_ = r
 					_ = x
 					_ = r_3
@@ -8725,10 +9199,128 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step10 := 0
-			for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-				{
-					gc_tx4 := gc_step10 + 0
+			gc_qoff7, gc_qd7 := 1, gc_bdx4
+			if compiled.Segmented(gc_qoff7, gc_qd7, 0, gc_bdx4) {
+				for gc_seg7 := 0; gc_seg7 < gc_bdx4; {
+					gc_q := (gc_qoff7 + gc_seg7) / gc_qd7
+					gc_r := gc_qoff7 - gc_q*gc_qd7
+					_, _ = gc_q, gc_r
+					gc_segend7 := min(gc_bdx4, gc_qd7-gc_r)
+					gc_seglen7 := gc_segend7 - gc_seg7
+					gc_off14 := gc_r + gc_seg7
+					if gc_off14 >= 0 && gc_off14 <= len(s_) && gc_seglen7 <= len(s_)-gc_off14 {
+						gc_at21 := s_[gc_off14:][:gc_seglen7]
+						for gc_u7 := 0; gc_u7 < gc_seglen7; gc_u7++ {
+							gc_tx4 := gc_seg7 + gc_u7
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:68
+							v := gc_at21[gc_u7]
+							_ = v
+							gc_s_v[gc_rank4] = v
+						}
+					} else {
+						gc_step16 := gc_seg7
+						for ; gc_step16+3 < gc_segend7; gc_step16 += 4 {
+							{
+								gc_tx4 := gc_step16 + 0
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v := s_[(gc_tx4 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank4] = v
+							}
+							{
+								gc_tx4 := gc_step16 + 1
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v := s_[(gc_tx4 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank4] = v
+							}
+							{
+								gc_tx4 := gc_step16 + 2
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v := s_[(gc_tx4 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank4] = v
+							}
+							{
+								gc_tx4 := gc_step16 + 3
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v := s_[(gc_tx4 + gc_r)]
+								_ = v
+								gc_s_v[gc_rank4] = v
+							}
+						}
+						for gc_tx4 := gc_step16; gc_tx4 < gc_segend7; gc_tx4++ {
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+							v := s_[(gc_tx4 + gc_r)]
+							_ = v
+							gc_s_v[gc_rank4] = v
+						}
+					}
+					gc_seg7 = gc_segend7
+				}
+			} else {
+				gc_step17 := 0
+				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
+					{
+						gc_tx4 := gc_step17 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v := s_[(gc_tx4+1)%gc_bdx4]
+						_ = v
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step17 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v := s_[(gc_tx4+1)%gc_bdx4]
+						_ = v
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step17 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v := s_[(gc_tx4+1)%gc_bdx4]
+						_ = v
+						gc_s_v[gc_rank4] = v
+					}
+					{
+						gc_tx4 := gc_step17 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v := s_[(gc_tx4+1)%gc_bdx4]
+						_ = v
+						gc_s_v[gc_rank4] = v
+					}
+				}
+				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -8737,45 +9329,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = v
 					gc_s_v[gc_rank4] = v
 				}
-				{
-					gc_tx4 := gc_step10 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					_ = v
-					gc_s_v[gc_rank4] = v
-				}
-				{
-					gc_tx4 := gc_step10 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					_ = v
-					gc_s_v[gc_rank4] = v
-				}
-				{
-					gc_tx4 := gc_step10 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v := s_[(gc_tx4+1)%gc_bdx4]
-					_ = v
-					gc_s_v[gc_rank4] = v
-				}
-			}
-			for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-				v := s_[(gc_tx4+1)%gc_bdx4]
-				_ = v
-				gc_s_v[gc_rank4] = v
 			}
 		}
 	}
@@ -8794,7 +9347,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(s_2) {
-				gc_at15 := s_2[:gc_bdx4]
+				gc_at22 := s_2[:gc_bdx4]
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -8817,7 +9370,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = r_5
 
 //line specialize.go:66
-					gc_at15[gc_tx4] = x_ * r_5.k
+					gc_at22[gc_tx4] = x_ * r_5.k
 					_ = r_4
 					_ = r_
 					_ = r_5
@@ -8857,10 +9410,128 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
-				{
-					gc_tx4 := gc_step11 + 0
+			gc_qoff8, gc_qd8 := 1, gc_bdx4
+			if compiled.Segmented(gc_qoff8, gc_qd8, 0, gc_bdx4) {
+				for gc_seg8 := 0; gc_seg8 < gc_bdx4; {
+					gc_q2 := (gc_qoff8 + gc_seg8) / gc_qd8
+					gc_r2 := gc_qoff8 - gc_q2*gc_qd8
+					_, _ = gc_q2, gc_r2
+					gc_segend8 := min(gc_bdx4, gc_qd8-gc_r2)
+					gc_seglen8 := gc_segend8 - gc_seg8
+					gc_off15 := gc_r2 + gc_seg8
+					if gc_off15 >= 0 && gc_off15 <= len(s_2) && gc_seglen8 <= len(s_2)-gc_off15 {
+						gc_at23 := s_2[gc_off15:][:gc_seglen8]
+						for gc_u8 := 0; gc_u8 < gc_seglen8; gc_u8++ {
+							gc_tx4 := gc_seg8 + gc_u8
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+
+//line specialize.go:68
+							v_ := gc_at23[gc_u8]
+							_ = v_
+							gc_s_v_[gc_rank4] = v_
+						}
+					} else {
+						gc_step18 := gc_seg8
+						for ; gc_step18+3 < gc_segend8; gc_step18 += 4 {
+							{
+								gc_tx4 := gc_step18 + 0
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx4 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank4] = v_
+							}
+							{
+								gc_tx4 := gc_step18 + 1
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx4 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank4] = v_
+							}
+							{
+								gc_tx4 := gc_step18 + 2
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx4 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank4] = v_
+							}
+							{
+								gc_tx4 := gc_step18 + 3
+								gc_rank4 := gc_base4 + gc_tx4
+								gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+								v_ := s_2[(gc_tx4 + gc_r2)]
+								_ = v_
+								gc_s_v_[gc_rank4] = v_
+							}
+						}
+						for gc_tx4 := gc_step18; gc_tx4 < gc_segend8; gc_tx4++ {
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+							v_ := s_2[(gc_tx4 + gc_r2)]
+							_ = v_
+							gc_s_v_[gc_rank4] = v_
+						}
+					}
+					gc_seg8 = gc_segend8
+				}
+			} else {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx4; gc_step19 += 4 {
+					{
+						gc_tx4 := gc_step19 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx4+1)%gc_bdx4]
+						_ = v_
+						gc_s_v_[gc_rank4] = v_
+					}
+					{
+						gc_tx4 := gc_step19 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx4+1)%gc_bdx4]
+						_ = v_
+						gc_s_v_[gc_rank4] = v_
+					}
+					{
+						gc_tx4 := gc_step19 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx4+1)%gc_bdx4]
+						_ = v_
+						gc_s_v_[gc_rank4] = v_
+					}
+					{
+						gc_tx4 := gc_step19 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:68
+						v_ := s_2[(gc_tx4+1)%gc_bdx4]
+						_ = v_
+						gc_s_v_[gc_rank4] = v_
+					}
+				}
+				for gc_tx4 := gc_step19; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -8869,53 +9540,14 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = v_
 					gc_s_v_[gc_rank4] = v_
 				}
-				{
-					gc_tx4 := gc_step11 + 1
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					_ = v_
-					gc_s_v_[gc_rank4] = v_
-				}
-				{
-					gc_tx4 := gc_step11 + 2
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					_ = v_
-					gc_s_v_[gc_rank4] = v_
-				}
-				{
-					gc_tx4 := gc_step11 + 3
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-					v_ := s_2[(gc_tx4+1)%gc_bdx4]
-					_ = v_
-					gc_s_v_[gc_rank4] = v_
-				}
-			}
-			for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
-				gc_rank4 := gc_base4 + gc_tx4
-				gc_pos4.Thread = gc_rank4
-
-//line specialize.go:68
-				v_ := s_2[(gc_tx4+1)%gc_bdx4]
-				_ = v_
-				gc_s_v_[gc_rank4] = v_
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off8 := gc_bx4 * gc_bdx4
-			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx4 <= len(out)-gc_off8 {
-				gc_at16 := out[gc_off8:][:gc_bdx4]
+			gc_off16 := gc_bx4 * gc_bdx4
+			if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
+				gc_at24 := out[gc_off16:][:gc_bdx4]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -8944,7 +9576,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							r_2 := r_6
 //line specialize.go:83
 							_ = r_2
-							r_.Add(r_2).StoreSlice(gc_at16[gc_tx4:])
+							r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -8978,7 +9610,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						r_2 := r_6
 //line specialize.go:83
 						_ = r_2
-						r_.Add(r_2).StoreSlice(gc_at16[gc_tx4:])
+						r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -9002,7 +9634,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					var r_2 uint32 = r_6
 
 //line specialize.go:83
-					gc_at16[gc_tx4] = r_ + r_2
+					gc_at24[gc_tx4] = r_ + r_2
 					_ = r_6
 					_ = r_2
 				}
@@ -9085,10 +9717,10 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep6
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step20 := gc_vstep6
+				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step20 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9113,7 +9745,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step20 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9138,7 +9770,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step20 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9163,7 +9795,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step20 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -9188,7 +9820,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						_ = r_2
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step20; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

@@ -156,10 +156,168 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			if tag == 0 || tag == 3 {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step2 := 0
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
+						gc_qoff, gc_qd := 1, gc_bdx
+						if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+							for gc_seg := 0; gc_seg < gc_bdx; {
+								gc_q := (gc_qoff + gc_seg) / gc_qd
+								gc_r := gc_qoff - gc_q*gc_qd
+								_, _ = gc_q, gc_r
+								gc_segend := min(gc_bdx, gc_qd-gc_r)
+								gc_seglen := gc_segend - gc_seg
+								gc_off := gc_r + gc_seg
+								if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+									gc_at2 := s[gc_off:][:gc_seglen]
+									for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+										gc_tx := gc_seg + gc_u
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
+
+//line switch.go:12
+										tid := gc_tx
+										_ = tid
+										v := gc_s_v[gc_rank]
+
+//line switch.go:20
+										v += gc_at2[gc_u]
+										gc_s_v[gc_rank] = v
+									}
+								} else {
+									gc_step2 := gc_seg
+									for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+										{
+											gc_tx := gc_step2 + 0
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line switch.go:12
+											tid := gc_tx
+											_ = tid
+											v := gc_s_v[gc_rank]
+
+//line switch.go:20
+											v += s[(gc_tx + gc_r)]
+											gc_s_v[gc_rank] = v
+										}
+										{
+											gc_tx := gc_step2 + 1
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line switch.go:12
+											tid := gc_tx
+											_ = tid
+											v := gc_s_v[gc_rank]
+
+//line switch.go:20
+											v += s[(gc_tx + gc_r)]
+											gc_s_v[gc_rank] = v
+										}
+										{
+											gc_tx := gc_step2 + 2
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line switch.go:12
+											tid := gc_tx
+											_ = tid
+											v := gc_s_v[gc_rank]
+
+//line switch.go:20
+											v += s[(gc_tx + gc_r)]
+											gc_s_v[gc_rank] = v
+										}
+										{
+											gc_tx := gc_step2 + 3
+											gc_rank := gc_base + gc_tx
+											gc_pos.Thread = gc_rank
+
+//line switch.go:12
+											tid := gc_tx
+											_ = tid
+											v := gc_s_v[gc_rank]
+
+//line switch.go:20
+											v += s[(gc_tx + gc_r)]
+											gc_s_v[gc_rank] = v
+										}
+									}
+									for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line switch.go:12
+										tid := gc_tx
+										_ = tid
+										v := gc_s_v[gc_rank]
+
+//line switch.go:20
+										v += s[(gc_tx + gc_r)]
+										gc_s_v[gc_rank] = v
+									}
+								}
+								gc_seg = gc_segend
+							}
+						} else {
+							gc_step3 := 0
+							for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+								{
+									gc_tx := gc_step3 + 0
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step3 + 1
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step3 + 2
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx]
+									gc_s_v[gc_rank] = v
+								}
+								{
+									gc_tx := gc_step3 + 3
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line switch.go:12
+									tid := gc_tx
+									_ = tid
+									v := gc_s_v[gc_rank]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx]
+									gc_s_v[gc_rank] = v
+								}
+							}
+							for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -172,61 +330,6 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								v += s[(tid+1)%gc_bdx]
 								gc_s_v[gc_rank] = v
 							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line switch.go:12
-								tid := gc_tx
-								_ = tid
-								v := gc_s_v[gc_rank]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx]
-								gc_s_v[gc_rank] = v
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-
-//line switch.go:12
-							tid := gc_tx
-							_ = tid
-							v := gc_s_v[gc_rank]
-
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx]
-							gc_s_v[gc_rank] = v
 						}
 					}
 				}
@@ -275,10 +378,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step3 := 0
-						for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						gc_step4 := 0
+						for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -292,7 +395,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -306,7 +409,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -320,7 +423,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -334,7 +437,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -352,7 +455,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 						if gc_bdx <= len(s) {
-							gc_at2 := s[:gc_bdx]
+							gc_at3 := s[:gc_bdx]
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								_ = gc_rank
@@ -363,13 +466,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								v := gc_s_v[gc_rank]
 
 //line switch.go:27
-								gc_at2[gc_tx] = v
+								gc_at3[gc_tx] = v
 							}
 						} else {
-							gc_step4 := 0
-							for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+							gc_step5 := 0
+							for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 								{
-									gc_tx := gc_step4 + 0
+									gc_tx := gc_step5 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -382,7 +485,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx := gc_step4 + 1
+									gc_tx := gc_step5 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -395,7 +498,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx := gc_step4 + 2
+									gc_tx := gc_step5 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -408,7 +511,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx := gc_step4 + 3
+									gc_tx := gc_step5 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 
@@ -421,7 +524,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 							}
-							for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+							for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 
@@ -444,10 +547,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 					{
-						gc_rank := gc_step5 + 0
+						gc_rank := gc_step6 + 0
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
@@ -456,7 +559,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_rank := gc_step5 + 1
+						gc_rank := gc_step6 + 1
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
@@ -465,7 +568,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_rank := gc_step5 + 2
+						gc_rank := gc_step6 + 2
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
@@ -474,7 +577,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_rank := gc_step5 + 3
+						gc_rank := gc_step6 + 3
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
 
@@ -483,7 +586,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+				for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 
@@ -517,9 +620,9 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
-				gc_at3 := out[gc_off:][:gc_bdx]
+			gc_off2 := gc_bx * gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+				gc_at4 := out[gc_off2:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -530,13 +633,13 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					v := gc_s_v[gc_rank]
 
 //line switch.go:37
-					gc_at3[gc_tx] = v
+					gc_at4[gc_tx] = v
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -549,7 +652,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						out[gc_bx*gc_bdx+tid] = v
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -562,7 +665,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						out[gc_bx*gc_bdx+tid] = v
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -575,7 +678,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						out[gc_bx*gc_bdx+tid] = v
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -588,7 +691,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						out[gc_bx*gc_bdx+tid] = v
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

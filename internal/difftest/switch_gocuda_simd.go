@@ -37,7 +37,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s) {
-				gc_at4 := s[:gc_bdx2]
+				gc_at5 := s[:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
@@ -60,7 +60,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								break
 //line switch.go:14
 							}
-							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at4[gc_tx2:])
+							archsimd.BroadcastInt32x16(int32(tid)).Add(gc_iota4).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 							var v int32 = int32(0)
 //line switch.go:15
@@ -93,7 +93,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							break
 //line switch.go:14
 						}
-						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at4[gc_tx2:])
+						archsimd.BroadcastInt32x8(int32(tid)).Add(gc_iota3).StoreSlice(gc_at5[gc_tx2:])
 //line switch.go:15
 						var v int32 = int32(0)
 //line switch.go:15
@@ -111,7 +111,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					_ = tid
 
 //line switch.go:14
-					gc_at4[gc_tx2] = int32(tid)
+					gc_at5[gc_tx2] = int32(tid)
 
 //line switch.go:15
 					v := int32(0)
@@ -183,10 +183,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep2
-				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+				gc_step8 := gc_vstep2
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step7 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -203,7 +203,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -220,7 +220,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -237,7 +237,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_tx2 := gc_step7 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -254,7 +254,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -285,10 +285,168 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			if tag == 0 || tag == 3 {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step8 := 0
-						for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
-							{
-								gc_tx2 := gc_step8 + 0
+						gc_qoff2, gc_qd2 := 1, gc_bdx2
+						if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+							for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+								gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+								gc_r := gc_qoff2 - gc_q*gc_qd2
+								_, _ = gc_q, gc_r
+								gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+								gc_seglen2 := gc_segend2 - gc_seg2
+								gc_off3 := gc_r + gc_seg2
+								if gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen2 <= len(s)-gc_off3 {
+									gc_at6 := s[gc_off3:][:gc_seglen2]
+									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+										gc_tx2 := gc_seg2 + gc_u2
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+
+//line switch.go:12
+										tid := gc_tx2
+										_ = tid
+										v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+										v += gc_at6[gc_u2]
+										gc_s_v[gc_rank2] = v
+									}
+								} else {
+									gc_step9 := gc_seg2
+									for ; gc_step9+3 < gc_segend2; gc_step9 += 4 {
+										{
+											gc_tx2 := gc_step9 + 0
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+											tid := gc_tx2
+											_ = tid
+											v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+											v += s[(gc_tx2 + gc_r)]
+											gc_s_v[gc_rank2] = v
+										}
+										{
+											gc_tx2 := gc_step9 + 1
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+											tid := gc_tx2
+											_ = tid
+											v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+											v += s[(gc_tx2 + gc_r)]
+											gc_s_v[gc_rank2] = v
+										}
+										{
+											gc_tx2 := gc_step9 + 2
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+											tid := gc_tx2
+											_ = tid
+											v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+											v += s[(gc_tx2 + gc_r)]
+											gc_s_v[gc_rank2] = v
+										}
+										{
+											gc_tx2 := gc_step9 + 3
+											gc_rank2 := gc_base2 + gc_tx2
+											gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+											tid := gc_tx2
+											_ = tid
+											v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+											v += s[(gc_tx2 + gc_r)]
+											gc_s_v[gc_rank2] = v
+										}
+									}
+									for gc_tx2 := gc_step9; gc_tx2 < gc_segend2; gc_tx2++ {
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+										tid := gc_tx2
+										_ = tid
+										v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+										v += s[(gc_tx2 + gc_r)]
+										gc_s_v[gc_rank2] = v
+									}
+								}
+								gc_seg2 = gc_segend2
+							}
+						} else {
+							gc_step10 := 0
+							for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+								{
+									gc_tx2 := gc_step10 + 0
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx2]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 1
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx2]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 2
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx2]
+									gc_s_v[gc_rank2] = v
+								}
+								{
+									gc_tx2 := gc_step10 + 3
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+
+//line switch.go:12
+									tid := gc_tx2
+									_ = tid
+									v := gc_s_v[gc_rank2]
+
+//line switch.go:20
+									v += s[(tid+1)%gc_bdx2]
+									gc_s_v[gc_rank2] = v
+								}
+							}
+							for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -301,61 +459,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								v += s[(tid+1)%gc_bdx2]
 								gc_s_v[gc_rank2] = v
 							}
-							{
-								gc_tx2 := gc_step8 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step8 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
-							}
-							{
-								gc_tx2 := gc_step8 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:20
-								v += s[(tid+1)%gc_bdx2]
-								gc_s_v[gc_rank2] = v
-							}
-						}
-						for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-
-//line switch.go:12
-							tid := gc_tx2
-							_ = tid
-							v := gc_s_v[gc_rank2]
-
-//line switch.go:20
-							v += s[(tid+1)%gc_bdx2]
-							gc_s_v[gc_rank2] = v
 						}
 					}
 				}
@@ -464,10 +567,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			} else {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step9 := 0
-						for ; gc_step9+3 < gc_bdx2; gc_step9 += 4 {
+						gc_step11 := 0
+						for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 							{
-								gc_tx2 := gc_step9 + 0
+								gc_tx2 := gc_step11 + 0
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -481,7 +584,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step9 + 1
+								gc_tx2 := gc_step11 + 1
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -495,7 +598,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step9 + 2
+								gc_tx2 := gc_step11 + 2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -509,7 +612,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank2] = v
 							}
 							{
-								gc_tx2 := gc_step9 + 3
+								gc_tx2 := gc_step11 + 3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -523,7 +626,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank2] = v
 							}
 						}
-						for gc_tx2 := gc_step9; gc_tx2 < gc_bdx2; gc_tx2++ {
+						for gc_tx2 := gc_step11; gc_tx2 < gc_bdx2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -541,7 +644,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				{
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						if gc_bdx2 <= len(s) {
-							gc_at5 := s[:gc_bdx2]
+							gc_at7 := s[:gc_bdx2]
 							gc_vstep3 := 0
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
@@ -559,7 +662,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 										_ = v
 //line switch.go:27
-										v.StoreSlice(gc_at5[gc_tx2:])
+										v.StoreSlice(gc_at7[gc_tx2:])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep3, false
@@ -582,7 +685,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 									_ = v
 //line switch.go:27
-									v.StoreSlice(gc_at5[gc_tx2:])
+									v.StoreSlice(gc_at7[gc_tx2:])
 								}
 								archsimd.ClearAVXUpperBits()
 							}
@@ -596,7 +699,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								v := gc_s_v[gc_rank2]
 
 //line switch.go:27
-								gc_at5[gc_tx2] = v
+								gc_at7[gc_tx2] = v
 							}
 						} else {
 							gc_vstep4 := 0
@@ -655,10 +758,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step10 := gc_vstep4
-							for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
+							gc_step12 := gc_vstep4
+							for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 								{
-									gc_tx2 := gc_step10 + 0
+									gc_tx2 := gc_step12 + 0
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -671,7 +774,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx2 := gc_step10 + 1
+									gc_tx2 := gc_step12 + 1
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -684,7 +787,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx2 := gc_step10 + 2
+									gc_tx2 := gc_step12 + 2
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -697,7 +800,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 								{
-									gc_tx2 := gc_step10 + 3
+									gc_tx2 := gc_step12 + 3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 
@@ -710,7 +813,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									s[tid] = v
 								}
 							}
-							for gc_tx2 := gc_step10; gc_tx2 < gc_bdx2; gc_tx2++ {
+							for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
@@ -775,10 +878,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep5
-				for ; gc_step11+3 < gc_n2; gc_step11 += 4 {
+				gc_step13 := gc_vstep5
+				for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 					{
-						gc_rank2 := gc_step11 + 0
+						gc_rank2 := gc_step13 + 0
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
@@ -787,7 +890,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_rank2 := gc_step11 + 1
+						gc_rank2 := gc_step13 + 1
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
@@ -796,7 +899,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_rank2 := gc_step11 + 2
+						gc_rank2 := gc_step13 + 2
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
@@ -805,7 +908,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 					{
-						gc_rank2 := gc_step11 + 3
+						gc_rank2 := gc_step13 + 3
 						gc_pos2.Thread = gc_rank2
 						v := gc_s_v[gc_rank2]
 
@@ -814,7 +917,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank2] = v
 					}
 				}
-				for gc_rank2 := gc_step11; gc_rank2 < gc_n2; gc_rank2++ {
+				for gc_rank2 := gc_step13; gc_rank2 < gc_n2; gc_rank2++ {
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
 
@@ -871,9 +974,9 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off2 := gc_bx2 * gc_bdx2
-			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
-				gc_at6 := out[gc_off2:][:gc_bdx2]
+			gc_off4 := gc_bx2 * gc_bdx2
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
+				gc_at8 := out[gc_off4:][:gc_bdx2]
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -891,7 +994,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 							_ = v
 //line switch.go:37
-							v.StoreSlice(gc_at6[gc_tx2:])
+							v.StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -914,7 +1017,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 						_ = v
 //line switch.go:37
-						v.StoreSlice(gc_at6[gc_tx2:])
+						v.StoreSlice(gc_at8[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -928,7 +1031,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					v := gc_s_v[gc_rank2]
 
 //line switch.go:37
-					gc_at6[gc_tx2] = v
+					gc_at8[gc_tx2] = v
 				}
 			} else {
 				gc_vstep7 := 0
@@ -987,10 +1090,10 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep7
-				for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
+				gc_step14 := gc_vstep7
+				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
-						gc_tx2 := gc_step12 + 0
+						gc_tx2 := gc_step14 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1003,7 +1106,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						out[gc_bx2*gc_bdx2+tid] = v
 					}
 					{
-						gc_tx2 := gc_step12 + 1
+						gc_tx2 := gc_step14 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1016,7 +1119,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						out[gc_bx2*gc_bdx2+tid] = v
 					}
 					{
-						gc_tx2 := gc_step12 + 2
+						gc_tx2 := gc_step14 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1029,7 +1132,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						out[gc_bx2*gc_bdx2+tid] = v
 					}
 					{
-						gc_tx2 := gc_step12 + 3
+						gc_tx2 := gc_step14 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1042,7 +1145,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 						out[gc_bx2*gc_bdx2+tid] = v
 					}
 				}
-				for gc_tx2 := gc_step12; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step14; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -141,6 +141,11 @@ func (g *gen) special(t typ, uni bool) string {
 				return fmt.Sprintf("q[int(uint32(%s) & 3)]", g.val(i32, false, 2))
 			}
 		}
+	case 3:
+		if !uni && !g.pure && !g.helper { // a flat index's quotient or remainder (quotient.go)
+			op := []string{"/", "%"}[g.ch.pick(2)]
+			return fmt.Sprintf("int32((gid + int(%s)) %s (int(%s) | 1))", g.val(i32, true, 2), op, g.val(i32, true, 2))
+		}
 	}
 	return fmt.Sprintf("int32(%s)", g.leafVar(tint, uni))
 }

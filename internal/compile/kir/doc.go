@@ -44,6 +44,9 @@
 //   - split: a thread loop with one guard of the thread's index among
 //     code that cannot fail runs as two: the threads it rejects, then
 //     those it admits, neither testing it
+//   - quotient: a thread loop dividing the thread's x index plus a row's
+//     offset by a row's value runs each row in segments of one quotient:
+//     a division per segment, not per thread
 //   - rebase: thread loops indexing slices at x plus a row's offset (or
 //     that offset alone, or a 2-D tile's row and x plus an offset) run,
 //     where the slices are long enough, without those checks, and

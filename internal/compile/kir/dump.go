@@ -115,6 +115,11 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	for _, b := range n.Bounds {
 		head += d.bound(b)
 	}
+	if n.Quot != nil {
+		for _, s := range n.Quot.Segs {
+			head += " " + s.String(d.text)
+		}
+	}
 	if n.Rebase != nil {
 		for _, r := range n.Rebase.Slices {
 			off := "x"

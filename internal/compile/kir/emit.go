@@ -47,6 +47,9 @@ type emitter struct {
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
 	vecFast     *vecLoop                 // the vector step of its unchecked form, where it has both
+	seg         *segmentedLoop           // the current thread loop's segmented form, if it has one
+	quot        *Quotients               // while writing that form, or the unchecked one of such a loop, the divisions it replaces
+	rebasedU    string                   // while writing the unchecked form of such a loop, its segment's counter (rebasedLoop.u)
 	// flatRun is set while the flat form of a grid-stride body in runs is
 	// written (runs.go): its chunk's rows run as one.
 	flatRun bool

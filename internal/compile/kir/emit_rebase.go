@@ -19,6 +19,11 @@ type rebasedLoop struct {
 	// checked is set where some index keeps its check: its threads
 	// record their positions.
 	checked bool
+	// u, for a loop whose rows run in segments (quotient.go), counts the
+	// threads of a segment from 0: the rebased slices are resliced to the
+	// segment and indexed by it, since a remainder's offset may be
+	// negative.
+	u string
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -34,14 +39,17 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	names := make([]string, len(l.Rebase.Slices)) // named where used (rebasedIndex)
 	label, used := e.label, e.labelUsed
 	e.label, e.labelUsed, e.rebased = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names
+	if l.Quot != nil { // it runs in segments only
+		e.quot, e.rebasedU = l.Quot, e.f.Names.Fresh("u")
+	}
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
-	fast := &rebasedLoop{thread: buf.Bytes(), names: names}
+	fast := &rebasedLoop{thread: buf.Bytes(), names: names, u: e.rebasedU}
 	if e.labelUsed {
 		fast.label = e.label
 	}
-	e.label, e.labelUsed, e.rebased, e.w = label, used, nil, saved
+	e.label, e.labelUsed, e.rebased, e.quot, e.rebasedU, e.w = label, used, nil, nil, "", saved
 	if !slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
 		return nil // its rebased indexes are in code written otherwise
 	}
@@ -96,6 +104,9 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 	if l.Rebase.Slices[k].One {
 		return &ast.IndexExpr{X: slice, Index: intLit(0)}, true
 	}
+	if e.rebasedU != "" {
+		return &ast.IndexExpr{X: slice, Index: ast.NewIdent(e.rebasedU)}, true
+	}
 	return &ast.IndexExpr{X: slice, Index: ast.NewIdent(e.use("tx"))}, true
 }
 
@@ -106,11 +117,18 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 // [off, off+1], an element the row's threads share, read at 0).
 func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	c := rowCheck{e: e, to: to, vars: map[string]string{}, have: map[string]bool{}}
-	if from != "0" {
+	u := e.fast.u
+	if u != "" { // a segment's slices start at its first thread
+		c.to = e.f.Names.Fresh("seglen")
+		e.printf("%s := %s - %s\n", c.to, to, from)
+	} else if from != "0" {
 		c.cond(from + " >= 0")
 	}
 	var resliced strings.Builder
 	for k, r := range l.Rebase.Slices {
+		if u != "" && !r.One {
+			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(from))
+		}
 		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
 			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], c.slice(r))
 		}
@@ -122,7 +140,11 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	if e.fast.label != "" {
 		e.printf("%s:\n", e.fast.label)
 	}
-	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	if u != "" {
+		e.printf("for %s := 0; %s < %s; %s++ {\n%s := %s + %s\n", u, u, c.to, u, v, from, u)
+	} else {
+		e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	}
 	if e.inRun() && !e.fast.checked {
 		rank = "" // a thread of a run reads its rank only to record it, by a division
 	}
@@ -198,13 +220,25 @@ func (c *rowCheck) slice(r RebasedSlice) string {
 
 // rebasedLocals returns, while the unchecked form of a loop is being
 // written, the variables whose definitions its rebased indexes took in
-// (Rebase.Locals), or nil.
+// (Rebase.Locals), or while its segmented form is, those its divisions'
+// dividends took in (Quotients.Locals); or nil.
 func (e *emitter) rebasedLocals() map[*types.Var]bool {
-	l, ok := e.loop.(*ThreadLoop)
-	if e.rebased == nil || !ok || l.Rebase == nil || len(l.Rebase.Locals) == 0 {
-		return nil
+	var out map[*types.Var]bool
+	add := func(locals map[*types.Var]bool) {
+		for v := range locals {
+			if out == nil {
+				out = map[*types.Var]bool{}
+			}
+			out[v] = true
+		}
 	}
-	return l.Rebase.Locals
+	if e.quot != nil {
+		add(e.quot.Locals)
+	}
+	if l, ok := e.loop.(*ThreadLoop); ok && e.rebased != nil && l.Rebase != nil {
+		add(l.Rebase.Locals)
+	}
+	return out
 }
 
 // blankLocals returns copied, the copies of statements orig, with _ = v

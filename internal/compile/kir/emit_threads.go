@@ -46,7 +46,8 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.stores(e.f.LoopVars[l], nil)
 	e.vec = e.vectorStep(l)
 	e.fast = e.rebasedBody(l, body)
-	if e.vec != nil && e.fast != nil {
+	e.seg = e.segmentedBody(l, body)
+	if e.vec != nil && e.fast != nil && l.Quot == nil {
 		// its rebased rows run vector steps too, or the checked form's
 		// steps serve them all
 		if e.vecFast = e.rebasedVectorStep(l); e.vecFast == nil {
@@ -70,7 +71,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 		from, to = to, e.use("bdx")
 	}
 	e.threads(l, v, from, to, rank, thread.Bytes())
-	e.vec, e.fast, e.vecFast = nil, nil, nil
+	e.vec, e.fast, e.vecFast, e.seg = nil, nil, nil, nil
 	e.loopTail(l, use)
 }
 
@@ -78,6 +79,10 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 // first declaring its rank (where rank is not empty) and then running
 // thread. A loop of Step k runs k threads a step, as copies.
 func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
+	if e.seg != nil {
+		e.segments(l, v, from, to, rank, thread)
+		return
+	}
 	one := func(at string) {
 		if at != "" {
 			e.printf("%s := %s\n", v, at)

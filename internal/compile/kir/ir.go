@@ -252,6 +252,9 @@ type (
 		// Rebase, where set, is how the loop runs where its slices are
 		// long enough for the row (rebase.go).
 		Rebase *Rebase
+		// Quot, where set, are the divisions of the loop's code whose rows
+		// run in segments of one quotient (quotient.go).
+		Quot *Quotients
 		// Outside, with Bounds, runs the threads the bounds do not admit
 		// instead: the part of each row of x before their range and after
 		// it, and the whole of a row their Row bounds skip (split.go).

@@ -34,8 +34,9 @@ func rebase(f *Func) {
 		if !ok || l.Reduce != nil || l.Outside {
 			return
 		}
-		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}}, at: map[*ast.IndexExpr]int{},
+		r := &rebaser{rowScope: rowScope{f: f, assigned: map[*types.Var]bool{}, quot: l.Quot}, at: map[*ast.IndexExpr]int{},
 			locals: map[*types.Var]bool{}}
+		r.rowScope.local = r.local
 		stmts := r.loopStmts(l)
 		if s := f.lockstep(l); s != nil {
 			if stmts = r.strideStmts(l, s); stmts == nil {
@@ -267,6 +268,9 @@ func (r *rebaser) expr(x ast.Expr) bool {
 	case *ast.SelectorExpr:
 		return r.selector(x)
 	case *ast.BinaryExpr:
+		if seg, _ := r.quot.quotOf(x); seg != nil {
+			return true // in a segment, by a divisor Segmented checked
+		}
 		return r.opSafe(x.Op, x.X, x.Y) && r.expr(x.X) && r.expr(x.Y)
 	case *ast.UnaryExpr:
 		return x.Op != token.AND && x.Op != token.ARROW && r.expr(x.X)

@@ -19,6 +19,9 @@ func (r *rebaser) affine(e ast.Expr) (off ast.Expr, ok bool) {
 	if r.f.isThreadX(e) {
 		return nil, true
 	}
+	if seg, op := r.quot.quotOf(e); seg != nil && op == token.REM {
+		return ast.NewIdent(seg.R), true
+	}
 	if v := r.f.varOf(e); v != nil && v.Obj == r.key && !r.assigned[v.Obj] {
 		return r.keyOff, true
 	}
@@ -69,6 +72,13 @@ type rowScope struct {
 	// condition evaluated once for the row where its first thread would
 	// (Bound.RowRisk).
 	risky *bool
+	// quot, where set, are the loop's divisions that its rows run in
+	// segments (quotient.go): in a segment a quotient is the same for
+	// every thread, and a remainder is x plus an offset.
+	quot *Quotients
+	// local, where set, returns the definition of a variable the loop's
+	// code defines once and never changes (rebaser.local), or nil.
+	local func(ast.Expr) ast.Expr
 }
 
 // remat returns the remat variable e names, not assigned in the loop
@@ -94,6 +104,9 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 	if tv := info.Types[e]; tv.Value != nil {
 		return e, true
 	}
+	if seg, op := r.quot.quotOf(e); seg != nil && op == token.QUO {
+		return ast.NewIdent(seg.Q), true
+	}
 	switch x := e.(type) {
 	case *ast.ParenExpr:
 		in, ok := r.rowUniform(x.X)
@@ -102,6 +115,12 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 		if v := r.remat(x); v != nil {
 			d, ok := r.rowUniform(defExpr(v))
 			return paren(d), ok
+		}
+		if r.local != nil {
+			if d := r.local(x); d != nil {
+				in, ok := r.rowUniform(d)
+				return paren(in), ok
+			}
 		}
 		obj, ok := info.ObjectOf(x).(*types.Var)
 		if !ok || obj.Parent() == obj.Pkg().Scope() || r.assigned[obj] {

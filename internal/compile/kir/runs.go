@@ -36,7 +36,7 @@ func runs(f *Func) {
 		}
 	}
 	l, ok := f.Body[len(f.Body)-1].(*ThreadLoop)
-	if !ok || l.Reduce != nil || l.Outside || l.Rebase == nil || l.Rebase.Partial {
+	if !ok || l.Reduce != nil || l.Outside || l.Quot != nil || l.Rebase == nil || l.Rebase.Partial {
 		return
 	}
 	for _, b := range l.Bounds {

@@ -35,6 +35,8 @@ func (e *emitter) subst(c *cloner, n ast.Node) (ast.Node, bool) {
 		return e.pairResult(c, n)
 	case *ast.IndexExpr:
 		return e.rebasedIndex(n)
+	case *ast.BinaryExpr:
+		return e.quotient(n)
 	case *ast.BlockStmt:
 		if e.rebasedLocals() != nil {
 			b := c.copyNode(n).(*ast.BlockStmt)

@@ -53,22 +53,53 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, C4
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_to, gc_qd-gc_r)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:55
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_forward.go:57
-					{
-						bt := idx / C4
-						b := bt / T
-						t_ := bt % T
-						c4 := idx % C4
-						ix := int(inp[b*T+t_])
-						out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
+							{
+								bt := gc_q
+//line llmc_forward.go:58
+								_ = bt
+								b := bt / T
+								t_ := bt % T
+								c4 := (gc_tx + gc_r)
+								ix := int(inp[b*T+t_])
+								out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:55
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_forward.go:57
+						{
+							bt := idx / C4
+							b := bt / T
+							t_ := bt % T
+							c4 := idx % C4
+							ix := int(inp[b*T+t_])
+							out[b*T*C4+t_*C4+c4] = addFloat4(wte[ix*C4+c4], wpe[t_*C4+c4])
+						}
 					}
 				}
 			}
@@ -115,29 +146,67 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, C
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_to, gc_qd-gc_r)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:73
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_forward.go:76
-					{
-						bt := idx / C
-						b := bt / T
-						t_ := bt % T
-						c := idx % C
+							{
+								bt := gc_q
+//line llmc_forward.go:77
+								_ = bt
+								b := bt / T
+								t_ := bt % T
+								c := (gc_tx + gc_r)
 
-						ix := int(inp[b*T+t_])
+								ix := int(inp[b*T+t_])
 
-						doutBtc := &dout[b*T*C+t_*C+c]
-						dwteIx := &dwte[ix*C+c]
-						dwpeTc := &dwpe[t_*C+c]
+								doutBtc := &dout[b*T*C+t_*C+c]
+								dwteIx := &dwte[ix*C+c]
+								dwpeTc := &dwpe[t_*C+c]
 
-						atomic.Add(dwteIx, *doutBtc)
-						atomic.Add(dwpeTc, *doutBtc)
+								atomic.Add(dwteIx, *doutBtc)
+								atomic.Add(dwpeTc, *doutBtc)
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:73
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_forward.go:76
+						{
+							bt := idx / C
+							b := bt / T
+							t_ := bt % T
+							c := idx % C
+
+							ix := int(inp[b*T+t_])
+
+							doutBtc := &dout[b*T*C+t_*C+c]
+							dwteIx := &dwte[ix*C+c]
+							dwpeTc := &dwpe[t_*C+c]
+
+							atomic.Add(dwteIx, *doutBtc)
+							atomic.Add(dwpeTc, *doutBtc)
+						}
 					}
 				}
 			}
@@ -719,26 +788,59 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_to, gc_qd-gc_r)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:226
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_forward.go:228
-					{
-						b := idx / (NH * N * d)
-						rest := idx % (NH * N * d)
-						nh_ := rest / (N * d)
-						rest = rest % (N * d)
-						n := rest / d
-						d_ := rest % d
-						inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
-						q[idx] = inp[inpIdx]
-						k[idx] = inp[inpIdx+NH*d]
-						v[idx] = inp[inpIdx+2*(NH*d)]
+							{
+								b := gc_q
+								rest := (gc_tx + gc_r)
+								nh_ := rest / (N * d)
+								rest = rest % (N * d)
+								n := rest / d
+								d_ := rest % d
+								inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
+								q[idx] = inp[inpIdx]
+								k[idx] = inp[inpIdx+NH*d]
+								v[idx] = inp[inpIdx+2*(NH*d)]
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:226
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_forward.go:228
+						{
+							b := idx / (NH * N * d)
+							rest := idx % (NH * N * d)
+							nh_ := rest / (N * d)
+							rest = rest % (N * d)
+							n := rest / d
+							d_ := rest % d
+							inpIdx := (b * N * 3 * NH * d) + (n * 3 * NH * d) + (0 * NH * d) + (nh_ * d) + d_
+							q[idx] = inp[inpIdx]
+							k[idx] = inp[inpIdx+NH*d]
+							v[idx] = inp[inpIdx+2*(NH*d)]
+						}
 					}
 				}
 			}
@@ -781,24 +883,55 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, (NH * N * d)
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_to, gc_qd-gc_r)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:248
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_forward.go:250
-					{
-						b := idx / (NH * N * d)
-						rest := idx % (NH * N * d)
-						nh_ := rest / (N * d)
-						rest = rest % (N * d)
-						n := rest / d
-						d_ := rest % d
-						otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
-						out[otherIdx] = inp[idx]
+							{
+								b := gc_q
+								rest := (gc_tx + gc_r)
+								nh_ := rest / (N * d)
+								rest = rest % (N * d)
+								n := rest / d
+								d_ := rest % d
+								otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
+								out[otherIdx] = inp[idx]
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_forward.go:248
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_forward.go:250
+						{
+							b := idx / (NH * N * d)
+							rest := idx % (NH * N * d)
+							nh_ := rest / (N * d)
+							rest = rest % (N * d)
+							n := rest / d
+							d_ := rest % d
+							otherIdx := (b * NH * N * d) + (n * NH * d) + (nh_ * d) + d_
+							out[otherIdx] = inp[idx]
+						}
 					}
 				}
 			}

@@ -378,25 +378,53 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 		for ; i_ <= sradNumberThreads; i_ = 2 * i_ {
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_off := 0 - (i_ / 2)
-					if gc_bdx <= len(dPsum) && gc_off >= 0 && gc_off <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off && gc_bdx <= len(dPsum2) && gc_off <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off {
-						gc_at := dPsum[:gc_bdx]
-						gc_at2 := dPsum[gc_off:][:gc_bdx]
-						gc_at3 := dPsum2[:gc_bdx]
-						gc_at4 := dPsum2[gc_off:][:gc_bdx]
-						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
+					gc_qoff, gc_qd := 1, i_
+					if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+						for gc_seg := 0; gc_seg < gc_bdx; {
+							gc_q := (gc_qoff + gc_seg) / gc_qd
+							gc_r := gc_qoff - gc_q*gc_qd
+							_, _ = gc_q, gc_r
+							gc_segend := min(gc_bdx, gc_qd-gc_r)
+							gc_seglen := gc_segend - gc_seg
+							gc_off := gc_seg
+							gc_off2 := (0 - (i_ / 2)) + gc_seg
+							if gc_off >= 0 && gc_off <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dPsum) && gc_seglen <= len(dPsum)-gc_off2 && gc_off <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off && gc_off2 <= len(dPsum2) && gc_seglen <= len(dPsum2)-gc_off2 {
+								gc_at := dPsum[gc_off:][:gc_seglen]
+								gc_at2 := dPsum[gc_off2:][:gc_seglen]
+								gc_at3 := dPsum2[gc_off:][:gc_seglen]
+								gc_at4 := dPsum2[gc_off2:][:gc_seglen]
+								for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+									gc_tx := gc_seg + gc_u
+									gc_rank := gc_base + gc_tx
+									_ = gc_rank
 
 //line rodinia_srad.go:28
-							tx := gc_tx
-							_ = tx
+									tx := gc_tx
+									_ = tx
 
 //line rodinia_srad.go:57
-							if (tx+1)%i_ == 0 {
-								gc_at[gc_tx] = gc_at[gc_tx] + gc_at2[gc_tx]
-								gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
+									if (gc_tx + gc_r) == 0 {
+										gc_at[gc_u] = gc_at[gc_u] + gc_at2[gc_u]
+										gc_at3[gc_u] = gc_at3[gc_u] + gc_at4[gc_u]
+									}
+								}
+							} else {
+								for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+									gc_rank := gc_base + gc_tx
+									gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+									tx := gc_tx
+									_ = tx
+
+//line rodinia_srad.go:57
+									if (gc_tx + gc_r) == 0 {
+										dPsum[tx] = dPsum[tx] + dPsum[tx-i_/2]
+										dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_/2]
+									}
+								}
 							}
+							gc_seg = gc_segend
 						}
 					} else {
 						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -470,11 +498,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off2 := bx * dMul * sradNumberThreads
-				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dSums) && gc_to <= len(dPsum) && gc_off2 < len(dSums2) && gc_to <= len(dPsum2) {
-					gc_at5 := dSums[gc_off2:][:1]
+				gc_off3 := bx * dMul * sradNumberThreads
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dSums) && gc_to <= len(dPsum) && gc_off3 < len(dSums2) && gc_to <= len(dPsum2) {
+					gc_at5 := dSums[gc_off3:][:1]
 					gc_at6 := dPsum[:gc_to]
-					gc_at7 := dSums2[gc_off2:][:1]
+					gc_at7 := dSums2[gc_off3:][:1]
 					gc_at8 := dPsum2[:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -536,25 +564,53 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			for ; i_2 <= sradNumberThreads; i_2 = 2 * i_2 {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_off3 := 0 - (i_2 / 2)
-						if gc_bdx <= len(dPsum) && gc_off3 >= 0 && gc_off3 <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off3 && gc_bdx <= len(dPsum2) && gc_off3 <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off3 {
-							gc_at9 := dPsum[:gc_bdx]
-							gc_at10 := dPsum[gc_off3:][:gc_bdx]
-							gc_at11 := dPsum2[:gc_bdx]
-							gc_at12 := dPsum2[gc_off3:][:gc_bdx]
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						gc_qoff2, gc_qd2 := 1, i_2
+						if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx) {
+							for gc_seg2 := 0; gc_seg2 < gc_bdx; {
+								gc_q2 := (gc_qoff2 + gc_seg2) / gc_qd2
+								gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+								_, _ = gc_q2, gc_r2
+								gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
+								gc_seglen2 := gc_segend2 - gc_seg2
+								gc_off4 := gc_seg2
+								gc_off5 := (0 - (i_2 / 2)) + gc_seg2
+								if gc_off4 >= 0 && gc_off4 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_seglen2 <= len(dPsum)-gc_off5 && gc_off4 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off4 && gc_off5 <= len(dPsum2) && gc_seglen2 <= len(dPsum2)-gc_off5 {
+									gc_at9 := dPsum[gc_off4:][:gc_seglen2]
+									gc_at10 := dPsum[gc_off5:][:gc_seglen2]
+									gc_at11 := dPsum2[gc_off4:][:gc_seglen2]
+									gc_at12 := dPsum2[gc_off5:][:gc_seglen2]
+									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+										gc_tx := gc_seg2 + gc_u2
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
 
 //line rodinia_srad.go:28
-								tx := gc_tx
-								_ = tx
+										tx := gc_tx
+										_ = tx
 
 //line rodinia_srad.go:75
-								if (tx+1)%i_2 == 0 {
-									gc_at9[gc_tx] = gc_at9[gc_tx] + gc_at10[gc_tx]
-									gc_at11[gc_tx] = gc_at11[gc_tx] + gc_at12[gc_tx]
+										if (gc_tx + gc_r2) == 0 {
+											gc_at9[gc_u2] = gc_at9[gc_u2] + gc_at10[gc_u2]
+											gc_at11[gc_u2] = gc_at11[gc_u2] + gc_at12[gc_u2]
+										}
+									}
+								} else {
+									for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+										tx := gc_tx
+										_ = tx
+
+//line rodinia_srad.go:75
+										if (gc_tx + gc_r2) == 0 {
+											dPsum[tx] = dPsum[tx] + dPsum[tx-i_2/2]
+											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_2/2]
+										}
+									}
 								}
+								gc_seg2 = gc_segend2
 							}
 						} else {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -628,11 +684,11 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off4 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(dSums) && gc_to <= len(dPsum) && gc_off4 < len(dSums2) && gc_to <= len(dPsum2) {
-						gc_at13 := dSums[gc_off4:][:1]
+					gc_off6 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(dSums) && gc_to <= len(dPsum) && gc_off6 < len(dSums2) && gc_to <= len(dPsum2) {
+						gc_at13 := dSums[gc_off6:][:1]
 						gc_at14 := dPsum[:gc_to]
-						gc_at15 := dSums2[gc_off4:][:1]
+						gc_at15 := dSums2[gc_off6:][:1]
 						gc_at16 := dPsum2[:gc_to]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
@@ -765,25 +821,53 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 			for ; i_4 <= df; i_4 = 2 * i_4 {
 				{
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_off5 := 0 - (i_4 / 2)
-						if gc_bdx <= len(dPsum) && gc_off5 >= 0 && gc_off5 <= len(dPsum) && gc_bdx <= len(dPsum)-gc_off5 && gc_bdx <= len(dPsum2) && gc_off5 <= len(dPsum2) && gc_bdx <= len(dPsum2)-gc_off5 {
-							gc_at17 := dPsum[:gc_bdx]
-							gc_at18 := dPsum[gc_off5:][:gc_bdx]
-							gc_at19 := dPsum2[:gc_bdx]
-							gc_at20 := dPsum2[gc_off5:][:gc_bdx]
-							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
+						gc_qoff3, gc_qd3 := 1, i_4
+						if compiled.Segmented(gc_qoff3, gc_qd3, 0, gc_bdx) {
+							for gc_seg3 := 0; gc_seg3 < gc_bdx; {
+								gc_q3 := (gc_qoff3 + gc_seg3) / gc_qd3
+								gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+								_, _ = gc_q3, gc_r3
+								gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
+								gc_seglen3 := gc_segend3 - gc_seg3
+								gc_off7 := gc_seg3
+								gc_off8 := (0 - (i_4 / 2)) + gc_seg3
+								if gc_off7 >= 0 && gc_off7 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(dPsum) && gc_seglen3 <= len(dPsum)-gc_off8 && gc_off7 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off7 && gc_off8 <= len(dPsum2) && gc_seglen3 <= len(dPsum2)-gc_off8 {
+									gc_at17 := dPsum[gc_off7:][:gc_seglen3]
+									gc_at18 := dPsum[gc_off8:][:gc_seglen3]
+									gc_at19 := dPsum2[gc_off7:][:gc_seglen3]
+									gc_at20 := dPsum2[gc_off8:][:gc_seglen3]
+									for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+										gc_tx := gc_seg3 + gc_u3
+										gc_rank := gc_base + gc_tx
+										_ = gc_rank
 
 //line rodinia_srad.go:28
-								tx := gc_tx
-								_ = tx
+										tx := gc_tx
+										_ = tx
 
 //line rodinia_srad.go:97
-								if (tx+1)%i_4 == 0 && tx < df {
-									gc_at17[gc_tx] = gc_at17[gc_tx] + gc_at18[gc_tx]
-									gc_at19[gc_tx] = gc_at19[gc_tx] + gc_at20[gc_tx]
+										if (gc_tx+gc_r3) == 0 && tx < df {
+											gc_at17[gc_u3] = gc_at17[gc_u3] + gc_at18[gc_u3]
+											gc_at19[gc_u3] = gc_at19[gc_u3] + gc_at20[gc_u3]
+										}
+									}
+								} else {
+									for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
+										gc_rank := gc_base + gc_tx
+										gc_pos.Thread = gc_rank
+
+//line rodinia_srad.go:28
+										tx := gc_tx
+										_ = tx
+
+//line rodinia_srad.go:97
+										if (gc_tx+gc_r3) == 0 && tx < df {
+											dPsum[tx] = dPsum[tx] + dPsum[tx-i_4/2]
+											dPsum2[tx] = dPsum2[tx] + dPsum2[tx-i_4/2]
+										}
+									}
 								}
+								gc_seg3 = gc_segend3
 							}
 						} else {
 							for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -857,12 +941,12 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_off6 := bx * dMul * sradNumberThreads
-					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off6 >= 0 && gc_off6 < len(dSums) && gc_off6 < len(dSums2) {
+					gc_off9 := bx * dMul * sradNumberThreads
+					if gc_from >= 0 && gc_to <= len(dPsum) && gc_to <= len(dPsum2) && gc_off9 >= 0 && gc_off9 < len(dSums) && gc_off9 < len(dSums2) {
 						gc_at21 := dPsum[:gc_to]
 						gc_at22 := dPsum2[:gc_to]
-						gc_at23 := dSums[gc_off6:][:1]
-						gc_at24 := dSums2[gc_off6:][:1]
+						gc_at23 := dSums[gc_off9:][:1]
+						gc_at24 := dSums2[gc_off9:][:1]
 						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank

@@ -1316,21 +1316,55 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:226
-				{
-					addr1 := stride - 1
-					addr2 := (stride << 1) - 1
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := stride - 1
+//line hecbench_tridiagonal.go:227
+						_ = addr1
+						addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:228
+						_ = addr2
+						tmp3 := gc_at17[0]*gc_at18[0] - gc_at19[0]*gc_at20[0]
+						gc_at21[0] = (gc_at17[0]*gc_at22[0] - gc_at19[0]*gc_at23[0]) / tmp3
+						gc_at24[0] = (gc_at23[0]*gc_at18[0] - gc_at22[0]*gc_at20[0]) / tmp3
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx
+					_ = thid
+
+//line hecbench_tridiagonal.go:226
+					{
+						addr1 := stride - 1
+						addr2 := (stride << 1) - 1
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
@@ -1379,14 +1413,14 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := blid * systemSize
-			gc_off5 := halfSize + (blid * systemSize)
-			gc_off6 := halfSize
-			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) && gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_bdx <= len(x)-gc_off6 {
-				gc_at17 := xD[gc_off4:][:gc_bdx]
-				gc_at18 := x[:gc_bdx]
-				gc_at19 := xD[gc_off5:][:gc_bdx]
-				gc_at20 := x[gc_off6:][:gc_bdx]
+			gc_off6 := blid * systemSize
+			gc_off7 := halfSize + (blid * systemSize)
+			gc_off8 := halfSize
+			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+				gc_at25 := xD[gc_off6:][:gc_bdx]
+				gc_at26 := x[:gc_bdx]
+				gc_at27 := xD[gc_off7:][:gc_bdx]
+				gc_at28 := x[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1396,10 +1430,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 					_ = thid
 
 //line hecbench_tridiagonal.go:253
-					gc_at17[gc_tx] = gc_at18[gc_tx]
+					gc_at25[gc_tx] = gc_at26[gc_tx]
 
 //line hecbench_tridiagonal.go:254
-					gc_at19[gc_tx] = gc_at20[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			} else {
 				gc_step := 0
@@ -1675,21 +1709,55 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
+			gc_off4 := ((stride << 1) - 1)
+			gc_off5 := (stride - 1)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(b) && gc_off5 >= 0 && gc_off5 < len(b) && gc_off5 < len(c) && gc_off4 < len(a) && gc_off5 < len(x) && gc_off5 < len(d) && gc_off4 < len(d) && gc_off4 < len(x) {
+				gc_at17 := b[gc_off4:][:1]
+				gc_at18 := b[gc_off5:][:1]
+				gc_at19 := c[gc_off5:][:1]
+				gc_at20 := a[gc_off4:][:1]
+				gc_at21 := x[gc_off5:][:1]
+				gc_at22 := d[gc_off5:][:1]
+				gc_at23 := d[gc_off4:][:1]
+				gc_at24 := x[gc_off4:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx
-				_ = thid
+					thid := gc_tx
+					_ = thid
 
 //line hecbench_tridiagonal.go:313
-				{
-					addr1 := stride - 1
-					addr2 := (stride << 1) - 1
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := stride - 1
+//line hecbench_tridiagonal.go:314
+						_ = addr1
+						addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:315
+						_ = addr2
+						tmp3 := gc_at17[0]*gc_at18[0] - gc_at19[0]*gc_at20[0]
+						gc_at21[0] = (gc_at17[0]*gc_at22[0] - gc_at19[0]*gc_at23[0]) / tmp3
+						gc_at24[0] = (gc_at23[0]*gc_at18[0] - gc_at22[0]*gc_at20[0]) / tmp3
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx
+					_ = thid
+
+//line hecbench_tridiagonal.go:313
+					{
+						addr1 := stride - 1
+						addr2 := (stride << 1) - 1
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
@@ -1738,14 +1806,14 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := blid * systemSize
-			gc_off5 := halfSize + (blid * systemSize)
-			gc_off6 := halfSize
-			if gc_off4 >= 0 && gc_off4 <= len(xD) && gc_bdx <= len(xD)-gc_off4 && gc_bdx <= len(x) && gc_off5 >= 0 && gc_off5 <= len(xD) && gc_bdx <= len(xD)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(x) && gc_bdx <= len(x)-gc_off6 {
-				gc_at17 := xD[gc_off4:][:gc_bdx]
-				gc_at18 := x[:gc_bdx]
-				gc_at19 := xD[gc_off5:][:gc_bdx]
-				gc_at20 := x[gc_off6:][:gc_bdx]
+			gc_off6 := blid * systemSize
+			gc_off7 := halfSize + (blid * systemSize)
+			gc_off8 := halfSize
+			if gc_off6 >= 0 && gc_off6 <= len(xD) && gc_bdx <= len(xD)-gc_off6 && gc_bdx <= len(x) && gc_off7 >= 0 && gc_off7 <= len(xD) && gc_bdx <= len(xD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_bdx <= len(x)-gc_off8 {
+				gc_at25 := xD[gc_off6:][:gc_bdx]
+				gc_at26 := x[:gc_bdx]
+				gc_at27 := xD[gc_off7:][:gc_bdx]
+				gc_at28 := x[gc_off8:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					_ = gc_rank
@@ -1755,10 +1823,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 					_ = thid
 
 //line hecbench_tridiagonal.go:340
-					gc_at17[gc_tx] = gc_at18[gc_tx]
+					gc_at25[gc_tx] = gc_at26[gc_tx]
 
 //line hecbench_tridiagonal.go:341
-					gc_at19[gc_tx] = gc_at20[gc_tx]
+					gc_at27[gc_tx] = gc_at28[gc_tx]
 				}
 			} else {
 				gc_step := 0

@@ -1712,26 +1712,26 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	x := d[systemSize:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := blid * systemSize
-			gc_off8 := thidNum
-			gc_off9 := thidNum + (blid * systemSize)
-			if gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(aD) && gc_bdx2 <= len(aD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_bdx2 <= len(b) && gc_off7 <= len(bD) && gc_bdx2 <= len(bD)-gc_off7 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_bdx2 <= len(c) && gc_off7 <= len(cD) && gc_bdx2 <= len(cD)-gc_off7 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_bdx2 <= len(d) && gc_off7 <= len(dD) && gc_bdx2 <= len(dD)-gc_off7 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 {
-				gc_at21 := a[:gc_bdx2]
-				gc_at22 := aD[gc_off7:][:gc_bdx2]
-				gc_at23 := a[gc_off8:][:gc_bdx2]
-				gc_at24 := aD[gc_off9:][:gc_bdx2]
-				gc_at25 := b[:gc_bdx2]
-				gc_at26 := bD[gc_off7:][:gc_bdx2]
-				gc_at27 := b[gc_off8:][:gc_bdx2]
-				gc_at28 := bD[gc_off9:][:gc_bdx2]
-				gc_at29 := c[:gc_bdx2]
-				gc_at30 := cD[gc_off7:][:gc_bdx2]
-				gc_at31 := c[gc_off8:][:gc_bdx2]
-				gc_at32 := cD[gc_off9:][:gc_bdx2]
-				gc_at33 := d[:gc_bdx2]
-				gc_at34 := dD[gc_off7:][:gc_bdx2]
-				gc_at35 := d[gc_off8:][:gc_bdx2]
-				gc_at36 := dD[gc_off9:][:gc_bdx2]
+			gc_off9 := blid * systemSize
+			gc_off10 := thidNum
+			gc_off11 := thidNum + (blid * systemSize)
+			if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
+				gc_at29 := a[:gc_bdx2]
+				gc_at30 := aD[gc_off9:][:gc_bdx2]
+				gc_at31 := a[gc_off10:][:gc_bdx2]
+				gc_at32 := aD[gc_off11:][:gc_bdx2]
+				gc_at33 := b[:gc_bdx2]
+				gc_at34 := bD[gc_off9:][:gc_bdx2]
+				gc_at35 := b[gc_off10:][:gc_bdx2]
+				gc_at36 := bD[gc_off11:][:gc_bdx2]
+				gc_at37 := c[:gc_bdx2]
+				gc_at38 := cD[gc_off9:][:gc_bdx2]
+				gc_at39 := c[gc_off10:][:gc_bdx2]
+				gc_at40 := cD[gc_off11:][:gc_bdx2]
+				gc_at41 := d[:gc_bdx2]
+				gc_at42 := dD[gc_off9:][:gc_bdx2]
+				gc_at43 := d[gc_off10:][:gc_bdx2]
+				gc_at44 := dD[gc_off11:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -1742,14 +1742,14 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
 						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1762,28 +1762,28 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					_ = thid
 
 //line hecbench_tridiagonal.go:185
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
-
-//line hecbench_tridiagonal.go:186
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
-
-//line hecbench_tridiagonal.go:188
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
-
-//line hecbench_tridiagonal.go:189
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
-
-//line hecbench_tridiagonal.go:191
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
-//line hecbench_tridiagonal.go:192
+//line hecbench_tridiagonal.go:186
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 
-//line hecbench_tridiagonal.go:194
+//line hecbench_tridiagonal.go:188
 					gc_at33[gc_tx2] = gc_at34[gc_tx2]
 
-//line hecbench_tridiagonal.go:195
+//line hecbench_tridiagonal.go:189
 					gc_at35[gc_tx2] = gc_at36[gc_tx2]
+
+//line hecbench_tridiagonal.go:191
+					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+
+//line hecbench_tridiagonal.go:192
+					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+
+//line hecbench_tridiagonal.go:194
+					gc_at41[gc_tx2] = gc_at42[gc_tx2]
+
+//line hecbench_tridiagonal.go:195
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1913,21 +1913,55 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off12 := ((stride << 1) - 1)
+			gc_off13 := (stride - 1)
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
+				gc_at45 := b[gc_off12:][:1]
+				gc_at46 := b[gc_off13:][:1]
+				gc_at47 := c[gc_off13:][:1]
+				gc_at48 := a[gc_off12:][:1]
+				gc_at49 := x[gc_off13:][:1]
+				gc_at50 := d[gc_off13:][:1]
+				gc_at51 := d[gc_off12:][:1]
+				gc_at52 := x[gc_off12:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:172
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:226
-				{
-					addr1 := stride - 1
-					addr2 := (stride << 1) - 1
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := stride - 1
+//line hecbench_tridiagonal.go:227
+						_ = addr1
+						addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:228
+						_ = addr2
+						tmp3 := gc_at45[0]*gc_at46[0] - gc_at47[0]*gc_at48[0]
+						gc_at49[0] = (gc_at45[0]*gc_at50[0] - gc_at47[0]*gc_at51[0]) / tmp3
+						gc_at52[0] = (gc_at51[0]*gc_at46[0] - gc_at50[0]*gc_at48[0]) / tmp3
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:172
+					thid := gc_tx2
+					_ = thid
+
+//line hecbench_tridiagonal.go:226
+					{
+						addr1 := stride - 1
+						addr2 := (stride << 1) - 1
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
@@ -1976,14 +2010,14 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := blid * systemSize
-			gc_off11 := halfSize + (blid * systemSize)
-			gc_off12 := halfSize
-			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) && gc_off11 >= 0 && gc_off11 <= len(xD) && gc_bdx2 <= len(xD)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_bdx2 <= len(x)-gc_off12 {
-				gc_at37 := xD[gc_off10:][:gc_bdx2]
-				gc_at38 := x[:gc_bdx2]
-				gc_at39 := xD[gc_off11:][:gc_bdx2]
-				gc_at40 := x[gc_off12:][:gc_bdx2]
+			gc_off14 := blid * systemSize
+			gc_off15 := halfSize + (blid * systemSize)
+			gc_off16 := halfSize
+			if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
+				gc_at53 := xD[gc_off14:][:gc_bdx2]
+				gc_at54 := x[:gc_bdx2]
+				gc_at55 := xD[gc_off15:][:gc_bdx2]
+				gc_at56 := x[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -1994,8 +2028,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:172
 						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2008,10 +2042,10 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 					_ = thid
 
 //line hecbench_tridiagonal.go:253
-					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+					gc_at53[gc_tx2] = gc_at54[gc_tx2]
 
 //line hecbench_tridiagonal.go:254
-					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+					gc_at55[gc_tx2] = gc_at56[gc_tx2]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -2173,26 +2207,26 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	x := d[systemSize:]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off7 := blid * systemSize
-			gc_off8 := thidNum
-			gc_off9 := thidNum + (blid * systemSize)
-			if gc_bdx2 <= len(a) && gc_off7 >= 0 && gc_off7 <= len(aD) && gc_bdx2 <= len(aD)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_bdx2 <= len(b) && gc_off7 <= len(bD) && gc_bdx2 <= len(bD)-gc_off7 && gc_off8 <= len(b) && gc_bdx2 <= len(b)-gc_off8 && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_bdx2 <= len(c) && gc_off7 <= len(cD) && gc_bdx2 <= len(cD)-gc_off7 && gc_off8 <= len(c) && gc_bdx2 <= len(c)-gc_off8 && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_bdx2 <= len(d) && gc_off7 <= len(dD) && gc_bdx2 <= len(dD)-gc_off7 && gc_off8 <= len(d) && gc_bdx2 <= len(d)-gc_off8 && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 {
-				gc_at21 := a[:gc_bdx2]
-				gc_at22 := aD[gc_off7:][:gc_bdx2]
-				gc_at23 := a[gc_off8:][:gc_bdx2]
-				gc_at24 := aD[gc_off9:][:gc_bdx2]
-				gc_at25 := b[:gc_bdx2]
-				gc_at26 := bD[gc_off7:][:gc_bdx2]
-				gc_at27 := b[gc_off8:][:gc_bdx2]
-				gc_at28 := bD[gc_off9:][:gc_bdx2]
-				gc_at29 := c[:gc_bdx2]
-				gc_at30 := cD[gc_off7:][:gc_bdx2]
-				gc_at31 := c[gc_off8:][:gc_bdx2]
-				gc_at32 := cD[gc_off9:][:gc_bdx2]
-				gc_at33 := d[:gc_bdx2]
-				gc_at34 := dD[gc_off7:][:gc_bdx2]
-				gc_at35 := d[gc_off8:][:gc_bdx2]
-				gc_at36 := dD[gc_off9:][:gc_bdx2]
+			gc_off9 := blid * systemSize
+			gc_off10 := thidNum
+			gc_off11 := thidNum + (blid * systemSize)
+			if gc_bdx2 <= len(a) && gc_off9 >= 0 && gc_off9 <= len(aD) && gc_bdx2 <= len(aD)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx2 <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(aD) && gc_bdx2 <= len(aD)-gc_off11 && gc_bdx2 <= len(b) && gc_off9 <= len(bD) && gc_bdx2 <= len(bD)-gc_off9 && gc_off10 <= len(b) && gc_bdx2 <= len(b)-gc_off10 && gc_off11 <= len(bD) && gc_bdx2 <= len(bD)-gc_off11 && gc_bdx2 <= len(c) && gc_off9 <= len(cD) && gc_bdx2 <= len(cD)-gc_off9 && gc_off10 <= len(c) && gc_bdx2 <= len(c)-gc_off10 && gc_off11 <= len(cD) && gc_bdx2 <= len(cD)-gc_off11 && gc_bdx2 <= len(d) && gc_off9 <= len(dD) && gc_bdx2 <= len(dD)-gc_off9 && gc_off10 <= len(d) && gc_bdx2 <= len(d)-gc_off10 && gc_off11 <= len(dD) && gc_bdx2 <= len(dD)-gc_off11 {
+				gc_at29 := a[:gc_bdx2]
+				gc_at30 := aD[gc_off9:][:gc_bdx2]
+				gc_at31 := a[gc_off10:][:gc_bdx2]
+				gc_at32 := aD[gc_off11:][:gc_bdx2]
+				gc_at33 := b[:gc_bdx2]
+				gc_at34 := bD[gc_off9:][:gc_bdx2]
+				gc_at35 := b[gc_off10:][:gc_bdx2]
+				gc_at36 := bD[gc_off11:][:gc_bdx2]
+				gc_at37 := c[:gc_bdx2]
+				gc_at38 := cD[gc_off9:][:gc_bdx2]
+				gc_at39 := c[gc_off10:][:gc_bdx2]
+				gc_at40 := cD[gc_off11:][:gc_bdx2]
+				gc_at41 := d[:gc_bdx2]
+				gc_at42 := dD[gc_off9:][:gc_bdx2]
+				gc_at43 := d[gc_off10:][:gc_bdx2]
+				gc_at44 := dD[gc_off11:][:gc_bdx2]
 				gc_vstep := 0
 				if compiled.SIMD {
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
@@ -2203,14 +2237,14 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
 						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:]).StoreSlice(gc_at33[gc_tx2:])
 						archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).StoreSlice(gc_at35[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at42[gc_tx2:]).StoreSlice(gc_at41[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:]).StoreSlice(gc_at43[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2223,28 +2257,28 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					_ = thid
 
 //line hecbench_tridiagonal.go:278
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
-
-//line hecbench_tridiagonal.go:279
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
-
-//line hecbench_tridiagonal.go:281
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
-
-//line hecbench_tridiagonal.go:282
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
-
-//line hecbench_tridiagonal.go:284
 					gc_at29[gc_tx2] = gc_at30[gc_tx2]
 
-//line hecbench_tridiagonal.go:285
+//line hecbench_tridiagonal.go:279
 					gc_at31[gc_tx2] = gc_at32[gc_tx2]
 
-//line hecbench_tridiagonal.go:287
+//line hecbench_tridiagonal.go:281
 					gc_at33[gc_tx2] = gc_at34[gc_tx2]
 
-//line hecbench_tridiagonal.go:288
+//line hecbench_tridiagonal.go:282
 					gc_at35[gc_tx2] = gc_at36[gc_tx2]
+
+//line hecbench_tridiagonal.go:284
+					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+
+//line hecbench_tridiagonal.go:285
+					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+
+//line hecbench_tridiagonal.go:287
+					gc_at41[gc_tx2] = gc_at42[gc_tx2]
+
+//line hecbench_tridiagonal.go:288
+					gc_at43[gc_tx2] = gc_at44[gc_tx2]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -2367,21 +2401,55 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
+			gc_off12 := ((stride << 1) - 1)
+			gc_off13 := (stride - 1)
+			if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 < len(b) && gc_off13 >= 0 && gc_off13 < len(b) && gc_off13 < len(c) && gc_off12 < len(a) && gc_off13 < len(x) && gc_off13 < len(d) && gc_off12 < len(d) && gc_off12 < len(x) {
+				gc_at45 := b[gc_off12:][:1]
+				gc_at46 := b[gc_off13:][:1]
+				gc_at47 := c[gc_off13:][:1]
+				gc_at48 := a[gc_off12:][:1]
+				gc_at49 := x[gc_off13:][:1]
+				gc_at50 := d[gc_off13:][:1]
+				gc_at51 := d[gc_off12:][:1]
+				gc_at52 := x[gc_off12:][:1]
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
 
 //line hecbench_tridiagonal.go:265
-				thid := gc_tx2
-				_ = thid
+					thid := gc_tx2
+					_ = thid
 
 //line hecbench_tridiagonal.go:313
-				{
-					addr1 := stride - 1
-					addr2 := (stride << 1) - 1
-					tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
-					x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
-					x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					{
+						addr1 := stride - 1
+//line hecbench_tridiagonal.go:314
+						_ = addr1
+						addr2 := (stride << 1) - 1
+//line hecbench_tridiagonal.go:315
+						_ = addr2
+						tmp3 := gc_at45[0]*gc_at46[0] - gc_at47[0]*gc_at48[0]
+						gc_at49[0] = (gc_at45[0]*gc_at50[0] - gc_at47[0]*gc_at51[0]) / tmp3
+						gc_at52[0] = (gc_at51[0]*gc_at46[0] - gc_at50[0]*gc_at48[0]) / tmp3
+					}
+				}
+			} else {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line hecbench_tridiagonal.go:265
+					thid := gc_tx2
+					_ = thid
+
+//line hecbench_tridiagonal.go:313
+					{
+						addr1 := stride - 1
+						addr2 := (stride << 1) - 1
+						tmp3 := b[addr2]*b[addr1] - c[addr1]*a[addr2]
+						x[addr1] = (b[addr2]*d[addr1] - c[addr1]*d[addr2]) / tmp3
+						x[addr2] = (d[addr2]*b[addr1] - d[addr1]*a[addr2]) / tmp3
+					}
 				}
 			}
 		}
@@ -2430,14 +2498,14 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := blid * systemSize
-			gc_off11 := halfSize + (blid * systemSize)
-			gc_off12 := halfSize
-			if gc_off10 >= 0 && gc_off10 <= len(xD) && gc_bdx2 <= len(xD)-gc_off10 && gc_bdx2 <= len(x) && gc_off11 >= 0 && gc_off11 <= len(xD) && gc_bdx2 <= len(xD)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_bdx2 <= len(x)-gc_off12 {
-				gc_at37 := xD[gc_off10:][:gc_bdx2]
-				gc_at38 := x[:gc_bdx2]
-				gc_at39 := xD[gc_off11:][:gc_bdx2]
-				gc_at40 := x[gc_off12:][:gc_bdx2]
+			gc_off14 := blid * systemSize
+			gc_off15 := halfSize + (blid * systemSize)
+			gc_off16 := halfSize
+			if gc_off14 >= 0 && gc_off14 <= len(xD) && gc_bdx2 <= len(xD)-gc_off14 && gc_bdx2 <= len(x) && gc_off15 >= 0 && gc_off15 <= len(xD) && gc_bdx2 <= len(xD)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(x) && gc_bdx2 <= len(x)-gc_off16 {
+				gc_at53 := xD[gc_off14:][:gc_bdx2]
+				gc_at54 := x[:gc_bdx2]
+				gc_at55 := xD[gc_off15:][:gc_bdx2]
+				gc_at56 := x[gc_off16:][:gc_bdx2]
 				gc_vstep3 := 0
 				if compiled.SIMD {
 					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
@@ -2448,8 +2516,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 						var thid int = gc_tx2
 //line hecbench_tridiagonal.go:265
 						_ = thid
-						archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:]).StoreSlice(gc_at37[gc_tx2:])
-						archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:]).StoreSlice(gc_at39[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at54[gc_tx2:]).StoreSlice(gc_at53[gc_tx2:])
+						archsimd.LoadFloat32x8Slice(gc_at56[gc_tx2:]).StoreSlice(gc_at55[gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -2462,10 +2530,10 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 					_ = thid
 
 //line hecbench_tridiagonal.go:340
-					gc_at37[gc_tx2] = gc_at38[gc_tx2]
+					gc_at53[gc_tx2] = gc_at54[gc_tx2]
 
 //line hecbench_tridiagonal.go:341
-					gc_at39[gc_tx2] = gc_at40[gc_tx2]
+					gc_at55[gc_tx2] = gc_at56[gc_tx2]
 				}
 			} else {
 				gc_vstep4 := 0

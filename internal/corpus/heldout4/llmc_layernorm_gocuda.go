@@ -1138,44 +1138,147 @@ func gc_body_normalizationKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, in
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, C
+				if compiled.Segmented(gc_qoff, gc_qd, 0, gc_bdx) {
+					for gc_seg := 0; gc_seg < gc_bdx; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_bdx, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := gc_q
+						gc_off2 := (gc_bx * gc_bdx) + gc_seg
+						gc_off3 := gc_r + gc_seg
+						if gc_off >= 0 && gc_off < len(mean) && gc_off < len(rstd) && gc_off2 >= 0 && gc_off2 <= len(inp) && gc_seglen <= len(inp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(weight) && gc_seglen <= len(weight)-gc_off3 && gc_off3 <= len(bias) && gc_seglen <= len(bias)-gc_off3 && gc_off2 <= len(out) && gc_seglen <= len(out)-gc_off2 {
+							gc_at := mean[gc_off:][:1]
+							gc_at2 := rstd[gc_off:][:1]
+							gc_at3 := inp[gc_off2:][:gc_seglen]
+							gc_at4 := weight[gc_off3:][:gc_seglen]
+							gc_at5 := bias[gc_off3:][:gc_seglen]
+							gc_at6 := out[gc_off2:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
 
 //line llmc_layernorm.go:108
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
 
 //line llmc_layernorm.go:110
-					bt := idx / C
+								bt := gc_q
 
 //line llmc_layernorm.go:111
-					c := idx % C
+								c := (gc_tx + gc_r)
 
 //line llmc_layernorm.go:113
-					m := mean[bt]
+								m := gc_at[0]
 
 //line llmc_layernorm.go:114
-					s := rstd[bt]
+								s := gc_at2[0]
 
 //line llmc_layernorm.go:115
-					xi := inp[idx]
+								xi := gc_at3[gc_u]
 
 //line llmc_layernorm.go:116
-					n := s * (xi - m)
+								n := s * (xi - m)
 
 //line llmc_layernorm.go:117
-					o := n*weight[c] + bias[c]
+								o := n*gc_at4[gc_u] + gc_at5[gc_u]
 
 //line llmc_layernorm.go:119
-					out[idx] = o
-					_ = bt
-					_ = c
-					_ = m
-					_ = s
-					_ = xi
-					_ = n
-					_ = o
+								gc_at6[gc_u] = o
+								_ = bt
+								_ = c
+								_ = m
+								_ = s
+								_ = xi
+								_ = n
+								_ = o
+							}
+						} else {
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:108
+								idx := gc_bx*gc_bdx + gc_tx
+								_ = idx
+
+//line llmc_layernorm.go:110
+								bt := gc_q
+
+//line llmc_layernorm.go:111
+								c := (gc_tx + gc_r)
+
+//line llmc_layernorm.go:113
+								m := mean[bt]
+
+//line llmc_layernorm.go:114
+								s := rstd[bt]
+
+//line llmc_layernorm.go:115
+								xi := inp[idx]
+
+//line llmc_layernorm.go:116
+								n := s * (xi - m)
+
+//line llmc_layernorm.go:117
+								o := n*weight[c] + bias[c]
+
+//line llmc_layernorm.go:119
+								out[idx] = o
+								_ = bt
+								_ = c
+								_ = m
+								_ = s
+								_ = xi
+								_ = n
+								_ = o
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_layernorm.go:108
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_layernorm.go:110
+						bt := idx / C
+
+//line llmc_layernorm.go:111
+						c := idx % C
+
+//line llmc_layernorm.go:113
+						m := mean[bt]
+
+//line llmc_layernorm.go:114
+						s := rstd[bt]
+
+//line llmc_layernorm.go:115
+						xi := inp[idx]
+
+//line llmc_layernorm.go:116
+						n := s * (xi - m)
+
+//line llmc_layernorm.go:117
+						o := n*weight[c] + bias[c]
+
+//line llmc_layernorm.go:119
+						out[idx] = o
+						_ = bt
+						_ = c
+						_ = m
+						_ = s
+						_ = xi
+						_ = n
+						_ = o
+					}
 				}
 			}
 		}

@@ -1475,44 +1475,147 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, C
+				if compiled.Segmented(gc_qoff2, gc_qd2, 0, gc_bdx2) {
+					for gc_seg2 := 0; gc_seg2 < gc_bdx2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_bdx2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off4 := gc_q
+						gc_off5 := (gc_bx2 * gc_bdx2) + gc_seg2
+						gc_off6 := gc_r + gc_seg2
+						if gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 <= len(inp) && gc_seglen2 <= len(inp)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(weight) && gc_seglen2 <= len(weight)-gc_off6 && gc_off6 <= len(bias) && gc_seglen2 <= len(bias)-gc_off6 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 {
+							gc_at7 := mean[gc_off4:][:1]
+							gc_at8 := rstd[gc_off4:][:1]
+							gc_at9 := inp[gc_off5:][:gc_seglen2]
+							gc_at10 := weight[gc_off6:][:gc_seglen2]
+							gc_at11 := bias[gc_off6:][:gc_seglen2]
+							gc_at12 := out[gc_off5:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 
 //line llmc_layernorm.go:108
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+								idx := gc_bx2*gc_bdx2 + gc_tx2
+								_ = idx
 
 //line llmc_layernorm.go:110
-					bt := idx / C
+								bt := gc_q
 
 //line llmc_layernorm.go:111
-					c := idx % C
+								c := (gc_tx2 + gc_r)
 
 //line llmc_layernorm.go:113
-					m := mean[bt]
+								m := gc_at7[0]
 
 //line llmc_layernorm.go:114
-					s := rstd[bt]
+								s := gc_at8[0]
 
 //line llmc_layernorm.go:115
-					xi := inp[idx]
+								xi := gc_at9[gc_u2]
 
 //line llmc_layernorm.go:116
-					n := s * (xi - m)
+								n := s * (xi - m)
 
 //line llmc_layernorm.go:117
-					o := n*weight[c] + bias[c]
+								o := n*gc_at10[gc_u2] + gc_at11[gc_u2]
 
 //line llmc_layernorm.go:119
-					out[idx] = o
-					_ = bt
-					_ = c
-					_ = m
-					_ = s
-					_ = xi
-					_ = n
-					_ = o
+								gc_at12[gc_u2] = o
+								_ = bt
+								_ = c
+								_ = m
+								_ = s
+								_ = xi
+								_ = n
+								_ = o
+							}
+						} else {
+							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:108
+								idx := gc_bx2*gc_bdx2 + gc_tx2
+								_ = idx
+
+//line llmc_layernorm.go:110
+								bt := gc_q
+
+//line llmc_layernorm.go:111
+								c := (gc_tx2 + gc_r)
+
+//line llmc_layernorm.go:113
+								m := mean[bt]
+
+//line llmc_layernorm.go:114
+								s := rstd[bt]
+
+//line llmc_layernorm.go:115
+								xi := inp[idx]
+
+//line llmc_layernorm.go:116
+								n := s * (xi - m)
+
+//line llmc_layernorm.go:117
+								o := n*weight[c] + bias[c]
+
+//line llmc_layernorm.go:119
+								out[idx] = o
+								_ = bt
+								_ = c
+								_ = m
+								_ = s
+								_ = xi
+								_ = n
+								_ = o
+							}
+						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_layernorm.go:108
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
+
+//line llmc_layernorm.go:110
+						bt := idx / C
+
+//line llmc_layernorm.go:111
+						c := idx % C
+
+//line llmc_layernorm.go:113
+						m := mean[bt]
+
+//line llmc_layernorm.go:114
+						s := rstd[bt]
+
+//line llmc_layernorm.go:115
+						xi := inp[idx]
+
+//line llmc_layernorm.go:116
+						n := s * (xi - m)
+
+//line llmc_layernorm.go:117
+						o := n*weight[c] + bias[c]
+
+//line llmc_layernorm.go:119
+						out[idx] = o
+						_ = bt
+						_ = c
+						_ = m
+						_ = s
+						_ = xi
+						_ = n
+						_ = o
+					}
 				}
 			}
 		}

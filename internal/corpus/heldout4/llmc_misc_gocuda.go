@@ -47,21 +47,78 @@ func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, T
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_segend := min(gc_to, gc_qd-gc_r)
+						gc_seglen := gc_segend - gc_seg
+						gc_off := (gc_r + (gc_q * T)) + gc_seg
+						if gc_off >= 0 && gc_off <= len(targets) && gc_seglen <= len(targets)-gc_off && gc_off <= len(losses) && gc_seglen <= len(losses)-gc_off {
+							gc_at := targets[gc_off:][:gc_seglen]
+							gc_at2 := losses[gc_off:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_seg + gc_u
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:25
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
 
 //line llmc_misc.go:26
-					{
-						b := i / T
-						tt := i % T
-						probsBt := probs[b*T*V+tt*V:]
-						ix := targets[b*T+tt]
-						losses[b*T+tt] = -logf(probsBt[ix])
+								{
+									b := gc_q
+//line llmc_misc.go:27
+									_ = b
+									tt := (gc_tx + gc_r)
+//line llmc_misc.go:28
+									_ = tt
+									probsBt := probs[b*T*V+tt*V:]
+									ix := gc_at[gc_u]
+									gc_at2[gc_u] = -logf(probsBt[ix])
+								}
+							}
+						} else {
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:25
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line llmc_misc.go:26
+								{
+									b := gc_q
+									tt := (gc_tx + gc_r)
+									probsBt := probs[b*T*V+tt*V:]
+									ix := targets[b*T+tt]
+									losses[b*T+tt] = -logf(probsBt[ix])
+								}
+							}
+						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:25
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line llmc_misc.go:26
+						{
+							b := i / T
+							tt := i % T
+							probsBt := probs[b*T*V+tt*V:]
+							ix := targets[b*T+tt]
+							losses[b*T+tt] = -logf(probsBt[ix])
+						}
 					}
 				}
 			}
@@ -107,31 +164,73 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b *compiled.Block, gc_lo, gc_
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, (T * V)
+				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, V
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+						_, _ = gc_q2, gc_r2
+						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:41
-					i := gc_bx*gc_bdx + gc_tx
-					_ = i
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
 
 //line llmc_misc.go:42
-					{
-						b := i / (T * V)
-						tt := (i / V) % T
-						v := i % V
-						dlogitsBt := dlogits[b*T*V+tt*V:]
-						probsBt := probs[b*T*V+tt*V:]
-						dloss := dlosses[b*T+tt]
-						ix := targets[b*T+tt]
-						p := probsBt[v]
-						var indicator float32
-						if v == int(ix) {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
+							{
+								b := gc_q
+								tt := (gc_q2) % T
+								v := (gc_tx + gc_r2)
+								dlogitsBt := dlogits[b*T*V+tt*V:]
+								probsBt := probs[b*T*V+tt*V:]
+								dloss := dlosses[b*T+tt]
+								ix := targets[b*T+tt]
+								p := probsBt[v]
+								var indicator float32
+								if v == int(ix) {
+									indicator = 1.0
+								} else {
+									indicator = 0.0
+								}
+								dlogitsBt[v] += (p - indicator) * dloss
+							}
 						}
-						dlogitsBt[v] += (p - indicator) * dloss
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:41
+						i := gc_bx*gc_bdx + gc_tx
+						_ = i
+
+//line llmc_misc.go:42
+						{
+							b := i / (T * V)
+							tt := (i / V) % T
+							v := i % V
+							dlogitsBt := dlogits[b*T*V+tt*V:]
+							probsBt := probs[b*T*V+tt*V:]
+							dloss := dlosses[b*T+tt]
+							ix := targets[b*T+tt]
+							p := probsBt[v]
+							var indicator float32
+							if v == int(ix) {
+								indicator = 1.0
+							} else {
+								indicator = 0.0
+							}
+							dlogitsBt[v] += (p - indicator) * dloss
+						}
 					}
 				}
 			}
@@ -1442,38 +1541,91 @@ func gc_body_attentionQueryKey1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, pr
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_L1:
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, T
+				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (T * T)
+				gc_qoff3, gc_qd3 := gc_bx*gc_bdx, (NH * T * T)
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) && compiled.Segmented(gc_qoff3, gc_qd3, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+						_, _ = gc_q2, gc_r2
+						gc_q3 := (gc_qoff3 + gc_seg) / gc_qd3
+						gc_r3 := gc_qoff3 - gc_q3*gc_qd3
+						_, _ = gc_q3, gc_r3
+						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2, gc_qd3-gc_r3)
+					gc_L1q:
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:210
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_misc.go:213
-					{
-						t2 := idx % T
-						tt := (idx / T) % T
-						if t2 > tt {
-							preatt[idx] = float32(math.Inf(-1))
-							continue gc_L1
+							{
+								t2 := (gc_tx + gc_r)
+								tt := (gc_q) % T
+								if t2 > tt {
+									preatt[idx] = float32(math.Inf(-1))
+									continue gc_L1q
+								}
+								h := (gc_q2) % NH
+								b := gc_q3
+
+								C3 := C * 3
+								hs := C / NH
+								queryT := inp[b*T*C3+tt*C3+h*hs:]
+								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+								val := float32(0.0)
+								for i := 0; i < hs; i++ {
+									val += queryT[i] * keyT2[i]
+								}
+								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+								preatt[idx] = val
+							}
 						}
-						h := (idx / (T * T)) % NH
-						b := idx / (NH * T * T)
+						gc_seg = gc_segend
+					}
+				} else {
+				gc_L1:
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-						C3 := C * 3
-						hs := C / NH
-						queryT := inp[b*T*C3+tt*C3+h*hs:]
-						keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+//line llmc_misc.go:210
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
 
-						val := float32(0.0)
-						for i := 0; i < hs; i++ {
-							val += queryT[i] * keyT2[i]
+//line llmc_misc.go:213
+						{
+							t2 := idx % T
+							tt := (idx / T) % T
+							if t2 > tt {
+								preatt[idx] = float32(math.Inf(-1))
+								continue gc_L1
+							}
+							h := (idx / (T * T)) % NH
+							b := idx / (NH * T * T)
+
+							C3 := C * 3
+							hs := C / NH
+							queryT := inp[b*T*C3+tt*C3+h*hs:]
+							keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+							val := float32(0.0)
+							for i := 0; i < hs; i++ {
+								val += queryT[i] * keyT2[i]
+							}
+							val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+							preatt[idx] = val
 						}
-						val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
-						preatt[idx] = val
 					}
 				}
 			}
@@ -1519,48 +1671,109 @@ func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+						_, _ = gc_q2, gc_r2
+						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:243
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_misc.go:246
-					{
-						h := idx % NH
-						tt := (idx / NH) % T
-						b := idx / (NH * T)
+							{
+								h := (gc_tx + gc_r)
+								tt := (gc_q) % T
+								b := gc_q2
 
-						preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-						attBth := att[b*NH*T*T+h*T*T+tt*T:]
+								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+								attBth := att[b*NH*T*T+h*T*T+tt*T:]
 
-						maxval := float32(-math.MaxFloat32)
-						for t2 := 0; t2 <= tt; t2++ {
-							if preattBth[t2] > maxval {
-								maxval = preattBth[t2]
+								maxval := float32(-math.MaxFloat32)
+								for t2 := 0; t2 <= tt; t2++ {
+									if preattBth[t2] > maxval {
+										maxval = preattBth[t2]
+									}
+								}
+
+								expsum := float32(0.0)
+								for t2_ := 0; t2_ <= tt; t2_++ {
+									expv := expf(preattBth[t2_] - maxval)
+									expsum += expv
+									attBth[t2_] = expv
+								}
+								var expsumInv float32
+								if expsum == 0.0 {
+									expsumInv = 0.0
+								} else {
+									expsumInv = 1.0 / expsum
+								}
+
+								for t2_2 := 0; t2_2 < T; t2_2++ {
+									if t2_2 <= tt {
+										attBth[t2_2] *= expsumInv
+									} else {
+										attBth[t2_2] = 0.0
+									}
+								}
 							}
 						}
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 
-						expsum := float32(0.0)
-						for t2_ := 0; t2_ <= tt; t2_++ {
-							expv := expf(preattBth[t2_] - maxval)
-							expsum += expv
-							attBth[t2_] = expv
-						}
-						var expsumInv float32
-						if expsum == 0.0 {
-							expsumInv = 0.0
-						} else {
-							expsumInv = 1.0 / expsum
-						}
+//line llmc_misc.go:243
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
 
-						for t2_2 := 0; t2_2 < T; t2_2++ {
-							if t2_2 <= tt {
-								attBth[t2_2] *= expsumInv
+//line llmc_misc.go:246
+						{
+							h := idx % NH
+							tt := (idx / NH) % T
+							b := idx / (NH * T)
+
+							preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+							attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+							maxval := float32(-math.MaxFloat32)
+							for t2 := 0; t2 <= tt; t2++ {
+								if preattBth[t2] > maxval {
+									maxval = preattBth[t2]
+								}
+							}
+
+							expsum := float32(0.0)
+							for t2_ := 0; t2_ <= tt; t2_++ {
+								expv := expf(preattBth[t2_] - maxval)
+								expsum += expv
+								attBth[t2_] = expv
+							}
+							var expsumInv float32
+							if expsum == 0.0 {
+								expsumInv = 0.0
 							} else {
-								attBth[t2_2] = 0.0
+								expsumInv = 1.0 / expsum
+							}
+
+							for t2_2 := 0; t2_2 < T; t2_2++ {
+								if t2_2 <= tt {
+									attBth[t2_2] *= expsumInv
+								} else {
+									attBth[t2_2] = 0.0
+								}
 							}
 						}
 					}
@@ -1609,34 +1822,81 @@ func gc_body_attentionValue1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+				gc_qoff, gc_qd := gc_bx*gc_bdx, NH
+				gc_qoff2, gc_qd2 := gc_bx*gc_bdx, (NH * T)
+				if compiled.Segmented(gc_qoff, gc_qd, gc_from, gc_to) && compiled.Segmented(gc_qoff2, gc_qd2, gc_from, gc_to) {
+					for gc_seg := gc_from; gc_seg < gc_to; {
+						gc_q := (gc_qoff + gc_seg) / gc_qd
+						gc_r := gc_qoff - gc_q*gc_qd
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff2 + gc_seg) / gc_qd2
+						gc_r2 := gc_qoff2 - gc_q2*gc_qd2
+						_, _ = gc_q2, gc_r2
+						gc_segend := min(gc_to, gc_qd-gc_r, gc_qd2-gc_r2)
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:290
-					idx := gc_bx*gc_bdx + gc_tx
-					_ = idx
+							idx := gc_bx*gc_bdx + gc_tx
+							_ = idx
 
 //line llmc_misc.go:293
-					{
-						h := idx % NH
-						tt := (idx / NH) % T
-						b := idx / (NH * T)
+							{
+								h := (gc_tx + gc_r)
+								tt := (gc_q) % T
+								b := gc_q2
 
-						C3 := C * 3
-						hs := C / NH
+								C3 := C * 3
+								hs := C / NH
 
-						outBth := out[b*T*C+tt*C+h*hs:]
-						attBth := att[b*NH*T*T+h*T*T+tt*T:]
+								outBth := out[b*T*C+tt*C+h*hs:]
+								attBth := att[b*NH*T*T+h*T*T+tt*T:]
 
-						for i := 0; i < hs; i++ {
-							outBth[i] = 0.0
+								for i := 0; i < hs; i++ {
+									outBth[i] = 0.0
+								}
+								for t2 := 0; t2 <= tt; t2++ {
+									valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+									attBtht2 := attBth[t2]
+									for i_ := 0; i_ < hs; i_++ {
+										outBth[i_] += attBtht2 * valueT2[i_]
+									}
+								}
+							}
 						}
-						for t2 := 0; t2 <= tt; t2++ {
-							valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-							attBtht2 := attBth[t2]
-							for i_ := 0; i_ < hs; i_++ {
-								outBth[i_] += attBtht2 * valueT2[i_]
+						gc_seg = gc_segend
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line llmc_misc.go:290
+						idx := gc_bx*gc_bdx + gc_tx
+						_ = idx
+
+//line llmc_misc.go:293
+						{
+							h := idx % NH
+							tt := (idx / NH) % T
+							b := idx / (NH * T)
+
+							C3 := C * 3
+							hs := C / NH
+
+							outBth := out[b*T*C+tt*C+h*hs:]
+							attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+							for i := 0; i < hs; i++ {
+								outBth[i] = 0.0
+							}
+							for t2 := 0; t2 <= tt; t2++ {
+								valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+								attBtht2 := attBth[t2]
+								for i_ := 0; i_ < hs; i_++ {
+									outBth[i_] += attBtht2 * valueT2[i_]
+								}
 							}
 						}
 					}

@@ -48,21 +48,78 @@ func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff2, gc_qd2 := gc_bx2*gc_bdx2, T
+				if compiled.Segmented(gc_qoff2, gc_qd2, gc_from2, gc_to2) {
+					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+						gc_q := (gc_qoff2 + gc_seg2) / gc_qd2
+						gc_r := gc_qoff2 - gc_q*gc_qd2
+						_, _ = gc_q, gc_r
+						gc_segend2 := min(gc_to2, gc_qd2-gc_r)
+						gc_seglen2 := gc_segend2 - gc_seg2
+						gc_off2 := (gc_r + (gc_q * T)) + gc_seg2
+						if gc_off2 >= 0 && gc_off2 <= len(targets) && gc_seglen2 <= len(targets)-gc_off2 && gc_off2 <= len(losses) && gc_seglen2 <= len(losses)-gc_off2 {
+							gc_at3 := targets[gc_off2:][:gc_seglen2]
+							gc_at4 := losses[gc_off2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_seg2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:25
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
 
 //line llmc_misc.go:26
-					{
-						b := i / T
-						tt := i % T
-						probsBt := probs[b*T*V+tt*V:]
-						ix := targets[b*T+tt]
-						losses[b*T+tt] = -logf(probsBt[ix])
+								{
+									b := gc_q
+//line llmc_misc.go:27
+									_ = b
+									tt := (gc_tx2 + gc_r)
+//line llmc_misc.go:28
+									_ = tt
+									probsBt := probs[b*T*V+tt*V:]
+									ix := gc_at3[gc_u2]
+									gc_at4[gc_u2] = -logf(probsBt[ix])
+								}
+							}
+						} else {
+							for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:25
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line llmc_misc.go:26
+								{
+									b := gc_q
+									tt := (gc_tx2 + gc_r)
+									probsBt := probs[b*T*V+tt*V:]
+									ix := targets[b*T+tt]
+									losses[b*T+tt] = -logf(probsBt[ix])
+								}
+							}
+						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:25
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line llmc_misc.go:26
+						{
+							b := i / T
+							tt := i % T
+							probsBt := probs[b*T*V+tt*V:]
+							ix := targets[b*T+tt]
+							losses[b*T+tt] = -logf(probsBt[ix])
+						}
 					}
 				}
 			}
@@ -108,31 +165,73 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, (T * V)
+				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, V
+				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+						_, _ = gc_q2, gc_r2
+						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:41
-					i := gc_bx2*gc_bdx2 + gc_tx2
-					_ = i
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
 
 //line llmc_misc.go:42
-					{
-						b := i / (T * V)
-						tt := (i / V) % T
-						v := i % V
-						dlogitsBt := dlogits[b*T*V+tt*V:]
-						probsBt := probs[b*T*V+tt*V:]
-						dloss := dlosses[b*T+tt]
-						ix := targets[b*T+tt]
-						p := probsBt[v]
-						var indicator float32
-						if v == int(ix) {
-							indicator = 1.0
-						} else {
-							indicator = 0.0
+							{
+								b := gc_q
+								tt := (gc_q2) % T
+								v := (gc_tx2 + gc_r2)
+								dlogitsBt := dlogits[b*T*V+tt*V:]
+								probsBt := probs[b*T*V+tt*V:]
+								dloss := dlosses[b*T+tt]
+								ix := targets[b*T+tt]
+								p := probsBt[v]
+								var indicator float32
+								if v == int(ix) {
+									indicator = 1.0
+								} else {
+									indicator = 0.0
+								}
+								dlogitsBt[v] += (p - indicator) * dloss
+							}
 						}
-						dlogitsBt[v] += (p - indicator) * dloss
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:41
+						i := gc_bx2*gc_bdx2 + gc_tx2
+						_ = i
+
+//line llmc_misc.go:42
+						{
+							b := i / (T * V)
+							tt := (i / V) % T
+							v := i % V
+							dlogitsBt := dlogits[b*T*V+tt*V:]
+							probsBt := probs[b*T*V+tt*V:]
+							dloss := dlosses[b*T+tt]
+							ix := targets[b*T+tt]
+							p := probsBt[v]
+							var indicator float32
+							if v == int(ix) {
+								indicator = 1.0
+							} else {
+								indicator = 0.0
+							}
+							dlogitsBt[v] += (p - indicator) * dloss
+						}
 					}
 				}
 			}
@@ -2031,38 +2130,91 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_L12:
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, T
+				gc_qoff5, gc_qd5 := gc_bx2*gc_bdx2, (T * T)
+				gc_qoff6, gc_qd6 := gc_bx2*gc_bdx2, (NH * T * T)
+				if compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) && compiled.Segmented(gc_qoff5, gc_qd5, gc_from2, gc_to2) && compiled.Segmented(gc_qoff6, gc_qd6, gc_from2, gc_to2) {
+					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+						gc_q := (gc_qoff4 + gc_seg2) / gc_qd4
+						gc_r := gc_qoff4 - gc_q*gc_qd4
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff5 + gc_seg2) / gc_qd5
+						gc_r2 := gc_qoff5 - gc_q2*gc_qd5
+						_, _ = gc_q2, gc_r2
+						gc_q3 := (gc_qoff6 + gc_seg2) / gc_qd6
+						gc_r3 := gc_qoff6 - gc_q3*gc_qd6
+						_, _ = gc_q3, gc_r3
+						gc_segend2 := min(gc_to2, gc_qd4-gc_r, gc_qd5-gc_r2, gc_qd6-gc_r3)
+					gc_L1q2:
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:210
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
 
 //line llmc_misc.go:213
-					{
-						t2 := idx % T
-						tt := (idx / T) % T
-						if t2 > tt {
-							preatt[idx] = float32(math.Inf(-1))
-							continue gc_L12
+							{
+								t2 := (gc_tx2 + gc_r)
+								tt := (gc_q) % T
+								if t2 > tt {
+									preatt[idx] = float32(math.Inf(-1))
+									continue gc_L1q2
+								}
+								h := (gc_q2) % NH
+								b := gc_q3
+
+								C3 := C * 3
+								hs := C / NH
+								queryT := inp[b*T*C3+tt*C3+h*hs:]
+								keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+								val := float32(0.0)
+								for i := 0; i < hs; i++ {
+									val += queryT[i] * keyT2[i]
+								}
+								val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+								preatt[idx] = val
+							}
 						}
-						h := (idx / (T * T)) % NH
-						b := idx / (NH * T * T)
+						gc_seg2 = gc_segend2
+					}
+				} else {
+				gc_L12:
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
-						C3 := C * 3
-						hs := C / NH
-						queryT := inp[b*T*C3+tt*C3+h*hs:]
-						keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+//line llmc_misc.go:210
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
 
-						val := float32(0.0)
-						for i := 0; i < hs; i++ {
-							val += queryT[i] * keyT2[i]
+//line llmc_misc.go:213
+						{
+							t2 := idx % T
+							tt := (idx / T) % T
+							if t2 > tt {
+								preatt[idx] = float32(math.Inf(-1))
+								continue gc_L12
+							}
+							h := (idx / (T * T)) % NH
+							b := idx / (NH * T * T)
+
+							C3 := C * 3
+							hs := C / NH
+							queryT := inp[b*T*C3+tt*C3+h*hs:]
+							keyT2 := inp[b*T*C3+t2*C3+h*hs+C:]
+
+							val := float32(0.0)
+							for i := 0; i < hs; i++ {
+								val += queryT[i] * keyT2[i]
+							}
+							val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
+
+							preatt[idx] = val
 						}
-						val = float32(float64(val) * (1.0 / float64(sqrtf(float32(hs)))))
-
-						preatt[idx] = val
 					}
 				}
 			}
@@ -2108,48 +2260,109 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
+				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
+				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+						_, _ = gc_q2, gc_r2
+						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:243
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
 
 //line llmc_misc.go:246
-					{
-						h := idx % NH
-						tt := (idx / NH) % T
-						b := idx / (NH * T)
+							{
+								h := (gc_tx2 + gc_r)
+								tt := (gc_q) % T
+								b := gc_q2
 
-						preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
-						attBth := att[b*NH*T*T+h*T*T+tt*T:]
+								preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+								attBth := att[b*NH*T*T+h*T*T+tt*T:]
 
-						maxval := float32(-math.MaxFloat32)
-						for t2 := 0; t2 <= tt; t2++ {
-							if preattBth[t2] > maxval {
-								maxval = preattBth[t2]
+								maxval := float32(-math.MaxFloat32)
+								for t2 := 0; t2 <= tt; t2++ {
+									if preattBth[t2] > maxval {
+										maxval = preattBth[t2]
+									}
+								}
+
+								expsum := float32(0.0)
+								for t2_ := 0; t2_ <= tt; t2_++ {
+									expv := expf(preattBth[t2_] - maxval)
+									expsum += expv
+									attBth[t2_] = expv
+								}
+								var expsumInv float32
+								if expsum == 0.0 {
+									expsumInv = 0.0
+								} else {
+									expsumInv = 1.0 / expsum
+								}
+
+								for t2_2 := 0; t2_2 < T; t2_2++ {
+									if t2_2 <= tt {
+										attBth[t2_2] *= expsumInv
+									} else {
+										attBth[t2_2] = 0.0
+									}
+								}
 							}
 						}
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
-						expsum := float32(0.0)
-						for t2_ := 0; t2_ <= tt; t2_++ {
-							expv := expf(preattBth[t2_] - maxval)
-							expsum += expv
-							attBth[t2_] = expv
-						}
-						var expsumInv float32
-						if expsum == 0.0 {
-							expsumInv = 0.0
-						} else {
-							expsumInv = 1.0 / expsum
-						}
+//line llmc_misc.go:243
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
 
-						for t2_2 := 0; t2_2 < T; t2_2++ {
-							if t2_2 <= tt {
-								attBth[t2_2] *= expsumInv
+//line llmc_misc.go:246
+						{
+							h := idx % NH
+							tt := (idx / NH) % T
+							b := idx / (NH * T)
+
+							preattBth := preatt[b*NH*T*T+h*T*T+tt*T:]
+							attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+							maxval := float32(-math.MaxFloat32)
+							for t2 := 0; t2 <= tt; t2++ {
+								if preattBth[t2] > maxval {
+									maxval = preattBth[t2]
+								}
+							}
+
+							expsum := float32(0.0)
+							for t2_ := 0; t2_ <= tt; t2_++ {
+								expv := expf(preattBth[t2_] - maxval)
+								expsum += expv
+								attBth[t2_] = expv
+							}
+							var expsumInv float32
+							if expsum == 0.0 {
+								expsumInv = 0.0
 							} else {
-								attBth[t2_2] = 0.0
+								expsumInv = 1.0 / expsum
+							}
+
+							for t2_2 := 0; t2_2 < T; t2_2++ {
+								if t2_2 <= tt {
+									attBth[t2_2] *= expsumInv
+								} else {
+									attBth[t2_2] = 0.0
+								}
 							}
 						}
 					}
@@ -2198,34 +2411,81 @@ func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ou
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				gc_qoff3, gc_qd3 := gc_bx2*gc_bdx2, NH
+				gc_qoff4, gc_qd4 := gc_bx2*gc_bdx2, (NH * T)
+				if compiled.Segmented(gc_qoff3, gc_qd3, gc_from2, gc_to2) && compiled.Segmented(gc_qoff4, gc_qd4, gc_from2, gc_to2) {
+					for gc_seg2 := gc_from2; gc_seg2 < gc_to2; {
+						gc_q := (gc_qoff3 + gc_seg2) / gc_qd3
+						gc_r := gc_qoff3 - gc_q*gc_qd3
+						_, _ = gc_q, gc_r
+						gc_q2 := (gc_qoff4 + gc_seg2) / gc_qd4
+						gc_r2 := gc_qoff4 - gc_q2*gc_qd4
+						_, _ = gc_q2, gc_r2
+						gc_segend2 := min(gc_to2, gc_qd3-gc_r, gc_qd4-gc_r2)
+						for gc_tx2 := gc_seg2; gc_tx2 < gc_segend2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:290
-					idx := gc_bx2*gc_bdx2 + gc_tx2
-					_ = idx
+							idx := gc_bx2*gc_bdx2 + gc_tx2
+							_ = idx
 
 //line llmc_misc.go:293
-					{
-						h := idx % NH
-						tt := (idx / NH) % T
-						b := idx / (NH * T)
+							{
+								h := (gc_tx2 + gc_r)
+								tt := (gc_q) % T
+								b := gc_q2
 
-						C3 := C * 3
-						hs := C / NH
+								C3 := C * 3
+								hs := C / NH
 
-						outBth := out[b*T*C+tt*C+h*hs:]
-						attBth := att[b*NH*T*T+h*T*T+tt*T:]
+								outBth := out[b*T*C+tt*C+h*hs:]
+								attBth := att[b*NH*T*T+h*T*T+tt*T:]
 
-						for i := 0; i < hs; i++ {
-							outBth[i] = 0.0
+								for i := 0; i < hs; i++ {
+									outBth[i] = 0.0
+								}
+								for t2 := 0; t2 <= tt; t2++ {
+									valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+									attBtht2 := attBth[t2]
+									for i_ := 0; i_ < hs; i_++ {
+										outBth[i_] += attBtht2 * valueT2[i_]
+									}
+								}
+							}
 						}
-						for t2 := 0; t2 <= tt; t2++ {
-							valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
-							attBtht2 := attBth[t2]
-							for i_ := 0; i_ < hs; i_++ {
-								outBth[i_] += attBtht2 * valueT2[i_]
+						gc_seg2 = gc_segend2
+					}
+				} else {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line llmc_misc.go:290
+						idx := gc_bx2*gc_bdx2 + gc_tx2
+						_ = idx
+
+//line llmc_misc.go:293
+						{
+							h := idx % NH
+							tt := (idx / NH) % T
+							b := idx / (NH * T)
+
+							C3 := C * 3
+							hs := C / NH
+
+							outBth := out[b*T*C+tt*C+h*hs:]
+							attBth := att[b*NH*T*T+h*T*T+tt*T:]
+
+							for i := 0; i < hs; i++ {
+								outBth[i] = 0.0
+							}
+							for t2 := 0; t2 <= tt; t2++ {
+								valueT2 := inp[b*T*C3+t2*C3+h*hs+C*2:]
+								attBtht2 := attBth[t2]
+								for i_ := 0; i_ < hs; i_++ {
+									outBth[i_] += attBtht2 * valueT2[i_]
+								}
 							}
 						}
 					}
