@@ -3968,7 +3968,67 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off6 {
 							gc_at7 := sdata[gc_off5:][:gc_seglen2]
 							gc_at8 := sdata[gc_off6:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep3 := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line reduce.go:208
+									gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+									_ = gc_iota10
+									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line reduce.go:208
+										var tid int = gc_tx2
+//line reduce.go:208
+										_ = tid
+//line reduce.go:213
+										gc_if14 := gc_iota10.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
+//line reduce.go:213
+										_ = gc_if14
+//line reduce.go:213
+										if gc_if14.ToBits() != 0 {
+//line reduce.go:213
+											archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at7[(gc_tx2-gc_seg2):]), gc_if14)
+//line reduce.go:213
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line reduce.go:208
+								gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+								_ = gc_iota9
+								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line reduce.go:208
+									var tid int = gc_tx2
+//line reduce.go:208
+									_ = tid
+//line reduce.go:213
+									gc_if13 := gc_iota9.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+//line reduce.go:213
+									_ = gc_if13
+//line reduce.go:213
+									if gc_if13.ToBits() != 0 {
+//line reduce.go:213
+										archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at7[(gc_tx2-gc_seg2):]), gc_if13)
+//line reduce.go:213
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -4252,24 +4312,24 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sdata) {
 				gc_at11 := sdata[:gc_bdx3]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line reduce.go:208
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none8
 //line reduce.go:208
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota16
+						_ = gc_iota18
 //line reduce.go:208
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all8
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:208
@@ -4293,11 +4353,11 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							_ = gc_returned16
 //line reduce.go:281
-							gc_if23 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
+							gc_if25 := gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line reduce.go:281
-							_ = gc_if23
+							_ = gc_if25
 //line reduce.go:210
-							if gc_if23.ToBits() != 0 {
+							if gc_if25.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld16 archsimd.Int32x16
 //line reduce.go:210
@@ -4311,7 +4371,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 									for gc_k16 := range 16 {
 //line reduce.go:210
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
+										if gc_if25.ToBits()&(1<<gc_k16) != 0 {
 //line reduce.go:210
 											gc_pos3.Thread = gc_rank3 + gc_k16
 //line reduce.go:210
@@ -4327,7 +4387,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_ld16.Merge(gc_result16, gc_if25)
 //line reduce.go:210
 								gc_b18 := gc_none8
 //line reduce.go:210
@@ -4337,21 +4397,21 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if25.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if25.ToBits()).ToBits()).ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
+							gc_if26 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line reduce.go:210
-							_ = gc_if24
+							_ = gc_if26
 //line reduce.go:284
-							if gc_if24.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero16 int32
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if26)
 //line reduce.go:284
 								gc_b19 := gc_none8
 //line reduce.go:284
@@ -4361,16 +4421,16 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if26.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if26.ToBits()).ToBits()).ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
 							gc_result16.StoreSlice(gc_at11[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -4380,15 +4440,15 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:208
 					_ = gc_none7
 //line reduce.go:208
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota16 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota14
+					_ = gc_iota16
 //line reduce.go:208
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all7
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:208
@@ -4412,11 +4472,11 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 						_ = gc_returned14
 //line reduce.go:281
-						gc_if20 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
+						gc_if22 := gc_iota16.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line reduce.go:281
-						_ = gc_if20
+						_ = gc_if22
 //line reduce.go:210
-						if gc_if20.ToBits() != 0 {
+						if gc_if22.ToBits() != 0 {
 //line reduce.go:210
 							var gc_ld14 archsimd.Int32x8
 //line reduce.go:210
@@ -4430,7 +4490,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								for gc_k14 := range 8 {
 //line reduce.go:210
-									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
+									if gc_if22.ToBits()&(1<<gc_k14) != 0 {
 //line reduce.go:210
 										gc_pos3.Thread = gc_rank3 + gc_k14
 //line reduce.go:210
@@ -4446,7 +4506,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result14 = gc_ld14.Merge(gc_result14, gc_if20)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if22)
 //line reduce.go:210
 							gc_b16 := gc_none7
 //line reduce.go:210
@@ -4456,21 +4516,21 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if22).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
+						gc_if23 := gc_returned14.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if21
+						_ = gc_if23
 //line reduce.go:284
-						if gc_if21.ToBits() != 0 {
+						if gc_if23.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero14 int32
 //line reduce.go:284
 							_ = gc_zero14
 //line reduce.go:284
-							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if21)
+							gc_result14 = archsimd.BroadcastInt32x8(gc_zero14).Merge(gc_result14, gc_if23)
 //line reduce.go:284
 							gc_b17 := gc_none7
 //line reduce.go:284
@@ -4480,7 +4540,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if23).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -4488,7 +4548,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4500,24 +4560,24 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					gc_at11[gc_tx3] = reduceAt(in, gc_bx3*gc_bdx3+tid)
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line reduce.go:208
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none6
 //line reduce.go:208
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota12
+						_ = gc_iota14
 //line reduce.go:208
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all6
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line reduce.go:208
@@ -4547,11 +4607,11 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							_ = gc_returned12
 //line reduce.go:281
-							gc_if17 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+							gc_if19 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
 //line reduce.go:281
-							_ = gc_if17
+							_ = gc_if19
 //line reduce.go:210
-							if gc_if17.ToBits() != 0 {
+							if gc_if19.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld12 archsimd.Int32x16
 //line reduce.go:210
@@ -4565,7 +4625,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 									for gc_k12 := range 16 {
 //line reduce.go:210
-										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
+										if gc_if19.ToBits()&(1<<gc_k12) != 0 {
 //line reduce.go:210
 											gc_pos3.Thread = gc_rank3 + gc_k12
 //line reduce.go:210
@@ -4581,7 +4641,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
 //line reduce.go:210
 								gc_b14 := gc_none6
 //line reduce.go:210
@@ -4591,21 +4651,21 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if19.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if19.ToBits()).ToBits()).ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+							gc_if20 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
 //line reduce.go:210
-							_ = gc_if18
+							_ = gc_if20
 //line reduce.go:284
-							if gc_if18.ToBits() != 0 {
+							if gc_if20.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero12 int32
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if20)
 //line reduce.go:284
 								gc_b15 := gc_none6
 //line reduce.go:284
@@ -4615,16 +4675,16 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+								gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if20.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if20.ToBits()).ToBits()).ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
 							gc_result12.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -4634,15 +4694,15 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:208
 					_ = gc_none5
 //line reduce.go:208
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota10
+					_ = gc_iota12
 //line reduce.go:208
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line reduce.go:208
@@ -4672,11 +4732,11 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 						_ = gc_returned10
 //line reduce.go:281
-						gc_if14 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+						gc_if16 := gc_iota12.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
 //line reduce.go:281
-						_ = gc_if14
+						_ = gc_if16
 //line reduce.go:210
-						if gc_if14.ToBits() != 0 {
+						if gc_if16.ToBits() != 0 {
 //line reduce.go:210
 							var gc_ld10 archsimd.Int32x8
 //line reduce.go:210
@@ -4690,7 +4750,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								for gc_k10 := range 8 {
 //line reduce.go:210
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k10) != 0 {
 //line reduce.go:210
 										gc_pos3.Thread = gc_rank3 + gc_k10
 //line reduce.go:210
@@ -4706,7 +4766,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result10 = gc_ld10.Merge(gc_result10, gc_if14)
+							gc_result10 = gc_ld10.Merge(gc_result10, gc_if16)
 //line reduce.go:210
 							gc_b12 := gc_none5
 //line reduce.go:210
@@ -4716,21 +4776,21 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+							gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if16).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+						gc_if17 := gc_returned10.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if15
+						_ = gc_if17
 //line reduce.go:284
-						if gc_if15.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero10 int32
 //line reduce.go:284
 							_ = gc_zero10
 //line reduce.go:284
-							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if15)
+							gc_result10 = archsimd.BroadcastInt32x8(gc_zero10).Merge(gc_result10, gc_if17)
 //line reduce.go:284
 							gc_b13 := gc_none5
 //line reduce.go:284
@@ -4740,7 +4800,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+							gc_returned10 = gc_b13.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if17).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -4748,7 +4808,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep4
+				gc_step9 := gc_vstep5
 				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
 						gc_tx3 := gc_step9 + 0
@@ -4831,7 +4891,67 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off10 {
 							gc_at12 := sdata[gc_off9:][:gc_seglen3]
 							gc_at13 := sdata[gc_off10:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_vstep6 := gc_seg3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop6 bool
+								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line reduce.go:208
+									gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+									_ = gc_iota20
+									for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
+										gc_tx3 := gc_vstep6
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+//line reduce.go:208
+										var tid int = gc_tx3
+//line reduce.go:208
+										_ = tid
+//line reduce.go:213
+										gc_if28 := gc_iota20.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
+//line reduce.go:213
+										_ = gc_if28
+//line reduce.go:213
+										if gc_if28.ToBits() != 0 {
+//line reduce.go:213
+											archsimd.LoadInt32x16Slice(gc_at12[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at12[(gc_tx3-gc_seg3):]), gc_if28)
+//line reduce.go:213
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep6, false
+								}(gc_vstep6)
+								if gc_stop6 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line reduce.go:208
+								gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+								_ = gc_iota19
+								for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
+									gc_tx3 := gc_vstep6
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line reduce.go:208
+									var tid int = gc_tx3
+//line reduce.go:208
+									_ = tid
+//line reduce.go:213
+									gc_if27 := gc_iota19.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
+//line reduce.go:213
+									_ = gc_if27
+//line reduce.go:213
+									if gc_if27.ToBits() != 0 {
+//line reduce.go:213
+										archsimd.LoadInt32x8Slice(gc_at12[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at12[(gc_tx3-gc_seg3):]), gc_if27)
+//line reduce.go:213
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx3 := gc_seg3 + gc_u3
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
@@ -5115,24 +5235,24 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			if gc_bdx4 <= len(sdata) {
 				gc_at16 := sdata[:gc_bdx4]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line reduce.go:208
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none12
 //line reduce.go:208
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota24
+						_ = gc_iota28
 //line reduce.go:208
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all12
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:208
@@ -5156,11 +5276,11 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							_ = gc_returned24
 //line reduce.go:281
-							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+							gc_if39 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
 //line reduce.go:281
-							_ = gc_if35
+							_ = gc_if39
 //line reduce.go:210
-							if gc_if35.ToBits() != 0 {
+							if gc_if39.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld24 archsimd.Uint32x16
 //line reduce.go:210
@@ -5174,7 +5294,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 									for gc_k24 := range 16 {
 //line reduce.go:210
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
+										if gc_if39.ToBits()&(1<<gc_k24) != 0 {
 //line reduce.go:210
 											gc_pos4.Thread = gc_rank4 + gc_k24
 //line reduce.go:210
@@ -5190,7 +5310,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_ld24.Merge(gc_result24, gc_if39)
 //line reduce.go:210
 								gc_b27 := gc_none12
 //line reduce.go:210
@@ -5200,21 +5320,21 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if39.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if39.ToBits()).ToBits()).ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+							gc_if40 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
 //line reduce.go:210
-							_ = gc_if36
+							_ = gc_if40
 //line reduce.go:284
-							if gc_if36.ToBits() != 0 {
+							if gc_if40.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero24 uint32
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if40)
 //line reduce.go:284
 								gc_b28 := gc_none12
 //line reduce.go:284
@@ -5224,16 +5344,16 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b28.ToBits()&gc_if40.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if40.ToBits()).ToBits()).ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:284
 							gc_result24.StoreSlice(gc_at16[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
@@ -5243,15 +5363,15 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 					_ = gc_none11
 //line reduce.go:208
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota22
+					_ = gc_iota26
 //line reduce.go:208
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all11
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:208
@@ -5275,11 +5395,11 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						_ = gc_returned22
 //line reduce.go:281
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+						gc_if36 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
 //line reduce.go:281
-						_ = gc_if32
+						_ = gc_if36
 //line reduce.go:210
-						if gc_if32.ToBits() != 0 {
+						if gc_if36.ToBits() != 0 {
 //line reduce.go:210
 							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:210
@@ -5293,7 +5413,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								for gc_k22 := range 8 {
 //line reduce.go:210
-									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
+									if gc_if36.ToBits()&(1<<gc_k22) != 0 {
 //line reduce.go:210
 										gc_pos4.Thread = gc_rank4 + gc_k22
 //line reduce.go:210
@@ -5309,7 +5429,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result22 = gc_ld22.Merge(gc_result22, gc_if32)
+							gc_result22 = gc_ld22.Merge(gc_result22, gc_if36)
 //line reduce.go:210
 							gc_b25 := gc_none11
 //line reduce.go:210
@@ -5319,21 +5439,21 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+							gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if36).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+						gc_if37 := gc_returned22.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if33
+						_ = gc_if37
 //line reduce.go:284
-						if gc_if33.ToBits() != 0 {
+						if gc_if37.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero22 uint32
 //line reduce.go:284
 							_ = gc_zero22
 //line reduce.go:284
-							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if33)
+							gc_result22 = archsimd.BroadcastUint32x8(gc_zero22).Merge(gc_result22, gc_if37)
 //line reduce.go:284
 							gc_b26 := gc_none11
 //line reduce.go:284
@@ -5343,7 +5463,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+							gc_returned22 = gc_b26.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if37).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:284
@@ -5351,7 +5471,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5363,24 +5483,24 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					gc_at16[gc_tx4] = reduceAt(in, gc_bx4*gc_bdx4+tid)
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line reduce.go:208
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
 						_ = gc_none10
 //line reduce.go:208
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
-						_ = gc_iota20
+						_ = gc_iota24
 //line reduce.go:208
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all10
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
+							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line reduce.go:208
@@ -5410,11 +5530,11 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							_ = gc_returned20
 //line reduce.go:281
-							gc_if29 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+							gc_if33 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
 //line reduce.go:281
-							_ = gc_if29
+							_ = gc_if33
 //line reduce.go:210
-							if gc_if29.ToBits() != 0 {
+							if gc_if33.ToBits() != 0 {
 //line reduce.go:210
 								var gc_ld20 archsimd.Uint32x16
 //line reduce.go:210
@@ -5428,7 +5548,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 									for gc_k20 := range 16 {
 //line reduce.go:210
-										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
+										if gc_if33.ToBits()&(1<<gc_k20) != 0 {
 //line reduce.go:210
 											gc_pos4.Thread = gc_rank4 + gc_k20
 //line reduce.go:210
@@ -5444,7 +5564,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+								gc_result20 = gc_ld20.Merge(gc_result20, gc_if33)
 //line reduce.go:210
 								gc_b23 := gc_none10
 //line reduce.go:210
@@ -5454,21 +5574,21 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
 //line reduce.go:210
-							_ = gc_if30
+							_ = gc_if34
 //line reduce.go:284
-							if gc_if30.ToBits() != 0 {
+							if gc_if34.ToBits() != 0 {
 //line reduce.go:284
 								var gc_zero20 uint32
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if34)
 //line reduce.go:284
 								gc_b24 := gc_none10
 //line reduce.go:284
@@ -5478,16 +5598,16 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								}
 //line reduce.go:284
-								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+								gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
 //line reduce.go:284
 							}
 //line reduce.go:210
 							gc_result20.StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
@@ -5497,15 +5617,15 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 					_ = gc_none9
 //line reduce.go:208
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reduce.go:208
-					_ = gc_iota18
+					_ = gc_iota22
 //line reduce.go:208
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all9
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line reduce.go:208
@@ -5535,11 +5655,11 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 						_ = gc_returned18
 //line reduce.go:281
-						gc_if26 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+						gc_if30 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
 //line reduce.go:281
-						_ = gc_if26
+						_ = gc_if30
 //line reduce.go:210
-						if gc_if26.ToBits() != 0 {
+						if gc_if30.ToBits() != 0 {
 //line reduce.go:210
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:210
@@ -5553,7 +5673,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								for gc_k18 := range 8 {
 //line reduce.go:210
-									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
+									if gc_if30.ToBits()&(1<<gc_k18) != 0 {
 //line reduce.go:210
 										gc_pos4.Thread = gc_rank4 + gc_k18
 //line reduce.go:210
@@ -5569,7 +5689,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_result18 = gc_ld18.Merge(gc_result18, gc_if26)
+							gc_result18 = gc_ld18.Merge(gc_result18, gc_if30)
 //line reduce.go:210
 							gc_b21 := gc_none9
 //line reduce.go:210
@@ -5579,21 +5699,21 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							}
 //line reduce.go:210
-							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+							gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if30).ToMask()
 //line reduce.go:210
 						}
 //line reduce.go:210
-						gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+						gc_if31 := gc_returned18.ToInt32x8().Not().ToMask()
 //line reduce.go:210
-						_ = gc_if27
+						_ = gc_if31
 //line reduce.go:284
-						if gc_if27.ToBits() != 0 {
+						if gc_if31.ToBits() != 0 {
 //line reduce.go:284
 							var gc_zero18 uint32
 //line reduce.go:284
 							_ = gc_zero18
 //line reduce.go:284
-							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if27)
+							gc_result18 = archsimd.BroadcastUint32x8(gc_zero18).Merge(gc_result18, gc_if31)
 //line reduce.go:284
 							gc_b22 := gc_none9
 //line reduce.go:284
@@ -5603,7 +5723,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 							}
 //line reduce.go:284
-							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+							gc_returned18 = gc_b22.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if31).ToMask()
 //line reduce.go:284
 						}
 //line reduce.go:210
@@ -5611,7 +5731,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep6
+				gc_step13 := gc_vstep8
 				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 					{
 						gc_tx4 := gc_step13 + 0
@@ -5694,7 +5814,67 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off14 {
 							gc_at17 := sdata[gc_off13:][:gc_seglen4]
 							gc_at18 := sdata[gc_off14:][:gc_seglen4]
-							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_vstep9 := gc_seg4
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop9 bool
+								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line reduce.go:208
+									gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line reduce.go:208
+									_ = gc_iota30
+									for ; gc_vstep9+15 < gc_segend4; gc_vstep9 += 16 {
+										gc_tx4 := gc_vstep9
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+//line reduce.go:208
+										var tid int = gc_tx4
+//line reduce.go:208
+										_ = tid
+//line reduce.go:213
+										gc_if42 := gc_iota30.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
+//line reduce.go:213
+										_ = gc_if42
+//line reduce.go:213
+										if gc_if42.ToBits() != 0 {
+//line reduce.go:213
+											archsimd.LoadUint32x16Slice(gc_at17[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at18[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at17[(gc_tx4-gc_seg4):]), gc_if42)
+//line reduce.go:213
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep9, false
+								}(gc_vstep9)
+								if gc_stop9 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line reduce.go:208
+								gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line reduce.go:208
+								_ = gc_iota29
+								for ; gc_vstep9+7 < gc_segend4; gc_vstep9 += 8 {
+									gc_tx4 := gc_vstep9
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line reduce.go:208
+									var tid int = gc_tx4
+//line reduce.go:208
+									_ = tid
+//line reduce.go:213
+									gc_if41 := gc_iota29.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
+//line reduce.go:213
+									_ = gc_if41
+//line reduce.go:213
+									if gc_if41.ToBits() != 0 {
+//line reduce.go:213
+										archsimd.LoadUint32x8Slice(gc_at17[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at18[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at17[(gc_tx4-gc_seg4):]), gc_if41)
+//line reduce.go:213
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u4 := gc_vstep9 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 								gc_tx4 := gc_seg4 + gc_u4
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4

@@ -809,7 +809,67 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_seglen2 <= len(sdata)-gc_off8 {
 							gc_at9 := sdata[gc_off7:][:gc_seglen2]
 							gc_at10 := sdata[gc_off8:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep3 := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:26
+									gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:26
+									_ = gc_iota6
+									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line samples_reduction.go:26
+										var tid int = gc_tx2
+//line samples_reduction.go:26
+										_ = tid
+//line samples_reduction.go:39
+										gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx2 + gc_r), 16))))
+//line samples_reduction.go:39
+										_ = gc_if6
+//line samples_reduction.go:39
+										if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:39
+											archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if6)
+//line samples_reduction.go:39
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line samples_reduction.go:26
+								gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:26
+								_ = gc_iota5
+								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:26
+									var tid int = gc_tx2
+//line samples_reduction.go:26
+									_ = tid
+//line samples_reduction.go:39
+									gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx2 + gc_r), 8))))
+//line samples_reduction.go:39
+									_ = gc_if5
+//line samples_reduction.go:39
+									if gc_if5.ToBits() != 0 {
+//line samples_reduction.go:39
+										archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_seg2):]).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_seg2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_seg2):]), gc_if5)
+//line samples_reduction.go:39
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1099,18 +1159,18 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			if gc_bdx3 <= len(sdata) && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
 				gc_at13 := sdata[:gc_bdx3]
 				gc_at14 := gIdata[gc_off11:][:gc_bdx3]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota8
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+						_ = gc_iota10
+						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
+							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:26
@@ -1124,20 +1184,20 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb8.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-							_ = gc_if8
+							_ = gc_if10
 //line samples_reduction.go:30
-							if gc_if8.ToBits() != 0 {
+							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if8)
+								archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).StoreMasked((*[16]int32)(gc_at13[gc_tx3:]), gc_if10)
 //line samples_reduction.go:30
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
@@ -1145,11 +1205,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					gc_vb7 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota7
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					_ = gc_iota9
+					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
+						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:26
@@ -1163,19 +1223,19 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb7.StoreSlice(gc_at13[gc_tx3:])
 //line samples_reduction.go:30
-						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if7
+						_ = gc_if9
 //line samples_reduction.go:30
-						if gc_if7.ToBits() != 0 {
+						if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:30
-							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if7)
+							archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).StoreMasked((*[8]int32)(gc_at13[gc_tx3:]), gc_if9)
 //line samples_reduction.go:30
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep4; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -1196,18 +1256,18 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota6
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+						_ = gc_iota8
+						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
+							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:26
@@ -1227,20 +1287,20 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 							gc_vb6.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-							_ = gc_if6
+							_ = gc_if8
 //line samples_reduction.go:31
-							if gc_if6.ToBits() != 0 {
+							if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:31
-								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if6)
+								archsimd.LoadInt32x16Slice(gIdata[i:]).StoreMasked((*[16]int32)(sdata[tid:]), gc_if8)
 //line samples_reduction.go:31
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
@@ -1248,11 +1308,11 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 					gc_vb5 := archsimd.BroadcastInt32x8(0)
 //line samples_reduction.go:29
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota5
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					_ = gc_iota7
+					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
+						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:26
@@ -1272,19 +1332,19 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:29
 						gc_vb5.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if5
+						_ = gc_if7
 //line samples_reduction.go:31
-						if gc_if5.ToBits() != 0 {
+						if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:31
-							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if5)
+							archsimd.LoadInt32x8Slice(gIdata[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if7)
 //line samples_reduction.go:31
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep4
+				gc_step9 := gc_vstep5
 				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
 						gc_tx3 := gc_step9 + 0
@@ -1412,7 +1472,67 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_seglen3 <= len(sdata)-gc_off13 {
 							gc_at15 := sdata[gc_off12:][:gc_seglen3]
 							gc_at16 := sdata[gc_off13:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_vstep6 := gc_seg3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop6 bool
+								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line samples_reduction.go:26
+									gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:26
+									_ = gc_iota12
+									for ; gc_vstep6+15 < gc_segend3; gc_vstep6 += 16 {
+										gc_tx3 := gc_vstep6
+										gc_rank3 := gc_base3 + gc_tx3
+										_ = gc_rank3
+//line samples_reduction.go:26
+										var tid int = gc_tx3
+//line samples_reduction.go:26
+										_ = tid
+//line samples_reduction.go:39
+										gc_if12 := gc_iota12.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx3 + gc_r), 16))))
+//line samples_reduction.go:39
+										_ = gc_if12
+//line samples_reduction.go:39
+										if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:39
+											archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x16Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[16]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if12)
+//line samples_reduction.go:39
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep6, false
+								}(gc_vstep6)
+								if gc_stop6 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line samples_reduction.go:26
+								gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:26
+								_ = gc_iota11
+								for ; gc_vstep6+7 < gc_segend3; gc_vstep6 += 8 {
+									gc_tx3 := gc_vstep6
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:26
+									var tid int = gc_tx3
+//line samples_reduction.go:26
+									_ = tid
+//line samples_reduction.go:39
+									gc_if11 := gc_iota11.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx3 + gc_r), 8))))
+//line samples_reduction.go:39
+									_ = gc_if11
+//line samples_reduction.go:39
+									if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:39
+										archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_seg3):]).Add(archsimd.LoadInt32x8Slice(gc_at16[(gc_tx3-gc_seg3):])).StoreMasked((*[8]int32)(gc_at15[(gc_tx3-gc_seg3):]), gc_if11)
+//line samples_reduction.go:39
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep6 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx3 := gc_seg3 + gc_u3
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
@@ -1702,18 +1822,18 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			if gc_bdx4 <= len(sdata) && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 {
 				gc_at19 := sdata[:gc_bdx4]
 				gc_at20 := gIdata[gc_off16:][:gc_bdx4]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota12
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+						_ = gc_iota16
+						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
+							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:26
@@ -1727,20 +1847,20 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb12.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-							gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-							_ = gc_if12
+							_ = gc_if16
 //line samples_reduction.go:30
-							if gc_if12.ToBits() != 0 {
+							if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:30
-								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if12)
+								archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).StoreMasked((*[16]uint32)(gc_at19[gc_tx4:]), gc_if16)
 //line samples_reduction.go:30
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
@@ -1748,11 +1868,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					gc_vb11 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota11
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					_ = gc_iota15
+					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
+						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:26
@@ -1766,19 +1886,19 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb11.StoreSlice(gc_at19[gc_tx4:])
 //line samples_reduction.go:30
-						gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if15 := gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if11
+						_ = gc_if15
 //line samples_reduction.go:30
-						if gc_if11.ToBits() != 0 {
+						if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:30
-							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if11)
+							archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).StoreMasked((*[8]uint32)(gc_at19[gc_tx4:]), gc_if15)
 //line samples_reduction.go:30
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep7; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -1799,18 +1919,18 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:29
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:29
-						_ = gc_iota10
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+						_ = gc_iota14
+						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
+							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:26
@@ -1830,20 +1950,20 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 							gc_vb10.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-							gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 //line samples_reduction.go:30
-							_ = gc_if10
+							_ = gc_if14
 //line samples_reduction.go:31
-							if gc_if10.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:31
-								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if10)
+								archsimd.LoadUint32x16Slice(gIdata[i:]).StoreMasked((*[16]uint32)(sdata[tid:]), gc_if14)
 //line samples_reduction.go:31
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
@@ -1851,11 +1971,11 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 					gc_vb9 := archsimd.BroadcastUint32x8(0)
 //line samples_reduction.go:29
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:29
-					_ = gc_iota9
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					_ = gc_iota13
+					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
+						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:26
@@ -1875,19 +1995,19 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:29
 						gc_vb9.StoreSlice(sdata[tid:])
 //line samples_reduction.go:30
-						gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						gc_if13 := gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:30
-						_ = gc_if9
+						_ = gc_if13
 //line samples_reduction.go:31
-						if gc_if9.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:31
-							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if9)
+							archsimd.LoadUint32x8Slice(gIdata[i:]).StoreMasked((*[8]uint32)(sdata[tid:]), gc_if13)
 //line samples_reduction.go:31
 						}
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep6
+				gc_step13 := gc_vstep8
 				for ; gc_step13+3 < gc_bdx4; gc_step13 += 4 {
 					{
 						gc_tx4 := gc_step13 + 0
@@ -2015,7 +2135,67 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						if gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_seglen4 <= len(sdata)-gc_off18 {
 							gc_at21 := sdata[gc_off17:][:gc_seglen4]
 							gc_at22 := sdata[gc_off18:][:gc_seglen4]
-							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_vstep9 := gc_seg4
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop9 bool
+								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:26
+									gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:26
+									_ = gc_iota18
+									for ; gc_vstep9+15 < gc_segend4; gc_vstep9 += 16 {
+										gc_tx4 := gc_vstep9
+										gc_rank4 := gc_base4 + gc_tx4
+										_ = gc_rank4
+//line samples_reduction.go:26
+										var tid int = gc_tx4
+//line samples_reduction.go:26
+										_ = tid
+//line samples_reduction.go:39
+										gc_if18 := gc_iota18.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, (gc_tx4 + gc_r), 16))))
+//line samples_reduction.go:39
+										_ = gc_if18
+//line samples_reduction.go:39
+										if gc_if18.ToBits() != 0 {
+//line samples_reduction.go:39
+											archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x16Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[16]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if18)
+//line samples_reduction.go:39
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep9, false
+								}(gc_vstep9)
+								if gc_stop9 {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line samples_reduction.go:26
+								gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:26
+								_ = gc_iota17
+								for ; gc_vstep9+7 < gc_segend4; gc_vstep9 += 8 {
+									gc_tx4 := gc_vstep9
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:26
+									var tid int = gc_tx4
+//line samples_reduction.go:26
+									_ = tid
+//line samples_reduction.go:39
+									gc_if17 := gc_iota17.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, (gc_tx4 + gc_r), 8))))
+//line samples_reduction.go:39
+									_ = gc_if17
+//line samples_reduction.go:39
+									if gc_if17.ToBits() != 0 {
+//line samples_reduction.go:39
+										archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_seg4):]).Add(archsimd.LoadUint32x8Slice(gc_at22[(gc_tx4-gc_seg4):])).StoreMasked((*[8]uint32)(gc_at21[(gc_tx4-gc_seg4):]), gc_if17)
+//line samples_reduction.go:39
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u4 := gc_vstep9 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 								gc_tx4 := gc_seg4 + gc_u4
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4

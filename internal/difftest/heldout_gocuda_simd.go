@@ -1252,12 +1252,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:118
 	sums := gocuda.Shared[float32](t, gc_bdx3)[:gc_bdx3]
 	{
-		gc_vstep5 := 0
+		gc_vstep6 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop5 bool
-			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_n3; gc_vstep5 += 16 {
-					gc_rank3 := gc_vstep5
+			var gc_stop6 bool
+			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
+					gc_rank3 := gc_vstep6
 					_ = gc_rank3
 //line heldout.go:119
 					var s float32
@@ -1266,15 +1266,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					archsimd.BroadcastFloat32x16(s).StoreSlice(gc_s_s[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop5 {
+				return gc_vstep6, false
+			}(gc_vstep6)
+			if gc_stop6 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_n3; gc_vstep5 += 8 {
-				gc_rank3 := gc_vstep5
+			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
+				gc_rank3 := gc_vstep6
 				_ = gc_rank3
 //line heldout.go:119
 				var s float32
@@ -1284,7 +1284,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step11 := gc_vstep5
+		gc_step11 := gc_vstep6
 		for ; gc_step11+3 < gc_n3; gc_step11 += 4 {
 			{
 				gc_rank3 := gc_step11 + 0
@@ -1361,12 +1361,12 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		}
 	}
 	{
-		gc_vstep6 := 0
+		gc_vstep7 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop6 bool
-			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
-					gc_rank3 := gc_vstep6
+			var gc_stop7 bool
+			gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+				for ; gc_vstep7+15 < gc_n3; gc_vstep7 += 16 {
+					gc_rank3 := gc_vstep7
 					_ = gc_rank3
 //line heldout.go:123
 					var c float32
@@ -1375,15 +1375,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					archsimd.BroadcastFloat32x16(c).StoreSlice(gc_s_c[gc_rank3:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep6, false
-			}(gc_vstep6)
-			if gc_stop6 {
+				return gc_vstep7, false
+			}(gc_vstep7)
+			if gc_stop7 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			for ; gc_vstep6+7 < gc_n3; gc_vstep6 += 8 {
-				gc_rank3 := gc_vstep6
+			for ; gc_vstep7+7 < gc_n3; gc_vstep7 += 8 {
+				gc_rank3 := gc_vstep7
 				_ = gc_rank3
 //line heldout.go:123
 				var c float32
@@ -1393,7 +1393,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step12 := gc_vstep6
+		gc_step12 := gc_vstep7
 		for ; gc_step12+3 < gc_n3; gc_step12 += 4 {
 			{
 				gc_rank3 := gc_step12 + 0
@@ -1473,58 +1473,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			if gc_bdx3 <= len(sums) {
 				gc_at7 := sums[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line heldout.go:127
-							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-							_ = s
-//line heldout.go:127
-							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-							_ = c
-							s.Add(c).StoreSlice(gc_at7[gc_tx3:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line heldout.go:127
-						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
-//line heldout.go:127
-						_ = s
-//line heldout.go:127
-						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
-//line heldout.go:127
-						_ = c
-						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-					s := gc_s_s[gc_rank3]
-					c := gc_s_c[gc_rank3]
-
-//line heldout.go:127
-					gc_at7[gc_tx3] = s + c
-				}
-			} else {
 				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
@@ -1541,13 +1489,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
 							_ = c
-//line heldout.go:127
-							if gc_tx3 < 0 || gc_tx3+16 > len(sums) {
-//line heldout.go:127
-								break
-//line heldout.go:127
-							}
-							s.Add(c).StoreSlice(sums[gc_tx3:])
+							s.Add(c).StoreSlice(gc_at7[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep8, false
@@ -1569,6 +1511,64 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
 //line heldout.go:127
 						_ = c
+						s.Add(c).StoreSlice(gc_at7[gc_tx3:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx3 := gc_vstep8; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					_ = gc_rank3
+					s := gc_s_s[gc_rank3]
+					c := gc_s_c[gc_rank3]
+
+//line heldout.go:127
+					gc_at7[gc_tx3] = s + c
+				}
+			} else {
+				gc_vstep9 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop9 bool
+					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line heldout.go:127
+							s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+							_ = s
+//line heldout.go:127
+							c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+							_ = c
+//line heldout.go:127
+							if gc_tx3 < 0 || gc_tx3+16 > len(sums) {
+//line heldout.go:127
+								break
+//line heldout.go:127
+							}
+							s.Add(c).StoreSlice(sums[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep9, false
+					}(gc_vstep9)
+					if gc_stop9 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+						gc_tx3 := gc_vstep9
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line heldout.go:127
+						s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank3:])
+//line heldout.go:127
+						_ = s
+//line heldout.go:127
+						c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank3:])
+//line heldout.go:127
+						_ = c
 //line heldout.go:127
 						if gc_tx3 < 0 || gc_tx3+8 > len(sums) {
 //line heldout.go:127
@@ -1579,7 +1579,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep8
+				gc_step13 := gc_vstep9
 				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
 						gc_tx3 := gc_step13 + 0
@@ -1649,7 +1649,33 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					if gc_off7 >= 0 && gc_off7 <= len(out) && gc_seglen3 <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sums) && gc_seglen3 <= len(sums)-gc_off8 {
 						gc_at8 := out[gc_off7:][:gc_seglen3]
 						gc_at9 := sums[gc_off8:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_vstep10 := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop10 bool
+							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
+									gc_tx3 := gc_vstep10
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+									archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep10, false
+							}(gc_vstep10)
+							if gc_stop10 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep10+7 < gc_segend3; gc_vstep10 += 8 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+								archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx3 - gc_seg3):]).StoreSlice(gc_at8[(gc_tx3 - gc_seg3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep10 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx3 := gc_seg3 + gc_u3
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -2160,7 +2186,33 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					if gc_off5 >= 0 && gc_off5 <= len(out) && gc_seglen2 <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sums) && gc_seglen2 <= len(sums)-gc_off6 {
 						gc_at5 := out[gc_off5:][:gc_seglen2]
 						gc_at6 := sums[gc_off6:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep5 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+									archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_segend2; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+								archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at5[(gc_tx2 - gc_seg2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep5 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2685,7 +2737,41 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 						if gc_off5 >= 0 && gc_off5 <= len(data) && gc_seglen2 <= len(data)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_seglen2 <= len(s)-gc_off6 {
 							gc_at7 := data[gc_off5:][:gc_seglen2]
 							gc_at8 := s[gc_off6:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep3 := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line heldout.go:163
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+										_ = i
+										archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line heldout.go:163
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line heldout.go:163
+									_ = i
+									archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg2):]).StoreSlice(gc_at7[(gc_tx2 - gc_seg2):])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2

@@ -1378,7 +1378,87 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_off4 := gc_r + gc_seg3
 					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen3 <= len(s_2)-gc_off4 {
 						gc_at7 := s_2[gc_off4:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_vstep3 := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line methods.go:75
+								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+								_ = gc_iota6
+								for ; gc_vstep3+15 < gc_segend3; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methods.go:75
+									gc_t6 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+//line methods.go:75
+									_ = gc_t6
+//line methods.go:75
+									v := gc_t6
+//line methods.go:75
+									_ = v
+//line methods.go:58
+									v_ := v
+//line methods.go:58
+									_ = v_
+//line methods.go:65
+									if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+//line methods.go:65
+										break
+//line methods.go:65
+									}
+//line methods.go:65
+									r_3 := v_.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx2 - gc_seg3):]))
+//line methods.go:65
+									_ = r_3
+//line methods.go:65
+									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line methods.go:75
+							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
+							_ = gc_iota5
+							for ; gc_vstep3+7 < gc_segend3; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:75
+								gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
+//line methods.go:75
+								_ = gc_t5
+//line methods.go:75
+								v := gc_t5
+//line methods.go:75
+								_ = v
+//line methods.go:58
+								v_ := v
+//line methods.go:58
+								_ = v_
+//line methods.go:65
+								if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+//line methods.go:65
+									break
+//line methods.go:65
+								}
+//line methods.go:65
+								r_3 := v_.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx2 - gc_seg3):]))
+//line methods.go:65
+								_ = r_3
+//line methods.go:65
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep3 - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_seg3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1598,34 +1678,34 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_3) {
 				gc_at8 := s_3[:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line methods.go:75
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
-						_ = gc_iota8
+						_ = gc_iota10
 //line methods.go:58
 						gc_vb4 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t11 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
+							gc_t13 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota10)
 //line methods.go:75
-							_ = gc_t11
+							_ = gc_t13
 //line methods.go:75
-							v := gc_t11
+							v := gc_t13
 //line methods.go:75
 							_ = v
 //line methods.go:58
-							gc_t12 := v.Add(gc_vb4)
+							gc_t14 := v.Add(gc_vb4)
 //line methods.go:58
-							_ = gc_t12
+							_ = gc_t14
 //line methods.go:58
-							v_2 := gc_t12
+							v_2 := gc_t14
 //line methods.go:58
 							_ = v_2
 //line methods.go:58
@@ -1652,37 +1732,37 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							r_.StoreSlice(gc_s_r_[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-					_ = gc_iota7
+					_ = gc_iota9
 //line methods.go:58
 					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t9 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
+						gc_t11 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota9)
 //line methods.go:75
-						_ = gc_t9
+						_ = gc_t11
 //line methods.go:75
-						v := gc_t9
+						v := gc_t11
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t10 := v.Add(gc_vb3)
+						gc_t12 := v.Add(gc_vb3)
 //line methods.go:58
-						_ = gc_t10
+						_ = gc_t12
 //line methods.go:58
-						v_2 := gc_t10
+						v_2 := gc_t12
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -1710,7 +1790,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1739,34 +1819,34 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_s_r_[gc_rank2] = r_
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line methods.go:75
-						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
-						_ = gc_iota6
+						_ = gc_iota8
 //line methods.go:58
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:75
-							gc_t7 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota6)
+							gc_t9 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota8)
 //line methods.go:75
-							_ = gc_t7
+							_ = gc_t9
 //line methods.go:75
-							v := gc_t7
+							v := gc_t9
 //line methods.go:75
 							_ = v
 //line methods.go:58
-							gc_t8 := v.Add(gc_vb2)
+							gc_t10 := v.Add(gc_vb2)
 //line methods.go:58
-							_ = gc_t8
+							_ = gc_t10
 //line methods.go:58
-							v_2 := gc_t8
+							v_2 := gc_t10
 //line methods.go:58
 							_ = v_2
 //line methods.go:58
@@ -1795,37 +1875,37 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							r_.StoreSlice(gc_s_r_[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line methods.go:75
-					gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line methods.go:75
-					_ = gc_iota5
+					_ = gc_iota7
 //line methods.go:58
 					gc_vb := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:75
-						gc_t5 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota5)
+						gc_t7 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota7)
 //line methods.go:75
-						_ = gc_t5
+						_ = gc_t7
 //line methods.go:75
-						v := gc_t5
+						v := gc_t7
 //line methods.go:75
 						_ = v
 //line methods.go:58
-						gc_t6 := v.Add(gc_vb)
+						gc_t8 := v.Add(gc_vb)
 //line methods.go:58
-						_ = gc_t6
+						_ = gc_t8
 //line methods.go:58
-						v_2 := gc_t6
+						v_2 := gc_t8
 //line methods.go:58
 						_ = v_2
 //line methods.go:58
@@ -1855,7 +1935,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep4
+				gc_step10 := gc_vstep5
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -2018,7 +2098,99 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					gc_off5 := gc_r2 + gc_seg4
 					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
 						gc_at9 := s_3[gc_off5:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_vstep6 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+//line methods.go:75
+								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line methods.go:75
+								_ = gc_iota12
+//line methods.go:58
+								gc_vb6 := archsimd.BroadcastInt32x16(1)
+								for ; gc_vstep6+15 < gc_segend4; gc_vstep6 += 16 {
+									gc_tx2 := gc_vstep6
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methods.go:75
+									gc_t17 := archsimd.BroadcastInt32x16(int32(gc_tx2)).Add(gc_iota12)
+//line methods.go:75
+									_ = gc_t17
+//line methods.go:75
+									v := gc_t17
+//line methods.go:75
+									_ = v
+//line methods.go:58
+									gc_t18 := v.Add(gc_vb6)
+//line methods.go:58
+									_ = gc_t18
+//line methods.go:58
+									v_2 := gc_t18
+//line methods.go:58
+									_ = v_2
+//line methods.go:65
+									if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 {
+//line methods.go:65
+										break
+//line methods.go:65
+									}
+//line methods.go:65
+									r_5 := v_2.Add(archsimd.LoadInt32x16Slice(gc_at9[(gc_tx2 - gc_seg4):]))
+//line methods.go:65
+									_ = r_5
+//line methods.go:65
+									r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop6 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line methods.go:75
+							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line methods.go:75
+							_ = gc_iota11
+//line methods.go:58
+							gc_vb5 := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep6+7 < gc_segend4; gc_vstep6 += 8 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:75
+								gc_t15 := archsimd.BroadcastInt32x8(int32(gc_tx2)).Add(gc_iota11)
+//line methods.go:75
+								_ = gc_t15
+//line methods.go:75
+								v := gc_t15
+//line methods.go:75
+								_ = v
+//line methods.go:58
+								gc_t16 := v.Add(gc_vb5)
+//line methods.go:58
+								_ = gc_t16
+//line methods.go:58
+								v_2 := gc_t16
+//line methods.go:58
+								_ = v_2
+//line methods.go:65
+								if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 {
+//line methods.go:65
+									break
+//line methods.go:65
+								}
+//line methods.go:65
+								r_5 := v_2.Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx2 - gc_seg4):]))
+//line methods.go:65
+								_ = r_5
+//line methods.go:65
+								r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep6 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -2233,12 +2405,12 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at10 := out[gc_off6:][:gc_bdx2]
-				gc_vstep5 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
+							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:67
@@ -2258,26 +2430,26 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t16 := r_.Add(r_2)
+							gc_t22 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t16
+							_ = gc_t22
 //line methods.go:58
-							r := gc_t16
+							r := gc_t22
 //line methods.go:58
 							_ = r
 //line methods.go:75
 							r.StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
+					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
+						gc_tx2 := gc_vstep7
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:67
@@ -2297,11 +2469,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t15 := r_.Add(r_2)
+						gc_t21 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t15
+						_ = gc_t21
 //line methods.go:58
-						r := gc_t15
+						r := gc_t21
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -2309,7 +2481,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					r_ := gc_s_r_[gc_rank2]
@@ -2337,12 +2509,12 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					_ = r
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methods.go:67
@@ -2362,11 +2534,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 							_ = r_2
 //line methods.go:58
-							gc_t14 := r_.Add(r_2)
+							gc_t20 := r_.Add(r_2)
 //line methods.go:58
-							_ = gc_t14
+							_ = gc_t20
 //line methods.go:58
-							r := gc_t14
+							r := gc_t20
 //line methods.go:58
 							_ = r
 //line methods.go:75
@@ -2379,15 +2551,15 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 							r.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methods.go:67
@@ -2407,11 +2579,11 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:75
 						_ = r_2
 //line methods.go:58
-						gc_t13 := r_.Add(r_2)
+						gc_t19 := r_.Add(r_2)
 //line methods.go:58
-						_ = gc_t13
+						_ = gc_t19
 //line methods.go:58
-						r := gc_t13
+						r := gc_t19
 //line methods.go:58
 						_ = r
 //line methods.go:75
@@ -2425,7 +2597,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r_ := gc_s_r_[gc_rank2]
@@ -2707,7 +2879,49 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						gc_at10 := s[gc_off8:][:gc_seglen2]
 						gc_at11 := s[gc_off9:][:gc_seglen2]
 						gc_at12 := s[gc_off10:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methods.go:87
+									var tid int = gc_tx2
+//line methods.go:87
+									_ = tid
+//line methods.go:89
+									var i int = gc_bx2*n + tid
+//line methods.go:89
+									_ = i
+									archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastInt32x16(p.weight).Mul(archsimd.LoadInt32x16Slice(gc_at11[(gc_tx2 - gc_seg2):]).Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg2):])))).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methods.go:87
+								var tid int = gc_tx2
+//line methods.go:87
+								_ = tid
+//line methods.go:89
+								var i int = gc_bx2*n + tid
+//line methods.go:89
+								_ = i
+								archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg2):]).Add(archsimd.BroadcastInt32x8(p.weight).Mul(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]).Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg2):])))).StoreSlice(gc_at9[(gc_tx2 - gc_seg2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2

@@ -153,7 +153,43 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_off5 := gc_r + gc_seg5
 					if gc_off5 >= 0 && gc_off5 <= len(s_) && gc_seglen5 <= len(s_)-gc_off5 {
 						gc_at10 := s_[gc_off5:][:gc_seglen5]
-						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_vstep := gc_seg5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend5; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:18
+									r := archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):])
+//line methodvalues.go:18
+									_ = r
+//line methodvalues.go:18
+									r.StoreSlice(gc_s_r[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend5; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:18
+								r := archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):])
+//line methodvalues.go:18
+								_ = r
+//line methodvalues.go:18
+								r.StoreSlice(gc_s_r[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u5 := gc_vstep - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx2 := gc_seg5 + gc_u5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -422,7 +458,43 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_off6 := gc_r2 + gc_seg6
 					if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
 						gc_at12 := s_3[gc_off6:][:gc_seglen6]
-						for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_vstep2 := gc_seg6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend6; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:18
+									r_5 := archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):])
+//line methodvalues.go:18
+									_ = r_5
+//line methodvalues.go:18
+									r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend6; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:18
+								r_5 := archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):])
+//line methodvalues.go:18
+								_ = r_5
+//line methodvalues.go:18
+								r_5.StoreSlice(gc_s_r_5[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep2 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx2 := gc_seg6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -639,7 +711,43 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_off7 := gc_r3 + gc_seg7
 					if gc_off7 >= 0 && gc_off7 <= len(s_4) && gc_seglen7 <= len(s_4)-gc_off7 {
 						gc_at14 := s_4[gc_off7:][:gc_seglen7]
-						for gc_u7 := 0; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_vstep3 := gc_seg7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend7; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:18
+									r_7 := archsimd.LoadInt32x16Slice(gc_at14[(gc_tx2 - gc_seg7):])
+//line methodvalues.go:18
+									_ = r_7
+//line methodvalues.go:18
+									r_7.StoreSlice(gc_s_r_7[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend7; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:18
+								r_7 := archsimd.LoadInt32x8Slice(gc_at14[(gc_tx2 - gc_seg7):])
+//line methodvalues.go:18
+								_ = r_7
+//line methodvalues.go:18
+								r_7.StoreSlice(gc_s_r_7[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep3 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
 							gc_tx2 := gc_seg7 + gc_u7
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -896,7 +1004,43 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 					gc_off8 := gc_r4 + gc_seg8
 					if gc_off8 >= 0 && gc_off8 <= len(s_5) && gc_seglen8 <= len(s_5)-gc_off8 {
 						gc_at16 := s_5[gc_off8:][:gc_seglen8]
-						for gc_u8 := 0; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_vstep4 := gc_seg8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_segend8; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:18
+									r_9 := archsimd.LoadInt32x16Slice(gc_at16[(gc_tx2 - gc_seg8):])
+//line methodvalues.go:18
+									_ = r_9
+//line methodvalues.go:18
+									r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_segend8; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:18
+								r_9 := archsimd.LoadInt32x8Slice(gc_at16[(gc_tx2 - gc_seg8):])
+//line methodvalues.go:18
+								_ = r_9
+//line methodvalues.go:18
+								r_9.StoreSlice(gc_s_r_9[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep4 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
 							gc_tx2 := gc_seg8 + gc_u8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -1020,12 +1164,12 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+				var gc_stop5 bool
+				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methodvalues.go:34
@@ -1120,15 +1264,15 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
+					return gc_vstep5, false
+				}(gc_vstep5)
+				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+					gc_tx2 := gc_vstep5
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line methodvalues.go:34
@@ -1224,7 +1368,7 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -1590,7 +1734,47 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off4 := gc_r + gc_seg4
 						if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen4 <= len(s_)-gc_off4 {
 							gc_at8 := s_[gc_off4:][:gc_seglen4]
-							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_vstep4 := gc_seg4
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop4 bool
+								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+									for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
+										gc_tx2 := gc_vstep4
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line methodvalues.go:56
+										v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:56
+										_ = v_
+//line methodvalues.go:56
+										v_ = v_.Add(archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+//line methodvalues.go:56
+										v_.StoreSlice(gc_s_v_[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep4, false
+								}(gc_vstep4)
+								if gc_stop4 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:56
+									v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank2:])
+//line methodvalues.go:56
+									_ = v_
+//line methodvalues.go:56
+									v_ = v_.Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):]))
+//line methodvalues.go:56
+									v_.StoreSlice(gc_s_v_[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 								gc_tx2 := gc_seg4 + gc_u4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -1850,51 +2034,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_2) {
 					gc_at9 := s_2[:gc_bdx2]
-					gc_vstep4 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line methodvalues.go:54
-								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:54
-								_ = v_3
-//line methodvalues.go:54
-								v_3.StoreSlice(gc_at9[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line methodvalues.go:54
-							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
-//line methodvalues.go:54
-							_ = v_3
-//line methodvalues.go:54
-							v_3.StoreSlice(gc_at9[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-						v_3 := gc_s_v_3[gc_rank2]
-
-//line methodvalues.go:54
-						gc_at9[gc_tx2] = v_3
-					}
-				} else {
 					gc_vstep5 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
@@ -1908,13 +2047,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_3
 //line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
-//line methodvalues.go:54
-									break
-//line methodvalues.go:54
-								}
-//line methodvalues.go:54
-								v_3.StoreSlice(s_2[gc_tx2:])
+								v_3.StoreSlice(gc_at9[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep5, false
@@ -1933,6 +2066,57 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_3
 //line methodvalues.go:54
+							v_3.StoreSlice(gc_at9[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						v_3 := gc_s_v_3[gc_rank2]
+
+//line methodvalues.go:54
+						gc_at9[gc_tx2] = v_3
+					}
+				} else {
+					gc_vstep6 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:54
+								v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+								_ = v_3
+//line methodvalues.go:54
+								if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+//line methodvalues.go:54
+									break
+//line methodvalues.go:54
+								}
+//line methodvalues.go:54
+								v_3.StoreSlice(s_2[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line methodvalues.go:54
+							v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:54
+							_ = v_3
+//line methodvalues.go:54
 							if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
 //line methodvalues.go:54
 								break
@@ -1943,7 +2127,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step17 := gc_vstep5
+					gc_step17 := gc_vstep6
 					for ; gc_step17+3 < gc_bdx2; gc_step17 += 4 {
 						{
 							gc_tx2 := gc_step17 + 0
@@ -2006,7 +2190,47 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off5 := gc_r2 + gc_seg5
 						if gc_off5 >= 0 && gc_off5 <= len(s_2) && gc_seglen5 <= len(s_2)-gc_off5 {
 							gc_at10 := s_2[gc_off5:][:gc_seglen5]
-							for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_vstep7 := gc_seg5
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop7 bool
+								gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+									for ; gc_vstep7+15 < gc_segend5; gc_vstep7 += 16 {
+										gc_tx2 := gc_vstep7
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line methodvalues.go:56
+										v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:56
+										_ = v_3
+//line methodvalues.go:56
+										v_3 = v_3.Add(archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+//line methodvalues.go:56
+										v_3.StoreSlice(gc_s_v_3[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep7, false
+								}(gc_vstep7)
+								if gc_stop7 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep7+7 < gc_segend5; gc_vstep7 += 8 {
+									gc_tx2 := gc_vstep7
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:56
+									v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank2:])
+//line methodvalues.go:56
+									_ = v_3
+//line methodvalues.go:56
+									v_3 = v_3.Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_seg5):]))
+//line methodvalues.go:56
+									v_3.StoreSlice(gc_s_v_3[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u5 := gc_vstep7 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
 								gc_tx2 := gc_seg5 + gc_u5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2269,12 +2493,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				if gc_bdx2 <= len(s_3) {
 					gc_at11 := s_3[:gc_bdx2]
-					gc_vstep6 := 0
+					gc_vstep8 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop6 bool
-						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-								gc_tx2 := gc_vstep6
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2285,15 +2509,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_4.StoreSlice(gc_at11[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep6, false
-						}(gc_vstep6)
-						if gc_stop6 {
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2305,7 +2529,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep8; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 						v_4 := gc_s_v_4[gc_rank2]
@@ -2314,12 +2538,12 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_at11[gc_tx2] = v_4
 					}
 				} else {
-					gc_vstep7 := 0
+					gc_vstep9 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-								gc_tx2 := gc_vstep7
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line methodvalues.go:54
@@ -2336,15 +2560,15 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 								v_4.StoreSlice(s_3[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-							gc_tx2 := gc_vstep7
+						for ; gc_vstep9+7 < gc_bdx2; gc_vstep9 += 8 {
+							gc_tx2 := gc_vstep9
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:54
@@ -2362,7 +2586,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step21 := gc_vstep7
+					gc_step21 := gc_vstep9
 					for ; gc_step21+3 < gc_bdx2; gc_step21 += 4 {
 						{
 							gc_tx2 := gc_step21 + 0
@@ -2425,7 +2649,47 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 						gc_off6 := gc_r3 + gc_seg6
 						if gc_off6 >= 0 && gc_off6 <= len(s_3) && gc_seglen6 <= len(s_3)-gc_off6 {
 							gc_at12 := s_3[gc_off6:][:gc_seglen6]
-							for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_vstep10 := gc_seg6
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop10 bool
+								gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+									for ; gc_vstep10+15 < gc_segend6; gc_vstep10 += 16 {
+										gc_tx2 := gc_vstep10
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line methodvalues.go:56
+										v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:56
+										_ = v_4
+//line methodvalues.go:56
+										v_4 = v_4.Add(archsimd.LoadInt32x16Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+//line methodvalues.go:56
+										v_4.StoreSlice(gc_s_v_4[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep10, false
+								}(gc_vstep10)
+								if gc_stop10 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep10+7 < gc_segend6; gc_vstep10 += 8 {
+									gc_tx2 := gc_vstep10
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:56
+									v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank2:])
+//line methodvalues.go:56
+									_ = v_4
+//line methodvalues.go:56
+									v_4 = v_4.Add(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx2 - gc_seg6):]))
+//line methodvalues.go:56
+									v_4.StoreSlice(gc_s_v_4[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u6 := gc_vstep10 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
 								gc_tx2 := gc_seg6 + gc_u6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -2843,7 +3107,43 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_off4 := gc_r + gc_seg3
 					if gc_off4 >= 0 && gc_off4 <= len(s_) && gc_seglen3 <= len(s_)-gc_off4 {
 						gc_at7 := s_[gc_off4:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_vstep := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:128
+									r := archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:128
+									_ = r
+//line methodvalues.go:128
+									r.StoreSlice(gc_s_r[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:128
+								r := archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:128
+								_ = r
+//line methodvalues.go:128
+								r.StoreSlice(gc_s_r[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_seg3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -3094,7 +3394,43 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					gc_off5 := gc_r2 + gc_seg4
 					if gc_off5 >= 0 && gc_off5 <= len(s_3) && gc_seglen4 <= len(s_3)-gc_off5 {
 						gc_at9 := s_3[gc_off5:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_vstep2 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:128
+									r_3 := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:128
+									_ = r_3
+//line methodvalues.go:128
+									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:128
+								r_3 := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:128
+								_ = r_3
+//line methodvalues.go:128
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -3221,12 +3557,12 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at10 := out[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:130
@@ -3248,15 +3584,15 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							a.Add(r_2).StoreSlice(gc_at10[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methodvalues.go:130
@@ -3279,7 +3615,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					r_3 := gc_s_r_3[gc_rank2]
@@ -3303,12 +3639,12 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					_ = r_2
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line methodvalues.go:130
@@ -3336,15 +3672,15 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 							a.Add(r_2).StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line methodvalues.go:130
@@ -3373,7 +3709,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					r_3 := gc_s_r_3[gc_rank2]
@@ -3616,7 +3952,43 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						gc_off3 := gc_r + gc_seg3
 						if gc_off3 >= 0 && gc_off3 <= len(s_) && gc_seglen3 <= len(s_)-gc_off3 {
 							gc_at6 := s_[gc_off3:][:gc_seglen3]
-							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_vstep := gc_seg3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line methodvalues.go:160
+										r_ := archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:160
+										_ = r_
+//line methodvalues.go:160
+										r_.StoreSlice(gc_s_r_[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:160
+									r_ := archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg3):])
+//line methodvalues.go:160
+									_ = r_
+//line methodvalues.go:160
+									r_.StoreSlice(gc_s_r_[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 								gc_tx2 := gc_seg3 + gc_u3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -3873,12 +4245,12 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_bdx2 <= len(s_2) {
 				gc_at7 := s_2[:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
@@ -3900,15 +4272,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(gc_at7[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
@@ -3931,7 +4303,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -3954,12 +4326,12 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					_ = g_
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
@@ -3987,15 +4359,15 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line methodvalues.go:187
@@ -4024,7 +4396,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -4062,7 +4434,43 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 					gc_off4 := gc_r2 + gc_seg4
 					if gc_off4 >= 0 && gc_off4 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off4 {
 						gc_at8 := s_2[gc_off4:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_vstep4 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop4 bool
+							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line methodvalues.go:18
+									r_3 := archsimd.LoadInt32x16Slice(gc_at8[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:18
+									_ = r_3
+//line methodvalues.go:18
+									r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep4, false
+							}(gc_vstep4)
+							if gc_stop4 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep4+7 < gc_segend4; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line methodvalues.go:18
+								r_3 := archsimd.LoadInt32x8Slice(gc_at8[(gc_tx2 - gc_seg4):])
+//line methodvalues.go:18
+								_ = r_3
+//line methodvalues.go:18
+								r_3.StoreSlice(gc_s_r_3[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep4 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2

@@ -31,3 +31,21 @@ func segmentRows(t *gocuda.Thread, out []int32, w, d int) {
 	}
 	out[y*t.BlockDim.X+x] = int32(idx/d) + 1
 }
+
+// NormalizeKernel is llm.c's normalization_kernel (layernorm_forward.cu):
+// one thread an element of a (rows, C) tensor, the row's mean and rstd at
+// idx / C and the channel's weight and bias at idx % C. Its segments read
+// one row's statistics and run along its channels, eight (or sixteen) a
+// vector step in the SIMD build.
+//
+//gocuda:kernel NormalizeKernel
+func normalize(t *gocuda.Thread, out, inp, mean, rstd, weight, bias []float32, C int) {
+	idx := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if idx >= len(out) {
+		return
+	}
+	bt := idx / C
+	c := idx % C
+	n := rstd[bt] * (inp[idx] - mean[bt])
+	out[idx] = n*weight[c] + bias[c]
+}

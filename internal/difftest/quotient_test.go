@@ -77,3 +77,41 @@ func TestSegmentRowsForms(t *testing.T) {
 		require.Equal(t, want, got, "%+v", c)
 	}
 }
+
+// TestNormalizeForms runs NormalizeKernel over tensors whose rows are
+// longer than a block, shorter, and not a multiple of the vector steps,
+// against the host: the vector steps, the scalar form and the runtime
+// path give the same bits. A weight too short for a row fails the launch
+// on both forms at the same line.
+func TestNormalizeForms(t *testing.T) {
+	for _, c := range []struct{ rows, C, bs int }{{3, 768, 256}, {40, 9, 64}, {7, 100, 32}, {5, 37, 128}} {
+		n := c.rows * c.C
+		inp, mean, rstd := randF(n), randF(c.rows), randF(c.rows)
+		weight, bias := randF(c.C), randF(c.C)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, c.bs)}, Block: gocuda.Dim3{X: c.bs}}
+			err := f.launch(cfg, NormalizeKernel(out, inp, mean, rstd, weight, bias, c.C))
+			return bitsOf(out), err
+		})
+		want := make([]float32, n)
+		for i := range want {
+			bt, ch := i/c.C, i%c.C
+			want[i] = rstd[bt]*(inp[i]-mean[bt])*weight[ch] + bias[ch]
+		}
+		require.Equal(t, bitsOf(want), got, "%+v", c)
+	}
+	var lines [2]int
+	for k, f := range forms {
+		const C = 64
+		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 2 * C}}
+		err := f.launch(cfg, NormalizeKernel(make([]float32, 2*C), randF(2*C), randF(2), randF(2), randF(C-1), randF(C), C))
+		var ke *gocuda.KernelError
+		require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+		if !f.runtime {
+			assert.Equal(t, gocuda.Dim3{X: C - 1}, ke.Thread, "the first thread past weight's end")
+		}
+		lines[k] = ke.Site.Line
+	}
+	assert.Equal(t, lines[1], lines[0], "the failing line")
+}

@@ -301,7 +301,55 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					gc_off5 := gc_r + gc_seg2
 					if gc_off5 >= 0 && gc_off5 <= len(s) && gc_seglen2 <= len(s)-gc_off5 {
 						gc_at7 := s[gc_off5:][:gc_seglen2]
-						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_vstep3 := gc_seg2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line regressions.go:15
+									var tid int = gc_tx2
+//line regressions.go:15
+									_ = tid
+//line regressions.go:15
+									ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+									_ = ix
+//line regressions.go:21
+									ix = ix.Add(archsimd.LoadInt32x16Slice(gc_at7[(gc_tx2 - gc_seg2):]))
+//line regressions.go:21
+									ix.StoreSlice(gc_s_ix[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line regressions.go:15
+								var tid int = gc_tx2
+//line regressions.go:15
+								_ = tid
+//line regressions.go:15
+								ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+								_ = ix
+//line regressions.go:21
+								ix = ix.Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx2 - gc_seg2):]))
+//line regressions.go:21
+								ix.StoreSlice(gc_s_ix[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx2 := gc_seg2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -472,79 +520,6 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 			gc_off6 := gc_bx2 * gc_bdx2
 			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx2 <= len(out)-gc_off6 {
 				gc_at8 := out[gc_off6:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line regressions.go:15
-							var tid int = gc_tx2
-//line regressions.go:15
-							_ = tid
-//line regressions.go:15
-							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
-//line regressions.go:15
-							_ = n
-//line regressions.go:15
-							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
-//line regressions.go:15
-							_ = b
-//line regressions.go:15
-							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
-//line regressions.go:15
-							_ = ix
-							n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line regressions.go:15
-						var tid int = gc_tx2
-//line regressions.go:15
-						_ = tid
-//line regressions.go:15
-						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
-//line regressions.go:15
-						_ = n
-//line regressions.go:15
-						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
-//line regressions.go:15
-						_ = b
-//line regressions.go:15
-						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
-//line regressions.go:15
-						_ = ix
-						n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line regressions.go:15
-					tid := gc_tx2
-					_ = tid
-					n := gc_s_n[gc_rank2]
-					b := gc_s_b[gc_rank2]
-					ix := gc_s_ix[gc_rank2]
-
-//line regressions.go:23
-					gc_at8[gc_tx2] = n + b + ix
-				}
-			} else {
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -569,13 +544,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
 //line regressions.go:15
 							_ = ix
-//line regressions.go:23
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
-//line regressions.go:23
-								break
-//line regressions.go:23
-							}
-							n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+							n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -605,6 +574,85 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
 //line regressions.go:15
 						_ = ix
+						n.Add(b).Add(ix).StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line regressions.go:15
+					tid := gc_tx2
+					_ = tid
+					n := gc_s_n[gc_rank2]
+					b := gc_s_b[gc_rank2]
+					ix := gc_s_ix[gc_rank2]
+
+//line regressions.go:23
+					gc_at8[gc_tx2] = n + b + ix
+				}
+			} else {
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:15
+							var tid int = gc_tx2
+//line regressions.go:15
+							_ = tid
+//line regressions.go:15
+							n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
+							_ = n
+//line regressions.go:15
+							b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
+							_ = b
+//line regressions.go:15
+							ix := archsimd.LoadInt32x16Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+							_ = ix
+//line regressions.go:23
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line regressions.go:23
+								break
+//line regressions.go:23
+							}
+							n.Add(b).Add(ix).StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:15
+						var tid int = gc_tx2
+//line regressions.go:15
+						_ = tid
+//line regressions.go:15
+						n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank2:])
+//line regressions.go:15
+						_ = n
+//line regressions.go:15
+						b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank2:])
+//line regressions.go:15
+						_ = b
+//line regressions.go:15
+						ix := archsimd.LoadInt32x8Slice(gc_s_ix[gc_rank2:])
+//line regressions.go:15
+						_ = ix
 //line regressions.go:23
 						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
 //line regressions.go:23
@@ -615,7 +663,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
+				gc_step6 := gc_vstep5
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

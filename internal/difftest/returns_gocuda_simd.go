@@ -634,7 +634,43 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						gc_off2 := gc_r + gc_seg2
 						if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen2 <= len(s_)-gc_off2 {
 							gc_at4 := s_[gc_off2:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep := gc_seg2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line returns.go:32
+										r_2 := archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2 - gc_seg2):])
+//line returns.go:32
+										_ = r_2
+//line returns.go:32
+										r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line returns.go:32
+									r_2 := archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2 - gc_seg2):])
+//line returns.go:32
+									_ = r_2
+//line returns.go:32
+									r_2.StoreSlice(gc_s_r_2[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
@@ -757,12 +793,12 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			}
 		}
 		{
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+						gc_rank2 := gc_vstep2
 						_ = gc_rank2
 //line returns.go:34
 						r_2 := archsimd.LoadInt32x16Slice(gc_s_r_2[gc_rank2:])
@@ -778,15 +814,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						r_3.StoreSlice(gc_s_r_3[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line returns.go:34
 					r_2 := archsimd.LoadInt32x8Slice(gc_s_r_2[gc_rank2:])
@@ -803,7 +839,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step10 := gc_vstep
+			gc_step10 := gc_vstep2
 			for ; gc_step10+3 < gc_n2; gc_step10 += 4 {
 				{
 					gc_rank2 := gc_step10 + 0
@@ -885,12 +921,12 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	_ = returned_3
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line returns.go:53
@@ -925,15 +961,15 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line returns.go:53
@@ -969,7 +1005,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep2
+			gc_step11 := gc_vstep3
 			for ; gc_step11+3 < gc_bdx2; gc_step11 += 4 {
 				{
 					gc_tx2 := gc_step11 + 0
@@ -1096,14 +1132,14 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line returns.go:59
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line returns.go:53
@@ -1134,17 +1170,17 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line returns.go:59
 				gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line returns.go:53
@@ -1176,7 +1212,7 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step12 := gc_vstep3
+			gc_step12 := gc_vstep4
 			for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 				{
 					gc_tx2 := gc_step12 + 0

@@ -7724,7 +7724,43 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_off6 := gc_r + gc_seg3
 					if gc_off6 >= 0 && gc_off6 <= len(s_) && gc_seglen3 <= len(s_)-gc_off6 {
 						gc_at9 := s_[gc_off6:][:gc_seglen3]
-						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+						gc_vstep := gc_seg3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line specialize.go:68
+									v := archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_seg3):])
+//line specialize.go:68
+									_ = v
+//line specialize.go:68
+									v.StoreSlice(gc_s_v[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_segend3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:68
+								v := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg3):])
+//line specialize.go:68
+								_ = v
+//line specialize.go:68
+								v.StoreSlice(gc_s_v[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_seg3; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx2 := gc_seg3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -7935,7 +7971,43 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					gc_off7 := gc_r2 + gc_seg4
 					if gc_off7 >= 0 && gc_off7 <= len(s_2) && gc_seglen4 <= len(s_2)-gc_off7 {
 						gc_at11 := s_2[gc_off7:][:gc_seglen4]
-						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+						gc_vstep2 := gc_seg4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line specialize.go:68
+									v_ := archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_seg4):])
+//line specialize.go:68
+									_ = v_
+//line specialize.go:68
+									v_.StoreSlice(gc_s_v_[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_segend4; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:68
+								v_ := archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg4):])
+//line specialize.go:68
+								_ = v_
+//line specialize.go:68
+								v_.StoreSlice(gc_s_v_[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep2 - gc_seg4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_seg4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -8062,12 +8134,12 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 			gc_off8 := gc_bx2 * gc_bdx2
 			if gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 {
 				gc_at12 := out[gc_off8:][:gc_bdx2]
-				gc_vstep := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:82
@@ -8093,15 +8165,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							r_.Add(r_2).StoreSlice(gc_at12[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line specialize.go:82
@@ -8128,7 +8200,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -8153,12 +8225,12 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					_ = r_2
 				}
 			} else {
-				gc_vstep2 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:82
@@ -8190,15 +8262,15 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 							r_.Add(r_2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line specialize.go:82
@@ -8231,7 +8303,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep2
+				gc_step10 := gc_vstep4
 				for ; gc_step10+3 < gc_bdx2; gc_step10 += 4 {
 					{
 						gc_tx2 := gc_step10 + 0
@@ -8467,7 +8539,43 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_off10 := gc_r + gc_seg5
 					if gc_off10 >= 0 && gc_off10 <= len(s_) && gc_seglen5 <= len(s_)-gc_off10 {
 						gc_at15 := s_[gc_off10:][:gc_seglen5]
-						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+						gc_vstep5 := gc_seg5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								for ; gc_vstep5+15 < gc_segend5; gc_vstep5 += 16 {
+									gc_tx3 := gc_vstep5
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line specialize.go:68
+									v := archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3 - gc_seg5):])
+//line specialize.go:68
+									_ = v
+//line specialize.go:68
+									v.StoreSlice(gc_s_v[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep5+7 < gc_segend5; gc_vstep5 += 8 {
+								gc_tx3 := gc_vstep5
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:68
+								v := archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3 - gc_seg5):])
+//line specialize.go:68
+								_ = v
+//line specialize.go:68
+								v.StoreSlice(gc_s_v[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u5 := gc_vstep5 - gc_seg5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx3 := gc_seg5 + gc_u5
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -8678,7 +8786,43 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					gc_off11 := gc_r2 + gc_seg6
 					if gc_off11 >= 0 && gc_off11 <= len(s_2) && gc_seglen6 <= len(s_2)-gc_off11 {
 						gc_at17 := s_2[gc_off11:][:gc_seglen6]
-						for gc_u6 := 0; gc_u6 < gc_seglen6; gc_u6++ {
+						gc_vstep6 := gc_seg6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop6 bool
+							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+								for ; gc_vstep6+15 < gc_segend6; gc_vstep6 += 16 {
+									gc_tx3 := gc_vstep6
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line specialize.go:68
+									v_ := archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3 - gc_seg6):])
+//line specialize.go:68
+									_ = v_
+//line specialize.go:68
+									v_.StoreSlice(gc_s_v_[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep6, false
+							}(gc_vstep6)
+							if gc_stop6 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep6+7 < gc_segend6; gc_vstep6 += 8 {
+								gc_tx3 := gc_vstep6
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:68
+								v_ := archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3 - gc_seg6):])
+//line specialize.go:68
+								_ = v_
+//line specialize.go:68
+								v_.StoreSlice(gc_s_v_[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep6 - gc_seg6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx3 := gc_seg6 + gc_u6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -8805,12 +8949,12 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 			gc_off12 := gc_bx3 * gc_bdx3
 			if gc_off12 >= 0 && gc_off12 <= len(out) && gc_bdx3 <= len(out)-gc_off12 {
 				gc_at18 := out[gc_off12:][:gc_bdx3]
-				gc_vstep3 := 0
+				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
-							gc_tx3 := gc_vstep3
+					var gc_stop7 bool
+					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:82
@@ -8836,15 +8980,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							r_.Add(r_2).StoreSlice(gc_at18[gc_tx3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep7, false
+					}(gc_vstep7)
+					if gc_stop7 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
-						gc_tx3 := gc_vstep3
+					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+						gc_tx3 := gc_vstep7
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line specialize.go:82
@@ -8871,7 +9015,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx3 := gc_vstep3; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
 
@@ -8896,12 +9040,12 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					_ = r_2
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
-							gc_tx3 := gc_vstep4
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:82
@@ -8933,15 +9077,15 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 							r_.Add(r_2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
-						gc_tx3 := gc_vstep4
+					for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+						gc_tx3 := gc_vstep8
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line specialize.go:82
@@ -8974,7 +9118,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step15 := gc_vstep4
+				gc_step15 := gc_vstep8
 				for ; gc_step15+3 < gc_bdx3; gc_step15 += 4 {
 					{
 						gc_tx3 := gc_step15 + 0
@@ -9210,7 +9354,43 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_off14 := gc_r + gc_seg7
 					if gc_off14 >= 0 && gc_off14 <= len(s_) && gc_seglen7 <= len(s_)-gc_off14 {
 						gc_at21 := s_[gc_off14:][:gc_seglen7]
-						for gc_u7 := 0; gc_u7 < gc_seglen7; gc_u7++ {
+						gc_vstep9 := gc_seg7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop9 bool
+							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+								for ; gc_vstep9+15 < gc_segend7; gc_vstep9 += 16 {
+									gc_tx4 := gc_vstep9
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line specialize.go:68
+									v := archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4 - gc_seg7):])
+//line specialize.go:68
+									_ = v
+//line specialize.go:68
+									v.StoreSlice(gc_s_v[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep9, false
+							}(gc_vstep9)
+							if gc_stop9 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep9+7 < gc_segend7; gc_vstep9 += 8 {
+								gc_tx4 := gc_vstep9
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:68
+								v := archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4 - gc_seg7):])
+//line specialize.go:68
+								_ = v
+//line specialize.go:68
+								v.StoreSlice(gc_s_v[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep9 - gc_seg7; gc_u7 < gc_seglen7; gc_u7++ {
 							gc_tx4 := gc_seg7 + gc_u7
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -9421,7 +9601,43 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					gc_off15 := gc_r2 + gc_seg8
 					if gc_off15 >= 0 && gc_off15 <= len(s_2) && gc_seglen8 <= len(s_2)-gc_off15 {
 						gc_at23 := s_2[gc_off15:][:gc_seglen8]
-						for gc_u8 := 0; gc_u8 < gc_seglen8; gc_u8++ {
+						gc_vstep10 := gc_seg8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop10 bool
+							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+								for ; gc_vstep10+15 < gc_segend8; gc_vstep10 += 16 {
+									gc_tx4 := gc_vstep10
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line specialize.go:68
+									v_ := archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4 - gc_seg8):])
+//line specialize.go:68
+									_ = v_
+//line specialize.go:68
+									v_.StoreSlice(gc_s_v_[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep10, false
+							}(gc_vstep10)
+							if gc_stop10 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep10+7 < gc_segend8; gc_vstep10 += 8 {
+								gc_tx4 := gc_vstep10
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:68
+								v_ := archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4 - gc_seg8):])
+//line specialize.go:68
+								_ = v_
+//line specialize.go:68
+								v_.StoreSlice(gc_s_v_[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep10 - gc_seg8; gc_u8 < gc_seglen8; gc_u8++ {
 							gc_tx4 := gc_seg8 + gc_u8
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -9548,12 +9764,12 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 			gc_off16 := gc_bx4 * gc_bdx4
 			if gc_off16 >= 0 && gc_off16 <= len(out) && gc_bdx4 <= len(out)-gc_off16 {
 				gc_at24 := out[gc_off16:][:gc_bdx4]
-				gc_vstep5 := 0
+				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
-							gc_tx4 := gc_vstep5
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
+							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:82
@@ -9579,15 +9795,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							r_.Add(r_2).StoreSlice(gc_at24[gc_tx4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
-						gc_tx4 := gc_vstep5
+					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line specialize.go:82
@@ -9614,7 +9830,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep5; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_vstep11; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
 
@@ -9639,12 +9855,12 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					_ = r_2
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep12 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
-							gc_tx4 := gc_vstep6
+					var gc_stop12 bool
+					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:82
@@ -9676,15 +9892,15 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 							r_.Add(r_2).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep12, false
+					}(gc_vstep12)
+					if gc_stop12 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
-						gc_tx4 := gc_vstep6
+					for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+						gc_tx4 := gc_vstep12
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line specialize.go:82
@@ -9717,7 +9933,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step20 := gc_vstep6
+				gc_step20 := gc_vstep12
 				for ; gc_step20+3 < gc_bdx4; gc_step20 += 4 {
 					{
 						gc_tx4 := gc_step20 + 0

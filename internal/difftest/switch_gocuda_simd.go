@@ -296,7 +296,55 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								gc_off3 := gc_r + gc_seg2
 								if gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen2 <= len(s)-gc_off3 {
 									gc_at6 := s[gc_off3:][:gc_seglen2]
-									for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+									gc_vstep3 := gc_seg2
+									if compiled.SIMD && compiled.SIMD512 {
+										var gc_stop3 bool
+										gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+											for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
+												gc_tx2 := gc_vstep3
+												gc_rank2 := gc_base2 + gc_tx2
+												_ = gc_rank2
+//line switch.go:12
+												var tid int = gc_tx2
+//line switch.go:12
+												_ = tid
+//line switch.go:12
+												v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+												_ = v
+//line switch.go:20
+												v = v.Add(archsimd.LoadInt32x16Slice(gc_at6[(gc_tx2 - gc_seg2):]))
+//line switch.go:20
+												v.StoreSlice(gc_s_v[gc_rank2:])
+											}
+											archsimd.ClearAVXUpperBits()
+											return gc_vstep3, false
+										}(gc_vstep3)
+										if gc_stop3 {
+											return
+										}
+									}
+									if compiled.SIMD {
+										for ; gc_vstep3+7 < gc_segend2; gc_vstep3 += 8 {
+											gc_tx2 := gc_vstep3
+											gc_rank2 := gc_base2 + gc_tx2
+											_ = gc_rank2
+//line switch.go:12
+											var tid int = gc_tx2
+//line switch.go:12
+											_ = tid
+//line switch.go:12
+											v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+											_ = v
+//line switch.go:20
+											v = v.Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx2 - gc_seg2):]))
+//line switch.go:20
+											v.StoreSlice(gc_s_v[gc_rank2:])
+										}
+										archsimd.ClearAVXUpperBits()
+									}
+									for gc_u2 := gc_vstep3 - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 										gc_tx2 := gc_seg2 + gc_u2
 										gc_rank2 := gc_base2 + gc_tx2
 										_ = gc_rank2
@@ -645,63 +693,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						if gc_bdx2 <= len(s) {
 							gc_at7 := s[:gc_bdx2]
-							gc_vstep3 := 0
-							if compiled.SIMD && compiled.SIMD512 {
-								var gc_stop3 bool
-								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-										gc_tx2 := gc_vstep3
-										gc_rank2 := gc_base2 + gc_tx2
-										_ = gc_rank2
-//line switch.go:12
-										var tid int = gc_tx2
-//line switch.go:12
-										_ = tid
-//line switch.go:12
-										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line switch.go:12
-										_ = v
-//line switch.go:27
-										v.StoreSlice(gc_at7[gc_tx2:])
-									}
-									archsimd.ClearAVXUpperBits()
-									return gc_vstep3, false
-								}(gc_vstep3)
-								if gc_stop3 {
-									return
-								}
-							}
-							if compiled.SIMD {
-								for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-									gc_tx2 := gc_vstep3
-									gc_rank2 := gc_base2 + gc_tx2
-									_ = gc_rank2
-//line switch.go:12
-									var tid int = gc_tx2
-//line switch.go:12
-									_ = tid
-//line switch.go:12
-									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line switch.go:12
-									_ = v
-//line switch.go:27
-									v.StoreSlice(gc_at7[gc_tx2:])
-								}
-								archsimd.ClearAVXUpperBits()
-							}
-							for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-
-//line switch.go:12
-								tid := gc_tx2
-								_ = tid
-								v := gc_s_v[gc_rank2]
-
-//line switch.go:27
-								gc_at7[gc_tx2] = v
-							}
-						} else {
 							gc_vstep4 := 0
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
@@ -719,13 +710,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 										_ = v
 //line switch.go:27
-										if tid < 0 || tid+16 > len(s) {
-//line switch.go:27
-											break
-//line switch.go:27
-										}
-//line switch.go:27
-										v.StoreSlice(s[tid:])
+										v.StoreSlice(gc_at7[gc_tx2:])
 									}
 									archsimd.ClearAVXUpperBits()
 									return gc_vstep4, false
@@ -748,6 +733,69 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 									_ = v
 //line switch.go:27
+									v.StoreSlice(gc_at7[gc_tx2:])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line switch.go:12
+								tid := gc_tx2
+								_ = tid
+								v := gc_s_v[gc_rank2]
+
+//line switch.go:27
+								gc_at7[gc_tx2] = v
+							}
+						} else {
+							gc_vstep5 := 0
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop5 bool
+								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line switch.go:12
+										var tid int = gc_tx2
+//line switch.go:12
+										_ = tid
+//line switch.go:12
+										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+										_ = v
+//line switch.go:27
+										if tid < 0 || tid+16 > len(s) {
+//line switch.go:27
+											break
+//line switch.go:27
+										}
+//line switch.go:27
+										v.StoreSlice(s[tid:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep5, false
+								}(gc_vstep5)
+								if gc_stop5 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line switch.go:12
+									var tid int = gc_tx2
+//line switch.go:12
+									_ = tid
+//line switch.go:12
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+									_ = v
+//line switch.go:27
 									if tid < 0 || tid+8 > len(s) {
 //line switch.go:27
 										break
@@ -758,7 +806,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							gc_step12 := gc_vstep4
+							gc_step12 := gc_vstep5
 							for ; gc_step12+3 < gc_bdx2; gc_step12 += 4 {
 								{
 									gc_tx2 := gc_step12 + 0
@@ -836,14 +884,14 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:31
 		if op > 2 {
 			{
-				gc_vstep5 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line switch.go:33
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep5+15 < gc_n2; gc_vstep5 += 16 {
-							gc_rank2 := gc_vstep5
+						for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
+							gc_rank2 := gc_vstep6
 							_ = gc_rank2
 //line switch.go:33
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
@@ -855,17 +903,17 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line switch.go:33
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep5+7 < gc_n2; gc_vstep5 += 8 {
-						gc_rank2 := gc_vstep5
+					for ; gc_vstep6+7 < gc_n2; gc_vstep6 += 8 {
+						gc_rank2 := gc_vstep6
 						_ = gc_rank2
 //line switch.go:33
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -878,7 +926,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step13 := gc_vstep5
+				gc_step13 := gc_vstep6
 				for ; gc_step13+3 < gc_n2; gc_step13 += 4 {
 					{
 						gc_rank2 := gc_step13 + 0
@@ -977,63 +1025,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 			gc_off4 := gc_bx2 * gc_bdx2
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx2 <= len(out)-gc_off4 {
 				gc_at8 := out[gc_off4:][:gc_bdx2]
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line switch.go:12
-							var tid int = gc_tx2
-//line switch.go:12
-							_ = tid
-//line switch.go:12
-							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line switch.go:12
-							_ = v
-//line switch.go:37
-							v.StoreSlice(gc_at8[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line switch.go:12
-						var tid int = gc_tx2
-//line switch.go:12
-						_ = tid
-//line switch.go:12
-						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line switch.go:12
-						_ = v
-//line switch.go:37
-						v.StoreSlice(gc_at8[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line switch.go:12
-					tid := gc_tx2
-					_ = tid
-					v := gc_s_v[gc_rank2]
-
-//line switch.go:37
-					gc_at8[gc_tx2] = v
-				}
-			} else {
 				gc_vstep7 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
@@ -1051,13 +1042,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 							_ = v
 //line switch.go:37
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
-//line switch.go:37
-								break
-//line switch.go:37
-							}
-//line switch.go:37
-							v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+							v.StoreSlice(gc_at8[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep7, false
@@ -1080,6 +1065,69 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 						_ = v
 //line switch.go:37
+						v.StoreSlice(gc_at8[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line switch.go:12
+					tid := gc_tx2
+					_ = tid
+					v := gc_s_v[gc_rank2]
+
+//line switch.go:37
+					gc_at8[gc_tx2] = v
+				}
+			} else {
+				gc_vstep8 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line switch.go:12
+							var tid int = gc_tx2
+//line switch.go:12
+							_ = tid
+//line switch.go:12
+							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+							_ = v
+//line switch.go:37
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+//line switch.go:37
+								break
+//line switch.go:37
+							}
+//line switch.go:37
+							v.StoreSlice(out[gc_bx2*gc_bdx2+tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line switch.go:12
+						var tid int = gc_tx2
+//line switch.go:12
+						_ = tid
+//line switch.go:12
+						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line switch.go:12
+						_ = v
+//line switch.go:37
 						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
 //line switch.go:37
 							break
@@ -1090,7 +1138,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step14 := gc_vstep7
+				gc_step14 := gc_vstep8
 				for ; gc_step14+3 < gc_bdx2; gc_step14 += 4 {
 					{
 						gc_tx2 := gc_step14 + 0

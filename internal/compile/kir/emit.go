@@ -50,6 +50,7 @@ type emitter struct {
 	seg         *segmentedLoop           // the current thread loop's segmented form, if it has one
 	quot        *Quotients               // while writing that form, or the unchecked one of such a loop, the divisions it replaces
 	rebasedU    string                   // while writing the unchecked form of such a loop, its segment's counter (rebasedLoop.u)
+	segStart    string                   // the first thread of the current segment of such a loop
 	// flatRun is set while the flat form of a grid-stride body in runs is
 	// written (runs.go): its chunk's rows run as one.
 	flatRun bool

@@ -40,6 +40,25 @@ func (e *emitter) segmentedBody(l *ThreadLoop, body func()) *segmentedLoop {
 	return seg
 }
 
+// segmentedVectorStep translates the unchecked form of thread loop l,
+// whose rows run in segments, into the vector step of its segments, or
+// returns nil where the SIMD build writes none: the step reads the
+// segment's quotients and indexes the slices resliced to the segment at
+// the lane's x less the segment's first.
+func (e *emitter) segmentedVectorStep(l *ThreadLoop) *vecLoop {
+	if !e.simd || e.scalarOnly || !e.f.Vector[l] {
+		return nil
+	}
+	e.quot, e.rebasedU = l.Quot, e.fast.u
+	defer func() { e.quot, e.rebasedU = nil, "" }()
+	vl := e.rebasedVectorStep(l)
+	if vl != nil {
+		e.use("pos")
+		e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
+	}
+	return vl
+}
+
 // quotient returns the replacement of division x in the segmented form:
 // the segment's quotient, or the thread's x plus the segment's offset of
 // the remainder.
@@ -73,7 +92,7 @@ func (e *emitter) segments(l *ThreadLoop, v, from, to, rank string, thread []byt
 		e.printf("%s, %s := %s, %s\n", offs[k], divs[k], off, e.oneLine(s.D))
 		conds = append(conds, fmt.Sprintf("%s.Segmented(%s, %s, %s, %s)", e.f.Src.Compiled, offs[k], divs[k], from, to))
 	}
-	start, end := e.f.Names.Fresh("seg"), e.f.Names.Fresh("segend")
+	start, end := e.segStart, e.f.Names.Fresh("segend")
 	e.printf("if %s {\n", strings.Join(conds, " && "))
 	e.printf("for %s := %s; %s < %s; {\n", start, from, start, to)
 	ends := []string{to}
@@ -84,14 +103,14 @@ func (e *emitter) segments(l *ThreadLoop, v, from, to, rank string, thread []byt
 		ends = append(ends, divs[k]+"-"+s.R) // the thread whose remainder is d
 	}
 	e.printf("%s := min(%s)\n", end, strings.Join(ends, ", "))
-	seg, fast, vec, label, used := e.seg, e.fast, e.vec, e.label, e.labelUsed
-	e.seg, e.vec, e.vecFast = nil, nil, nil // the unchecked form runs in segments only
+	seg, fast, vec, vecFast, label, used := e.seg, e.fast, e.vec, e.vecFast, e.label, e.labelUsed
+	e.seg, e.vec = nil, nil // the unchecked form, and its vector steps, run in segments only
 	e.label, e.labelUsed = seg.label, seg.label != ""
 	e.threads(l, v, start, end, rank, seg.thread)
 	e.label, e.labelUsed = label, used
 	e.printf("%s = %s\n}\n} else {\n", start, end)
-	e.fast, e.vec = nil, vec
+	e.fast, e.vec, e.vecFast = nil, vec, nil
 	e.threads(l, v, from, to, rank, thread)
 	e.printf("}\n")
-	e.seg, e.fast = seg, fast
+	e.seg, e.fast, e.vecFast = seg, fast, vecFast
 }

@@ -117,7 +117,7 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 // [off, off+1], an element the row's threads share, read at 0).
 func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	c := rowCheck{e: e, to: to, vars: map[string]string{}, have: map[string]bool{}}
-	u := e.fast.u
+	u, start := e.fast.u, from
 	if u != "" { // a segment's slices start at its first thread
 		c.to = e.f.Names.Fresh("seglen")
 		e.printf("%s := %s - %s\n", c.to, to, from)
@@ -141,7 +141,11 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		e.printf("%s:\n", e.fast.label)
 	}
 	if u != "" {
-		e.printf("for %s := 0; %s < %s; %s++ {\n%s := %s + %s\n", u, u, c.to, u, v, from, u)
+		first := "0"
+		if from != start { // after the vector steps
+			first = from + " - " + start
+		}
+		e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", u, first, u, c.to, u, v, start, u)
 	} else {
 		e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	}

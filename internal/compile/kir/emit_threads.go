@@ -44,10 +44,16 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
+	if l.Quot != nil {
+		e.segStart = e.f.Names.Fresh("seg")
+	}
 	e.vec = e.vectorStep(l)
 	e.fast = e.rebasedBody(l, body)
 	e.seg = e.segmentedBody(l, body)
-	if e.vec != nil && e.fast != nil && l.Quot == nil {
+	switch {
+	case e.fast != nil && l.Quot != nil:
+		e.vecFast = e.segmentedVectorStep(l) // its segments' only vector steps
+	case e.vec != nil && e.fast != nil:
 		// its rebased rows run vector steps too, or the checked form's
 		// steps serve them all
 		if e.vecFast = e.rebasedVectorStep(l); e.vecFast == nil {
@@ -71,7 +77,7 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 		from, to = to, e.use("bdx")
 	}
 	e.threads(l, v, from, to, rank, thread.Bytes())
-	e.vec, e.fast, e.vecFast, e.seg = nil, nil, nil, nil
+	e.vec, e.fast, e.vecFast, e.seg, e.segStart = nil, nil, nil, nil, ""
 	e.loopTail(l, use)
 }
 

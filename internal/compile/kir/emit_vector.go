@@ -9,7 +9,7 @@ import (
 // vectorStep translates the code of the thread loop being written into
 // its vector step, in the SIMD build, where the vector pass picked it.
 func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
-	if !e.simd || e.scalarOnly || !e.f.Vector[l] {
+	if !e.simd || e.scalarOnly || !e.f.Vector[l] || l.Quot != nil { // the steps of the latter's segments only
 		return nil
 	}
 	vl, ok := e.f.translateLoop(l, e.f.Src.Archsimd, e)

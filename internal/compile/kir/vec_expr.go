@@ -16,6 +16,9 @@ func (v *vectorizer) expr(x ast.Expr) vval {
 	if tv := info.Types[x]; tv.Value != nil {
 		return vval{shape: vUniform, x: v.scalar(x).(ast.Expr), typ: t, fixed: true}
 	}
+	if q, ok := v.quotient(x); ok {
+		return q
+	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		in := v.expr(x.X)

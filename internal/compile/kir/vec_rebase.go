@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -24,7 +25,11 @@ func (v *vectorizer) rebasedAt(e *ast.IndexExpr) (x, i vval, ok bool) {
 	if v.l.Rebase.Slices[k].One {
 		return x, vval{shape: vUniform, x: intLit(0), typ: types.Typ[types.Int]}, true
 	}
-	return x, vval{shape: vAffine, x: ast.NewIdent(v.e.use("tx")), typ: types.Typ[types.Int]}, true
+	tx := ast.Expr(ast.NewIdent(v.e.use("tx")))
+	if v.e.rebasedU != "" { // a segment's (quotient.go): its slices start at its first thread
+		tx = &ast.ParenExpr{X: &ast.BinaryExpr{X: tx, Op: token.SUB, Y: ast.NewIdent(v.e.segStart)}}
+	}
+	return x, vval{shape: vAffine, x: tx, typ: types.Typ[types.Int]}, true
 }
 
 // indexOf translates the slice (or array) and the index of element
@@ -48,4 +53,32 @@ func (v *vectorizer) rowChecked(node ast.Node) bool {
 	}
 	_, i, ok := v.rebasedAt(e)
 	return ok && i.shape == vAffine
+}
+
+// quotient translates x where it is a division of the loop's whose rows
+// run in segments (quotient.go) and the step is a segment's: its quotient
+// is the segment's, its remainder the lane's x plus the segment's offset.
+// The vector pass translates such a loop as its segments' steps, the
+// only ones it has.
+func (v *vectorizer) quotient(x ast.Expr) (vval, bool) {
+	q := (*Quotients)(nil)
+	switch {
+	case v.e != nil:
+		q = v.e.quot
+	case v.l != nil && v.l.Rebase != nil && v.warpLanes == nil:
+		q = v.l.Quot
+	}
+	seg, op := q.quotOf(x)
+	if seg == nil || v.inst != 0 {
+		return vval{}, false
+	}
+	if op == token.QUO {
+		return vval{shape: vUniform, x: ast.NewIdent(seg.Q), typ: types.Typ[types.Int]}, true
+	}
+	tx := "tx" // the pass writes nothing
+	if v.e != nil {
+		tx = v.e.use("tx")
+	}
+	sum := &ast.BinaryExpr{X: ast.NewIdent(tx), Op: token.ADD, Y: ast.NewIdent(seg.R)}
+	return vval{shape: vAffine, x: &ast.ParenExpr{X: sum}, typ: types.Typ[types.Int]}, true
 }

@@ -1493,7 +1493,50 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 							gc_at10 := weight[gc_off6:][:gc_seglen2]
 							gc_at11 := bias[gc_off6:][:gc_seglen2]
 							gc_at12 := out[gc_off5:][:gc_seglen2]
-							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_vstep := gc_seg2
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_segend2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line llmc_layernorm.go:108
+									var idx int = gc_bx2*gc_bdx2 + gc_tx2
+//line llmc_layernorm.go:108
+									_ = idx
+//line llmc_layernorm.go:110
+									var bt int = gc_q
+//line llmc_layernorm.go:110
+									_ = bt
+//line llmc_layernorm.go:111
+									var c int = (gc_tx2 + gc_r)
+//line llmc_layernorm.go:111
+									_ = c
+//line llmc_layernorm.go:113
+									var m float32 = gc_at7[0]
+//line llmc_layernorm.go:113
+									_ = m
+//line llmc_layernorm.go:114
+									var s float32 = gc_at8[0]
+//line llmc_layernorm.go:114
+									_ = s
+//line llmc_layernorm.go:115
+									xi := archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_seg2):])
+//line llmc_layernorm.go:115
+									_ = xi
+//line llmc_layernorm.go:115
+									n := archsimd.BroadcastFloat32x8(s).Mul(xi.Sub(archsimd.BroadcastFloat32x8(m)))
+//line llmc_layernorm.go:115
+									_ = n
+//line llmc_layernorm.go:115
+									o := n.Mul(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_seg2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_seg2):]))
+//line llmc_layernorm.go:115
+									_ = o
+//line llmc_layernorm.go:115
+									o.StoreSlice(gc_at12[(gc_tx2 - gc_seg2):])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep - gc_seg2; gc_u2 < gc_seglen2; gc_u2++ {
 								gc_tx2 := gc_seg2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
