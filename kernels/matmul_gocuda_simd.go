@@ -4649,6 +4649,2820 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			gc_ty2 := 0
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line matmul.go:251
+						gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line matmul.go:251
+						_ = gc_evens16
+//line matmul.go:251
+						gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line matmul.go:251
+						_ = gc_odds16
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line matmul.go:251
+							var tx int = gc_tx2
+//line matmul.go:251
+							_ = tx
+//line matmul.go:251
+							var ty int = gc_ty2
+//line matmul.go:251
+							_ = ty
+//line matmul.go:251
+							s00 := archsimd.LoadFloat32x16Slice(gc_s_s00[gc_rank2:])
+//line matmul.go:251
+							_ = s00
+//line matmul.go:251
+							s01 := archsimd.LoadFloat32x16Slice(gc_s_s01[gc_rank2:])
+//line matmul.go:251
+							_ = s01
+//line matmul.go:251
+							s10 := archsimd.LoadFloat32x16Slice(gc_s_s10[gc_rank2:])
+//line matmul.go:251
+							_ = s10
+//line matmul.go:251
+							s11 := archsimd.LoadFloat32x16Slice(gc_s_s11[gc_rank2:])
+//line matmul.go:251
+							_ = s11
+//line matmul.go:263
+							var a0 *[32]float32 = &as[2*ty]
+//line matmul.go:263
+							_ = a0
+//line matmul.go:263
+							var a1 *[32]float32 = &as[2*ty+1]
+//line matmul.go:263
+							_ = a1
+//line matmul.go:264
+							{
+//line matmul.go:264
+								var gc_ld73 archsimd.Float32x16
+//line matmul.go:264
+								var gc_ld74 archsimd.Float32x16
+//line matmul.go:264
+								_ = gc_ld74
+//line matmul.go:264
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[0]) {
+									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[0][2*tx:]), archsimd.LoadFloat32x16Slice(bs[0][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
+//line matmul.go:265
+									gc_ld74 = gc_lo35.ConcatPermute(gc_hi35, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes81 [16]float32
+//line matmul.go:265
+									for gc_k81 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k81) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k81
+//line matmul.go:265
+											gc_lanes81[gc_k81] = bs[0][(2*tx)+2*gc_k81]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld73 = archsimd.LoadFloat32x16(&gc_lanes81)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes82 [16]float32
+//line matmul.go:265
+										for gc_k82 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k82) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k82
+//line matmul.go:265
+												gc_lanes82[gc_k82] = bs[0][((2*tx)+1)+2*gc_k82]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld74 = archsimd.LoadFloat32x16(&gc_lanes82)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t81 := gc_ld73
+//line matmul.go:265
+								_ = gc_t81
+//line matmul.go:265
+								gc_t82 := gc_ld74
+//line matmul.go:265
+								_ = gc_t82
+//line matmul.go:265
+								b0 := gc_t81
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t82
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[0]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[0]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[0]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[0]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld75 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld76 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld76
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[1]) {
+//line matmul.go:265
+									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[1][2*tx:]), archsimd.LoadFloat32x16Slice(bs[1][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld75 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
+//line matmul.go:265
+									gc_ld76 = gc_lo36.ConcatPermute(gc_hi36, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes83 [16]float32
+//line matmul.go:265
+									for gc_k83 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k83) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k83
+//line matmul.go:265
+											gc_lanes83[gc_k83] = bs[1][(2*tx)+2*gc_k83]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld75 = archsimd.LoadFloat32x16(&gc_lanes83)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes84 [16]float32
+//line matmul.go:265
+										for gc_k84 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k84) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k84
+//line matmul.go:265
+												gc_lanes84[gc_k84] = bs[1][((2*tx)+1)+2*gc_k84]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld76 = archsimd.LoadFloat32x16(&gc_lanes84)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t83 := gc_ld75
+//line matmul.go:265
+								_ = gc_t83
+//line matmul.go:265
+								gc_t84 := gc_ld76
+//line matmul.go:265
+								_ = gc_t84
+//line matmul.go:265
+								b0 := gc_t83
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t84
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[1]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[1]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[1]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[1]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld77 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld78 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld78
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[2]) {
+//line matmul.go:265
+									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[2][2*tx:]), archsimd.LoadFloat32x16Slice(bs[2][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld77 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
+//line matmul.go:265
+									gc_ld78 = gc_lo37.ConcatPermute(gc_hi37, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes85 [16]float32
+//line matmul.go:265
+									for gc_k85 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k85) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k85
+//line matmul.go:265
+											gc_lanes85[gc_k85] = bs[2][(2*tx)+2*gc_k85]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld77 = archsimd.LoadFloat32x16(&gc_lanes85)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes86 [16]float32
+//line matmul.go:265
+										for gc_k86 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k86) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k86
+//line matmul.go:265
+												gc_lanes86[gc_k86] = bs[2][((2*tx)+1)+2*gc_k86]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld78 = archsimd.LoadFloat32x16(&gc_lanes86)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t85 := gc_ld77
+//line matmul.go:265
+								_ = gc_t85
+//line matmul.go:265
+								gc_t86 := gc_ld78
+//line matmul.go:265
+								_ = gc_t86
+//line matmul.go:265
+								b0 := gc_t85
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t86
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[2]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[2]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[2]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[2]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld79 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld80 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld80
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[3]) {
+//line matmul.go:265
+									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[3][2*tx:]), archsimd.LoadFloat32x16Slice(bs[3][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld79 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
+//line matmul.go:265
+									gc_ld80 = gc_lo38.ConcatPermute(gc_hi38, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes87 [16]float32
+//line matmul.go:265
+									for gc_k87 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k87) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k87
+//line matmul.go:265
+											gc_lanes87[gc_k87] = bs[3][(2*tx)+2*gc_k87]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld79 = archsimd.LoadFloat32x16(&gc_lanes87)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes88 [16]float32
+//line matmul.go:265
+										for gc_k88 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k88) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k88
+//line matmul.go:265
+												gc_lanes88[gc_k88] = bs[3][((2*tx)+1)+2*gc_k88]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld80 = archsimd.LoadFloat32x16(&gc_lanes88)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t87 := gc_ld79
+//line matmul.go:265
+								_ = gc_t87
+//line matmul.go:265
+								gc_t88 := gc_ld80
+//line matmul.go:265
+								_ = gc_t88
+//line matmul.go:265
+								b0 := gc_t87
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t88
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[3]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[3]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[3]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[3]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld81 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld82 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld82
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[4]) {
+//line matmul.go:265
+									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[4][2*tx:]), archsimd.LoadFloat32x16Slice(bs[4][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld81 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
+//line matmul.go:265
+									gc_ld82 = gc_lo39.ConcatPermute(gc_hi39, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes89 [16]float32
+//line matmul.go:265
+									for gc_k89 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k89) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k89
+//line matmul.go:265
+											gc_lanes89[gc_k89] = bs[4][(2*tx)+2*gc_k89]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld81 = archsimd.LoadFloat32x16(&gc_lanes89)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes90 [16]float32
+//line matmul.go:265
+										for gc_k90 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k90) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k90
+//line matmul.go:265
+												gc_lanes90[gc_k90] = bs[4][((2*tx)+1)+2*gc_k90]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld82 = archsimd.LoadFloat32x16(&gc_lanes90)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t89 := gc_ld81
+//line matmul.go:265
+								_ = gc_t89
+//line matmul.go:265
+								gc_t90 := gc_ld82
+//line matmul.go:265
+								_ = gc_t90
+//line matmul.go:265
+								b0 := gc_t89
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t90
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[4]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[4]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[4]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[4]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld83 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld84 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld84
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[5]) {
+//line matmul.go:265
+									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[5][2*tx:]), archsimd.LoadFloat32x16Slice(bs[5][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld83 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
+//line matmul.go:265
+									gc_ld84 = gc_lo40.ConcatPermute(gc_hi40, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes91 [16]float32
+//line matmul.go:265
+									for gc_k91 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k91) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k91
+//line matmul.go:265
+											gc_lanes91[gc_k91] = bs[5][(2*tx)+2*gc_k91]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld83 = archsimd.LoadFloat32x16(&gc_lanes91)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes92 [16]float32
+//line matmul.go:265
+										for gc_k92 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k92) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k92
+//line matmul.go:265
+												gc_lanes92[gc_k92] = bs[5][((2*tx)+1)+2*gc_k92]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld84 = archsimd.LoadFloat32x16(&gc_lanes92)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t91 := gc_ld83
+//line matmul.go:265
+								_ = gc_t91
+//line matmul.go:265
+								gc_t92 := gc_ld84
+//line matmul.go:265
+								_ = gc_t92
+//line matmul.go:265
+								b0 := gc_t91
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t92
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[5]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[5]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[5]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[5]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld85 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld86 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld86
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[6]) {
+//line matmul.go:265
+									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[6][2*tx:]), archsimd.LoadFloat32x16Slice(bs[6][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld85 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
+//line matmul.go:265
+									gc_ld86 = gc_lo41.ConcatPermute(gc_hi41, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes93 [16]float32
+//line matmul.go:265
+									for gc_k93 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k93) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k93
+//line matmul.go:265
+											gc_lanes93[gc_k93] = bs[6][(2*tx)+2*gc_k93]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld85 = archsimd.LoadFloat32x16(&gc_lanes93)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes94 [16]float32
+//line matmul.go:265
+										for gc_k94 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k94) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k94
+//line matmul.go:265
+												gc_lanes94[gc_k94] = bs[6][((2*tx)+1)+2*gc_k94]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld86 = archsimd.LoadFloat32x16(&gc_lanes94)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t93 := gc_ld85
+//line matmul.go:265
+								_ = gc_t93
+//line matmul.go:265
+								gc_t94 := gc_ld86
+//line matmul.go:265
+								_ = gc_t94
+//line matmul.go:265
+								b0 := gc_t93
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t94
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[6]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[6]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[6]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[6]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld87 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld88 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld88
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[7]) {
+//line matmul.go:265
+									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[7][2*tx:]), archsimd.LoadFloat32x16Slice(bs[7][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld87 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
+//line matmul.go:265
+									gc_ld88 = gc_lo42.ConcatPermute(gc_hi42, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes95 [16]float32
+//line matmul.go:265
+									for gc_k95 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k95) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k95
+//line matmul.go:265
+											gc_lanes95[gc_k95] = bs[7][(2*tx)+2*gc_k95]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld87 = archsimd.LoadFloat32x16(&gc_lanes95)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes96 [16]float32
+//line matmul.go:265
+										for gc_k96 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k96) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k96
+//line matmul.go:265
+												gc_lanes96[gc_k96] = bs[7][((2*tx)+1)+2*gc_k96]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld88 = archsimd.LoadFloat32x16(&gc_lanes96)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t95 := gc_ld87
+//line matmul.go:265
+								_ = gc_t95
+//line matmul.go:265
+								gc_t96 := gc_ld88
+//line matmul.go:265
+								_ = gc_t96
+//line matmul.go:265
+								b0 := gc_t95
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t96
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[7]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[7]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[7]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[7]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld89 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld90 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld90
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[8]) {
+//line matmul.go:265
+									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[8][2*tx:]), archsimd.LoadFloat32x16Slice(bs[8][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld89 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
+//line matmul.go:265
+									gc_ld90 = gc_lo43.ConcatPermute(gc_hi43, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes97 [16]float32
+//line matmul.go:265
+									for gc_k97 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k97) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k97
+//line matmul.go:265
+											gc_lanes97[gc_k97] = bs[8][(2*tx)+2*gc_k97]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld89 = archsimd.LoadFloat32x16(&gc_lanes97)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes98 [16]float32
+//line matmul.go:265
+										for gc_k98 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k98) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k98
+//line matmul.go:265
+												gc_lanes98[gc_k98] = bs[8][((2*tx)+1)+2*gc_k98]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld90 = archsimd.LoadFloat32x16(&gc_lanes98)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t97 := gc_ld89
+//line matmul.go:265
+								_ = gc_t97
+//line matmul.go:265
+								gc_t98 := gc_ld90
+//line matmul.go:265
+								_ = gc_t98
+//line matmul.go:265
+								b0 := gc_t97
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t98
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[8]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[8]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[8]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[8]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld91 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld92 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld92
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[9]) {
+//line matmul.go:265
+									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[9][2*tx:]), archsimd.LoadFloat32x16Slice(bs[9][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld91 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
+//line matmul.go:265
+									gc_ld92 = gc_lo44.ConcatPermute(gc_hi44, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes99 [16]float32
+//line matmul.go:265
+									for gc_k99 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k99) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k99
+//line matmul.go:265
+											gc_lanes99[gc_k99] = bs[9][(2*tx)+2*gc_k99]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld91 = archsimd.LoadFloat32x16(&gc_lanes99)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes100 [16]float32
+//line matmul.go:265
+										for gc_k100 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k100) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k100
+//line matmul.go:265
+												gc_lanes100[gc_k100] = bs[9][((2*tx)+1)+2*gc_k100]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld92 = archsimd.LoadFloat32x16(&gc_lanes100)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t99 := gc_ld91
+//line matmul.go:265
+								_ = gc_t99
+//line matmul.go:265
+								gc_t100 := gc_ld92
+//line matmul.go:265
+								_ = gc_t100
+//line matmul.go:265
+								b0 := gc_t99
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t100
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[9]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[9]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[9]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[9]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld93 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld94 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld94
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[10]) {
+//line matmul.go:265
+									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[10][2*tx:]), archsimd.LoadFloat32x16Slice(bs[10][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld93 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
+//line matmul.go:265
+									gc_ld94 = gc_lo45.ConcatPermute(gc_hi45, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes101 [16]float32
+//line matmul.go:265
+									for gc_k101 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k101) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k101
+//line matmul.go:265
+											gc_lanes101[gc_k101] = bs[10][(2*tx)+2*gc_k101]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld93 = archsimd.LoadFloat32x16(&gc_lanes101)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes102 [16]float32
+//line matmul.go:265
+										for gc_k102 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k102) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k102
+//line matmul.go:265
+												gc_lanes102[gc_k102] = bs[10][((2*tx)+1)+2*gc_k102]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld94 = archsimd.LoadFloat32x16(&gc_lanes102)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t101 := gc_ld93
+//line matmul.go:265
+								_ = gc_t101
+//line matmul.go:265
+								gc_t102 := gc_ld94
+//line matmul.go:265
+								_ = gc_t102
+//line matmul.go:265
+								b0 := gc_t101
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t102
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[10]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[10]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[10]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[10]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld95 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld96 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld96
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[11]) {
+//line matmul.go:265
+									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[11][2*tx:]), archsimd.LoadFloat32x16Slice(bs[11][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld95 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
+//line matmul.go:265
+									gc_ld96 = gc_lo46.ConcatPermute(gc_hi46, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes103 [16]float32
+//line matmul.go:265
+									for gc_k103 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k103) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k103
+//line matmul.go:265
+											gc_lanes103[gc_k103] = bs[11][(2*tx)+2*gc_k103]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld95 = archsimd.LoadFloat32x16(&gc_lanes103)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes104 [16]float32
+//line matmul.go:265
+										for gc_k104 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k104) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k104
+//line matmul.go:265
+												gc_lanes104[gc_k104] = bs[11][((2*tx)+1)+2*gc_k104]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld96 = archsimd.LoadFloat32x16(&gc_lanes104)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t103 := gc_ld95
+//line matmul.go:265
+								_ = gc_t103
+//line matmul.go:265
+								gc_t104 := gc_ld96
+//line matmul.go:265
+								_ = gc_t104
+//line matmul.go:265
+								b0 := gc_t103
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t104
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[11]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[11]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[11]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[11]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld97 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld98 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld98
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[12]) {
+//line matmul.go:265
+									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[12][2*tx:]), archsimd.LoadFloat32x16Slice(bs[12][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld97 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
+//line matmul.go:265
+									gc_ld98 = gc_lo47.ConcatPermute(gc_hi47, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes105 [16]float32
+//line matmul.go:265
+									for gc_k105 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k105) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k105
+//line matmul.go:265
+											gc_lanes105[gc_k105] = bs[12][(2*tx)+2*gc_k105]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld97 = archsimd.LoadFloat32x16(&gc_lanes105)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes106 [16]float32
+//line matmul.go:265
+										for gc_k106 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k106) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k106
+//line matmul.go:265
+												gc_lanes106[gc_k106] = bs[12][((2*tx)+1)+2*gc_k106]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld98 = archsimd.LoadFloat32x16(&gc_lanes106)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t105 := gc_ld97
+//line matmul.go:265
+								_ = gc_t105
+//line matmul.go:265
+								gc_t106 := gc_ld98
+//line matmul.go:265
+								_ = gc_t106
+//line matmul.go:265
+								b0 := gc_t105
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t106
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[12]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[12]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[12]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[12]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld99 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld100 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld100
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[13]) {
+//line matmul.go:265
+									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[13][2*tx:]), archsimd.LoadFloat32x16Slice(bs[13][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld99 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
+//line matmul.go:265
+									gc_ld100 = gc_lo48.ConcatPermute(gc_hi48, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes107 [16]float32
+//line matmul.go:265
+									for gc_k107 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k107) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k107
+//line matmul.go:265
+											gc_lanes107[gc_k107] = bs[13][(2*tx)+2*gc_k107]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld99 = archsimd.LoadFloat32x16(&gc_lanes107)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes108 [16]float32
+//line matmul.go:265
+										for gc_k108 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k108) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k108
+//line matmul.go:265
+												gc_lanes108[gc_k108] = bs[13][((2*tx)+1)+2*gc_k108]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld100 = archsimd.LoadFloat32x16(&gc_lanes108)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t107 := gc_ld99
+//line matmul.go:265
+								_ = gc_t107
+//line matmul.go:265
+								gc_t108 := gc_ld100
+//line matmul.go:265
+								_ = gc_t108
+//line matmul.go:265
+								b0 := gc_t107
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t108
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[13]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[13]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[13]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[13]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld101 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld102 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld102
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[14]) {
+//line matmul.go:265
+									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[14][2*tx:]), archsimd.LoadFloat32x16Slice(bs[14][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld101 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
+//line matmul.go:265
+									gc_ld102 = gc_lo49.ConcatPermute(gc_hi49, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes109 [16]float32
+//line matmul.go:265
+									for gc_k109 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k109) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k109
+//line matmul.go:265
+											gc_lanes109[gc_k109] = bs[14][(2*tx)+2*gc_k109]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld101 = archsimd.LoadFloat32x16(&gc_lanes109)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes110 [16]float32
+//line matmul.go:265
+										for gc_k110 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k110) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k110
+//line matmul.go:265
+												gc_lanes110[gc_k110] = bs[14][((2*tx)+1)+2*gc_k110]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld102 = archsimd.LoadFloat32x16(&gc_lanes110)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t109 := gc_ld101
+//line matmul.go:265
+								_ = gc_t109
+//line matmul.go:265
+								gc_t110 := gc_ld102
+//line matmul.go:265
+								_ = gc_t110
+//line matmul.go:265
+								b0 := gc_t109
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t110
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[14]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[14]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[14]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[14]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld103 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld104 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld104
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[15]) {
+//line matmul.go:265
+									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[15][2*tx:]), archsimd.LoadFloat32x16Slice(bs[15][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld103 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
+//line matmul.go:265
+									gc_ld104 = gc_lo50.ConcatPermute(gc_hi50, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes111 [16]float32
+//line matmul.go:265
+									for gc_k111 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k111) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k111
+//line matmul.go:265
+											gc_lanes111[gc_k111] = bs[15][(2*tx)+2*gc_k111]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld103 = archsimd.LoadFloat32x16(&gc_lanes111)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes112 [16]float32
+//line matmul.go:265
+										for gc_k112 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k112) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k112
+//line matmul.go:265
+												gc_lanes112[gc_k112] = bs[15][((2*tx)+1)+2*gc_k112]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld104 = archsimd.LoadFloat32x16(&gc_lanes112)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t111 := gc_ld103
+//line matmul.go:265
+								_ = gc_t111
+//line matmul.go:265
+								gc_t112 := gc_ld104
+//line matmul.go:265
+								_ = gc_t112
+//line matmul.go:265
+								b0 := gc_t111
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t112
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[15]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[15]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[15]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[15]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld105 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld106 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld106
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[16]) {
+//line matmul.go:265
+									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[16][2*tx:]), archsimd.LoadFloat32x16Slice(bs[16][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld105 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
+//line matmul.go:265
+									gc_ld106 = gc_lo51.ConcatPermute(gc_hi51, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes113 [16]float32
+//line matmul.go:265
+									for gc_k113 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k113) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k113
+//line matmul.go:265
+											gc_lanes113[gc_k113] = bs[16][(2*tx)+2*gc_k113]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld105 = archsimd.LoadFloat32x16(&gc_lanes113)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes114 [16]float32
+//line matmul.go:265
+										for gc_k114 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k114) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k114
+//line matmul.go:265
+												gc_lanes114[gc_k114] = bs[16][((2*tx)+1)+2*gc_k114]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld106 = archsimd.LoadFloat32x16(&gc_lanes114)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t113 := gc_ld105
+//line matmul.go:265
+								_ = gc_t113
+//line matmul.go:265
+								gc_t114 := gc_ld106
+//line matmul.go:265
+								_ = gc_t114
+//line matmul.go:265
+								b0 := gc_t113
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t114
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[16]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[16]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[16]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[16]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld107 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld108 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld108
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[17]) {
+//line matmul.go:265
+									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[17][2*tx:]), archsimd.LoadFloat32x16Slice(bs[17][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld107 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
+//line matmul.go:265
+									gc_ld108 = gc_lo52.ConcatPermute(gc_hi52, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes115 [16]float32
+//line matmul.go:265
+									for gc_k115 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k115) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k115
+//line matmul.go:265
+											gc_lanes115[gc_k115] = bs[17][(2*tx)+2*gc_k115]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld107 = archsimd.LoadFloat32x16(&gc_lanes115)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes116 [16]float32
+//line matmul.go:265
+										for gc_k116 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k116) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k116
+//line matmul.go:265
+												gc_lanes116[gc_k116] = bs[17][((2*tx)+1)+2*gc_k116]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld108 = archsimd.LoadFloat32x16(&gc_lanes116)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t115 := gc_ld107
+//line matmul.go:265
+								_ = gc_t115
+//line matmul.go:265
+								gc_t116 := gc_ld108
+//line matmul.go:265
+								_ = gc_t116
+//line matmul.go:265
+								b0 := gc_t115
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t116
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[17]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[17]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[17]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[17]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld109 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld110 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld110
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[18]) {
+//line matmul.go:265
+									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[18][2*tx:]), archsimd.LoadFloat32x16Slice(bs[18][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld109 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
+//line matmul.go:265
+									gc_ld110 = gc_lo53.ConcatPermute(gc_hi53, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes117 [16]float32
+//line matmul.go:265
+									for gc_k117 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k117) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k117
+//line matmul.go:265
+											gc_lanes117[gc_k117] = bs[18][(2*tx)+2*gc_k117]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld109 = archsimd.LoadFloat32x16(&gc_lanes117)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes118 [16]float32
+//line matmul.go:265
+										for gc_k118 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k118) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k118
+//line matmul.go:265
+												gc_lanes118[gc_k118] = bs[18][((2*tx)+1)+2*gc_k118]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld110 = archsimd.LoadFloat32x16(&gc_lanes118)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t117 := gc_ld109
+//line matmul.go:265
+								_ = gc_t117
+//line matmul.go:265
+								gc_t118 := gc_ld110
+//line matmul.go:265
+								_ = gc_t118
+//line matmul.go:265
+								b0 := gc_t117
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t118
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[18]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[18]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[18]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[18]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld111 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld112 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld112
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[19]) {
+//line matmul.go:265
+									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[19][2*tx:]), archsimd.LoadFloat32x16Slice(bs[19][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld111 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
+//line matmul.go:265
+									gc_ld112 = gc_lo54.ConcatPermute(gc_hi54, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes119 [16]float32
+//line matmul.go:265
+									for gc_k119 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k119) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k119
+//line matmul.go:265
+											gc_lanes119[gc_k119] = bs[19][(2*tx)+2*gc_k119]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld111 = archsimd.LoadFloat32x16(&gc_lanes119)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes120 [16]float32
+//line matmul.go:265
+										for gc_k120 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k120) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k120
+//line matmul.go:265
+												gc_lanes120[gc_k120] = bs[19][((2*tx)+1)+2*gc_k120]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld112 = archsimd.LoadFloat32x16(&gc_lanes120)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t119 := gc_ld111
+//line matmul.go:265
+								_ = gc_t119
+//line matmul.go:265
+								gc_t120 := gc_ld112
+//line matmul.go:265
+								_ = gc_t120
+//line matmul.go:265
+								b0 := gc_t119
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t120
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[19]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[19]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[19]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[19]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld113 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld114 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld114
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[20]) {
+//line matmul.go:265
+									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[20][2*tx:]), archsimd.LoadFloat32x16Slice(bs[20][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld113 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
+//line matmul.go:265
+									gc_ld114 = gc_lo55.ConcatPermute(gc_hi55, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes121 [16]float32
+//line matmul.go:265
+									for gc_k121 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k121) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k121
+//line matmul.go:265
+											gc_lanes121[gc_k121] = bs[20][(2*tx)+2*gc_k121]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld113 = archsimd.LoadFloat32x16(&gc_lanes121)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes122 [16]float32
+//line matmul.go:265
+										for gc_k122 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k122) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k122
+//line matmul.go:265
+												gc_lanes122[gc_k122] = bs[20][((2*tx)+1)+2*gc_k122]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld114 = archsimd.LoadFloat32x16(&gc_lanes122)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t121 := gc_ld113
+//line matmul.go:265
+								_ = gc_t121
+//line matmul.go:265
+								gc_t122 := gc_ld114
+//line matmul.go:265
+								_ = gc_t122
+//line matmul.go:265
+								b0 := gc_t121
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t122
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[20]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[20]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[20]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[20]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld115 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld116 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld116
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[21]) {
+//line matmul.go:265
+									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[21][2*tx:]), archsimd.LoadFloat32x16Slice(bs[21][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld115 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
+//line matmul.go:265
+									gc_ld116 = gc_lo56.ConcatPermute(gc_hi56, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes123 [16]float32
+//line matmul.go:265
+									for gc_k123 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k123) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k123
+//line matmul.go:265
+											gc_lanes123[gc_k123] = bs[21][(2*tx)+2*gc_k123]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld115 = archsimd.LoadFloat32x16(&gc_lanes123)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes124 [16]float32
+//line matmul.go:265
+										for gc_k124 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k124) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k124
+//line matmul.go:265
+												gc_lanes124[gc_k124] = bs[21][((2*tx)+1)+2*gc_k124]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld116 = archsimd.LoadFloat32x16(&gc_lanes124)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t123 := gc_ld115
+//line matmul.go:265
+								_ = gc_t123
+//line matmul.go:265
+								gc_t124 := gc_ld116
+//line matmul.go:265
+								_ = gc_t124
+//line matmul.go:265
+								b0 := gc_t123
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t124
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[21]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[21]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[21]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[21]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld117 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld118 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld118
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[22]) {
+//line matmul.go:265
+									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[22][2*tx:]), archsimd.LoadFloat32x16Slice(bs[22][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld117 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
+//line matmul.go:265
+									gc_ld118 = gc_lo57.ConcatPermute(gc_hi57, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes125 [16]float32
+//line matmul.go:265
+									for gc_k125 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k125) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k125
+//line matmul.go:265
+											gc_lanes125[gc_k125] = bs[22][(2*tx)+2*gc_k125]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld117 = archsimd.LoadFloat32x16(&gc_lanes125)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes126 [16]float32
+//line matmul.go:265
+										for gc_k126 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k126) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k126
+//line matmul.go:265
+												gc_lanes126[gc_k126] = bs[22][((2*tx)+1)+2*gc_k126]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld118 = archsimd.LoadFloat32x16(&gc_lanes126)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t125 := gc_ld117
+//line matmul.go:265
+								_ = gc_t125
+//line matmul.go:265
+								gc_t126 := gc_ld118
+//line matmul.go:265
+								_ = gc_t126
+//line matmul.go:265
+								b0 := gc_t125
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t126
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[22]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[22]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[22]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[22]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld119 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld120 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld120
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[23]) {
+//line matmul.go:265
+									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[23][2*tx:]), archsimd.LoadFloat32x16Slice(bs[23][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld119 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
+//line matmul.go:265
+									gc_ld120 = gc_lo58.ConcatPermute(gc_hi58, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes127 [16]float32
+//line matmul.go:265
+									for gc_k127 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k127) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k127
+//line matmul.go:265
+											gc_lanes127[gc_k127] = bs[23][(2*tx)+2*gc_k127]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld119 = archsimd.LoadFloat32x16(&gc_lanes127)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes128 [16]float32
+//line matmul.go:265
+										for gc_k128 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k128) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k128
+//line matmul.go:265
+												gc_lanes128[gc_k128] = bs[23][((2*tx)+1)+2*gc_k128]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld120 = archsimd.LoadFloat32x16(&gc_lanes128)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t127 := gc_ld119
+//line matmul.go:265
+								_ = gc_t127
+//line matmul.go:265
+								gc_t128 := gc_ld120
+//line matmul.go:265
+								_ = gc_t128
+//line matmul.go:265
+								b0 := gc_t127
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t128
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[23]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[23]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[23]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[23]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld121 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld122 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld122
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[24]) {
+//line matmul.go:265
+									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[24][2*tx:]), archsimd.LoadFloat32x16Slice(bs[24][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld121 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
+//line matmul.go:265
+									gc_ld122 = gc_lo59.ConcatPermute(gc_hi59, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes129 [16]float32
+//line matmul.go:265
+									for gc_k129 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k129) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k129
+//line matmul.go:265
+											gc_lanes129[gc_k129] = bs[24][(2*tx)+2*gc_k129]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld121 = archsimd.LoadFloat32x16(&gc_lanes129)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes130 [16]float32
+//line matmul.go:265
+										for gc_k130 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k130) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k130
+//line matmul.go:265
+												gc_lanes130[gc_k130] = bs[24][((2*tx)+1)+2*gc_k130]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld122 = archsimd.LoadFloat32x16(&gc_lanes130)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t129 := gc_ld121
+//line matmul.go:265
+								_ = gc_t129
+//line matmul.go:265
+								gc_t130 := gc_ld122
+//line matmul.go:265
+								_ = gc_t130
+//line matmul.go:265
+								b0 := gc_t129
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t130
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[24]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[24]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[24]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[24]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld123 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld124 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld124
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[25]) {
+//line matmul.go:265
+									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[25][2*tx:]), archsimd.LoadFloat32x16Slice(bs[25][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld123 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
+//line matmul.go:265
+									gc_ld124 = gc_lo60.ConcatPermute(gc_hi60, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes131 [16]float32
+//line matmul.go:265
+									for gc_k131 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k131) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k131
+//line matmul.go:265
+											gc_lanes131[gc_k131] = bs[25][(2*tx)+2*gc_k131]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld123 = archsimd.LoadFloat32x16(&gc_lanes131)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes132 [16]float32
+//line matmul.go:265
+										for gc_k132 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k132) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k132
+//line matmul.go:265
+												gc_lanes132[gc_k132] = bs[25][((2*tx)+1)+2*gc_k132]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld124 = archsimd.LoadFloat32x16(&gc_lanes132)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t131 := gc_ld123
+//line matmul.go:265
+								_ = gc_t131
+//line matmul.go:265
+								gc_t132 := gc_ld124
+//line matmul.go:265
+								_ = gc_t132
+//line matmul.go:265
+								b0 := gc_t131
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t132
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[25]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[25]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[25]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[25]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld125 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld126 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld126
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[26]) {
+//line matmul.go:265
+									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[26][2*tx:]), archsimd.LoadFloat32x16Slice(bs[26][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld125 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
+//line matmul.go:265
+									gc_ld126 = gc_lo61.ConcatPermute(gc_hi61, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes133 [16]float32
+//line matmul.go:265
+									for gc_k133 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k133) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k133
+//line matmul.go:265
+											gc_lanes133[gc_k133] = bs[26][(2*tx)+2*gc_k133]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld125 = archsimd.LoadFloat32x16(&gc_lanes133)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes134 [16]float32
+//line matmul.go:265
+										for gc_k134 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k134) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k134
+//line matmul.go:265
+												gc_lanes134[gc_k134] = bs[26][((2*tx)+1)+2*gc_k134]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld126 = archsimd.LoadFloat32x16(&gc_lanes134)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t133 := gc_ld125
+//line matmul.go:265
+								_ = gc_t133
+//line matmul.go:265
+								gc_t134 := gc_ld126
+//line matmul.go:265
+								_ = gc_t134
+//line matmul.go:265
+								b0 := gc_t133
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t134
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[26]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[26]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[26]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[26]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld127 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld128 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld128
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[27]) {
+//line matmul.go:265
+									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[27][2*tx:]), archsimd.LoadFloat32x16Slice(bs[27][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld127 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
+//line matmul.go:265
+									gc_ld128 = gc_lo62.ConcatPermute(gc_hi62, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes135 [16]float32
+//line matmul.go:265
+									for gc_k135 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k135) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k135
+//line matmul.go:265
+											gc_lanes135[gc_k135] = bs[27][(2*tx)+2*gc_k135]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld127 = archsimd.LoadFloat32x16(&gc_lanes135)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes136 [16]float32
+//line matmul.go:265
+										for gc_k136 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k136) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k136
+//line matmul.go:265
+												gc_lanes136[gc_k136] = bs[27][((2*tx)+1)+2*gc_k136]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld128 = archsimd.LoadFloat32x16(&gc_lanes136)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t135 := gc_ld127
+//line matmul.go:265
+								_ = gc_t135
+//line matmul.go:265
+								gc_t136 := gc_ld128
+//line matmul.go:265
+								_ = gc_t136
+//line matmul.go:265
+								b0 := gc_t135
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t136
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[27]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[27]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[27]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[27]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld129 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld130 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld130
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[28]) {
+//line matmul.go:265
+									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[28][2*tx:]), archsimd.LoadFloat32x16Slice(bs[28][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld129 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
+//line matmul.go:265
+									gc_ld130 = gc_lo63.ConcatPermute(gc_hi63, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes137 [16]float32
+//line matmul.go:265
+									for gc_k137 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k137) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k137
+//line matmul.go:265
+											gc_lanes137[gc_k137] = bs[28][(2*tx)+2*gc_k137]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld129 = archsimd.LoadFloat32x16(&gc_lanes137)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes138 [16]float32
+//line matmul.go:265
+										for gc_k138 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k138) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k138
+//line matmul.go:265
+												gc_lanes138[gc_k138] = bs[28][((2*tx)+1)+2*gc_k138]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld130 = archsimd.LoadFloat32x16(&gc_lanes138)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t137 := gc_ld129
+//line matmul.go:265
+								_ = gc_t137
+//line matmul.go:265
+								gc_t138 := gc_ld130
+//line matmul.go:265
+								_ = gc_t138
+//line matmul.go:265
+								b0 := gc_t137
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t138
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[28]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[28]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[28]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[28]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld131 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld132 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld132
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[29]) {
+//line matmul.go:265
+									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[29][2*tx:]), archsimd.LoadFloat32x16Slice(bs[29][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld131 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
+//line matmul.go:265
+									gc_ld132 = gc_lo64.ConcatPermute(gc_hi64, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes139 [16]float32
+//line matmul.go:265
+									for gc_k139 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k139) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k139
+//line matmul.go:265
+											gc_lanes139[gc_k139] = bs[29][(2*tx)+2*gc_k139]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld131 = archsimd.LoadFloat32x16(&gc_lanes139)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes140 [16]float32
+//line matmul.go:265
+										for gc_k140 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k140) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k140
+//line matmul.go:265
+												gc_lanes140[gc_k140] = bs[29][((2*tx)+1)+2*gc_k140]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld132 = archsimd.LoadFloat32x16(&gc_lanes140)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t139 := gc_ld131
+//line matmul.go:265
+								_ = gc_t139
+//line matmul.go:265
+								gc_t140 := gc_ld132
+//line matmul.go:265
+								_ = gc_t140
+//line matmul.go:265
+								b0 := gc_t139
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t140
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[29]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[29]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[29]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[29]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld133 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld134 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld134
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[30]) {
+//line matmul.go:265
+									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[30][2*tx:]), archsimd.LoadFloat32x16Slice(bs[30][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld133 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
+//line matmul.go:265
+									gc_ld134 = gc_lo65.ConcatPermute(gc_hi65, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes141 [16]float32
+//line matmul.go:265
+									for gc_k141 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k141) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k141
+//line matmul.go:265
+											gc_lanes141[gc_k141] = bs[30][(2*tx)+2*gc_k141]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld133 = archsimd.LoadFloat32x16(&gc_lanes141)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes142 [16]float32
+//line matmul.go:265
+										for gc_k142 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k142) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k142
+//line matmul.go:265
+												gc_lanes142[gc_k142] = bs[30][((2*tx)+1)+2*gc_k142]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld134 = archsimd.LoadFloat32x16(&gc_lanes142)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t141 := gc_ld133
+//line matmul.go:265
+								_ = gc_t141
+//line matmul.go:265
+								gc_t142 := gc_ld134
+//line matmul.go:265
+								_ = gc_t142
+//line matmul.go:265
+								b0 := gc_t141
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t142
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[30]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[30]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[30]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[30]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							{
+//line matmul.go:265
+								var gc_ld135 archsimd.Float32x16
+//line matmul.go:265
+								var gc_ld136 archsimd.Float32x16
+//line matmul.go:265
+								_ = gc_ld136
+//line matmul.go:265
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[31]) {
+//line matmul.go:265
+									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[31][2*tx:]), archsimd.LoadFloat32x16Slice(bs[31][(2*tx)+16:])
+//line matmul.go:265
+									gc_ld135 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
+//line matmul.go:265
+									gc_ld136 = gc_lo66.ConcatPermute(gc_hi66, gc_odds16)
+//line matmul.go:265
+								} else {
+//line matmul.go:265
+									var gc_lanes143 [16]float32
+//line matmul.go:265
+									for gc_k143 := range 16 {
+//line matmul.go:265
+										if 0xffff&(1<<gc_k143) != 0 {
+//line matmul.go:265
+											gc_pos2.Thread = gc_rank2 + gc_k143
+//line matmul.go:265
+											gc_lanes143[gc_k143] = bs[31][(2*tx)+2*gc_k143]
+//line matmul.go:265
+										}
+//line matmul.go:265
+									}
+//line matmul.go:265
+									gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+									gc_ld135 = archsimd.LoadFloat32x16(&gc_lanes143)
+//line matmul.go:265
+									{
+//line matmul.go:265
+										var gc_lanes144 [16]float32
+//line matmul.go:265
+										for gc_k144 := range 16 {
+//line matmul.go:265
+											if 0xffff&(1<<gc_k144) != 0 {
+//line matmul.go:265
+												gc_pos2.Thread = gc_rank2 + gc_k144
+//line matmul.go:265
+												gc_lanes144[gc_k144] = bs[31][((2*tx)+1)+2*gc_k144]
+//line matmul.go:265
+											}
+//line matmul.go:265
+										}
+//line matmul.go:265
+										gc_pos2.Thread = gc_rank2
+//line matmul.go:265
+										gc_ld136 = archsimd.LoadFloat32x16(&gc_lanes144)
+//line matmul.go:265
+									}
+//line matmul.go:265
+								}
+//line matmul.go:265
+								gc_t143 := gc_ld135
+//line matmul.go:265
+								_ = gc_t143
+//line matmul.go:265
+								gc_t144 := gc_ld136
+//line matmul.go:265
+								_ = gc_t144
+//line matmul.go:265
+								b0 := gc_t143
+//line matmul.go:265
+								_ = b0
+//line matmul.go:265
+								b1 := gc_t144
+//line matmul.go:265
+								_ = b1
+//line matmul.go:265
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[31]).Mul(b0))
+//line matmul.go:265
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[31]).Mul(b1))
+//line matmul.go:265
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[31]).Mul(b0))
+//line matmul.go:265
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[31]).Mul(b1))
+//line matmul.go:265
+							}
+//line matmul.go:265
+							s00.StoreSlice(gc_s_s00[gc_rank2:])
+//line matmul.go:265
+							s01.StoreSlice(gc_s_s01[gc_rank2:])
+//line matmul.go:265
+							s10.StoreSlice(gc_s_s10[gc_rank2:])
+//line matmul.go:265
+							s11.StoreSlice(gc_s_s11[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line matmul.go:251
 					gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
@@ -8073,8 +10887,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line matmul.go:251
@@ -8108,19 +10922,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 						_ = s11
 //line matmul.go:273
-						var gc_t83 int = row0 + 2*ty
+						var gc_t147 int = row0 + 2*ty
 //line matmul.go:273
-						_ = gc_t83
+						_ = gc_t147
 //line matmul.go:273
-						var gc_t84 int = col0 + 2*tx
+						var gc_t148 int = col0 + 2*tx
 //line matmul.go:273
-						_ = gc_t84
+						_ = gc_t148
 //line matmul.go:273
-						var gc_row6 int = gc_t83
+						var gc_row6 int = gc_t147
 //line matmul.go:273
 						_ = gc_row6
 //line matmul.go:273
-						var gc_col6 int = gc_t84
+						var gc_col6 int = gc_t148
 //line matmul.go:273
 						_ = gc_col6
 //line matmul.go:273
@@ -8150,17 +10964,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								{
 //line matmul.go:273
-									var gc_lanes85 [16]float32
+									var gc_lanes149 [16]float32
 //line matmul.go:273
-									gc_s002.Store(&gc_lanes85)
+									gc_s002.Store(&gc_lanes149)
 //line matmul.go:273
-									for gc_k85 := range 16 {
+									for gc_k149 := range 16 {
 //line matmul.go:273
-										if gc_if13.ToBits()&(1<<gc_k85) != 0 {
+										if gc_if13.ToBits()&(1<<gc_k149) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k85
+											gc_pos2.Thread = gc_rank2 + gc_k149
 //line matmul.go:273
-											c[(gc_row6*n+gc_col6)+2*gc_k85] = gc_lanes85[gc_k85]
+											c[(gc_row6*n+gc_col6)+2*gc_k149] = gc_lanes149[gc_k149]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -8183,20 +10997,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:283
 								{
 //line matmul.go:283
-									var gc_lanes86 [16]float32
+									var gc_lanes150 [16]float32
 //line matmul.go:283
-									gc_s012.Store(&gc_lanes86)
+									gc_s012.Store(&gc_lanes150)
 //line matmul.go:283
-									for gc_k86 := range 16 {
+									for gc_k150 := range 16 {
 //line matmul.go:283
-										if gc_if14.ToBits()&(1<<gc_k86) != 0 {
+										if gc_if14.ToBits()&(1<<gc_k150) != 0 {
 //line matmul.go:283
-											gc_pos2.Thread = gc_rank2 + gc_k86
+											gc_pos2.Thread = gc_rank2 + gc_k150
 //line matmul.go:273
 											c[(gc_row6*n+gc_col6+
 
 //line matmul.go:284
-												1)+2*gc_k86] = gc_lanes86[gc_k86]
+												1)+2*gc_k150] = gc_lanes150[gc_k150]
 //line matmul.go:284
 										}
 //line matmul.go:284
@@ -8222,22 +11036,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 								{
 //line matmul.go:273
-									var gc_lanes87 [16]float32
+									var gc_lanes151 [16]float32
 //line matmul.go:273
-									gc_s102.Store(&gc_lanes87)
+									gc_s102.Store(&gc_lanes151)
 //line matmul.go:273
-									for gc_k87 := range 16 {
+									for gc_k151 := range 16 {
 //line matmul.go:273
-										if gc_if15.ToBits()&(1<<gc_k87) != 0 {
+										if gc_if15.ToBits()&(1<<gc_k151) != 0 {
 //line matmul.go:273
-											gc_pos2.Thread = gc_rank2 + gc_k87
+											gc_pos2.Thread = gc_rank2 + gc_k151
 //line matmul.go:273
 											c[((gc_row6+
 
 //line matmul.go:289
 												1)*
 //line matmul.go:273
-												n+gc_col6)+2*gc_k87] = gc_lanes87[gc_k87]
+												n+gc_col6)+2*gc_k151] = gc_lanes151[gc_k151]
 //line matmul.go:273
 										}
 //line matmul.go:273
@@ -8260,15 +11074,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:291
 								{
 //line matmul.go:291
-									var gc_lanes88 [16]float32
+									var gc_lanes152 [16]float32
 //line matmul.go:291
-									gc_s112.Store(&gc_lanes88)
+									gc_s112.Store(&gc_lanes152)
 //line matmul.go:291
-									for gc_k88 := range 16 {
+									for gc_k152 := range 16 {
 //line matmul.go:291
-										if gc_if16.ToBits()&(1<<gc_k88) != 0 {
+										if gc_if16.ToBits()&(1<<gc_k152) != 0 {
 //line matmul.go:291
-											gc_pos2.Thread = gc_rank2 + gc_k88
+											gc_pos2.Thread = gc_rank2 + gc_k152
 //line matmul.go:273
 											c[((gc_row6+
 
@@ -8278,7 +11092,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 												n+gc_col6+
 
 //line matmul.go:292
-												1)+2*gc_k88] = gc_lanes88[gc_k88]
+												1)+2*gc_k152] = gc_lanes152[gc_k152]
 //line matmul.go:292
 										}
 //line matmul.go:292
@@ -8295,7 +11109,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
 				}(gc_vstep4)
-				if gc_stop3 {
+				if gc_stop4 {
 					return
 				}
 			}
@@ -8333,19 +11147,19 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:251
 					_ = s11
 //line matmul.go:273
-					var gc_t81 int = row0 + 2*ty
+					var gc_t145 int = row0 + 2*ty
 //line matmul.go:273
-					_ = gc_t81
+					_ = gc_t145
 //line matmul.go:273
-					var gc_t82 int = col0 + 2*tx
+					var gc_t146 int = col0 + 2*tx
 //line matmul.go:273
-					_ = gc_t82
+					_ = gc_t146
 //line matmul.go:273
-					var gc_row5 int = gc_t81
+					var gc_row5 int = gc_t145
 //line matmul.go:273
 					_ = gc_row5
 //line matmul.go:273
-					var gc_col5 int = gc_t82
+					var gc_col5 int = gc_t146
 //line matmul.go:273
 					_ = gc_col5
 //line matmul.go:273
@@ -8375,17 +11189,17 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes81 [8]float32
+								var gc_lanes145 [8]float32
 //line matmul.go:273
-								gc_s00.Store(&gc_lanes81)
+								gc_s00.Store(&gc_lanes145)
 //line matmul.go:273
-								for gc_k81 := range 8 {
+								for gc_k145 := range 8 {
 //line matmul.go:273
-									if gc_if9.ToBits()&(1<<gc_k81) != 0 {
+									if gc_if9.ToBits()&(1<<gc_k145) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k81
+										gc_pos2.Thread = gc_rank2 + gc_k145
 //line matmul.go:273
-										c[(gc_row5*n+gc_col5)+2*gc_k81] = gc_lanes81[gc_k81]
+										c[(gc_row5*n+gc_col5)+2*gc_k145] = gc_lanes145[gc_k145]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -8408,20 +11222,20 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:283
 							{
 //line matmul.go:283
-								var gc_lanes82 [8]float32
+								var gc_lanes146 [8]float32
 //line matmul.go:283
-								gc_s01.Store(&gc_lanes82)
+								gc_s01.Store(&gc_lanes146)
 //line matmul.go:283
-								for gc_k82 := range 8 {
+								for gc_k146 := range 8 {
 //line matmul.go:283
-									if gc_if10.ToBits()&(1<<gc_k82) != 0 {
+									if gc_if10.ToBits()&(1<<gc_k146) != 0 {
 //line matmul.go:283
-										gc_pos2.Thread = gc_rank2 + gc_k82
+										gc_pos2.Thread = gc_rank2 + gc_k146
 //line matmul.go:273
 										c[(gc_row5*n+gc_col5+
 
 //line matmul.go:284
-											1)+2*gc_k82] = gc_lanes82[gc_k82]
+											1)+2*gc_k146] = gc_lanes146[gc_k146]
 //line matmul.go:284
 									}
 //line matmul.go:284
@@ -8447,22 +11261,22 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:273
 							{
 //line matmul.go:273
-								var gc_lanes83 [8]float32
+								var gc_lanes147 [8]float32
 //line matmul.go:273
-								gc_s10.Store(&gc_lanes83)
+								gc_s10.Store(&gc_lanes147)
 //line matmul.go:273
-								for gc_k83 := range 8 {
+								for gc_k147 := range 8 {
 //line matmul.go:273
-									if gc_if11.ToBits()&(1<<gc_k83) != 0 {
+									if gc_if11.ToBits()&(1<<gc_k147) != 0 {
 //line matmul.go:273
-										gc_pos2.Thread = gc_rank2 + gc_k83
+										gc_pos2.Thread = gc_rank2 + gc_k147
 //line matmul.go:273
 										c[((gc_row5+
 
 //line matmul.go:289
 											1)*
 //line matmul.go:273
-											n+gc_col5)+2*gc_k83] = gc_lanes83[gc_k83]
+											n+gc_col5)+2*gc_k147] = gc_lanes147[gc_k147]
 //line matmul.go:273
 									}
 //line matmul.go:273
@@ -8485,15 +11299,15 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:291
 							{
 //line matmul.go:291
-								var gc_lanes84 [8]float32
+								var gc_lanes148 [8]float32
 //line matmul.go:291
-								gc_s11.Store(&gc_lanes84)
+								gc_s11.Store(&gc_lanes148)
 //line matmul.go:291
-								for gc_k84 := range 8 {
+								for gc_k148 := range 8 {
 //line matmul.go:291
-									if gc_if12.ToBits()&(1<<gc_k84) != 0 {
+									if gc_if12.ToBits()&(1<<gc_k148) != 0 {
 //line matmul.go:291
-										gc_pos2.Thread = gc_rank2 + gc_k84
+										gc_pos2.Thread = gc_rank2 + gc_k148
 //line matmul.go:273
 										c[((gc_row5+
 
@@ -8503,7 +11317,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 											n+gc_col5+
 
 //line matmul.go:292
-											1)+2*gc_k84] = gc_lanes84[gc_k84]
+											1)+2*gc_k148] = gc_lanes148[gc_k148]
 //line matmul.go:292
 									}
 //line matmul.go:292

@@ -4026,6 +4026,197 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line scan_block.go:78
+					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens16
+//line scan_block.go:78
+					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds16
+//line scan_block.go:78
+					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota22
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line scan_block.go:78
+						var thid int = gc_tx2
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx2*m + 2*thid
+//line scan_block.go:84
+						_ = g
+//line scan_block.go:84
+						a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank2:])
+//line scan_block.go:84
+						_ = a0
+//line scan_block.go:84
+						a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank2:])
+//line scan_block.go:84
+						_ = a1
+//line scan_block.go:119
+						var gc_ld3 archsimd.Float32x16
+//line scan_block.go:119
+						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens16)
+//line scan_block.go:119
+						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds16)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes5 [16]float32
+//line scan_block.go:119
+							for gc_k5 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k5) != 0 {
+//line scan_block.go:119
+									gc_pos2.Thread = gc_rank2 + gc_k5
+//line scan_block.go:119
+									gc_lanes5[gc_k5] = temp[(2*thid)+2*gc_k5]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:119
+							gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes5)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e0 := gc_ld3
+//line scan_block.go:119
+						_ = e0
+//line scan_block.go:119
+						var gc_ld4 archsimd.Float32x16
+//line scan_block.go:119
+						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens16)
+//line scan_block.go:119
+						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds16)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes6 [16]float32
+//line scan_block.go:119
+							for gc_k6 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k6) != 0 {
+//line scan_block.go:119
+									gc_pos2.Thread = gc_rank2 + gc_k6
+//line scan_block.go:119
+									gc_lanes6[gc_k6] = temp[(2*thid+1)+2*gc_k6]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos2.Thread = gc_rank2
+//line scan_block.go:119
+							gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e1 := gc_ld4
+//line scan_block.go:119
+						_ = e1
+//line scan_block.go:120
+						if inclusive {
+//line scan_block.go:120
+							gc_t3 := e0.Add(a0)
+//line scan_block.go:120
+							_ = gc_t3
+//line scan_block.go:120
+							gc_t4 := e1.Add(a1)
+//line scan_block.go:120
+							_ = gc_t4
+//line scan_block.go:120
+							e0 = gc_t3
+//line scan_block.go:120
+							e1 = gc_t4
+//line scan_block.go:120
+						}
+//line scan_block.go:123
+						gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+						_ = gc_if3
+//line scan_block.go:124
+						if gc_if3.ToBits() != 0 {
+//line scan_block.go:124
+							{
+//line scan_block.go:124
+								var gc_lanes7 [16]float32
+//line scan_block.go:124
+								e0.Store(&gc_lanes7)
+//line scan_block.go:124
+								for gc_k7 := range 16 {
+//line scan_block.go:124
+									if gc_if3.ToBits()&(1<<gc_k7) != 0 {
+//line scan_block.go:124
+										gc_pos2.Thread = gc_rank2 + gc_k7
+//line scan_block.go:124
+										out[g+2*gc_k7] = gc_lanes7[gc_k7]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:126
+						gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+						_ = gc_if4
+//line scan_block.go:127
+						if gc_if4.ToBits() != 0 {
+//line scan_block.go:127
+							{
+//line scan_block.go:127
+								var gc_lanes8 [16]float32
+//line scan_block.go:127
+								e1.Store(&gc_lanes8)
+//line scan_block.go:127
+								for gc_k8 := range 16 {
+//line scan_block.go:127
+									if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line scan_block.go:127
+										gc_pos2.Thread = gc_rank2 + gc_k8
+//line scan_block.go:127
+										out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos2.Thread = gc_rank2
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line scan_block.go:78
 				gc_evens := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
@@ -4494,15 +4685,206 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line scan_block.go:78
+					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens162
+//line scan_block.go:78
+					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds162
+//line scan_block.go:78
+					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota24
+					for ; gc_vstep2+15 < gc_bdx3; gc_vstep2 += 16 {
+						gc_tx3 := gc_vstep2
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+//line scan_block.go:78
+						var thid int = gc_tx3
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx3*m + 2*thid
+//line scan_block.go:84
+						_ = g
+//line scan_block.go:84
+						a0 := archsimd.LoadInt32x16Slice(gc_s_a0[gc_rank3:])
+//line scan_block.go:84
+						_ = a0
+//line scan_block.go:84
+						a1 := archsimd.LoadInt32x16Slice(gc_s_a1[gc_rank3:])
+//line scan_block.go:84
+						_ = a1
+//line scan_block.go:119
+						var gc_ld7 archsimd.Int32x16
+//line scan_block.go:119
+						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens162)
+//line scan_block.go:119
+						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds162)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes13 [16]int32
+//line scan_block.go:119
+							for gc_k13 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k13) != 0 {
+//line scan_block.go:119
+									gc_pos3.Thread = gc_rank3 + gc_k13
+//line scan_block.go:119
+									gc_lanes13[gc_k13] = temp[(2*thid)+2*gc_k13]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:119
+							gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e0 := gc_ld7
+//line scan_block.go:119
+						_ = e0
+//line scan_block.go:119
+						var gc_ld8 archsimd.Int32x16
+//line scan_block.go:119
+						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
+//line scan_block.go:119
+						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes14 [16]int32
+//line scan_block.go:119
+							for gc_k14 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k14) != 0 {
+//line scan_block.go:119
+									gc_pos3.Thread = gc_rank3 + gc_k14
+//line scan_block.go:119
+									gc_lanes14[gc_k14] = temp[(2*thid+1)+2*gc_k14]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos3.Thread = gc_rank3
+//line scan_block.go:119
+							gc_ld8 = archsimd.LoadInt32x16(&gc_lanes14)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e1 := gc_ld8
+//line scan_block.go:119
+						_ = e1
+//line scan_block.go:120
+						if inclusive {
+//line scan_block.go:120
+							gc_t7 := e0.Add(a0)
+//line scan_block.go:120
+							_ = gc_t7
+//line scan_block.go:120
+							gc_t8 := e1.Add(a1)
+//line scan_block.go:120
+							_ = gc_t8
+//line scan_block.go:120
+							e0 = gc_t7
+//line scan_block.go:120
+							e1 = gc_t8
+//line scan_block.go:120
+						}
+//line scan_block.go:123
+						gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+						_ = gc_if7
+//line scan_block.go:124
+						if gc_if7.ToBits() != 0 {
+//line scan_block.go:124
+							{
+//line scan_block.go:124
+								var gc_lanes15 [16]int32
+//line scan_block.go:124
+								e0.Store(&gc_lanes15)
+//line scan_block.go:124
+								for gc_k15 := range 16 {
+//line scan_block.go:124
+									if gc_if7.ToBits()&(1<<gc_k15) != 0 {
+//line scan_block.go:124
+										gc_pos3.Thread = gc_rank3 + gc_k15
+//line scan_block.go:124
+										out[g+2*gc_k15] = gc_lanes15[gc_k15]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:126
+						gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+						_ = gc_if8
+//line scan_block.go:127
+						if gc_if8.ToBits() != 0 {
+//line scan_block.go:127
+							{
+//line scan_block.go:127
+								var gc_lanes16 [16]int32
+//line scan_block.go:127
+								e1.Store(&gc_lanes16)
+//line scan_block.go:127
+								for gc_k16 := range 16 {
+//line scan_block.go:127
+									if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+//line scan_block.go:127
+										gc_pos3.Thread = gc_rank3 + gc_k16
+//line scan_block.go:127
+										out[(g+1)+2*gc_k16] = gc_lanes16[gc_k16]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos3.Thread = gc_rank3
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line scan_block.go:78
 				gc_evens2 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
 				_ = gc_evens2
 //line scan_block.go:78
-				gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
-				_ = gc_iota22
+				_ = gc_iota23
 				for ; gc_vstep2+7 < gc_bdx3; gc_vstep2 += 8 {
 					gc_tx3 := gc_vstep2
 					gc_rank3 := gc_base3 + gc_tx3
@@ -4524,27 +4906,27 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld3 archsimd.Int32x8
+					var gc_ld5 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
 //line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
+						gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
 //line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
+						gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes5 [8]int32
+						var gc_lanes9 [8]int32
 //line scan_block.go:119
-						for gc_k5 := range 8 {
+						for gc_k9 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k5) != 0 {
+							if 0xff&(1<<gc_k9) != 0 {
 //line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k5
+								gc_pos3.Thread = gc_rank3 + gc_k9
 //line scan_block.go:119
-								gc_lanes5[gc_k5] = temp[(2*thid)+2*gc_k5]
+								gc_lanes9[gc_k9] = temp[(2*thid)+2*gc_k9]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -4552,35 +4934,35 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-						gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+						gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld3
+					e0 := gc_ld5
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld4 archsimd.Int32x8
+					var gc_ld6 archsimd.Int32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
 //line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
+						gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
 //line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
+						gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes6 [8]int32
+						var gc_lanes10 [8]int32
 //line scan_block.go:119
-						for gc_k6 := range 8 {
+						for gc_k10 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k6) != 0 {
+							if 0xff&(1<<gc_k10) != 0 {
 //line scan_block.go:119
-								gc_pos3.Thread = gc_rank3 + gc_k6
+								gc_pos3.Thread = gc_rank3 + gc_k10
 //line scan_block.go:119
-								gc_lanes6[gc_k6] = temp[(2*thid+1)+2*gc_k6]
+								gc_lanes10[gc_k10] = temp[(2*thid+1)+2*gc_k10]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -4588,49 +4970,49 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						gc_pos3.Thread = gc_rank3
 //line scan_block.go:119
-						gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
+						gc_ld6 = archsimd.LoadInt32x8(&gc_lanes10)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld4
+					e1 := gc_ld6
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t3 := e0.Add(a0)
+						gc_t5 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t3
+						_ = gc_t5
 //line scan_block.go:120
-						gc_t4 := e1.Add(a1)
+						gc_t6 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t4
+						_ = gc_t6
 //line scan_block.go:120
-						e0 = gc_t3
+						e0 = gc_t5
 //line scan_block.go:120
-						e1 = gc_t4
+						e1 = gc_t6
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-					_ = gc_if3
+					_ = gc_if5
 //line scan_block.go:124
-					if gc_if3.ToBits() != 0 {
+					if gc_if5.ToBits() != 0 {
 //line scan_block.go:124
 						{
 //line scan_block.go:124
-							var gc_lanes7 [8]int32
+							var gc_lanes11 [8]int32
 //line scan_block.go:124
-							e0.Store(&gc_lanes7)
+							e0.Store(&gc_lanes11)
 //line scan_block.go:124
-							for gc_k7 := range 8 {
+							for gc_k11 := range 8 {
 //line scan_block.go:124
-								if gc_if3.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if5.ToBits()&(1<<gc_k11) != 0 {
 //line scan_block.go:124
-									gc_pos3.Thread = gc_rank3 + gc_k7
+									gc_pos3.Thread = gc_rank3 + gc_k11
 //line scan_block.go:124
-									out[g+2*gc_k7] = gc_lanes7[gc_k7]
+									out[g+2*gc_k11] = gc_lanes11[gc_k11]
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -4642,25 +5024,25 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-					_ = gc_if4
+					_ = gc_if6
 //line scan_block.go:127
-					if gc_if4.ToBits() != 0 {
+					if gc_if6.ToBits() != 0 {
 //line scan_block.go:127
 						{
 //line scan_block.go:127
-							var gc_lanes8 [8]int32
+							var gc_lanes12 [8]int32
 //line scan_block.go:127
-							e1.Store(&gc_lanes8)
+							e1.Store(&gc_lanes12)
 //line scan_block.go:127
-							for gc_k8 := range 8 {
+							for gc_k12 := range 8 {
 //line scan_block.go:127
-								if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if6.ToBits()&(1<<gc_k12) != 0 {
 //line scan_block.go:127
-									gc_pos3.Thread = gc_rank3 + gc_k8
+									gc_pos3.Thread = gc_rank3 + gc_k12
 //line scan_block.go:127
-									out[(g+1)+2*gc_k8] = gc_lanes8[gc_k8]
+									out[(g+1)+2*gc_k12] = gc_lanes12[gc_k12]
 //line scan_block.go:127
 								}
 //line scan_block.go:127
@@ -4962,15 +5344,206 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line scan_block.go:78
+					gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_evens163
+//line scan_block.go:78
+					gc_odds163 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line scan_block.go:78
+					_ = gc_odds163
+//line scan_block.go:78
+					gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line scan_block.go:78
+					_ = gc_iota26
+					for ; gc_vstep3+15 < gc_bdx4; gc_vstep3 += 16 {
+						gc_tx4 := gc_vstep3
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+//line scan_block.go:78
+						var thid int = gc_tx4
+//line scan_block.go:78
+						_ = thid
+//line scan_block.go:84
+						var g int = gc_bx4*m + 2*thid
+//line scan_block.go:84
+						_ = g
+//line scan_block.go:84
+						a0 := archsimd.LoadUint32x16Slice(gc_s_a0[gc_rank4:])
+//line scan_block.go:84
+						_ = a0
+//line scan_block.go:84
+						a1 := archsimd.LoadUint32x16Slice(gc_s_a1[gc_rank4:])
+//line scan_block.go:84
+						_ = a1
+//line scan_block.go:119
+						var gc_ld11 archsimd.Uint32x16
+//line scan_block.go:119
+						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld11 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens163)
+//line scan_block.go:119
+						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld11 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds163)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes21 [16]uint32
+//line scan_block.go:119
+							for gc_k21 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k21) != 0 {
+//line scan_block.go:119
+									gc_pos4.Thread = gc_rank4 + gc_k21
+//line scan_block.go:119
+									gc_lanes21[gc_k21] = temp[(2*thid)+2*gc_k21]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:119
+							gc_ld11 = archsimd.LoadUint32x16(&gc_lanes21)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e0 := gc_ld11
+//line scan_block.go:119
+						_ = e0
+//line scan_block.go:119
+						var gc_ld12 archsimd.Uint32x16
+//line scan_block.go:119
+						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+//line scan_block.go:119
+							gc_ld12 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens163)
+//line scan_block.go:119
+						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+//line scan_block.go:119
+							gc_ld12 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds163)
+//line scan_block.go:119
+						} else {
+//line scan_block.go:119
+							var gc_lanes22 [16]uint32
+//line scan_block.go:119
+							for gc_k22 := range 16 {
+//line scan_block.go:119
+								if 0xffff&(1<<gc_k22) != 0 {
+//line scan_block.go:119
+									gc_pos4.Thread = gc_rank4 + gc_k22
+//line scan_block.go:119
+									gc_lanes22[gc_k22] = temp[(2*thid+1)+2*gc_k22]
+//line scan_block.go:119
+								}
+//line scan_block.go:119
+							}
+//line scan_block.go:119
+							gc_pos4.Thread = gc_rank4
+//line scan_block.go:119
+							gc_ld12 = archsimd.LoadUint32x16(&gc_lanes22)
+//line scan_block.go:119
+						}
+//line scan_block.go:119
+						e1 := gc_ld12
+//line scan_block.go:119
+						_ = e1
+//line scan_block.go:120
+						if inclusive {
+//line scan_block.go:120
+							gc_t11 := e0.Add(a0)
+//line scan_block.go:120
+							_ = gc_t11
+//line scan_block.go:120
+							gc_t12 := e1.Add(a1)
+//line scan_block.go:120
+							_ = gc_t12
+//line scan_block.go:120
+							e0 = gc_t11
+//line scan_block.go:120
+							e1 = gc_t12
+//line scan_block.go:120
+						}
+//line scan_block.go:123
+						gc_if11 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g, 32))))
+//line scan_block.go:123
+						_ = gc_if11
+//line scan_block.go:124
+						if gc_if11.ToBits() != 0 {
+//line scan_block.go:124
+							{
+//line scan_block.go:124
+								var gc_lanes23 [16]uint32
+//line scan_block.go:124
+								e0.Store(&gc_lanes23)
+//line scan_block.go:124
+								for gc_k23 := range 16 {
+//line scan_block.go:124
+									if gc_if11.ToBits()&(1<<gc_k23) != 0 {
+//line scan_block.go:124
+										gc_pos4.Thread = gc_rank4 + gc_k23
+//line scan_block.go:124
+										out[g+2*gc_k23] = gc_lanes23[gc_k23]
+//line scan_block.go:124
+									}
+//line scan_block.go:124
+								}
+//line scan_block.go:124
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:124
+							}
+//line scan_block.go:124
+						}
+//line scan_block.go:126
+						gc_if12 := gc_iota26.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, g+1, 32))))
+//line scan_block.go:126
+						_ = gc_if12
+//line scan_block.go:127
+						if gc_if12.ToBits() != 0 {
+//line scan_block.go:127
+							{
+//line scan_block.go:127
+								var gc_lanes24 [16]uint32
+//line scan_block.go:127
+								e1.Store(&gc_lanes24)
+//line scan_block.go:127
+								for gc_k24 := range 16 {
+//line scan_block.go:127
+									if gc_if12.ToBits()&(1<<gc_k24) != 0 {
+//line scan_block.go:127
+										gc_pos4.Thread = gc_rank4 + gc_k24
+//line scan_block.go:127
+										out[(g+1)+2*gc_k24] = gc_lanes24[gc_k24]
+//line scan_block.go:127
+									}
+//line scan_block.go:127
+								}
+//line scan_block.go:127
+								gc_pos4.Thread = gc_rank4
+//line scan_block.go:127
+							}
+//line scan_block.go:127
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line scan_block.go:78
 				gc_evens3 := archsimd.LoadUint32x8(&[8]uint32{0, 2, 4, 6, 1, 3, 5, 7})
 //line scan_block.go:78
 				_ = gc_evens3
 //line scan_block.go:78
-				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
+				gc_iota25 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
 //line scan_block.go:78
-				_ = gc_iota23
+				_ = gc_iota25
 				for ; gc_vstep3+7 < gc_bdx4; gc_vstep3 += 8 {
 					gc_tx4 := gc_vstep3
 					gc_rank4 := gc_base4 + gc_tx4
@@ -4992,27 +5565,27 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:84
 					_ = a1
 //line scan_block.go:119
-					var gc_ld5 archsimd.Uint32x8
+					var gc_ld9 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
+						gc_ld9 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
+						gc_ld9 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes9 [8]uint32
+						var gc_lanes17 [8]uint32
 //line scan_block.go:119
-						for gc_k9 := range 8 {
+						for gc_k17 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k9) != 0 {
+							if 0xff&(1<<gc_k17) != 0 {
 //line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k9
+								gc_pos4.Thread = gc_rank4 + gc_k17
 //line scan_block.go:119
-								gc_lanes9[gc_k9] = temp[(2*thid)+2*gc_k9]
+								gc_lanes17[gc_k17] = temp[(2*thid)+2*gc_k17]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5020,35 +5593,35 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-						gc_ld5 = archsimd.LoadUint32x8(&gc_lanes9)
+						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes17)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e0 := gc_ld5
+					e0 := gc_ld9
 //line scan_block.go:119
 					_ = e0
 //line scan_block.go:119
-					var gc_ld6 archsimd.Uint32x8
+					var gc_ld10 archsimd.Uint32x8
 //line scan_block.go:119
 					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
+						gc_ld10 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
+						gc_ld10 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
 					} else {
 //line scan_block.go:119
-						var gc_lanes10 [8]uint32
+						var gc_lanes18 [8]uint32
 //line scan_block.go:119
-						for gc_k10 := range 8 {
+						for gc_k18 := range 8 {
 //line scan_block.go:119
-							if 0xff&(1<<gc_k10) != 0 {
+							if 0xff&(1<<gc_k18) != 0 {
 //line scan_block.go:119
-								gc_pos4.Thread = gc_rank4 + gc_k10
+								gc_pos4.Thread = gc_rank4 + gc_k18
 //line scan_block.go:119
-								gc_lanes10[gc_k10] = temp[(2*thid+1)+2*gc_k10]
+								gc_lanes18[gc_k18] = temp[(2*thid+1)+2*gc_k18]
 //line scan_block.go:119
 							}
 //line scan_block.go:119
@@ -5056,49 +5629,49 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						gc_pos4.Thread = gc_rank4
 //line scan_block.go:119
-						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes10)
+						gc_ld10 = archsimd.LoadUint32x8(&gc_lanes18)
 //line scan_block.go:119
 					}
 //line scan_block.go:119
-					e1 := gc_ld6
+					e1 := gc_ld10
 //line scan_block.go:119
 					_ = e1
 //line scan_block.go:120
 					if inclusive {
 //line scan_block.go:120
-						gc_t5 := e0.Add(a0)
+						gc_t9 := e0.Add(a0)
 //line scan_block.go:120
-						_ = gc_t5
+						_ = gc_t9
 //line scan_block.go:120
-						gc_t6 := e1.Add(a1)
+						gc_t10 := e1.Add(a1)
 //line scan_block.go:120
-						_ = gc_t6
+						_ = gc_t10
 //line scan_block.go:120
-						e0 = gc_t5
+						e0 = gc_t9
 //line scan_block.go:120
-						e1 = gc_t6
+						e1 = gc_t10
 //line scan_block.go:120
 					}
 //line scan_block.go:123
-					gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
+					gc_if9 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g, 16))))
 //line scan_block.go:123
-					_ = gc_if5
+					_ = gc_if9
 //line scan_block.go:124
-					if gc_if5.ToBits() != 0 {
+					if gc_if9.ToBits() != 0 {
 //line scan_block.go:124
 						{
 //line scan_block.go:124
-							var gc_lanes11 [8]uint32
+							var gc_lanes19 [8]uint32
 //line scan_block.go:124
-							e0.Store(&gc_lanes11)
+							e0.Store(&gc_lanes19)
 //line scan_block.go:124
-							for gc_k11 := range 8 {
+							for gc_k19 := range 8 {
 //line scan_block.go:124
-								if gc_if5.ToBits()&(1<<gc_k11) != 0 {
+								if gc_if9.ToBits()&(1<<gc_k19) != 0 {
 //line scan_block.go:124
-									gc_pos4.Thread = gc_rank4 + gc_k11
+									gc_pos4.Thread = gc_rank4 + gc_k19
 //line scan_block.go:124
-									out[g+2*gc_k11] = gc_lanes11[gc_k11]
+									out[g+2*gc_k19] = gc_lanes19[gc_k19]
 //line scan_block.go:124
 								}
 //line scan_block.go:124
@@ -5110,25 +5683,25 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:124
 					}
 //line scan_block.go:126
-					gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
+					gc_if10 := gc_iota25.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, g+1, 16))))
 //line scan_block.go:126
-					_ = gc_if6
+					_ = gc_if10
 //line scan_block.go:127
-					if gc_if6.ToBits() != 0 {
+					if gc_if10.ToBits() != 0 {
 //line scan_block.go:127
 						{
 //line scan_block.go:127
-							var gc_lanes12 [8]uint32
+							var gc_lanes20 [8]uint32
 //line scan_block.go:127
-							e1.Store(&gc_lanes12)
+							e1.Store(&gc_lanes20)
 //line scan_block.go:127
-							for gc_k12 := range 8 {
+							for gc_k20 := range 8 {
 //line scan_block.go:127
-								if gc_if6.ToBits()&(1<<gc_k12) != 0 {
+								if gc_if10.ToBits()&(1<<gc_k20) != 0 {
 //line scan_block.go:127
-									gc_pos4.Thread = gc_rank4 + gc_k12
+									gc_pos4.Thread = gc_rank4 + gc_k20
 //line scan_block.go:127
-									out[(g+1)+2*gc_k12] = gc_lanes12[gc_k12]
+									out[(g+1)+2*gc_k20] = gc_lanes20[gc_k20]
 //line scan_block.go:127
 								}
 //line scan_block.go:127

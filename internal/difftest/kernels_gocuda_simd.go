@@ -3280,6 +3280,182 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line kernels.go:79
+					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+					_ = gc_iota22
+//line kernels.go:79
+					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+					_ = gc_evens16
+//line kernels.go:79
+					gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line kernels.go:79
+					_ = gc_odds16
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:79
+						var tid int = gc_tx2
+//line kernels.go:79
+						_ = tid
+//line kernels.go:81
+						{
+//line kernels.go:81
+							{
+//line kernels.go:81
+								var k int = base + 2*tid + 0
+								_ = k
+//line kernels.go:82
+								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+//line kernels.go:82
+								_ = gc_if3
+//line kernels.go:82
+								if gc_if3.ToBits() != 0 {
+//line kernels.go:82
+									var gc_ld3 archsimd.Int32x16
+//line kernels.go:82
+									if k >= 0 && k+32 <= len(in) {
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+									} else if k >= 1 && k+31 <= len(in) {
+//line kernels.go:83
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes5 [16]int32
+//line kernels.go:83
+										for gc_k5 := range 16 {
+//line kernels.go:83
+											if gc_if3.ToBits()&(1<<gc_k5) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line kernels.go:83
+												gc_lanes5[gc_k5] = in[k+2*gc_k5]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										gc_ld3 = archsimd.LoadInt32x16(&gc_lanes5)
+//line kernels.go:83
+									}
+//line kernels.go:83
+									{
+//line kernels.go:83
+										var gc_lanes6 [16]int32
+//line kernels.go:83
+										gc_ld3.Store(&gc_lanes6)
+//line kernels.go:83
+										for gc_k6 := range 16 {
+//line kernels.go:83
+											if gc_if3.ToBits()&(1<<gc_k6) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line kernels.go:83
+												temp[(2*tid+0)+2*gc_k6] = gc_lanes6[gc_k6]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									}
+//line kernels.go:83
+								}
+//line kernels.go:83
+							}
+//line kernels.go:83
+						}
+//line kernels.go:82
+						{
+//line kernels.go:82
+							{
+//line kernels.go:82
+								var k int = base + 2*tid + 1
+//line kernels.go:82
+								_ = k
+//line kernels.go:82
+								gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
+//line kernels.go:82
+								_ = gc_if4
+//line kernels.go:82
+								if gc_if4.ToBits() != 0 {
+//line kernels.go:82
+									var gc_ld4 archsimd.Int32x16
+//line kernels.go:82
+									if k >= 0 && k+32 <= len(in) {
+										gc_ld4 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
+//line kernels.go:83
+									} else if k >= 1 && k+31 <= len(in) {
+//line kernels.go:83
+										gc_ld4 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
+//line kernels.go:83
+									} else {
+//line kernels.go:83
+										var gc_lanes7 [16]int32
+//line kernels.go:83
+										for gc_k7 := range 16 {
+//line kernels.go:83
+											if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k7
+//line kernels.go:83
+												gc_lanes7[gc_k7] = in[k+2*gc_k7]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes7)
+//line kernels.go:83
+									}
+//line kernels.go:83
+									{
+//line kernels.go:83
+										var gc_lanes8 [16]int32
+//line kernels.go:83
+										gc_ld4.Store(&gc_lanes8)
+//line kernels.go:83
+										for gc_k8 := range 16 {
+//line kernels.go:83
+											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+//line kernels.go:83
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line kernels.go:83
+												temp[(2*tid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+//line kernels.go:83
+											}
+//line kernels.go:83
+										}
+//line kernels.go:83
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:83
+									}
+//line kernels.go:83
+								}
+//line kernels.go:83
+							}
+//line kernels.go:83
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:79
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
@@ -3639,6 +3815,182 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line kernels.go:79
+					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+					_ = gc_iota24
+//line kernels.go:79
+					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line kernels.go:79
+					_ = gc_evens162
+//line kernels.go:79
+					gc_odds162 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line kernels.go:79
+					_ = gc_odds162
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line kernels.go:79
+						var tid int = gc_tx2
+//line kernels.go:79
+						_ = tid
+//line kernels.go:107
+						{
+//line kernels.go:107
+							{
+//line kernels.go:107
+								var k_ int = base + 2*tid + 0
+								_ = k_
+//line kernels.go:108
+								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+//line kernels.go:108
+								_ = gc_if7
+//line kernels.go:108
+								if gc_if7.ToBits() != 0 {
+//line kernels.go:108
+									var gc_ld7 archsimd.Int32x16
+//line kernels.go:108
+									if (2*tid+0) >= 0 && (2*tid+0)+32 <= len(temp) {
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*tid+0:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+0)+16:]), gc_evens162)
+//line kernels.go:109
+									} else if (2*tid+0) >= 1 && (2*tid+0)+31 <= len(temp) {
+//line kernels.go:109
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*tid+0)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+0)+15:]), gc_odds162)
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes13 [16]int32
+//line kernels.go:109
+										for gc_k13 := range 16 {
+//line kernels.go:109
+											if gc_if7.ToBits()&(1<<gc_k13) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k13
+//line kernels.go:109
+												gc_lanes13[gc_k13] = temp[(2*tid+0)+2*gc_k13]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										gc_ld7 = archsimd.LoadInt32x16(&gc_lanes13)
+//line kernels.go:109
+									}
+//line kernels.go:109
+									{
+//line kernels.go:109
+										var gc_lanes14 [16]int32
+//line kernels.go:109
+										gc_ld7.Store(&gc_lanes14)
+//line kernels.go:109
+										for gc_k14 := range 16 {
+//line kernels.go:109
+											if gc_if7.ToBits()&(1<<gc_k14) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k14
+//line kernels.go:109
+												out[k_+2*gc_k14] = gc_lanes14[gc_k14]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									}
+//line kernels.go:109
+								}
+//line kernels.go:109
+							}
+//line kernels.go:109
+						}
+//line kernels.go:108
+						{
+//line kernels.go:108
+							{
+//line kernels.go:108
+								var k_ int = base + 2*tid + 1
+//line kernels.go:108
+								_ = k_
+//line kernels.go:108
+								gc_if8 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
+//line kernels.go:108
+								_ = gc_if8
+//line kernels.go:108
+								if gc_if8.ToBits() != 0 {
+//line kernels.go:108
+									var gc_ld8 archsimd.Int32x16
+//line kernels.go:108
+									if (2*tid+1) >= 0 && (2*tid+1)+32 <= len(temp) {
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*tid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+1)+16:]), gc_evens162)
+//line kernels.go:109
+									} else if (2*tid+1) >= 1 && (2*tid+1)+31 <= len(temp) {
+//line kernels.go:109
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*tid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+1)+15:]), gc_odds162)
+//line kernels.go:109
+									} else {
+//line kernels.go:109
+										var gc_lanes15 [16]int32
+//line kernels.go:109
+										for gc_k15 := range 16 {
+//line kernels.go:109
+											if gc_if8.ToBits()&(1<<gc_k15) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k15
+//line kernels.go:109
+												gc_lanes15[gc_k15] = temp[(2*tid+1)+2*gc_k15]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+										gc_ld8 = archsimd.LoadInt32x16(&gc_lanes15)
+//line kernels.go:109
+									}
+//line kernels.go:109
+									{
+//line kernels.go:109
+										var gc_lanes16 [16]int32
+//line kernels.go:109
+										gc_ld8.Store(&gc_lanes16)
+//line kernels.go:109
+										for gc_k16 := range 16 {
+//line kernels.go:109
+											if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+//line kernels.go:109
+												gc_pos2.Thread = gc_rank2 + gc_k16
+//line kernels.go:109
+												out[k_+2*gc_k16] = gc_lanes16[gc_k16]
+//line kernels.go:109
+											}
+//line kernels.go:109
+										}
+//line kernels.go:109
+										gc_pos2.Thread = gc_rank2
+//line kernels.go:109
+									}
+//line kernels.go:109
+								}
+//line kernels.go:109
+							}
+//line kernels.go:109
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
 			if compiled.SIMD {
 //line kernels.go:79
 				gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 2, 4, 6, 8, 10, 12, 14})
@@ -3664,32 +4016,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 							var k_ int = base + 2*tid + 0
 							_ = k_
 //line kernels.go:108
-							gc_if4 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-							_ = gc_if4
+							_ = gc_if5
 //line kernels.go:108
-							if gc_if4.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line kernels.go:108
-								var gc_ld3 archsimd.Int32x8
+								var gc_ld5 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+0) >= 0 && (2*tid+0)+16 <= len(temp) {
-									gc_ld3 = archsimd.LoadInt32x8Slice(temp[2*tid+0:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+8:]).Permute(gc_evens2))
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*tid+0:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+8:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else if (2*tid+0) >= 1 && (2*tid+0)+15 <= len(temp) {
 //line kernels.go:109
-									gc_ld3 = archsimd.LoadInt32x8Slice(temp[(2*tid+0)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+7:]).Permute(gc_evens2))
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*tid+0)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+7:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes5 [8]int32
+									var gc_lanes9 [8]int32
 //line kernels.go:109
-									for gc_k5 := range 8 {
+									for gc_k9 := range 8 {
 //line kernels.go:109
-										if gc_if4.ToBits()&(1<<gc_k5) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k9) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k5
+											gc_pos2.Thread = gc_rank2 + gc_k9
 //line kernels.go:109
-											gc_lanes5[gc_k5] = temp[(2*tid+0)+2*gc_k5]
+											gc_lanes9[gc_k9] = temp[(2*tid+0)+2*gc_k9]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -3697,23 +4049,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld3 = archsimd.LoadInt32x8(&gc_lanes5)
+									gc_ld5 = archsimd.LoadInt32x8(&gc_lanes9)
 //line kernels.go:109
 								}
 //line kernels.go:109
 								{
 //line kernels.go:109
-									var gc_lanes6 [8]int32
+									var gc_lanes10 [8]int32
 //line kernels.go:109
-									gc_ld3.Store(&gc_lanes6)
+									gc_ld5.Store(&gc_lanes10)
 //line kernels.go:109
-									for gc_k6 := range 8 {
+									for gc_k10 := range 8 {
 //line kernels.go:109
-										if gc_if4.ToBits()&(1<<gc_k6) != 0 {
+										if gc_if5.ToBits()&(1<<gc_k10) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k6
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line kernels.go:109
-											out[k_+2*gc_k6] = gc_lanes6[gc_k6]
+											out[k_+2*gc_k10] = gc_lanes10[gc_k10]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -3737,32 +4089,32 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
-							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
+							gc_if6 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
 //line kernels.go:108
-							_ = gc_if5
+							_ = gc_if6
 //line kernels.go:108
-							if gc_if5.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line kernels.go:108
-								var gc_ld4 archsimd.Int32x8
+								var gc_ld6 archsimd.Int32x8
 //line kernels.go:108
 								if (2*tid+1) >= 0 && (2*tid+1)+16 <= len(temp) {
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+8:]).Permute(gc_evens2))
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+8:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else if (2*tid+1) >= 1 && (2*tid+1)+15 <= len(temp) {
 //line kernels.go:109
-									gc_ld4 = archsimd.LoadInt32x8Slice(temp[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+7:]).Permute(gc_evens2))
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+7:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
-									var gc_lanes7 [8]int32
+									var gc_lanes11 [8]int32
 //line kernels.go:109
-									for gc_k7 := range 8 {
+									for gc_k11 := range 8 {
 //line kernels.go:109
-										if gc_if5.ToBits()&(1<<gc_k7) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k11) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k7
+											gc_pos2.Thread = gc_rank2 + gc_k11
 //line kernels.go:109
-											gc_lanes7[gc_k7] = temp[(2*tid+1)+2*gc_k7]
+											gc_lanes11[gc_k11] = temp[(2*tid+1)+2*gc_k11]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -3770,23 +4122,23 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 									gc_pos2.Thread = gc_rank2
 //line kernels.go:109
-									gc_ld4 = archsimd.LoadInt32x8(&gc_lanes7)
+									gc_ld6 = archsimd.LoadInt32x8(&gc_lanes11)
 //line kernels.go:109
 								}
 //line kernels.go:109
 								{
 //line kernels.go:109
-									var gc_lanes8 [8]int32
+									var gc_lanes12 [8]int32
 //line kernels.go:109
-									gc_ld4.Store(&gc_lanes8)
+									gc_ld6.Store(&gc_lanes12)
 //line kernels.go:109
-									for gc_k8 := range 8 {
+									for gc_k12 := range 8 {
 //line kernels.go:109
-										if gc_if5.ToBits()&(1<<gc_k8) != 0 {
+										if gc_if6.ToBits()&(1<<gc_k12) != 0 {
 //line kernels.go:109
-											gc_pos2.Thread = gc_rank2 + gc_k8
+											gc_pos2.Thread = gc_rank2 + gc_k12
 //line kernels.go:109
-											out[k_+2*gc_k8] = gc_lanes8[gc_k8]
+											out[k_+2*gc_k12] = gc_lanes12[gc_k12]
 //line kernels.go:109
 										}
 //line kernels.go:109

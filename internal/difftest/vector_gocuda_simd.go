@@ -2420,6 +2420,258 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line vector.go:200
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line vector.go:200
+						_ = gc_all2
+//line vector.go:200
+						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line vector.go:200
+						_ = gc_iota22
+//line vector.go:200
+						gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
+//line vector.go:200
+						_ = gc_evens16
+//line vector.go:200
+						gc_odds16 := archsimd.LoadUint32x16(&[16]uint32{1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31})
+//line vector.go:200
+						_ = gc_odds16
+//line vector.go:206
+						gc_vb3 := archsimd.BroadcastFloat32x16(2)
+//line vector.go:206
+						gc_vb4 := archsimd.BroadcastFloat32x16(3)
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line vector.go:206
+							gc_alive2 := gc_all2
+//line vector.go:206
+							_ = gc_alive2
+//line vector.go:200
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:200
+							_ = i
+//line vector.go:201
+							gc_if3 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i, 32))))
+//line vector.go:201
+							_ = gc_if3
+//line vector.go:201
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
+//line vector.go:201
+								gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
+//line vector.go:201
+							}
+//line vector.go:204
+							gc_if4 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), 2*i+1, 32))))
+//line vector.go:204
+							_ = gc_if4
+//line vector.go:205
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+//line vector.go:205
+								var gc_ld4 archsimd.Float32x16
+//line vector.go:205
+								var gc_ld5 archsimd.Float32x16
+//line vector.go:205
+								_ = gc_ld5
+//line vector.go:205
+								if (2*i) >= 0 && (2*i)+32 <= len(in) {
+//line vector.go:205
+									gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
+//line vector.go:205
+									gc_ld4 = gc_lo4.ConcatPermute(gc_hi4, gc_evens16)
+//line vector.go:205
+									gc_ld5 = gc_lo4.ConcatPermute(gc_hi4, gc_odds16)
+//line vector.go:205
+								} else {
+//line vector.go:205
+									var gc_lanes7 [16]float32
+//line vector.go:205
+									for gc_k7 := range 16 {
+//line vector.go:205
+										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k7) != 0 {
+//line vector.go:205
+											gc_pos2.Thread = gc_rank2 + gc_k7
+//line vector.go:205
+											gc_lanes7[gc_k7] = in[(2*i)+2*gc_k7]
+//line vector.go:205
+										}
+//line vector.go:205
+									}
+//line vector.go:205
+									gc_pos2.Thread = gc_rank2
+//line vector.go:205
+									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+//line vector.go:205
+									{
+//line vector.go:205
+										var gc_lanes8 [16]float32
+//line vector.go:205
+										for gc_k8 := range 16 {
+//line vector.go:205
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k8) != 0 {
+//line vector.go:205
+												gc_pos2.Thread = gc_rank2 + gc_k8
+//line vector.go:205
+												gc_lanes8[gc_k8] = in[((2*i)+1)+2*gc_k8]
+//line vector.go:205
+											}
+//line vector.go:205
+										}
+//line vector.go:205
+										gc_pos2.Thread = gc_rank2
+//line vector.go:205
+										gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes8)
+//line vector.go:205
+									}
+//line vector.go:205
+								}
+//line vector.go:205
+								gc_t5 := gc_ld4
+//line vector.go:205
+								_ = gc_t5
+//line vector.go:205
+								gc_t6 := gc_ld5
+//line vector.go:205
+								_ = gc_t6
+//line vector.go:205
+								a := gc_t5
+//line vector.go:205
+								_ = a
+//line vector.go:205
+								b := gc_t6
+//line vector.go:205
+								_ = b
+//line vector.go:205
+								gc_t7 := b.Mul(gc_vb3)
+//line vector.go:205
+								_ = gc_t7
+//line vector.go:205
+								gc_t8 := a.Mul(gc_vb4)
+//line vector.go:205
+								_ = gc_t8
+//line vector.go:205
+								{
+//line vector.go:205
+									var gc_lanes9 [16]float32
+//line vector.go:205
+									gc_t7.Store(&gc_lanes9)
+//line vector.go:205
+									for gc_k9 := range 16 {
+//line vector.go:205
+										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k9) != 0 {
+//line vector.go:205
+											gc_pos2.Thread = gc_rank2 + gc_k9
+											out[(2*i)+2*gc_k9] = gc_lanes9[gc_k9]
+//line vector.go:206
+										}
+//line vector.go:206
+									}
+//line vector.go:206
+									gc_pos2.Thread = gc_rank2
+//line vector.go:206
+								}
+//line vector.go:206
+								{
+//line vector.go:206
+									var gc_lanes10 [16]float32
+//line vector.go:206
+									gc_t8.Store(&gc_lanes10)
+//line vector.go:206
+									for gc_k10 := range 16 {
+//line vector.go:206
+										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k10) != 0 {
+//line vector.go:206
+											gc_pos2.Thread = gc_rank2 + gc_k10
+//line vector.go:206
+											out[(2*i+1)+2*gc_k10] = gc_lanes10[gc_k10]
+//line vector.go:206
+										}
+//line vector.go:206
+									}
+//line vector.go:206
+									gc_pos2.Thread = gc_rank2
+//line vector.go:206
+								}
+//line vector.go:206
+							}
+//line vector.go:205
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+//line vector.go:205
+							_ = gc_else2
+//line vector.go:208
+							if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+//line vector.go:208
+								{
+//line vector.go:208
+									var gc_ld6 archsimd.Float32x16
+//line vector.go:208
+									if (2*i) >= 0 && (2*i)+32 <= len(in) {
+//line vector.go:208
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
+//line vector.go:208
+									} else if (2*i) >= 1 && (2*i)+31 <= len(in) {
+//line vector.go:208
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
+//line vector.go:208
+									} else {
+//line vector.go:208
+										var gc_lanes11 [16]float32
+//line vector.go:208
+										for gc_k11 := range 16 {
+//line vector.go:208
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k11) != 0 {
+//line vector.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k11
+//line vector.go:208
+												gc_lanes11[gc_k11] = in[(2*i)+2*gc_k11]
+//line vector.go:208
+											}
+//line vector.go:208
+										}
+//line vector.go:208
+										gc_pos2.Thread = gc_rank2
+//line vector.go:208
+										gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes11)
+//line vector.go:208
+									}
+//line vector.go:208
+									{
+//line vector.go:208
+										var gc_lanes12 [16]float32
+//line vector.go:208
+										gc_ld6.Store(&gc_lanes12)
+//line vector.go:208
+										for gc_k12 := range 16 {
+//line vector.go:208
+											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k12) != 0 {
+//line vector.go:208
+												gc_pos2.Thread = gc_rank2 + gc_k12
+//line vector.go:208
+												out[(2*i)+2*gc_k12] = gc_lanes12[gc_k12]
+//line vector.go:208
+											}
+//line vector.go:208
+										}
+//line vector.go:208
+										gc_pos2.Thread = gc_rank2
+//line vector.go:208
+									}
+//line vector.go:208
+								}
+//line vector.go:208
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
 				if compiled.SIMD {
 //line vector.go:200
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()

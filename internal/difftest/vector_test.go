@@ -281,12 +281,16 @@ func TestEdgeSIMD(t *testing.T) {
 	}
 }
 
+// TestSwapSIMD: loads at stride 2, in pairs, at the ends of the slice
+// and past them, with steps of eight and sixteen lanes (blocks of 16 and
+// 64 threads).
 func TestSwapSIMD(t *testing.T) {
-	for _, n := range []int{1, 2, 15, 16, 17, 40, 333} {
+	for _, c := range [][2]int{{1, 16}, {2, 16}, {15, 16}, {16, 16}, {17, 16}, {40, 16}, {333, 16}, {63, 64}, {64, 64}, {95, 64}, {1000, 64}} {
+		n, bs := c[0], c[1]
 		in := randF(n)
 		got := agreeSIMD(t, func(f form) ([]uint32, error) {
 			out := make([]float32, n)
-			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks((n+1)/2, 16)}, Block: gocuda.Dim3{X: 16}}
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks((n+1)/2, bs)}, Block: gocuda.Dim3{X: bs}}
 			err := f.launch(cfg, SwapKernel(in, out))
 			return bitsOf(out), err
 		})

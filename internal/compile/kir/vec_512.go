@@ -11,10 +11,11 @@ import (
 // AVX-512 (compiled.SIMD512), as the lanes of archsimd's 512-bit vectors,
 // before the eight-lane steps take what is left of the row: the emitter
 // translates the loop a second time at that width (z), writing the same
-// archsimd calls on the x16 types. Only 32-bit lanes widen (a
-// 64-bit step stays at four lanes), warps' lane loops keep eight lanes,
-// and loads at a stride stay with the eight-lane steps; a loop whose
-// wider translation fails runs eight lanes a step alone.
+// archsimd calls on the x16 types (a load at stride 2 permutes two vectors
+// in one instruction: vec_stride512.go). Only 32-bit lanes widen (a
+// 64-bit step stays at four lanes) and warps' lane loops keep eight
+// lanes; a loop whose wider translation fails runs eight lanes a step
+// alone.
 
 // vecWidth512 is the number of threads a step of AVX-512's 32-bit lanes
 // runs.

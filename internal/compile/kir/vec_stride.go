@@ -62,8 +62,11 @@ func (v *vectorizer) strideIota(s int) ast.Expr {
 // at stride 2 from sixteen consecutive elements where they are in x,
 // else (and at other strides) lane by lane.
 func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt string) vval {
-	if v.w64 || v.z {
-		v.fail() // a permute of 64-bit lanes is AVX-512's; sixteen lanes' permute is not written yet
+	if v.w64 {
+		v.fail() // a permute of 64-bit lanes is AVX-512's
+	}
+	if v.z {
+		return v.stridedLoad16(e, x, i, t, vt)
 	}
 	if p := v.pairs[e]; p != nil && p.odd != "" && p.second == e {
 		return vval{shape: vVector, x: ast.NewIdent(p.odd), typ: t} // its pair's load computed it

@@ -35,3 +35,14 @@ func escape(t *gocuda.Thread, c []float32, n []int32, limit int32) {
 	}
 	n[i] = k
 }
+
+// pairs reads a row at 2*x and 2*x+1, as a register-tiled matrix multiply
+// does, and alone at 2*x: loads at stride 2, each pair's from one permute
+// of two vectors.
+func pairs(t *gocuda.Thread, b, out []float32, a float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		b0, b1 := b[2*i], b[2*i+1]
+		out[i] = a*b0 + b1 + b[2*i]*0.5
+	}
+}
