@@ -11,7 +11,11 @@ import (
 // Run reads.
 type checkReport struct {
 	Tool, Severity, What, Kernel, Detail string
-	Accesses                             []struct{ Expr string }
+	Accesses                             []struct{ Expr, Func string }
+	// SameValue is set for a write-after-write race whose writes stored
+	// the same value: the grid kernels' threads of a launch of more than
+	// one dimension that share an i write g[i] alike, by design.
+	SameValue bool `json:"same_value"`
 }
 
 // partialWarp is what gocuda check says of a shuffle reading a lane past
@@ -38,10 +42,10 @@ func (b *batch) check() error {
 		return fmt.Errorf("gocuda check: %v", err)
 	}
 	for _, rep := range reports {
-		if rep.What == partialWarp || localRace(rep) {
+		if rep.What == partialWarp || localRace(rep) || rep.SameValue {
 			continue
 		}
-		r := b.kernelOf(strings.TrimPrefix(rep.Kernel, "main."))
+		r := b.kernelOf(reportFunc(rep))
 		if r == nil {
 			return fmt.Errorf("gocuda check reports %s of no kernel: %s", rep.Kernel, rep.Detail)
 		}
@@ -53,6 +57,20 @@ func (b *batch) check() error {
 			Detail: fmt.Sprintf("%s %s: %s%s: %s", rep.Tool, rep.Severity, rep.What, expr, rep.Detail)})
 	}
 	return nil
+}
+
+// reportFunc returns the function rep names: that of its first access,
+// the kernel's or a helper's (main.k1), or else its kernel's, whose
+// constructor's name (main.K1) is the kernel's function's capitalized.
+func reportFunc(rep checkReport) string {
+	if len(rep.Accesses) > 0 && rep.Accesses[0].Func != "" {
+		return strings.TrimPrefix(rep.Accesses[0].Func, "main.")
+	}
+	name := strings.TrimPrefix(rep.Kernel, "main.")
+	if name == "" {
+		return ""
+	}
+	return strings.ToLower(name[:1]) + name[1:]
 }
 
 // kernelOf returns the result of the kernel whose name is the longest

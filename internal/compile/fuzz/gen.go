@@ -97,7 +97,7 @@ type gen struct {
 	imports map[string]bool
 	frames  [][]*variable
 	sh      shState
-	breaks  []shState // per enclosing loop, the join of the states at its breaks
+	breaks  []shState // per enclosing loop, the join of the states at its breaks and continues
 	exited  bool      // threads may have returned early: masks at the top are `live`
 	guarded bool      // threads may have returned without a ballot: no collectives after
 	helper  bool      // writing a helper: no helper calls, no returns

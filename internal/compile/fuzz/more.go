@@ -11,10 +11,10 @@ func (g *gen) loopExit(c ctx) {
 	g.line("%s", word)
 	g.indent--
 	g.line("}")
-	if word == "break" {
-		b := &g.breaks[len(g.breaks)-1]
-		*b = b.join(g.sh)
-	}
+	// either leaves the loop with what the interval holds: a continue at
+	// the last trip too, where no barrier of the loop's next trip follows
+	b := &g.breaks[len(g.breaks)-1]
+	*b = b.join(g.sh)
 }
 
 // switchStmt writes a switch: on a block-uniform tag its cases are like
