@@ -127,3 +127,11 @@ func Reach(n, i, limit int) int {
 	}
 	return limit
 }
+
+// Trip returns k. The SIMD build's vector steps write the counter of a
+// loop they unroll as Trip(k), not the constant k: in the kernel the
+// counter is a variable, so expressions of it are evaluated at run time,
+// with Go's wrapping arithmetic, where the same expressions of a constant
+// would have to fit their types when compiled (uint32(int32(0)^-5) does
+// not build; uint32(int32(k)^-5) with k a variable 0 does).
+func Trip(k int) int { return k }

@@ -69,6 +69,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -164,6 +165,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -238,6 +240,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -348,6 +351,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -417,6 +421,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -550,6 +555,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -640,6 +646,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:162
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line matmul.go:162
@@ -1000,6 +1007,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:162
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line matmul.go:162
@@ -1480,6 +1488,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1497,7 +1506,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:162
 							_ = sum
 //line matmul.go:169
-							if tx < 0 || tx+16 > len(bs[0]) || tx+16 > len(bs[1]) || tx+16 > len(bs[2]) || tx+16 > len(bs[3]) || tx+16 > len(bs[4]) || tx+16 > len(bs[5]) || tx+16 > len(bs[6]) || tx+16 > len(bs[7]) || tx+16 > len(bs[8]) || tx+16 > len(bs[9]) || tx+16 > len(bs[10]) || tx+16 > len(bs[11]) || tx+16 > len(bs[12]) || tx+16 > len(bs[13]) || tx+16 > len(bs[14]) || tx+16 > len(bs[15]) {
+							if tx < 0 || tx+16 > len(bs[compiled.Trip(0)]) || tx+16 > len(bs[compiled.Trip(1)]) || tx+16 > len(bs[compiled.Trip(2)]) || tx+16 > len(bs[compiled.Trip(3)]) || tx+16 > len(bs[compiled.Trip(4)]) || tx+16 > len(bs[compiled.Trip(5)]) || tx+16 > len(bs[compiled.Trip(6)]) || tx+16 > len(bs[compiled.Trip(7)]) || tx+16 > len(bs[compiled.Trip(8)]) || tx+16 > len(bs[compiled.Trip(9)]) || tx+16 > len(bs[compiled.Trip(10)]) || tx+16 > len(bs[compiled.Trip(11)]) || tx+16 > len(bs[compiled.Trip(12)]) || tx+16 > len(bs[compiled.Trip(13)]) || tx+16 > len(bs[compiled.Trip(14)]) || tx+16 > len(bs[compiled.Trip(15)]) {
 //line matmul.go:169
 								break
 //line matmul.go:169
@@ -1505,97 +1514,97 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
 							{
 //line matmul.go:170
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 							}
 //line matmul.go:170
@@ -1626,7 +1635,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:162
 						_ = sum
 //line matmul.go:169
-						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
+						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
 //line matmul.go:169
 							break
 //line matmul.go:169
@@ -1634,97 +1643,97 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
 						{
 //line matmul.go:170
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line matmul.go:170
 						}
 //line matmul.go:170
@@ -1907,6 +1916,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2008,6 +2018,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2271,6 +2282,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -2361,6 +2373,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:203
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line matmul.go:203
@@ -2721,6 +2734,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:203
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line matmul.go:203
@@ -3207,6 +3221,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3410,6 +3425,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3637,6 +3653,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3738,6 +3755,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4019,6 +4037,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -4165,6 +4184,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:251
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line matmul.go:251
@@ -4652,6 +4672,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:251
 						gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line matmul.go:251
@@ -4705,8 +4726,8 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 								_ = gc_ld74
 //line matmul.go:264
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[0]) {
-									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[0][2*tx:]), archsimd.LoadFloat32x16Slice(bs[0][(2*tx)+16:])
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(0)]) {
+									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
 //line matmul.go:265
@@ -4722,7 +4743,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k81
 //line matmul.go:265
-											gc_lanes81[gc_k81] = bs[0][(2*tx)+2*gc_k81]
+											gc_lanes81[gc_k81] = bs[compiled.Trip(0)][(2*tx)+2*gc_k81]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4742,7 +4763,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k82
 //line matmul.go:265
-												gc_lanes82[gc_k82] = bs[0][((2*tx)+1)+2*gc_k82]
+												gc_lanes82[gc_k82] = bs[compiled.Trip(0)][((2*tx)+1)+2*gc_k82]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -4772,13 +4793,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[0]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(0)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[0]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(0)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[0]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(0)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[0]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(0)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4790,9 +4811,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld76
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[1]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(1)]) {
 //line matmul.go:265
-									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[1][2*tx:]), archsimd.LoadFloat32x16Slice(bs[1][(2*tx)+16:])
+									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld75 = gc_lo36.ConcatPermute(gc_hi36, gc_evens16)
 //line matmul.go:265
@@ -4808,7 +4829,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k83
 //line matmul.go:265
-											gc_lanes83[gc_k83] = bs[1][(2*tx)+2*gc_k83]
+											gc_lanes83[gc_k83] = bs[compiled.Trip(1)][(2*tx)+2*gc_k83]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4828,7 +4849,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k84
 //line matmul.go:265
-												gc_lanes84[gc_k84] = bs[1][((2*tx)+1)+2*gc_k84]
+												gc_lanes84[gc_k84] = bs[compiled.Trip(1)][((2*tx)+1)+2*gc_k84]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -4858,13 +4879,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[1]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(1)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[1]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(1)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[1]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(1)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[1]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(1)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4876,9 +4897,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld78
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[2]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(2)]) {
 //line matmul.go:265
-									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[2][2*tx:]), archsimd.LoadFloat32x16Slice(bs[2][(2*tx)+16:])
+									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld77 = gc_lo37.ConcatPermute(gc_hi37, gc_evens16)
 //line matmul.go:265
@@ -4894,7 +4915,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k85
 //line matmul.go:265
-											gc_lanes85[gc_k85] = bs[2][(2*tx)+2*gc_k85]
+											gc_lanes85[gc_k85] = bs[compiled.Trip(2)][(2*tx)+2*gc_k85]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -4914,7 +4935,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k86
 //line matmul.go:265
-												gc_lanes86[gc_k86] = bs[2][((2*tx)+1)+2*gc_k86]
+												gc_lanes86[gc_k86] = bs[compiled.Trip(2)][((2*tx)+1)+2*gc_k86]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -4944,13 +4965,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[2]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(2)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[2]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(2)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[2]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(2)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[2]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(2)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -4962,9 +4983,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld80
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[3]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(3)]) {
 //line matmul.go:265
-									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[3][2*tx:]), archsimd.LoadFloat32x16Slice(bs[3][(2*tx)+16:])
+									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld79 = gc_lo38.ConcatPermute(gc_hi38, gc_evens16)
 //line matmul.go:265
@@ -4980,7 +5001,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k87
 //line matmul.go:265
-											gc_lanes87[gc_k87] = bs[3][(2*tx)+2*gc_k87]
+											gc_lanes87[gc_k87] = bs[compiled.Trip(3)][(2*tx)+2*gc_k87]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5000,7 +5021,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k88
 //line matmul.go:265
-												gc_lanes88[gc_k88] = bs[3][((2*tx)+1)+2*gc_k88]
+												gc_lanes88[gc_k88] = bs[compiled.Trip(3)][((2*tx)+1)+2*gc_k88]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5030,13 +5051,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[3]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(3)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[3]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(3)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[3]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(3)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[3]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(3)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5048,9 +5069,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld82
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[4]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(4)]) {
 //line matmul.go:265
-									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[4][2*tx:]), archsimd.LoadFloat32x16Slice(bs[4][(2*tx)+16:])
+									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld81 = gc_lo39.ConcatPermute(gc_hi39, gc_evens16)
 //line matmul.go:265
@@ -5066,7 +5087,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k89
 //line matmul.go:265
-											gc_lanes89[gc_k89] = bs[4][(2*tx)+2*gc_k89]
+											gc_lanes89[gc_k89] = bs[compiled.Trip(4)][(2*tx)+2*gc_k89]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5086,7 +5107,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k90
 //line matmul.go:265
-												gc_lanes90[gc_k90] = bs[4][((2*tx)+1)+2*gc_k90]
+												gc_lanes90[gc_k90] = bs[compiled.Trip(4)][((2*tx)+1)+2*gc_k90]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5116,13 +5137,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[4]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(4)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[4]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(4)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[4]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(4)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[4]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(4)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5134,9 +5155,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld84
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[5]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(5)]) {
 //line matmul.go:265
-									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[5][2*tx:]), archsimd.LoadFloat32x16Slice(bs[5][(2*tx)+16:])
+									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld83 = gc_lo40.ConcatPermute(gc_hi40, gc_evens16)
 //line matmul.go:265
@@ -5152,7 +5173,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k91
 //line matmul.go:265
-											gc_lanes91[gc_k91] = bs[5][(2*tx)+2*gc_k91]
+											gc_lanes91[gc_k91] = bs[compiled.Trip(5)][(2*tx)+2*gc_k91]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5172,7 +5193,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k92
 //line matmul.go:265
-												gc_lanes92[gc_k92] = bs[5][((2*tx)+1)+2*gc_k92]
+												gc_lanes92[gc_k92] = bs[compiled.Trip(5)][((2*tx)+1)+2*gc_k92]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5202,13 +5223,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[5]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(5)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[5]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(5)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[5]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(5)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[5]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(5)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5220,9 +5241,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld86
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[6]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(6)]) {
 //line matmul.go:265
-									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[6][2*tx:]), archsimd.LoadFloat32x16Slice(bs[6][(2*tx)+16:])
+									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld85 = gc_lo41.ConcatPermute(gc_hi41, gc_evens16)
 //line matmul.go:265
@@ -5238,7 +5259,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k93
 //line matmul.go:265
-											gc_lanes93[gc_k93] = bs[6][(2*tx)+2*gc_k93]
+											gc_lanes93[gc_k93] = bs[compiled.Trip(6)][(2*tx)+2*gc_k93]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5258,7 +5279,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k94
 //line matmul.go:265
-												gc_lanes94[gc_k94] = bs[6][((2*tx)+1)+2*gc_k94]
+												gc_lanes94[gc_k94] = bs[compiled.Trip(6)][((2*tx)+1)+2*gc_k94]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5288,13 +5309,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[6]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(6)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[6]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(6)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[6]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(6)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[6]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(6)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5306,9 +5327,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld88
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[7]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(7)]) {
 //line matmul.go:265
-									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[7][2*tx:]), archsimd.LoadFloat32x16Slice(bs[7][(2*tx)+16:])
+									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld87 = gc_lo42.ConcatPermute(gc_hi42, gc_evens16)
 //line matmul.go:265
@@ -5324,7 +5345,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k95
 //line matmul.go:265
-											gc_lanes95[gc_k95] = bs[7][(2*tx)+2*gc_k95]
+											gc_lanes95[gc_k95] = bs[compiled.Trip(7)][(2*tx)+2*gc_k95]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5344,7 +5365,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k96
 //line matmul.go:265
-												gc_lanes96[gc_k96] = bs[7][((2*tx)+1)+2*gc_k96]
+												gc_lanes96[gc_k96] = bs[compiled.Trip(7)][((2*tx)+1)+2*gc_k96]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5374,13 +5395,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[7]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(7)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[7]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(7)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[7]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(7)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[7]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(7)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5392,9 +5413,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld90
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[8]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(8)]) {
 //line matmul.go:265
-									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[8][2*tx:]), archsimd.LoadFloat32x16Slice(bs[8][(2*tx)+16:])
+									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld89 = gc_lo43.ConcatPermute(gc_hi43, gc_evens16)
 //line matmul.go:265
@@ -5410,7 +5431,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k97
 //line matmul.go:265
-											gc_lanes97[gc_k97] = bs[8][(2*tx)+2*gc_k97]
+											gc_lanes97[gc_k97] = bs[compiled.Trip(8)][(2*tx)+2*gc_k97]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5430,7 +5451,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k98
 //line matmul.go:265
-												gc_lanes98[gc_k98] = bs[8][((2*tx)+1)+2*gc_k98]
+												gc_lanes98[gc_k98] = bs[compiled.Trip(8)][((2*tx)+1)+2*gc_k98]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5460,13 +5481,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[8]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(8)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[8]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(8)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[8]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(8)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[8]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(8)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5478,9 +5499,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld92
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[9]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(9)]) {
 //line matmul.go:265
-									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[9][2*tx:]), archsimd.LoadFloat32x16Slice(bs[9][(2*tx)+16:])
+									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld91 = gc_lo44.ConcatPermute(gc_hi44, gc_evens16)
 //line matmul.go:265
@@ -5496,7 +5517,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k99
 //line matmul.go:265
-											gc_lanes99[gc_k99] = bs[9][(2*tx)+2*gc_k99]
+											gc_lanes99[gc_k99] = bs[compiled.Trip(9)][(2*tx)+2*gc_k99]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5516,7 +5537,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k100
 //line matmul.go:265
-												gc_lanes100[gc_k100] = bs[9][((2*tx)+1)+2*gc_k100]
+												gc_lanes100[gc_k100] = bs[compiled.Trip(9)][((2*tx)+1)+2*gc_k100]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5546,13 +5567,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[9]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(9)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[9]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(9)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[9]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(9)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[9]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(9)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5564,9 +5585,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld94
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[10]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(10)]) {
 //line matmul.go:265
-									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[10][2*tx:]), archsimd.LoadFloat32x16Slice(bs[10][(2*tx)+16:])
+									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld93 = gc_lo45.ConcatPermute(gc_hi45, gc_evens16)
 //line matmul.go:265
@@ -5582,7 +5603,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k101
 //line matmul.go:265
-											gc_lanes101[gc_k101] = bs[10][(2*tx)+2*gc_k101]
+											gc_lanes101[gc_k101] = bs[compiled.Trip(10)][(2*tx)+2*gc_k101]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5602,7 +5623,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k102
 //line matmul.go:265
-												gc_lanes102[gc_k102] = bs[10][((2*tx)+1)+2*gc_k102]
+												gc_lanes102[gc_k102] = bs[compiled.Trip(10)][((2*tx)+1)+2*gc_k102]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5632,13 +5653,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[10]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(10)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[10]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(10)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[10]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(10)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[10]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(10)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5650,9 +5671,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld96
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[11]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(11)]) {
 //line matmul.go:265
-									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[11][2*tx:]), archsimd.LoadFloat32x16Slice(bs[11][(2*tx)+16:])
+									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld95 = gc_lo46.ConcatPermute(gc_hi46, gc_evens16)
 //line matmul.go:265
@@ -5668,7 +5689,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k103
 //line matmul.go:265
-											gc_lanes103[gc_k103] = bs[11][(2*tx)+2*gc_k103]
+											gc_lanes103[gc_k103] = bs[compiled.Trip(11)][(2*tx)+2*gc_k103]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5688,7 +5709,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k104
 //line matmul.go:265
-												gc_lanes104[gc_k104] = bs[11][((2*tx)+1)+2*gc_k104]
+												gc_lanes104[gc_k104] = bs[compiled.Trip(11)][((2*tx)+1)+2*gc_k104]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5718,13 +5739,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[11]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(11)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[11]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(11)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[11]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(11)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[11]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(11)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5736,9 +5757,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld98
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[12]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(12)]) {
 //line matmul.go:265
-									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[12][2*tx:]), archsimd.LoadFloat32x16Slice(bs[12][(2*tx)+16:])
+									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld97 = gc_lo47.ConcatPermute(gc_hi47, gc_evens16)
 //line matmul.go:265
@@ -5754,7 +5775,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k105
 //line matmul.go:265
-											gc_lanes105[gc_k105] = bs[12][(2*tx)+2*gc_k105]
+											gc_lanes105[gc_k105] = bs[compiled.Trip(12)][(2*tx)+2*gc_k105]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5774,7 +5795,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k106
 //line matmul.go:265
-												gc_lanes106[gc_k106] = bs[12][((2*tx)+1)+2*gc_k106]
+												gc_lanes106[gc_k106] = bs[compiled.Trip(12)][((2*tx)+1)+2*gc_k106]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5804,13 +5825,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[12]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(12)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[12]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(12)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[12]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(12)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[12]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(12)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5822,9 +5843,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld100
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[13]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(13)]) {
 //line matmul.go:265
-									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[13][2*tx:]), archsimd.LoadFloat32x16Slice(bs[13][(2*tx)+16:])
+									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld99 = gc_lo48.ConcatPermute(gc_hi48, gc_evens16)
 //line matmul.go:265
@@ -5840,7 +5861,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k107
 //line matmul.go:265
-											gc_lanes107[gc_k107] = bs[13][(2*tx)+2*gc_k107]
+											gc_lanes107[gc_k107] = bs[compiled.Trip(13)][(2*tx)+2*gc_k107]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5860,7 +5881,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k108
 //line matmul.go:265
-												gc_lanes108[gc_k108] = bs[13][((2*tx)+1)+2*gc_k108]
+												gc_lanes108[gc_k108] = bs[compiled.Trip(13)][((2*tx)+1)+2*gc_k108]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5890,13 +5911,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[13]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(13)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[13]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(13)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[13]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(13)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[13]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(13)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5908,9 +5929,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld102
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[14]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(14)]) {
 //line matmul.go:265
-									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[14][2*tx:]), archsimd.LoadFloat32x16Slice(bs[14][(2*tx)+16:])
+									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld101 = gc_lo49.ConcatPermute(gc_hi49, gc_evens16)
 //line matmul.go:265
@@ -5926,7 +5947,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k109
 //line matmul.go:265
-											gc_lanes109[gc_k109] = bs[14][(2*tx)+2*gc_k109]
+											gc_lanes109[gc_k109] = bs[compiled.Trip(14)][(2*tx)+2*gc_k109]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -5946,7 +5967,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k110
 //line matmul.go:265
-												gc_lanes110[gc_k110] = bs[14][((2*tx)+1)+2*gc_k110]
+												gc_lanes110[gc_k110] = bs[compiled.Trip(14)][((2*tx)+1)+2*gc_k110]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -5976,13 +5997,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[14]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(14)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[14]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(14)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[14]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(14)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[14]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(14)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -5994,9 +6015,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld104
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[15]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(15)]) {
 //line matmul.go:265
-									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[15][2*tx:]), archsimd.LoadFloat32x16Slice(bs[15][(2*tx)+16:])
+									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld103 = gc_lo50.ConcatPermute(gc_hi50, gc_evens16)
 //line matmul.go:265
@@ -6012,7 +6033,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k111
 //line matmul.go:265
-											gc_lanes111[gc_k111] = bs[15][(2*tx)+2*gc_k111]
+											gc_lanes111[gc_k111] = bs[compiled.Trip(15)][(2*tx)+2*gc_k111]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6032,7 +6053,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k112
 //line matmul.go:265
-												gc_lanes112[gc_k112] = bs[15][((2*tx)+1)+2*gc_k112]
+												gc_lanes112[gc_k112] = bs[compiled.Trip(15)][((2*tx)+1)+2*gc_k112]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6062,13 +6083,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[15]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(15)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[15]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(15)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[15]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(15)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[15]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(15)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6080,9 +6101,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld106
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[16]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(16)]) {
 //line matmul.go:265
-									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[16][2*tx:]), archsimd.LoadFloat32x16Slice(bs[16][(2*tx)+16:])
+									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld105 = gc_lo51.ConcatPermute(gc_hi51, gc_evens16)
 //line matmul.go:265
@@ -6098,7 +6119,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k113
 //line matmul.go:265
-											gc_lanes113[gc_k113] = bs[16][(2*tx)+2*gc_k113]
+											gc_lanes113[gc_k113] = bs[compiled.Trip(16)][(2*tx)+2*gc_k113]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6118,7 +6139,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k114
 //line matmul.go:265
-												gc_lanes114[gc_k114] = bs[16][((2*tx)+1)+2*gc_k114]
+												gc_lanes114[gc_k114] = bs[compiled.Trip(16)][((2*tx)+1)+2*gc_k114]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6148,13 +6169,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[16]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(16)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[16]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(16)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[16]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(16)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[16]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(16)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6166,9 +6187,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld108
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[17]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(17)]) {
 //line matmul.go:265
-									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[17][2*tx:]), archsimd.LoadFloat32x16Slice(bs[17][(2*tx)+16:])
+									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld107 = gc_lo52.ConcatPermute(gc_hi52, gc_evens16)
 //line matmul.go:265
@@ -6184,7 +6205,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k115
 //line matmul.go:265
-											gc_lanes115[gc_k115] = bs[17][(2*tx)+2*gc_k115]
+											gc_lanes115[gc_k115] = bs[compiled.Trip(17)][(2*tx)+2*gc_k115]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6204,7 +6225,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k116
 //line matmul.go:265
-												gc_lanes116[gc_k116] = bs[17][((2*tx)+1)+2*gc_k116]
+												gc_lanes116[gc_k116] = bs[compiled.Trip(17)][((2*tx)+1)+2*gc_k116]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6234,13 +6255,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[17]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(17)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[17]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(17)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[17]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(17)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[17]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(17)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6252,9 +6273,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld110
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[18]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(18)]) {
 //line matmul.go:265
-									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[18][2*tx:]), archsimd.LoadFloat32x16Slice(bs[18][(2*tx)+16:])
+									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld109 = gc_lo53.ConcatPermute(gc_hi53, gc_evens16)
 //line matmul.go:265
@@ -6270,7 +6291,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k117
 //line matmul.go:265
-											gc_lanes117[gc_k117] = bs[18][(2*tx)+2*gc_k117]
+											gc_lanes117[gc_k117] = bs[compiled.Trip(18)][(2*tx)+2*gc_k117]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6290,7 +6311,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k118
 //line matmul.go:265
-												gc_lanes118[gc_k118] = bs[18][((2*tx)+1)+2*gc_k118]
+												gc_lanes118[gc_k118] = bs[compiled.Trip(18)][((2*tx)+1)+2*gc_k118]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6320,13 +6341,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[18]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(18)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[18]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(18)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[18]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(18)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[18]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(18)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6338,9 +6359,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld112
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[19]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(19)]) {
 //line matmul.go:265
-									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[19][2*tx:]), archsimd.LoadFloat32x16Slice(bs[19][(2*tx)+16:])
+									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld111 = gc_lo54.ConcatPermute(gc_hi54, gc_evens16)
 //line matmul.go:265
@@ -6356,7 +6377,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k119
 //line matmul.go:265
-											gc_lanes119[gc_k119] = bs[19][(2*tx)+2*gc_k119]
+											gc_lanes119[gc_k119] = bs[compiled.Trip(19)][(2*tx)+2*gc_k119]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6376,7 +6397,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k120
 //line matmul.go:265
-												gc_lanes120[gc_k120] = bs[19][((2*tx)+1)+2*gc_k120]
+												gc_lanes120[gc_k120] = bs[compiled.Trip(19)][((2*tx)+1)+2*gc_k120]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6406,13 +6427,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[19]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(19)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[19]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(19)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[19]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(19)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[19]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(19)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6424,9 +6445,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld114
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[20]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(20)]) {
 //line matmul.go:265
-									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[20][2*tx:]), archsimd.LoadFloat32x16Slice(bs[20][(2*tx)+16:])
+									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld113 = gc_lo55.ConcatPermute(gc_hi55, gc_evens16)
 //line matmul.go:265
@@ -6442,7 +6463,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k121
 //line matmul.go:265
-											gc_lanes121[gc_k121] = bs[20][(2*tx)+2*gc_k121]
+											gc_lanes121[gc_k121] = bs[compiled.Trip(20)][(2*tx)+2*gc_k121]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6462,7 +6483,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k122
 //line matmul.go:265
-												gc_lanes122[gc_k122] = bs[20][((2*tx)+1)+2*gc_k122]
+												gc_lanes122[gc_k122] = bs[compiled.Trip(20)][((2*tx)+1)+2*gc_k122]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6492,13 +6513,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[20]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(20)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[20]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(20)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[20]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(20)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[20]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(20)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6510,9 +6531,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld116
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[21]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(21)]) {
 //line matmul.go:265
-									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[21][2*tx:]), archsimd.LoadFloat32x16Slice(bs[21][(2*tx)+16:])
+									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld115 = gc_lo56.ConcatPermute(gc_hi56, gc_evens16)
 //line matmul.go:265
@@ -6528,7 +6549,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k123
 //line matmul.go:265
-											gc_lanes123[gc_k123] = bs[21][(2*tx)+2*gc_k123]
+											gc_lanes123[gc_k123] = bs[compiled.Trip(21)][(2*tx)+2*gc_k123]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6548,7 +6569,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k124
 //line matmul.go:265
-												gc_lanes124[gc_k124] = bs[21][((2*tx)+1)+2*gc_k124]
+												gc_lanes124[gc_k124] = bs[compiled.Trip(21)][((2*tx)+1)+2*gc_k124]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6578,13 +6599,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[21]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(21)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[21]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(21)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[21]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(21)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[21]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(21)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6596,9 +6617,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld118
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[22]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(22)]) {
 //line matmul.go:265
-									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[22][2*tx:]), archsimd.LoadFloat32x16Slice(bs[22][(2*tx)+16:])
+									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld117 = gc_lo57.ConcatPermute(gc_hi57, gc_evens16)
 //line matmul.go:265
@@ -6614,7 +6635,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k125
 //line matmul.go:265
-											gc_lanes125[gc_k125] = bs[22][(2*tx)+2*gc_k125]
+											gc_lanes125[gc_k125] = bs[compiled.Trip(22)][(2*tx)+2*gc_k125]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6634,7 +6655,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k126
 //line matmul.go:265
-												gc_lanes126[gc_k126] = bs[22][((2*tx)+1)+2*gc_k126]
+												gc_lanes126[gc_k126] = bs[compiled.Trip(22)][((2*tx)+1)+2*gc_k126]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6664,13 +6685,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[22]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(22)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[22]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(22)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[22]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(22)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[22]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(22)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6682,9 +6703,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld120
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[23]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(23)]) {
 //line matmul.go:265
-									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[23][2*tx:]), archsimd.LoadFloat32x16Slice(bs[23][(2*tx)+16:])
+									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld119 = gc_lo58.ConcatPermute(gc_hi58, gc_evens16)
 //line matmul.go:265
@@ -6700,7 +6721,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k127
 //line matmul.go:265
-											gc_lanes127[gc_k127] = bs[23][(2*tx)+2*gc_k127]
+											gc_lanes127[gc_k127] = bs[compiled.Trip(23)][(2*tx)+2*gc_k127]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6720,7 +6741,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k128
 //line matmul.go:265
-												gc_lanes128[gc_k128] = bs[23][((2*tx)+1)+2*gc_k128]
+												gc_lanes128[gc_k128] = bs[compiled.Trip(23)][((2*tx)+1)+2*gc_k128]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6750,13 +6771,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[23]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(23)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[23]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(23)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[23]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(23)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[23]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(23)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6768,9 +6789,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld122
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[24]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(24)]) {
 //line matmul.go:265
-									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[24][2*tx:]), archsimd.LoadFloat32x16Slice(bs[24][(2*tx)+16:])
+									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld121 = gc_lo59.ConcatPermute(gc_hi59, gc_evens16)
 //line matmul.go:265
@@ -6786,7 +6807,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k129
 //line matmul.go:265
-											gc_lanes129[gc_k129] = bs[24][(2*tx)+2*gc_k129]
+											gc_lanes129[gc_k129] = bs[compiled.Trip(24)][(2*tx)+2*gc_k129]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6806,7 +6827,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k130
 //line matmul.go:265
-												gc_lanes130[gc_k130] = bs[24][((2*tx)+1)+2*gc_k130]
+												gc_lanes130[gc_k130] = bs[compiled.Trip(24)][((2*tx)+1)+2*gc_k130]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6836,13 +6857,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[24]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(24)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[24]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(24)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[24]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(24)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[24]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(24)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6854,9 +6875,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld124
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[25]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(25)]) {
 //line matmul.go:265
-									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[25][2*tx:]), archsimd.LoadFloat32x16Slice(bs[25][(2*tx)+16:])
+									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld123 = gc_lo60.ConcatPermute(gc_hi60, gc_evens16)
 //line matmul.go:265
@@ -6872,7 +6893,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k131
 //line matmul.go:265
-											gc_lanes131[gc_k131] = bs[25][(2*tx)+2*gc_k131]
+											gc_lanes131[gc_k131] = bs[compiled.Trip(25)][(2*tx)+2*gc_k131]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6892,7 +6913,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k132
 //line matmul.go:265
-												gc_lanes132[gc_k132] = bs[25][((2*tx)+1)+2*gc_k132]
+												gc_lanes132[gc_k132] = bs[compiled.Trip(25)][((2*tx)+1)+2*gc_k132]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -6922,13 +6943,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[25]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(25)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[25]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(25)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[25]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(25)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[25]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(25)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -6940,9 +6961,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld126
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[26]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(26)]) {
 //line matmul.go:265
-									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[26][2*tx:]), archsimd.LoadFloat32x16Slice(bs[26][(2*tx)+16:])
+									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld125 = gc_lo61.ConcatPermute(gc_hi61, gc_evens16)
 //line matmul.go:265
@@ -6958,7 +6979,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k133
 //line matmul.go:265
-											gc_lanes133[gc_k133] = bs[26][(2*tx)+2*gc_k133]
+											gc_lanes133[gc_k133] = bs[compiled.Trip(26)][(2*tx)+2*gc_k133]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -6978,7 +6999,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k134
 //line matmul.go:265
-												gc_lanes134[gc_k134] = bs[26][((2*tx)+1)+2*gc_k134]
+												gc_lanes134[gc_k134] = bs[compiled.Trip(26)][((2*tx)+1)+2*gc_k134]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7008,13 +7029,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[26]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(26)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[26]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(26)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[26]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(26)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[26]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(26)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7026,9 +7047,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld128
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[27]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(27)]) {
 //line matmul.go:265
-									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[27][2*tx:]), archsimd.LoadFloat32x16Slice(bs[27][(2*tx)+16:])
+									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld127 = gc_lo62.ConcatPermute(gc_hi62, gc_evens16)
 //line matmul.go:265
@@ -7044,7 +7065,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k135
 //line matmul.go:265
-											gc_lanes135[gc_k135] = bs[27][(2*tx)+2*gc_k135]
+											gc_lanes135[gc_k135] = bs[compiled.Trip(27)][(2*tx)+2*gc_k135]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7064,7 +7085,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k136
 //line matmul.go:265
-												gc_lanes136[gc_k136] = bs[27][((2*tx)+1)+2*gc_k136]
+												gc_lanes136[gc_k136] = bs[compiled.Trip(27)][((2*tx)+1)+2*gc_k136]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7094,13 +7115,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[27]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(27)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[27]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(27)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[27]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(27)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[27]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(27)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7112,9 +7133,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld130
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[28]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(28)]) {
 //line matmul.go:265
-									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[28][2*tx:]), archsimd.LoadFloat32x16Slice(bs[28][(2*tx)+16:])
+									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld129 = gc_lo63.ConcatPermute(gc_hi63, gc_evens16)
 //line matmul.go:265
@@ -7130,7 +7151,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k137
 //line matmul.go:265
-											gc_lanes137[gc_k137] = bs[28][(2*tx)+2*gc_k137]
+											gc_lanes137[gc_k137] = bs[compiled.Trip(28)][(2*tx)+2*gc_k137]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7150,7 +7171,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k138
 //line matmul.go:265
-												gc_lanes138[gc_k138] = bs[28][((2*tx)+1)+2*gc_k138]
+												gc_lanes138[gc_k138] = bs[compiled.Trip(28)][((2*tx)+1)+2*gc_k138]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7180,13 +7201,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[28]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(28)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[28]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(28)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[28]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(28)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[28]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(28)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7198,9 +7219,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld132
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[29]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(29)]) {
 //line matmul.go:265
-									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[29][2*tx:]), archsimd.LoadFloat32x16Slice(bs[29][(2*tx)+16:])
+									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld131 = gc_lo64.ConcatPermute(gc_hi64, gc_evens16)
 //line matmul.go:265
@@ -7216,7 +7237,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k139
 //line matmul.go:265
-											gc_lanes139[gc_k139] = bs[29][(2*tx)+2*gc_k139]
+											gc_lanes139[gc_k139] = bs[compiled.Trip(29)][(2*tx)+2*gc_k139]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7236,7 +7257,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k140
 //line matmul.go:265
-												gc_lanes140[gc_k140] = bs[29][((2*tx)+1)+2*gc_k140]
+												gc_lanes140[gc_k140] = bs[compiled.Trip(29)][((2*tx)+1)+2*gc_k140]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7266,13 +7287,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[29]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(29)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[29]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(29)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[29]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(29)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[29]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(29)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7284,9 +7305,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld134
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[30]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(30)]) {
 //line matmul.go:265
-									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[30][2*tx:]), archsimd.LoadFloat32x16Slice(bs[30][(2*tx)+16:])
+									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld133 = gc_lo65.ConcatPermute(gc_hi65, gc_evens16)
 //line matmul.go:265
@@ -7302,7 +7323,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k141
 //line matmul.go:265
-											gc_lanes141[gc_k141] = bs[30][(2*tx)+2*gc_k141]
+											gc_lanes141[gc_k141] = bs[compiled.Trip(30)][(2*tx)+2*gc_k141]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7322,7 +7343,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k142
 //line matmul.go:265
-												gc_lanes142[gc_k142] = bs[30][((2*tx)+1)+2*gc_k142]
+												gc_lanes142[gc_k142] = bs[compiled.Trip(30)][((2*tx)+1)+2*gc_k142]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7352,13 +7373,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[30]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(30)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[30]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(30)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[30]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(30)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[30]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(30)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7370,9 +7391,9 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld136
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[31]) {
+								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(31)]) {
 //line matmul.go:265
-									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[31][2*tx:]), archsimd.LoadFloat32x16Slice(bs[31][(2*tx)+16:])
+									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld135 = gc_lo66.ConcatPermute(gc_hi66, gc_evens16)
 //line matmul.go:265
@@ -7388,7 +7409,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k143
 //line matmul.go:265
-											gc_lanes143[gc_k143] = bs[31][(2*tx)+2*gc_k143]
+											gc_lanes143[gc_k143] = bs[compiled.Trip(31)][(2*tx)+2*gc_k143]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7408,7 +7429,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 												gc_pos2.Thread = gc_rank2 + gc_k144
 //line matmul.go:265
-												gc_lanes144[gc_k144] = bs[31][((2*tx)+1)+2*gc_k144]
+												gc_lanes144[gc_k144] = bs[compiled.Trip(31)][((2*tx)+1)+2*gc_k144]
 //line matmul.go:265
 											}
 //line matmul.go:265
@@ -7438,13 +7459,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = b1
 //line matmul.go:265
-								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[31]).Mul(b0))
+								s00 = s00.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(31)]).Mul(b0))
 //line matmul.go:265
-								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[31]).Mul(b1))
+								s01 = s01.Add(archsimd.BroadcastFloat32x16(a0[compiled.Trip(31)]).Mul(b1))
 //line matmul.go:265
-								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[31]).Mul(b0))
+								s10 = s10.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(31)]).Mul(b0))
 //line matmul.go:265
-								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[31]).Mul(b1))
+								s11 = s11.Add(archsimd.BroadcastFloat32x16(a1[compiled.Trip(31)]).Mul(b1))
 //line matmul.go:265
 							}
 //line matmul.go:265
@@ -7513,12 +7534,12 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 							_ = gc_ld10
 //line matmul.go:264
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[0]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(0)]) {
 								{
 //line matmul.go:265
-									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[0][2*tx:]).Permute(gc_evens)
+									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[0][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld9 = gc_lo3.Select128FromPair(0, 2, gc_hi3)
 //line matmul.go:265
@@ -7536,7 +7557,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k17
 //line matmul.go:265
-										gc_lanes17[gc_k17] = bs[0][(2*tx)+2*gc_k17]
+										gc_lanes17[gc_k17] = bs[compiled.Trip(0)][(2*tx)+2*gc_k17]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -7556,7 +7577,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k18
 //line matmul.go:265
-											gc_lanes18[gc_k18] = bs[0][((2*tx)+1)+2*gc_k18]
+											gc_lanes18[gc_k18] = bs[compiled.Trip(0)][((2*tx)+1)+2*gc_k18]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7586,13 +7607,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[0]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(0)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[0]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(0)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[0]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(0)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[0]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(0)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7604,13 +7625,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld12
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[1]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(1)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo4 := archsimd.LoadFloat32x8Slice(bs[1][2*tx:]).Permute(gc_evens)
+									gc_lo4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[1][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi4 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld11 = gc_lo4.Select128FromPair(0, 2, gc_hi4)
 //line matmul.go:265
@@ -7628,7 +7649,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k19
 //line matmul.go:265
-										gc_lanes19[gc_k19] = bs[1][(2*tx)+2*gc_k19]
+										gc_lanes19[gc_k19] = bs[compiled.Trip(1)][(2*tx)+2*gc_k19]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -7648,7 +7669,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k20
 //line matmul.go:265
-											gc_lanes20[gc_k20] = bs[1][((2*tx)+1)+2*gc_k20]
+											gc_lanes20[gc_k20] = bs[compiled.Trip(1)][((2*tx)+1)+2*gc_k20]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7678,13 +7699,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[1]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(1)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[1]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(1)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[1]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(1)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[1]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(1)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7696,13 +7717,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld14
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[2]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(2)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo5 := archsimd.LoadFloat32x8Slice(bs[2][2*tx:]).Permute(gc_evens)
+									gc_lo5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[2][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi5 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld13 = gc_lo5.Select128FromPair(0, 2, gc_hi5)
 //line matmul.go:265
@@ -7720,7 +7741,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k21
 //line matmul.go:265
-										gc_lanes21[gc_k21] = bs[2][(2*tx)+2*gc_k21]
+										gc_lanes21[gc_k21] = bs[compiled.Trip(2)][(2*tx)+2*gc_k21]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -7740,7 +7761,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k22
 //line matmul.go:265
-											gc_lanes22[gc_k22] = bs[2][((2*tx)+1)+2*gc_k22]
+											gc_lanes22[gc_k22] = bs[compiled.Trip(2)][((2*tx)+1)+2*gc_k22]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7770,13 +7791,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[2]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(2)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[2]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(2)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[2]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(2)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[2]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(2)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7788,13 +7809,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld16
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[3]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(3)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo6 := archsimd.LoadFloat32x8Slice(bs[3][2*tx:]).Permute(gc_evens)
+									gc_lo6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[3][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi6 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld15 = gc_lo6.Select128FromPair(0, 2, gc_hi6)
 //line matmul.go:265
@@ -7812,7 +7833,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k23
 //line matmul.go:265
-										gc_lanes23[gc_k23] = bs[3][(2*tx)+2*gc_k23]
+										gc_lanes23[gc_k23] = bs[compiled.Trip(3)][(2*tx)+2*gc_k23]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -7832,7 +7853,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k24
 //line matmul.go:265
-											gc_lanes24[gc_k24] = bs[3][((2*tx)+1)+2*gc_k24]
+											gc_lanes24[gc_k24] = bs[compiled.Trip(3)][((2*tx)+1)+2*gc_k24]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7862,13 +7883,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[3]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(3)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[3]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(3)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[3]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(3)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[3]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(3)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7880,13 +7901,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld18
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[4]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(4)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo7 := archsimd.LoadFloat32x8Slice(bs[4][2*tx:]).Permute(gc_evens)
+									gc_lo7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[4][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi7 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld17 = gc_lo7.Select128FromPair(0, 2, gc_hi7)
 //line matmul.go:265
@@ -7904,7 +7925,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k25
 //line matmul.go:265
-										gc_lanes25[gc_k25] = bs[4][(2*tx)+2*gc_k25]
+										gc_lanes25[gc_k25] = bs[compiled.Trip(4)][(2*tx)+2*gc_k25]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -7924,7 +7945,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k26
 //line matmul.go:265
-											gc_lanes26[gc_k26] = bs[4][((2*tx)+1)+2*gc_k26]
+											gc_lanes26[gc_k26] = bs[compiled.Trip(4)][((2*tx)+1)+2*gc_k26]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -7954,13 +7975,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[4]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(4)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[4]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(4)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[4]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(4)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[4]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(4)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -7972,13 +7993,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld20
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[5]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(5)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo8 := archsimd.LoadFloat32x8Slice(bs[5][2*tx:]).Permute(gc_evens)
+									gc_lo8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[5][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi8 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld19 = gc_lo8.Select128FromPair(0, 2, gc_hi8)
 //line matmul.go:265
@@ -7996,7 +8017,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k27
 //line matmul.go:265
-										gc_lanes27[gc_k27] = bs[5][(2*tx)+2*gc_k27]
+										gc_lanes27[gc_k27] = bs[compiled.Trip(5)][(2*tx)+2*gc_k27]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8016,7 +8037,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k28
 //line matmul.go:265
-											gc_lanes28[gc_k28] = bs[5][((2*tx)+1)+2*gc_k28]
+											gc_lanes28[gc_k28] = bs[compiled.Trip(5)][((2*tx)+1)+2*gc_k28]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8046,13 +8067,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[5]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(5)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[5]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(5)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[5]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(5)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[5]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(5)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8064,13 +8085,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld22
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[6]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(6)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo9 := archsimd.LoadFloat32x8Slice(bs[6][2*tx:]).Permute(gc_evens)
+									gc_lo9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[6][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi9 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld21 = gc_lo9.Select128FromPair(0, 2, gc_hi9)
 //line matmul.go:265
@@ -8088,7 +8109,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k29
 //line matmul.go:265
-										gc_lanes29[gc_k29] = bs[6][(2*tx)+2*gc_k29]
+										gc_lanes29[gc_k29] = bs[compiled.Trip(6)][(2*tx)+2*gc_k29]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8108,7 +8129,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k30
 //line matmul.go:265
-											gc_lanes30[gc_k30] = bs[6][((2*tx)+1)+2*gc_k30]
+											gc_lanes30[gc_k30] = bs[compiled.Trip(6)][((2*tx)+1)+2*gc_k30]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8138,13 +8159,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[6]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(6)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[6]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(6)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[6]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(6)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[6]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(6)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8156,13 +8177,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld24
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[7]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(7)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo10 := archsimd.LoadFloat32x8Slice(bs[7][2*tx:]).Permute(gc_evens)
+									gc_lo10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[7][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi10 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld23 = gc_lo10.Select128FromPair(0, 2, gc_hi10)
 //line matmul.go:265
@@ -8180,7 +8201,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k31
 //line matmul.go:265
-										gc_lanes31[gc_k31] = bs[7][(2*tx)+2*gc_k31]
+										gc_lanes31[gc_k31] = bs[compiled.Trip(7)][(2*tx)+2*gc_k31]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8200,7 +8221,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k32
 //line matmul.go:265
-											gc_lanes32[gc_k32] = bs[7][((2*tx)+1)+2*gc_k32]
+											gc_lanes32[gc_k32] = bs[compiled.Trip(7)][((2*tx)+1)+2*gc_k32]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8230,13 +8251,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[7]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(7)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[7]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(7)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[7]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(7)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[7]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(7)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8248,13 +8269,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld26
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[8]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(8)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo11 := archsimd.LoadFloat32x8Slice(bs[8][2*tx:]).Permute(gc_evens)
+									gc_lo11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[8][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi11 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld25 = gc_lo11.Select128FromPair(0, 2, gc_hi11)
 //line matmul.go:265
@@ -8272,7 +8293,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k33
 //line matmul.go:265
-										gc_lanes33[gc_k33] = bs[8][(2*tx)+2*gc_k33]
+										gc_lanes33[gc_k33] = bs[compiled.Trip(8)][(2*tx)+2*gc_k33]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8292,7 +8313,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k34
 //line matmul.go:265
-											gc_lanes34[gc_k34] = bs[8][((2*tx)+1)+2*gc_k34]
+											gc_lanes34[gc_k34] = bs[compiled.Trip(8)][((2*tx)+1)+2*gc_k34]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8322,13 +8343,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[8]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(8)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[8]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(8)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[8]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(8)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[8]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(8)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8340,13 +8361,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld28
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[9]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(9)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo12 := archsimd.LoadFloat32x8Slice(bs[9][2*tx:]).Permute(gc_evens)
+									gc_lo12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[9][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi12 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld27 = gc_lo12.Select128FromPair(0, 2, gc_hi12)
 //line matmul.go:265
@@ -8364,7 +8385,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k35
 //line matmul.go:265
-										gc_lanes35[gc_k35] = bs[9][(2*tx)+2*gc_k35]
+										gc_lanes35[gc_k35] = bs[compiled.Trip(9)][(2*tx)+2*gc_k35]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8384,7 +8405,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k36
 //line matmul.go:265
-											gc_lanes36[gc_k36] = bs[9][((2*tx)+1)+2*gc_k36]
+											gc_lanes36[gc_k36] = bs[compiled.Trip(9)][((2*tx)+1)+2*gc_k36]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8414,13 +8435,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[9]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(9)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[9]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(9)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[9]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(9)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[9]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(9)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8432,13 +8453,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld30
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[10]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(10)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo13 := archsimd.LoadFloat32x8Slice(bs[10][2*tx:]).Permute(gc_evens)
+									gc_lo13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[10][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi13 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld29 = gc_lo13.Select128FromPair(0, 2, gc_hi13)
 //line matmul.go:265
@@ -8456,7 +8477,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k37
 //line matmul.go:265
-										gc_lanes37[gc_k37] = bs[10][(2*tx)+2*gc_k37]
+										gc_lanes37[gc_k37] = bs[compiled.Trip(10)][(2*tx)+2*gc_k37]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8476,7 +8497,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k38
 //line matmul.go:265
-											gc_lanes38[gc_k38] = bs[10][((2*tx)+1)+2*gc_k38]
+											gc_lanes38[gc_k38] = bs[compiled.Trip(10)][((2*tx)+1)+2*gc_k38]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8506,13 +8527,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[10]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(10)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[10]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(10)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[10]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(10)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[10]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(10)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8524,13 +8545,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld32
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[11]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(11)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo14 := archsimd.LoadFloat32x8Slice(bs[11][2*tx:]).Permute(gc_evens)
+									gc_lo14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[11][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi14 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld31 = gc_lo14.Select128FromPair(0, 2, gc_hi14)
 //line matmul.go:265
@@ -8548,7 +8569,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k39
 //line matmul.go:265
-										gc_lanes39[gc_k39] = bs[11][(2*tx)+2*gc_k39]
+										gc_lanes39[gc_k39] = bs[compiled.Trip(11)][(2*tx)+2*gc_k39]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8568,7 +8589,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k40
 //line matmul.go:265
-											gc_lanes40[gc_k40] = bs[11][((2*tx)+1)+2*gc_k40]
+											gc_lanes40[gc_k40] = bs[compiled.Trip(11)][((2*tx)+1)+2*gc_k40]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8598,13 +8619,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[11]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(11)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[11]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(11)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[11]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(11)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[11]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(11)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8616,13 +8637,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld34
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[12]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(12)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo15 := archsimd.LoadFloat32x8Slice(bs[12][2*tx:]).Permute(gc_evens)
+									gc_lo15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[12][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi15 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld33 = gc_lo15.Select128FromPair(0, 2, gc_hi15)
 //line matmul.go:265
@@ -8640,7 +8661,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k41
 //line matmul.go:265
-										gc_lanes41[gc_k41] = bs[12][(2*tx)+2*gc_k41]
+										gc_lanes41[gc_k41] = bs[compiled.Trip(12)][(2*tx)+2*gc_k41]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8660,7 +8681,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k42
 //line matmul.go:265
-											gc_lanes42[gc_k42] = bs[12][((2*tx)+1)+2*gc_k42]
+											gc_lanes42[gc_k42] = bs[compiled.Trip(12)][((2*tx)+1)+2*gc_k42]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8690,13 +8711,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[12]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(12)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[12]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(12)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[12]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(12)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[12]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(12)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8708,13 +8729,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld36
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[13]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(13)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo16 := archsimd.LoadFloat32x8Slice(bs[13][2*tx:]).Permute(gc_evens)
+									gc_lo16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[13][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi16 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld35 = gc_lo16.Select128FromPair(0, 2, gc_hi16)
 //line matmul.go:265
@@ -8732,7 +8753,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k43
 //line matmul.go:265
-										gc_lanes43[gc_k43] = bs[13][(2*tx)+2*gc_k43]
+										gc_lanes43[gc_k43] = bs[compiled.Trip(13)][(2*tx)+2*gc_k43]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8752,7 +8773,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k44
 //line matmul.go:265
-											gc_lanes44[gc_k44] = bs[13][((2*tx)+1)+2*gc_k44]
+											gc_lanes44[gc_k44] = bs[compiled.Trip(13)][((2*tx)+1)+2*gc_k44]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8782,13 +8803,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[13]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(13)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[13]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(13)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[13]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(13)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[13]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(13)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8800,13 +8821,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld38
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[14]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(14)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo17 := archsimd.LoadFloat32x8Slice(bs[14][2*tx:]).Permute(gc_evens)
+									gc_lo17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[14][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi17 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld37 = gc_lo17.Select128FromPair(0, 2, gc_hi17)
 //line matmul.go:265
@@ -8824,7 +8845,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k45
 //line matmul.go:265
-										gc_lanes45[gc_k45] = bs[14][(2*tx)+2*gc_k45]
+										gc_lanes45[gc_k45] = bs[compiled.Trip(14)][(2*tx)+2*gc_k45]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8844,7 +8865,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k46
 //line matmul.go:265
-											gc_lanes46[gc_k46] = bs[14][((2*tx)+1)+2*gc_k46]
+											gc_lanes46[gc_k46] = bs[compiled.Trip(14)][((2*tx)+1)+2*gc_k46]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8874,13 +8895,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[14]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(14)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[14]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(14)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[14]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(14)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[14]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(14)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8892,13 +8913,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld40
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[15]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(15)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo18 := archsimd.LoadFloat32x8Slice(bs[15][2*tx:]).Permute(gc_evens)
+									gc_lo18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[15][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi18 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld39 = gc_lo18.Select128FromPair(0, 2, gc_hi18)
 //line matmul.go:265
@@ -8916,7 +8937,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k47
 //line matmul.go:265
-										gc_lanes47[gc_k47] = bs[15][(2*tx)+2*gc_k47]
+										gc_lanes47[gc_k47] = bs[compiled.Trip(15)][(2*tx)+2*gc_k47]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -8936,7 +8957,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k48
 //line matmul.go:265
-											gc_lanes48[gc_k48] = bs[15][((2*tx)+1)+2*gc_k48]
+											gc_lanes48[gc_k48] = bs[compiled.Trip(15)][((2*tx)+1)+2*gc_k48]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -8966,13 +8987,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[15]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(15)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[15]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(15)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[15]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(15)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[15]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(15)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -8984,13 +9005,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld42
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[16]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(16)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo19 := archsimd.LoadFloat32x8Slice(bs[16][2*tx:]).Permute(gc_evens)
+									gc_lo19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[16][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi19 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(16)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld41 = gc_lo19.Select128FromPair(0, 2, gc_hi19)
 //line matmul.go:265
@@ -9008,7 +9029,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k49
 //line matmul.go:265
-										gc_lanes49[gc_k49] = bs[16][(2*tx)+2*gc_k49]
+										gc_lanes49[gc_k49] = bs[compiled.Trip(16)][(2*tx)+2*gc_k49]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9028,7 +9049,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k50
 //line matmul.go:265
-											gc_lanes50[gc_k50] = bs[16][((2*tx)+1)+2*gc_k50]
+											gc_lanes50[gc_k50] = bs[compiled.Trip(16)][((2*tx)+1)+2*gc_k50]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9058,13 +9079,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[16]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(16)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[16]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(16)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[16]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(16)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[16]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(16)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9076,13 +9097,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld44
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[17]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(17)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo20 := archsimd.LoadFloat32x8Slice(bs[17][2*tx:]).Permute(gc_evens)
+									gc_lo20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[17][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi20 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(17)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld43 = gc_lo20.Select128FromPair(0, 2, gc_hi20)
 //line matmul.go:265
@@ -9100,7 +9121,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k51
 //line matmul.go:265
-										gc_lanes51[gc_k51] = bs[17][(2*tx)+2*gc_k51]
+										gc_lanes51[gc_k51] = bs[compiled.Trip(17)][(2*tx)+2*gc_k51]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9120,7 +9141,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k52
 //line matmul.go:265
-											gc_lanes52[gc_k52] = bs[17][((2*tx)+1)+2*gc_k52]
+											gc_lanes52[gc_k52] = bs[compiled.Trip(17)][((2*tx)+1)+2*gc_k52]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9150,13 +9171,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[17]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(17)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[17]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(17)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[17]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(17)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[17]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(17)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9168,13 +9189,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld46
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[18]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(18)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo21 := archsimd.LoadFloat32x8Slice(bs[18][2*tx:]).Permute(gc_evens)
+									gc_lo21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[18][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi21 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(18)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld45 = gc_lo21.Select128FromPair(0, 2, gc_hi21)
 //line matmul.go:265
@@ -9192,7 +9213,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k53
 //line matmul.go:265
-										gc_lanes53[gc_k53] = bs[18][(2*tx)+2*gc_k53]
+										gc_lanes53[gc_k53] = bs[compiled.Trip(18)][(2*tx)+2*gc_k53]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9212,7 +9233,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k54
 //line matmul.go:265
-											gc_lanes54[gc_k54] = bs[18][((2*tx)+1)+2*gc_k54]
+											gc_lanes54[gc_k54] = bs[compiled.Trip(18)][((2*tx)+1)+2*gc_k54]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9242,13 +9263,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[18]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(18)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[18]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(18)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[18]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(18)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[18]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(18)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9260,13 +9281,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld48
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[19]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(19)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo22 := archsimd.LoadFloat32x8Slice(bs[19][2*tx:]).Permute(gc_evens)
+									gc_lo22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[19][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi22 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(19)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld47 = gc_lo22.Select128FromPair(0, 2, gc_hi22)
 //line matmul.go:265
@@ -9284,7 +9305,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k55
 //line matmul.go:265
-										gc_lanes55[gc_k55] = bs[19][(2*tx)+2*gc_k55]
+										gc_lanes55[gc_k55] = bs[compiled.Trip(19)][(2*tx)+2*gc_k55]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9304,7 +9325,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k56
 //line matmul.go:265
-											gc_lanes56[gc_k56] = bs[19][((2*tx)+1)+2*gc_k56]
+											gc_lanes56[gc_k56] = bs[compiled.Trip(19)][((2*tx)+1)+2*gc_k56]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9334,13 +9355,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[19]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(19)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[19]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(19)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[19]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(19)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[19]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(19)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9352,13 +9373,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld50
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[20]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(20)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo23 := archsimd.LoadFloat32x8Slice(bs[20][2*tx:]).Permute(gc_evens)
+									gc_lo23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[20][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi23 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(20)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld49 = gc_lo23.Select128FromPair(0, 2, gc_hi23)
 //line matmul.go:265
@@ -9376,7 +9397,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k57
 //line matmul.go:265
-										gc_lanes57[gc_k57] = bs[20][(2*tx)+2*gc_k57]
+										gc_lanes57[gc_k57] = bs[compiled.Trip(20)][(2*tx)+2*gc_k57]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9396,7 +9417,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k58
 //line matmul.go:265
-											gc_lanes58[gc_k58] = bs[20][((2*tx)+1)+2*gc_k58]
+											gc_lanes58[gc_k58] = bs[compiled.Trip(20)][((2*tx)+1)+2*gc_k58]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9426,13 +9447,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[20]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(20)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[20]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(20)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[20]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(20)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[20]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(20)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9444,13 +9465,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld52
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[21]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(21)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo24 := archsimd.LoadFloat32x8Slice(bs[21][2*tx:]).Permute(gc_evens)
+									gc_lo24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[21][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi24 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(21)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld51 = gc_lo24.Select128FromPair(0, 2, gc_hi24)
 //line matmul.go:265
@@ -9468,7 +9489,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k59
 //line matmul.go:265
-										gc_lanes59[gc_k59] = bs[21][(2*tx)+2*gc_k59]
+										gc_lanes59[gc_k59] = bs[compiled.Trip(21)][(2*tx)+2*gc_k59]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9488,7 +9509,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k60
 //line matmul.go:265
-											gc_lanes60[gc_k60] = bs[21][((2*tx)+1)+2*gc_k60]
+											gc_lanes60[gc_k60] = bs[compiled.Trip(21)][((2*tx)+1)+2*gc_k60]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9518,13 +9539,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[21]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(21)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[21]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(21)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[21]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(21)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[21]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(21)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9536,13 +9557,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld54
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[22]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(22)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo25 := archsimd.LoadFloat32x8Slice(bs[22][2*tx:]).Permute(gc_evens)
+									gc_lo25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[22][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi25 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(22)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld53 = gc_lo25.Select128FromPair(0, 2, gc_hi25)
 //line matmul.go:265
@@ -9560,7 +9581,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k61
 //line matmul.go:265
-										gc_lanes61[gc_k61] = bs[22][(2*tx)+2*gc_k61]
+										gc_lanes61[gc_k61] = bs[compiled.Trip(22)][(2*tx)+2*gc_k61]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9580,7 +9601,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k62
 //line matmul.go:265
-											gc_lanes62[gc_k62] = bs[22][((2*tx)+1)+2*gc_k62]
+											gc_lanes62[gc_k62] = bs[compiled.Trip(22)][((2*tx)+1)+2*gc_k62]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9610,13 +9631,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[22]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(22)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[22]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(22)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[22]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(22)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[22]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(22)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9628,13 +9649,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld56
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[23]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(23)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo26 := archsimd.LoadFloat32x8Slice(bs[23][2*tx:]).Permute(gc_evens)
+									gc_lo26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[23][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi26 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(23)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld55 = gc_lo26.Select128FromPair(0, 2, gc_hi26)
 //line matmul.go:265
@@ -9652,7 +9673,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k63
 //line matmul.go:265
-										gc_lanes63[gc_k63] = bs[23][(2*tx)+2*gc_k63]
+										gc_lanes63[gc_k63] = bs[compiled.Trip(23)][(2*tx)+2*gc_k63]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9672,7 +9693,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k64
 //line matmul.go:265
-											gc_lanes64[gc_k64] = bs[23][((2*tx)+1)+2*gc_k64]
+											gc_lanes64[gc_k64] = bs[compiled.Trip(23)][((2*tx)+1)+2*gc_k64]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9702,13 +9723,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[23]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(23)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[23]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(23)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[23]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(23)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[23]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(23)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9720,13 +9741,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld58
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[24]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(24)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo27 := archsimd.LoadFloat32x8Slice(bs[24][2*tx:]).Permute(gc_evens)
+									gc_lo27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[24][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi27 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(24)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld57 = gc_lo27.Select128FromPair(0, 2, gc_hi27)
 //line matmul.go:265
@@ -9744,7 +9765,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k65
 //line matmul.go:265
-										gc_lanes65[gc_k65] = bs[24][(2*tx)+2*gc_k65]
+										gc_lanes65[gc_k65] = bs[compiled.Trip(24)][(2*tx)+2*gc_k65]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9764,7 +9785,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k66
 //line matmul.go:265
-											gc_lanes66[gc_k66] = bs[24][((2*tx)+1)+2*gc_k66]
+											gc_lanes66[gc_k66] = bs[compiled.Trip(24)][((2*tx)+1)+2*gc_k66]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9794,13 +9815,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[24]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(24)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[24]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(24)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[24]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(24)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[24]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(24)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9812,13 +9833,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld60
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[25]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(25)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo28 := archsimd.LoadFloat32x8Slice(bs[25][2*tx:]).Permute(gc_evens)
+									gc_lo28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[25][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi28 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(25)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld59 = gc_lo28.Select128FromPair(0, 2, gc_hi28)
 //line matmul.go:265
@@ -9836,7 +9857,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k67
 //line matmul.go:265
-										gc_lanes67[gc_k67] = bs[25][(2*tx)+2*gc_k67]
+										gc_lanes67[gc_k67] = bs[compiled.Trip(25)][(2*tx)+2*gc_k67]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9856,7 +9877,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k68
 //line matmul.go:265
-											gc_lanes68[gc_k68] = bs[25][((2*tx)+1)+2*gc_k68]
+											gc_lanes68[gc_k68] = bs[compiled.Trip(25)][((2*tx)+1)+2*gc_k68]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9886,13 +9907,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[25]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(25)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[25]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(25)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[25]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(25)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[25]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(25)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9904,13 +9925,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld62
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[26]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(26)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo29 := archsimd.LoadFloat32x8Slice(bs[26][2*tx:]).Permute(gc_evens)
+									gc_lo29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[26][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi29 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(26)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld61 = gc_lo29.Select128FromPair(0, 2, gc_hi29)
 //line matmul.go:265
@@ -9928,7 +9949,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k69
 //line matmul.go:265
-										gc_lanes69[gc_k69] = bs[26][(2*tx)+2*gc_k69]
+										gc_lanes69[gc_k69] = bs[compiled.Trip(26)][(2*tx)+2*gc_k69]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -9948,7 +9969,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k70
 //line matmul.go:265
-											gc_lanes70[gc_k70] = bs[26][((2*tx)+1)+2*gc_k70]
+											gc_lanes70[gc_k70] = bs[compiled.Trip(26)][((2*tx)+1)+2*gc_k70]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -9978,13 +9999,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[26]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(26)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[26]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(26)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[26]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(26)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[26]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(26)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -9996,13 +10017,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld64
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[27]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(27)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo30 := archsimd.LoadFloat32x8Slice(bs[27][2*tx:]).Permute(gc_evens)
+									gc_lo30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[27][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi30 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(27)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld63 = gc_lo30.Select128FromPair(0, 2, gc_hi30)
 //line matmul.go:265
@@ -10020,7 +10041,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k71
 //line matmul.go:265
-										gc_lanes71[gc_k71] = bs[27][(2*tx)+2*gc_k71]
+										gc_lanes71[gc_k71] = bs[compiled.Trip(27)][(2*tx)+2*gc_k71]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -10040,7 +10061,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k72
 //line matmul.go:265
-											gc_lanes72[gc_k72] = bs[27][((2*tx)+1)+2*gc_k72]
+											gc_lanes72[gc_k72] = bs[compiled.Trip(27)][((2*tx)+1)+2*gc_k72]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -10070,13 +10091,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[27]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(27)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[27]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(27)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[27]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(27)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[27]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(27)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -10088,13 +10109,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld66
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[28]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(28)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo31 := archsimd.LoadFloat32x8Slice(bs[28][2*tx:]).Permute(gc_evens)
+									gc_lo31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[28][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi31 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(28)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld65 = gc_lo31.Select128FromPair(0, 2, gc_hi31)
 //line matmul.go:265
@@ -10112,7 +10133,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k73
 //line matmul.go:265
-										gc_lanes73[gc_k73] = bs[28][(2*tx)+2*gc_k73]
+										gc_lanes73[gc_k73] = bs[compiled.Trip(28)][(2*tx)+2*gc_k73]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -10132,7 +10153,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k74
 //line matmul.go:265
-											gc_lanes74[gc_k74] = bs[28][((2*tx)+1)+2*gc_k74]
+											gc_lanes74[gc_k74] = bs[compiled.Trip(28)][((2*tx)+1)+2*gc_k74]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -10162,13 +10183,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[28]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(28)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[28]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(28)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[28]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(28)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[28]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(28)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -10180,13 +10201,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld68
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[29]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(29)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo32 := archsimd.LoadFloat32x8Slice(bs[29][2*tx:]).Permute(gc_evens)
+									gc_lo32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[29][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi32 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(29)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld67 = gc_lo32.Select128FromPair(0, 2, gc_hi32)
 //line matmul.go:265
@@ -10204,7 +10225,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k75
 //line matmul.go:265
-										gc_lanes75[gc_k75] = bs[29][(2*tx)+2*gc_k75]
+										gc_lanes75[gc_k75] = bs[compiled.Trip(29)][(2*tx)+2*gc_k75]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -10224,7 +10245,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k76
 //line matmul.go:265
-											gc_lanes76[gc_k76] = bs[29][((2*tx)+1)+2*gc_k76]
+											gc_lanes76[gc_k76] = bs[compiled.Trip(29)][((2*tx)+1)+2*gc_k76]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -10254,13 +10275,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[29]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(29)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[29]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(29)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[29]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(29)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[29]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(29)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -10272,13 +10293,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld70
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[30]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(30)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo33 := archsimd.LoadFloat32x8Slice(bs[30][2*tx:]).Permute(gc_evens)
+									gc_lo33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[30][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi33 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(30)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld69 = gc_lo33.Select128FromPair(0, 2, gc_hi33)
 //line matmul.go:265
@@ -10296,7 +10317,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k77
 //line matmul.go:265
-										gc_lanes77[gc_k77] = bs[30][(2*tx)+2*gc_k77]
+										gc_lanes77[gc_k77] = bs[compiled.Trip(30)][(2*tx)+2*gc_k77]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -10316,7 +10337,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k78
 //line matmul.go:265
-											gc_lanes78[gc_k78] = bs[30][((2*tx)+1)+2*gc_k78]
+											gc_lanes78[gc_k78] = bs[compiled.Trip(30)][((2*tx)+1)+2*gc_k78]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -10346,13 +10367,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[30]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(30)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[30]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(30)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[30]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(30)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[30]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(30)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -10364,13 +10385,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld72
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[31]) {
+							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(31)]) {
 //line matmul.go:265
 								{
 //line matmul.go:265
-									gc_lo34 := archsimd.LoadFloat32x8Slice(bs[31][2*tx:]).Permute(gc_evens)
+									gc_lo34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][2*tx:]).Permute(gc_evens)
 //line matmul.go:265
-									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[31][(2*tx)+8:]).Permute(gc_evens)
+									gc_hi34 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(31)][(2*tx)+8:]).Permute(gc_evens)
 //line matmul.go:265
 									gc_ld71 = gc_lo34.Select128FromPair(0, 2, gc_hi34)
 //line matmul.go:265
@@ -10388,7 +10409,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 										gc_pos2.Thread = gc_rank2 + gc_k79
 //line matmul.go:265
-										gc_lanes79[gc_k79] = bs[31][(2*tx)+2*gc_k79]
+										gc_lanes79[gc_k79] = bs[compiled.Trip(31)][(2*tx)+2*gc_k79]
 //line matmul.go:265
 									}
 //line matmul.go:265
@@ -10408,7 +10429,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 											gc_pos2.Thread = gc_rank2 + gc_k80
 //line matmul.go:265
-											gc_lanes80[gc_k80] = bs[31][((2*tx)+1)+2*gc_k80]
+											gc_lanes80[gc_k80] = bs[compiled.Trip(31)][((2*tx)+1)+2*gc_k80]
 //line matmul.go:265
 										}
 //line matmul.go:265
@@ -10438,13 +10459,13 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = b1
 //line matmul.go:265
-							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[31]).Mul(b0))
+							s00 = s00.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(31)]).Mul(b0))
 //line matmul.go:265
-							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[31]).Mul(b1))
+							s01 = s01.Add(archsimd.BroadcastFloat32x8(a0[compiled.Trip(31)]).Mul(b1))
 //line matmul.go:265
-							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[31]).Mul(b0))
+							s10 = s10.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(31)]).Mul(b0))
 //line matmul.go:265
-							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[31]).Mul(b1))
+							s11 = s11.Add(archsimd.BroadcastFloat32x8(a1[compiled.Trip(31)]).Mul(b1))
 //line matmul.go:265
 						}
 //line matmul.go:265
@@ -10889,6 +10910,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line matmul.go:251
 					gc_iota23 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line matmul.go:251

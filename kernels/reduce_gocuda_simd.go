@@ -354,6 +354,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -602,6 +603,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -928,6 +930,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -986,6 +989,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1231,6 +1235,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -1479,6 +1484,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -1805,6 +1811,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -1863,6 +1870,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2108,6 +2116,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -2356,6 +2365,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -2682,6 +2692,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -2740,6 +2751,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3393,6 +3405,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -3641,6 +3654,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -3972,6 +3986,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -4316,6 +4331,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -4564,6 +4580,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -4895,6 +4912,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop6 bool
 								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -5239,6 +5257,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -5487,6 +5506,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -5818,6 +5838,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop9 bool
 								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -6465,6 +6486,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -6713,6 +6735,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -7223,6 +7246,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -7471,6 +7495,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -7981,6 +8006,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -8229,6 +8255,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -9075,6 +9102,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -9323,6 +9351,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -9661,6 +9690,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -9719,6 +9749,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -9966,6 +9997,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -10214,6 +10246,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -10552,6 +10585,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10610,6 +10644,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10857,6 +10892,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -11105,6 +11141,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -11443,6 +11480,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -11501,6 +11539,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4

@@ -59,6 +59,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:33
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -115,6 +116,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:33
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -305,6 +307,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:52
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -353,6 +356,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:52
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -854,6 +858,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:118
@@ -906,6 +911,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:118
@@ -1073,6 +1079,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 //line saxpy.go:118
@@ -1125,6 +1132,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line saxpy.go:118
@@ -1292,6 +1300,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 //line saxpy.go:118
@@ -1344,6 +1353,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line saxpy.go:118
@@ -1780,6 +1790,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line saxpy.go:133
@@ -1824,6 +1835,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line saxpy.go:133
@@ -2088,6 +2100,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 									gc_tx3 := gc_vstep3
 //line saxpy.go:133
@@ -2132,6 +2145,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 									gc_tx3 := gc_vstep4
 //line saxpy.go:133
@@ -2396,6 +2410,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 									gc_tx4 := gc_vstep5
 //line saxpy.go:133
@@ -2440,6 +2455,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop6 bool
 							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 									gc_tx4 := gc_vstep6
 //line saxpy.go:133

@@ -62,6 +62,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line sort.go:40
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line sort.go:40
@@ -213,61 +214,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line sort.go:59
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line sort.go:59
-						_ = gc_all4
-//line sort.go:62
-						gc_vb2 := archsimd.BroadcastUint32x16(1)
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
-//line sort.go:62
-							gc_alive4 := gc_all4
-//line sort.go:62
-							_ = gc_alive4
-//line sort.go:62
-							if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line sort.go:62
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line sort.go:62
-							}
-//line sort.go:59
-							var i_ uint32 = uint32(gc_tx2)
-//line sort.go:59
-							_ = i_
-//line sort.go:61
-							if int(i_) < 0 || int(i_)+16 > len(values_) {
-//line sort.go:61
-								break
-//line sort.go:61
-							}
-//line sort.go:61
-							x := archsimd.LoadUint32x16Slice(values_[i_:])
-//line sort.go:61
-							_ = x
-//line sort.go:62
-							p := x.ShiftAllRight(uint64(bit_)).And(gc_vb2)
-//line sort.go:62
-							_ = p
-//line sort.go:63
-							p.StoreMasked((*[16]uint32)(values_[i_:]), gc_alive4)
-//line sort.go:63
-							x.StoreMasked((*[16]uint32)(gc_s_x[gc_rank2:]), gc_alive4)
-//line sort.go:63
-							p.StoreMasked((*[16]uint32)(gc_s_p[gc_rank2:]), gc_alive4)
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
 				if compiled.SIMD {
 //line sort.go:59
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -355,8 +301,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -410,7 +357,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep3, false
 						}(gc_vstep3)
-						if gc_stop3 {
+						if gc_stop2 {
 							return
 						}
 					}
@@ -498,8 +445,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -541,7 +489,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep4, false
 						}(gc_vstep4)
-						if gc_stop4 {
+						if gc_stop3 {
 							return
 						}
 					}
@@ -610,8 +558,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop4 bool
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -677,7 +626,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
 					}(gc_vstep5)
-					if gc_stop5 {
+					if gc_stop4 {
 						return
 					}
 				}
@@ -811,8 +760,9 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop6 bool
-				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+				var gc_stop5 bool
+				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line sort.go:40
 					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line sort.go:40
@@ -846,7 +796,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep6, false
 				}(gc_vstep6)
-				if gc_stop6 {
+				if gc_stop5 {
 					return
 				}
 			}

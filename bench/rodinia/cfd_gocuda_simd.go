@@ -47,6 +47,7 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -56,8 +57,8 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 //line cfd.go:50
 							_ = i
 //line cfd.go:51
-							if (i+0*
-								nelr) < 0 || (i+0*nelr)+16 > len(variables) || (i+1*nelr) < 0 || (i+1*nelr)+16 > len(variables) || (i+2*nelr) < 0 || (i+2*nelr)+16 > len(variables) || (i+3*nelr) < 0 || (i+3*nelr)+16 > len(variables) || (i+4*nelr) < 0 || (i+4*nelr)+16 > len(variables) {
+							if (i+compiled.Trip(0)*
+								nelr) < 0 || (i+compiled.Trip(0)*nelr)+16 > len(variables) || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr)+16 > len(variables) || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr)+16 > len(variables) || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr)+16 > len(variables) || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr)+16 > len(variables) {
 //line cfd.go:51
 								break
 //line cfd.go:51
@@ -65,31 +66,31 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 //line cfd.go:52
 							{
 //line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[0]).StoreSlice(variables[i+0*nelr:])
+								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line cfd.go:52
 							}
 //line cfd.go:52
 							{
 //line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[1]).StoreSlice(variables[i+1*nelr:])
+								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line cfd.go:52
 							}
 //line cfd.go:52
 							{
 //line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[2]).StoreSlice(variables[i+2*nelr:])
+								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line cfd.go:52
 							}
 //line cfd.go:52
 							{
 //line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[3]).StoreSlice(variables[i+3*nelr:])
+								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line cfd.go:52
 							}
 //line cfd.go:52
 							{
 //line cfd.go:52
-								archsimd.BroadcastFloat32x16(ff.Variable[4]).StoreSlice(variables[i+4*nelr:])
+								archsimd.BroadcastFloat32x16(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line cfd.go:52
 							}
 						}
@@ -110,8 +111,8 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 //line cfd.go:50
 						_ = i
 //line cfd.go:51
-						if (i+0*
-							nelr) < 0 || (i+0*nelr)+8 > len(variables) || (i+1*nelr) < 0 || (i+1*nelr)+8 > len(variables) || (i+2*nelr) < 0 || (i+2*nelr)+8 > len(variables) || (i+3*nelr) < 0 || (i+3*nelr)+8 > len(variables) || (i+4*nelr) < 0 || (i+4*nelr)+8 > len(variables) {
+						if (i+compiled.Trip(0)*
+							nelr) < 0 || (i+compiled.Trip(0)*nelr)+8 > len(variables) || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr)+8 > len(variables) || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr)+8 > len(variables) || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr)+8 > len(variables) || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr)+8 > len(variables) {
 //line cfd.go:51
 							break
 //line cfd.go:51
@@ -119,31 +120,31 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 //line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[0]).StoreSlice(variables[i+0*nelr:])
+							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line cfd.go:52
 						}
 //line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[1]).StoreSlice(variables[i+1*nelr:])
+							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line cfd.go:52
 						}
 //line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[2]).StoreSlice(variables[i+2*nelr:])
+							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line cfd.go:52
 						}
 //line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[3]).StoreSlice(variables[i+3*nelr:])
+							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line cfd.go:52
 						}
 //line cfd.go:52
 						{
 //line cfd.go:52
-							archsimd.BroadcastFloat32x8(ff.Variable[4]).StoreSlice(variables[i+4*nelr:])
+							archsimd.BroadcastFloat32x8(ff.Variable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line cfd.go:52
 						}
 					}
@@ -704,6 +705,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -776,6 +778,7 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line cfd.go:277

@@ -291,6 +291,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -349,6 +350,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -548,6 +550,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -562,7 +565,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						_ = index
 //line nw.go:77
 						if (tx+
-							1) < 0 || (tx+1)+16 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+16 > len(matrixCuda) {
+							1) < 0 || (tx+1)+16 > len(temp[compiled.Trip(0)+1]) || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(1)+1]) || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(2)+1]) || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(3)+1]) || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(4)+1]) || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(5)+1]) || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(6)+1]) || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(7)+1]) || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(8)+1]) || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(9)+1]) || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(10)+1]) || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(11)+1]) || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(12)+1]) || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(13)+1]) || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(14)+1]) || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(15)+1]) || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols)+16 > len(matrixCuda) {
 //line nw.go:77
 							break
 //line nw.go:77
@@ -570,97 +573,97 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:78
 						}
 //line nw.go:78
 						{
 //line nw.go:78
-							archsimd.LoadInt32x16Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 //line nw.go:78
 						}
 					}
@@ -686,7 +689,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = index
 //line nw.go:77
 					if (tx+
-						1) < 0 || (tx+1)+8 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+8 > len(matrixCuda) {
+						1) < 0 || (tx+1)+8 > len(temp[compiled.Trip(0)+1]) || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(1)+1]) || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(2)+1]) || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(3)+1]) || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(4)+1]) || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(5)+1]) || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(6)+1]) || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(7)+1]) || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(8)+1]) || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(9)+1]) || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(10)+1]) || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(11)+1]) || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(12)+1]) || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(13)+1]) || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(14)+1]) || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(15)+1]) || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols)+8 > len(matrixCuda) {
 //line nw.go:77
 						break
 //line nw.go:77
@@ -694,97 +697,97 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:78
 					}
 //line nw.go:78
 					{
 //line nw.go:78
-						archsimd.LoadInt32x8Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 //line nw.go:78
 					}
 				}
@@ -989,6 +992,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1003,7 +1007,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						_ = index
 //line nw.go:104
 						if (index+
-							cols*0) < 0 || (index+cols*0)+16 > len(reference) || tx < 0 || tx+16 > len(ref[0]) || (index+cols*1) < 0 || (index+cols*1)+16 > len(reference) || tx+16 > len(ref[1]) || (index+cols*2) < 0 || (index+cols*2)+16 > len(reference) || tx+16 > len(ref[2]) || (index+cols*3) < 0 || (index+cols*3)+16 > len(reference) || tx+16 > len(ref[3]) || (index+cols*4) < 0 || (index+cols*4)+16 > len(reference) || tx+16 > len(ref[4]) || (index+cols*5) < 0 || (index+cols*5)+16 > len(reference) || tx+16 > len(ref[5]) || (index+cols*6) < 0 || (index+cols*6)+16 > len(reference) || tx+16 > len(ref[6]) || (index+cols*7) < 0 || (index+cols*7)+16 > len(reference) || tx+16 > len(ref[7]) || (index+cols*8) < 0 || (index+cols*8)+16 > len(reference) || tx+16 > len(ref[8]) || (index+cols*9) < 0 || (index+cols*9)+16 > len(reference) || tx+16 > len(ref[9]) || (index+cols*10) < 0 || (index+cols*10)+16 > len(reference) || tx+16 > len(ref[10]) || (index+cols*11) < 0 || (index+cols*11)+16 > len(reference) || tx+16 > len(ref[11]) || (index+cols*12) < 0 || (index+cols*12)+16 > len(reference) || tx+16 > len(ref[12]) || (index+cols*13) < 0 || (index+cols*13)+16 > len(reference) || tx+16 > len(ref[13]) || (index+cols*14) < 0 || (index+cols*14)+16 > len(reference) || tx+16 > len(ref[14]) || (index+cols*15) < 0 || (index+cols*15)+16 > len(reference) || tx+16 > len(ref[15]) {
+							cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0))+16 > len(reference) || tx < 0 || tx+16 > len(ref[compiled.Trip(0)]) || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(1)]) || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(2)]) || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(3)]) || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(4)]) || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(5)]) || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(6)]) || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(7)]) || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(8)]) || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(9)]) || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(10)]) || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(11)]) || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(12)]) || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(13)]) || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(14)]) || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15))+16 > len(reference) || tx+16 > len(ref[compiled.Trip(15)]) {
 //line nw.go:104
 							break
 //line nw.go:104
@@ -1011,97 +1015,97 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*0:]).StoreSlice(ref[0][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*1:]).StoreSlice(ref[1][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*2:]).StoreSlice(ref[2][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*3:]).StoreSlice(ref[3][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*4:]).StoreSlice(ref[4][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*5:]).StoreSlice(ref[5][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*6:]).StoreSlice(ref[6][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*7:]).StoreSlice(ref[7][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*8:]).StoreSlice(ref[8][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*9:]).StoreSlice(ref[9][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*10:]).StoreSlice(ref[10][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*11:]).StoreSlice(ref[11][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*12:]).StoreSlice(ref[12][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*13:]).StoreSlice(ref[13][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*14:]).StoreSlice(ref[14][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 //line nw.go:105
 						}
 //line nw.go:105
 						{
 //line nw.go:105
-							archsimd.LoadInt32x16Slice(reference[index+cols*15:]).StoreSlice(ref[15][tx:])
+							archsimd.LoadInt32x16Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 //line nw.go:105
 						}
 					}
@@ -1127,7 +1131,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = index
 //line nw.go:104
 					if (index+
-						cols*0) < 0 || (index+cols*0)+8 > len(reference) || tx < 0 || tx+8 > len(ref[0]) || (index+cols*1) < 0 || (index+cols*1)+8 > len(reference) || tx+8 > len(ref[1]) || (index+cols*2) < 0 || (index+cols*2)+8 > len(reference) || tx+8 > len(ref[2]) || (index+cols*3) < 0 || (index+cols*3)+8 > len(reference) || tx+8 > len(ref[3]) || (index+cols*4) < 0 || (index+cols*4)+8 > len(reference) || tx+8 > len(ref[4]) || (index+cols*5) < 0 || (index+cols*5)+8 > len(reference) || tx+8 > len(ref[5]) || (index+cols*6) < 0 || (index+cols*6)+8 > len(reference) || tx+8 > len(ref[6]) || (index+cols*7) < 0 || (index+cols*7)+8 > len(reference) || tx+8 > len(ref[7]) || (index+cols*8) < 0 || (index+cols*8)+8 > len(reference) || tx+8 > len(ref[8]) || (index+cols*9) < 0 || (index+cols*9)+8 > len(reference) || tx+8 > len(ref[9]) || (index+cols*10) < 0 || (index+cols*10)+8 > len(reference) || tx+8 > len(ref[10]) || (index+cols*11) < 0 || (index+cols*11)+8 > len(reference) || tx+8 > len(ref[11]) || (index+cols*12) < 0 || (index+cols*12)+8 > len(reference) || tx+8 > len(ref[12]) || (index+cols*13) < 0 || (index+cols*13)+8 > len(reference) || tx+8 > len(ref[13]) || (index+cols*14) < 0 || (index+cols*14)+8 > len(reference) || tx+8 > len(ref[14]) || (index+cols*15) < 0 || (index+cols*15)+8 > len(reference) || tx+8 > len(ref[15]) {
+						cols*compiled.Trip(0)) < 0 || (index+cols*compiled.Trip(0))+8 > len(reference) || tx < 0 || tx+8 > len(ref[compiled.Trip(0)]) || (index+cols*compiled.Trip(1)) < 0 || (index+cols*compiled.Trip(1))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(1)]) || (index+cols*compiled.Trip(2)) < 0 || (index+cols*compiled.Trip(2))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(2)]) || (index+cols*compiled.Trip(3)) < 0 || (index+cols*compiled.Trip(3))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(3)]) || (index+cols*compiled.Trip(4)) < 0 || (index+cols*compiled.Trip(4))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(4)]) || (index+cols*compiled.Trip(5)) < 0 || (index+cols*compiled.Trip(5))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(5)]) || (index+cols*compiled.Trip(6)) < 0 || (index+cols*compiled.Trip(6))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(6)]) || (index+cols*compiled.Trip(7)) < 0 || (index+cols*compiled.Trip(7))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(7)]) || (index+cols*compiled.Trip(8)) < 0 || (index+cols*compiled.Trip(8))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(8)]) || (index+cols*compiled.Trip(9)) < 0 || (index+cols*compiled.Trip(9))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(9)]) || (index+cols*compiled.Trip(10)) < 0 || (index+cols*compiled.Trip(10))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(10)]) || (index+cols*compiled.Trip(11)) < 0 || (index+cols*compiled.Trip(11))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(11)]) || (index+cols*compiled.Trip(12)) < 0 || (index+cols*compiled.Trip(12))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(12)]) || (index+cols*compiled.Trip(13)) < 0 || (index+cols*compiled.Trip(13))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(13)]) || (index+cols*compiled.Trip(14)) < 0 || (index+cols*compiled.Trip(14))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(14)]) || (index+cols*compiled.Trip(15)) < 0 || (index+cols*compiled.Trip(15))+8 > len(reference) || tx+8 > len(ref[compiled.Trip(15)]) {
 //line nw.go:104
 						break
 //line nw.go:104
@@ -1135,97 +1139,97 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*0:]).StoreSlice(ref[0][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(0):]).StoreSlice(ref[compiled.Trip(0)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*1:]).StoreSlice(ref[1][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(1):]).StoreSlice(ref[compiled.Trip(1)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*2:]).StoreSlice(ref[2][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(2):]).StoreSlice(ref[compiled.Trip(2)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*3:]).StoreSlice(ref[3][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(3):]).StoreSlice(ref[compiled.Trip(3)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*4:]).StoreSlice(ref[4][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(4):]).StoreSlice(ref[compiled.Trip(4)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*5:]).StoreSlice(ref[5][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(5):]).StoreSlice(ref[compiled.Trip(5)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*6:]).StoreSlice(ref[6][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(6):]).StoreSlice(ref[compiled.Trip(6)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*7:]).StoreSlice(ref[7][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(7):]).StoreSlice(ref[compiled.Trip(7)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*8:]).StoreSlice(ref[8][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(8):]).StoreSlice(ref[compiled.Trip(8)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*9:]).StoreSlice(ref[9][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(9):]).StoreSlice(ref[compiled.Trip(9)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*10:]).StoreSlice(ref[10][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(10):]).StoreSlice(ref[compiled.Trip(10)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*11:]).StoreSlice(ref[11][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(11):]).StoreSlice(ref[compiled.Trip(11)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*12:]).StoreSlice(ref[12][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(12):]).StoreSlice(ref[compiled.Trip(12)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*13:]).StoreSlice(ref[13][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(13):]).StoreSlice(ref[compiled.Trip(13)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*14:]).StoreSlice(ref[14][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(14):]).StoreSlice(ref[compiled.Trip(14)][tx:])
 //line nw.go:105
 					}
 //line nw.go:105
 					{
 //line nw.go:105
-						archsimd.LoadInt32x8Slice(reference[index+cols*15:]).StoreSlice(ref[15][tx:])
+						archsimd.LoadInt32x8Slice(reference[index+cols*compiled.Trip(15):]).StoreSlice(ref[compiled.Trip(15)][tx:])
 //line nw.go:105
 					}
 				}
@@ -1505,6 +1509,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1563,6 +1568,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1762,6 +1768,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1776,7 +1783,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 						_ = index
 //line nw.go:141
 						if (tx+
-							1) < 0 || (tx+1)+16 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+16 > len(matrixCuda) {
+							1) < 0 || (tx+1)+16 > len(temp[compiled.Trip(0)+1]) || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(1)+1]) || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(2)+1]) || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(3)+1]) || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(4)+1]) || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(5)+1]) || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(6)+1]) || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(7)+1]) || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(8)+1]) || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(9)+1]) || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(10)+1]) || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(11)+1]) || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(12)+1]) || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(13)+1]) || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(14)+1]) || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols)+16 > len(matrixCuda) || (tx+1)+16 > len(temp[compiled.Trip(15)+1]) || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols)+16 > len(matrixCuda) {
 //line nw.go:141
 							break
 //line nw.go:141
@@ -1784,97 +1791,97 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:142
 						}
 //line nw.go:142
 						{
 //line nw.go:142
-							archsimd.LoadInt32x16Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+							archsimd.LoadInt32x16Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 //line nw.go:142
 						}
 					}
@@ -1900,7 +1907,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = index
 //line nw.go:141
 					if (tx+
-						1) < 0 || (tx+1)+8 > len(temp[0+1]) || (index+0*cols) < 0 || (index+0*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[1+1]) || (index+1*cols) < 0 || (index+1*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[2+1]) || (index+2*cols) < 0 || (index+2*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[3+1]) || (index+3*cols) < 0 || (index+3*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[4+1]) || (index+4*cols) < 0 || (index+4*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[5+1]) || (index+5*cols) < 0 || (index+5*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[6+1]) || (index+6*cols) < 0 || (index+6*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[7+1]) || (index+7*cols) < 0 || (index+7*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[8+1]) || (index+8*cols) < 0 || (index+8*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[9+1]) || (index+9*cols) < 0 || (index+9*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[10+1]) || (index+10*cols) < 0 || (index+10*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[11+1]) || (index+11*cols) < 0 || (index+11*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[12+1]) || (index+12*cols) < 0 || (index+12*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[13+1]) || (index+13*cols) < 0 || (index+13*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[14+1]) || (index+14*cols) < 0 || (index+14*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[15+1]) || (index+15*cols) < 0 || (index+15*cols)+8 > len(matrixCuda) {
+						1) < 0 || (tx+1)+8 > len(temp[compiled.Trip(0)+1]) || (index+compiled.Trip(0)*cols) < 0 || (index+compiled.Trip(0)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(1)+1]) || (index+compiled.Trip(1)*cols) < 0 || (index+compiled.Trip(1)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(2)+1]) || (index+compiled.Trip(2)*cols) < 0 || (index+compiled.Trip(2)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(3)+1]) || (index+compiled.Trip(3)*cols) < 0 || (index+compiled.Trip(3)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(4)+1]) || (index+compiled.Trip(4)*cols) < 0 || (index+compiled.Trip(4)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(5)+1]) || (index+compiled.Trip(5)*cols) < 0 || (index+compiled.Trip(5)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(6)+1]) || (index+compiled.Trip(6)*cols) < 0 || (index+compiled.Trip(6)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(7)+1]) || (index+compiled.Trip(7)*cols) < 0 || (index+compiled.Trip(7)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(8)+1]) || (index+compiled.Trip(8)*cols) < 0 || (index+compiled.Trip(8)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(9)+1]) || (index+compiled.Trip(9)*cols) < 0 || (index+compiled.Trip(9)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(10)+1]) || (index+compiled.Trip(10)*cols) < 0 || (index+compiled.Trip(10)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(11)+1]) || (index+compiled.Trip(11)*cols) < 0 || (index+compiled.Trip(11)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(12)+1]) || (index+compiled.Trip(12)*cols) < 0 || (index+compiled.Trip(12)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(13)+1]) || (index+compiled.Trip(13)*cols) < 0 || (index+compiled.Trip(13)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(14)+1]) || (index+compiled.Trip(14)*cols) < 0 || (index+compiled.Trip(14)*cols)+8 > len(matrixCuda) || (tx+1)+8 > len(temp[compiled.Trip(15)+1]) || (index+compiled.Trip(15)*cols) < 0 || (index+compiled.Trip(15)*cols)+8 > len(matrixCuda) {
 //line nw.go:141
 						break
 //line nw.go:141
@@ -1908,97 +1915,97 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[0+1][tx+1:]).StoreSlice(matrixCuda[index+0*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(0)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(0)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[1+1][tx+1:]).StoreSlice(matrixCuda[index+1*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(1)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(1)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[2+1][tx+1:]).StoreSlice(matrixCuda[index+2*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(2)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(2)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[3+1][tx+1:]).StoreSlice(matrixCuda[index+3*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(3)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(3)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[4+1][tx+1:]).StoreSlice(matrixCuda[index+4*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(4)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(4)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[5+1][tx+1:]).StoreSlice(matrixCuda[index+5*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(5)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(5)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[6+1][tx+1:]).StoreSlice(matrixCuda[index+6*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(6)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(6)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[7+1][tx+1:]).StoreSlice(matrixCuda[index+7*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(7)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(7)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[8+1][tx+1:]).StoreSlice(matrixCuda[index+8*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(8)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(8)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[9+1][tx+1:]).StoreSlice(matrixCuda[index+9*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(9)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(9)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[10+1][tx+1:]).StoreSlice(matrixCuda[index+10*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(10)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(10)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[11+1][tx+1:]).StoreSlice(matrixCuda[index+11*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(11)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(11)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[12+1][tx+1:]).StoreSlice(matrixCuda[index+12*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(12)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(12)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[13+1][tx+1:]).StoreSlice(matrixCuda[index+13*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(13)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(13)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[14+1][tx+1:]).StoreSlice(matrixCuda[index+14*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(14)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(14)*cols:])
 //line nw.go:142
 					}
 //line nw.go:142
 					{
 //line nw.go:142
-						archsimd.LoadInt32x8Slice(temp[15+1][tx+1:]).StoreSlice(matrixCuda[index+15*cols:])
+						archsimd.LoadInt32x8Slice(temp[compiled.Trip(15)+1][tx+1:]).StoreSlice(matrixCuda[index+compiled.Trip(15)*cols:])
 //line nw.go:142
 					}
 				}

@@ -40,6 +40,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -86,6 +87,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -502,6 +504,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -588,6 +591,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -758,6 +762,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1039,6 +1044,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1362,6 +1368,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1706,6 +1713,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1723,7 +1731,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 							_ = cValue
 //line guide.go:126
-							if col < 0 || col+16 > len(bs[0]) || col+16 > len(bs[1]) || col+16 > len(bs[2]) || col+16 > len(bs[3]) || col+16 > len(bs[4]) || col+16 > len(bs[5]) || col+16 > len(bs[6]) || col+16 > len(bs[7]) || col+16 > len(bs[8]) || col+16 > len(bs[9]) || col+16 > len(bs[10]) || col+16 > len(bs[11]) || col+16 > len(bs[12]) || col+16 > len(bs[13]) || col+16 > len(bs[14]) || col+16 > len(bs[15]) {
+							if col < 0 || col+16 > len(bs[compiled.Trip(0)]) || col+16 > len(bs[compiled.Trip(1)]) || col+16 > len(bs[compiled.Trip(2)]) || col+16 > len(bs[compiled.Trip(3)]) || col+16 > len(bs[compiled.Trip(4)]) || col+16 > len(bs[compiled.Trip(5)]) || col+16 > len(bs[compiled.Trip(6)]) || col+16 > len(bs[compiled.Trip(7)]) || col+16 > len(bs[compiled.Trip(8)]) || col+16 > len(bs[compiled.Trip(9)]) || col+16 > len(bs[compiled.Trip(10)]) || col+16 > len(bs[compiled.Trip(11)]) || col+16 > len(bs[compiled.Trip(12)]) || col+16 > len(bs[compiled.Trip(13)]) || col+16 > len(bs[compiled.Trip(14)]) || col+16 > len(bs[compiled.Trip(15)]) {
 //line guide.go:126
 								break
 //line guide.go:126
@@ -1731,97 +1739,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
 							{
 //line guide.go:127
-								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][col:])))
+								cValue = cValue.Add(archsimd.BroadcastFloat32x16(as[row][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 							}
 //line guide.go:127
@@ -1852,7 +1860,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 						_ = cValue
 //line guide.go:126
-						if col < 0 || col+8 > len(bs[0]) || col+8 > len(bs[1]) || col+8 > len(bs[2]) || col+8 > len(bs[3]) || col+8 > len(bs[4]) || col+8 > len(bs[5]) || col+8 > len(bs[6]) || col+8 > len(bs[7]) || col+8 > len(bs[8]) || col+8 > len(bs[9]) || col+8 > len(bs[10]) || col+8 > len(bs[11]) || col+8 > len(bs[12]) || col+8 > len(bs[13]) || col+8 > len(bs[14]) || col+8 > len(bs[15]) {
+						if col < 0 || col+8 > len(bs[compiled.Trip(0)]) || col+8 > len(bs[compiled.Trip(1)]) || col+8 > len(bs[compiled.Trip(2)]) || col+8 > len(bs[compiled.Trip(3)]) || col+8 > len(bs[compiled.Trip(4)]) || col+8 > len(bs[compiled.Trip(5)]) || col+8 > len(bs[compiled.Trip(6)]) || col+8 > len(bs[compiled.Trip(7)]) || col+8 > len(bs[compiled.Trip(8)]) || col+8 > len(bs[compiled.Trip(9)]) || col+8 > len(bs[compiled.Trip(10)]) || col+8 > len(bs[compiled.Trip(11)]) || col+8 > len(bs[compiled.Trip(12)]) || col+8 > len(bs[compiled.Trip(13)]) || col+8 > len(bs[compiled.Trip(14)]) || col+8 > len(bs[compiled.Trip(15)]) {
 //line guide.go:126
 							break
 //line guide.go:126
@@ -1860,97 +1868,97 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127
 						{
 //line guide.go:127
-							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][col:])))
+							cValue = cValue.Add(archsimd.BroadcastFloat32x8(as[row][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
 //line guide.go:127
 						}
 //line guide.go:127

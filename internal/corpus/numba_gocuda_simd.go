@@ -386,6 +386,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -563,6 +564,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -580,7 +582,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:64
 							_ = tmp
 //line numba.go:84
-							if tx < 0 || tx+16 > len(sB[0]) || tx+16 > len(sB[1]) || tx+16 > len(sB[2]) || tx+16 > len(sB[3]) || tx+16 > len(sB[4]) || tx+16 > len(sB[5]) || tx+16 > len(sB[6]) || tx+16 > len(sB[7]) || tx+16 > len(sB[8]) || tx+16 > len(sB[9]) || tx+16 > len(sB[10]) || tx+16 > len(sB[11]) || tx+16 > len(sB[12]) || tx+16 > len(sB[13]) || tx+16 > len(sB[14]) || tx+16 > len(sB[15]) {
+							if tx < 0 || tx+16 > len(sB[compiled.Trip(0)]) || tx+16 > len(sB[compiled.Trip(1)]) || tx+16 > len(sB[compiled.Trip(2)]) || tx+16 > len(sB[compiled.Trip(3)]) || tx+16 > len(sB[compiled.Trip(4)]) || tx+16 > len(sB[compiled.Trip(5)]) || tx+16 > len(sB[compiled.Trip(6)]) || tx+16 > len(sB[compiled.Trip(7)]) || tx+16 > len(sB[compiled.Trip(8)]) || tx+16 > len(sB[compiled.Trip(9)]) || tx+16 > len(sB[compiled.Trip(10)]) || tx+16 > len(sB[compiled.Trip(11)]) || tx+16 > len(sB[compiled.Trip(12)]) || tx+16 > len(sB[compiled.Trip(13)]) || tx+16 > len(sB[compiled.Trip(14)]) || tx+16 > len(sB[compiled.Trip(15)]) {
 //line numba.go:84
 								break
 //line numba.go:84
@@ -588,97 +590,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][0]).Mul(archsimd.LoadFloat32x16Slice(sB[0][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][1]).Mul(archsimd.LoadFloat32x16Slice(sB[1][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][2]).Mul(archsimd.LoadFloat32x16Slice(sB[2][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][3]).Mul(archsimd.LoadFloat32x16Slice(sB[3][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][4]).Mul(archsimd.LoadFloat32x16Slice(sB[4][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][5]).Mul(archsimd.LoadFloat32x16Slice(sB[5][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][6]).Mul(archsimd.LoadFloat32x16Slice(sB[6][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][7]).Mul(archsimd.LoadFloat32x16Slice(sB[7][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][8]).Mul(archsimd.LoadFloat32x16Slice(sB[8][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][9]).Mul(archsimd.LoadFloat32x16Slice(sB[9][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][10]).Mul(archsimd.LoadFloat32x16Slice(sB[10][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][11]).Mul(archsimd.LoadFloat32x16Slice(sB[11][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][12]).Mul(archsimd.LoadFloat32x16Slice(sB[12][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][13]).Mul(archsimd.LoadFloat32x16Slice(sB[13][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][14]).Mul(archsimd.LoadFloat32x16Slice(sB[14][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
 							{
 //line numba.go:85
-								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][15]).Mul(archsimd.LoadFloat32x16Slice(sB[15][tx:])))
+								tmp = tmp.Add(archsimd.BroadcastFloat32x16(sA[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 							}
 //line numba.go:85
@@ -709,7 +711,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:64
 						_ = tmp
 //line numba.go:84
-						if tx < 0 || tx+8 > len(sB[0]) || tx+8 > len(sB[1]) || tx+8 > len(sB[2]) || tx+8 > len(sB[3]) || tx+8 > len(sB[4]) || tx+8 > len(sB[5]) || tx+8 > len(sB[6]) || tx+8 > len(sB[7]) || tx+8 > len(sB[8]) || tx+8 > len(sB[9]) || tx+8 > len(sB[10]) || tx+8 > len(sB[11]) || tx+8 > len(sB[12]) || tx+8 > len(sB[13]) || tx+8 > len(sB[14]) || tx+8 > len(sB[15]) {
+						if tx < 0 || tx+8 > len(sB[compiled.Trip(0)]) || tx+8 > len(sB[compiled.Trip(1)]) || tx+8 > len(sB[compiled.Trip(2)]) || tx+8 > len(sB[compiled.Trip(3)]) || tx+8 > len(sB[compiled.Trip(4)]) || tx+8 > len(sB[compiled.Trip(5)]) || tx+8 > len(sB[compiled.Trip(6)]) || tx+8 > len(sB[compiled.Trip(7)]) || tx+8 > len(sB[compiled.Trip(8)]) || tx+8 > len(sB[compiled.Trip(9)]) || tx+8 > len(sB[compiled.Trip(10)]) || tx+8 > len(sB[compiled.Trip(11)]) || tx+8 > len(sB[compiled.Trip(12)]) || tx+8 > len(sB[compiled.Trip(13)]) || tx+8 > len(sB[compiled.Trip(14)]) || tx+8 > len(sB[compiled.Trip(15)]) {
 //line numba.go:84
 							break
 //line numba.go:84
@@ -717,97 +719,97 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][0]).Mul(archsimd.LoadFloat32x8Slice(sB[0][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][1]).Mul(archsimd.LoadFloat32x8Slice(sB[1][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][2]).Mul(archsimd.LoadFloat32x8Slice(sB[2][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][3]).Mul(archsimd.LoadFloat32x8Slice(sB[3][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][4]).Mul(archsimd.LoadFloat32x8Slice(sB[4][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][5]).Mul(archsimd.LoadFloat32x8Slice(sB[5][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][6]).Mul(archsimd.LoadFloat32x8Slice(sB[6][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][7]).Mul(archsimd.LoadFloat32x8Slice(sB[7][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][8]).Mul(archsimd.LoadFloat32x8Slice(sB[8][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][9]).Mul(archsimd.LoadFloat32x8Slice(sB[9][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][10]).Mul(archsimd.LoadFloat32x8Slice(sB[10][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][11]).Mul(archsimd.LoadFloat32x8Slice(sB[11][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][12]).Mul(archsimd.LoadFloat32x8Slice(sB[12][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][13]).Mul(archsimd.LoadFloat32x8Slice(sB[13][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][14]).Mul(archsimd.LoadFloat32x8Slice(sB[14][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
 						{
 //line numba.go:85
-							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][15]).Mul(archsimd.LoadFloat32x8Slice(sB[15][tx:])))
+							tmp = tmp.Add(archsimd.BroadcastFloat32x8(sA[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
 //line numba.go:85
 						}
 //line numba.go:85
@@ -1269,6 +1271,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line numba.go:142
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line numba.go:142
@@ -1385,6 +1388,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line numba.go:142
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line numba.go:142
@@ -1870,6 +1874,7 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line numba.go:178
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line numba.go:178

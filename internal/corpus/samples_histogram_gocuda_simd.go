@@ -481,6 +481,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -653,6 +654,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -698,6 +700,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -809,6 +812,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -855,6 +859,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1300,76 +1305,6 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_histogram.go:172
-						gc_vb4 := archsimd.BroadcastUint32x16(0xFFFFFFFF)
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line samples_histogram.go:168
-							var bin int = gc_tx2 + gc_off3
-//line samples_histogram.go:168
-							_ = bin
-//line samples_histogram.go:169
-							var sum archsimd.Uint32x16
-//line samples_histogram.go:169
-							_ = sum
-//line samples_histogram.go:171
-							if (bin+0*
-								histogram256BinCount) < 0 || (bin+0*histogram256BinCount)+16 > len(sHist) || (bin+1*histogram256BinCount) < 0 || (bin+1*histogram256BinCount)+16 > len(sHist) || (bin+2*histogram256BinCount) < 0 || (bin+2*histogram256BinCount)+16 > len(sHist) || (bin+3*histogram256BinCount) < 0 || (bin+3*histogram256BinCount)+16 > len(sHist) || (bin+4*histogram256BinCount) < 0 || (bin+4*histogram256BinCount)+16 > len(sHist) || (bin+5*histogram256BinCount) < 0 || (bin+5*histogram256BinCount)+16 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+16 > len(dPartialHistograms) {
-//line samples_histogram.go:171
-								break
-//line samples_histogram.go:171
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+0*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+1*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+2*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+3*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+4*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:172
-							{
-//line samples_histogram.go:172
-								sum = sum.Add(archsimd.LoadUint32x16Slice(sHist[bin+5*histogram256BinCount:]).And(gc_vb4))
-//line samples_histogram.go:172
-							}
-//line samples_histogram.go:175
-							sum.StoreSlice(dPartialHistograms[gc_bx2*histogram256BinCount+bin:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
 				if compiled.SIMD {
 //line samples_histogram.go:172
 					gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
@@ -1386,8 +1321,8 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:169
 						_ = sum
 //line samples_histogram.go:171
-						if (bin+0*
-							histogram256BinCount) < 0 || (bin+0*histogram256BinCount)+8 > len(sHist) || (bin+1*histogram256BinCount) < 0 || (bin+1*histogram256BinCount)+8 > len(sHist) || (bin+2*histogram256BinCount) < 0 || (bin+2*histogram256BinCount)+8 > len(sHist) || (bin+3*histogram256BinCount) < 0 || (bin+3*histogram256BinCount)+8 > len(sHist) || (bin+4*histogram256BinCount) < 0 || (bin+4*histogram256BinCount)+8 > len(sHist) || (bin+5*histogram256BinCount) < 0 || (bin+5*histogram256BinCount)+8 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+8 > len(dPartialHistograms) {
+						if (bin+compiled.Trip(0)*
+							histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount)+8 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+8 > len(dPartialHistograms) {
 //line samples_histogram.go:171
 							break
 //line samples_histogram.go:171
@@ -1395,37 +1330,37 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+0*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+1*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+2*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+3*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+4*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+5*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:175
@@ -1541,6 +1476,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -1716,6 +1652,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1761,6 +1698,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1872,6 +1810,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1918,6 +1857,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2

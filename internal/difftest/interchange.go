@@ -141,3 +141,31 @@ func interchangeSkip(b []float32, c, n, k int) float32 {
 	}
 	return r
 }
+
+// GuardTailKernel returns the threads a parameter picks (every thread, or
+// those below a bound) before a loop the compiler interchanges, then
+// updates a uniform value, optionally runs a grid-stride loop over g, and
+// stores: the code after the update, and the grid-stride loop, must skip
+// the returned threads too (two finds of the compiler fuzzer).
+//
+//gocuda:kernel GuardTailKernel
+func guardTail(t *gocuda.Thread, in, out, g []int32, below, p int, stride bool) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < below {
+		return
+	}
+	a := int32(i)
+	for k := 0; k < p; k++ {
+		if ix := k*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+			a += in[ix]
+		}
+	}
+	w := int32(p)
+	w ^= 5
+	if stride {
+		for j := i; j < len(g); j += t.BlockDim.X * t.GridDim.X {
+			g[j] += w
+		}
+	}
+	out[i] = a + w
+}

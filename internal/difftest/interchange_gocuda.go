@@ -1689,3 +1689,156 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		}
 	}
 }
+
+// GuardTailKernel returns the threads a parameter picks (every thread, or
+// those below a bound) before a loop the compiler interchanges, then
+// updates a uniform value, optionally runs a grid-stride loop over g, and
+// stores: the code after the update, and the grid-stride loop, must skip
+// the returned threads too (two finds of the compiler fuzzer).
+func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_guardTail,
+		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_guardTail(gc_b, gc_lo, gc_hi, in, out, g, below, p, stride)
+		})
+}
+
+var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:145-171")
+
+func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int32, below, p int, stride bool) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:153
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line interchange.go:157
+					a := int32(i)
+					_ = a
+					gc_s_a[gc_rank] = a
+				}
+			}
+		}
+
+//line interchange.go:158
+		for k := 0; k < p; k++ {
+			{
+				gc_from, gc_to := 0, gc_bdx
+				if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+					gc_from = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off := k * gc_bdx
+					if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+						gc_at := in[gc_off:][:gc_to]
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line interchange.go:153
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							a := gc_s_a[gc_rank]
+
+//line interchange.go:159
+							if ix := k*gc_bdx + gc_tx; ix < len(in) {
+								a += gc_at[gc_tx]
+							}
+							gc_s_a[gc_rank] = a
+						}
+					} else {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line interchange.go:153
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							a := gc_s_a[gc_rank]
+
+//line interchange.go:159
+							if ix := k*gc_bdx + gc_tx; ix < len(in) {
+								a += in[ix]
+							}
+							gc_s_a[gc_rank] = a
+						}
+					}
+				}
+			}
+		}
+
+//line interchange.go:163
+		w := int32(p)
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:153
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+				}
+			}
+		}
+
+//line interchange.go:164
+		w ^= 5
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(below, gc_bx*gc_bdx); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line interchange.go:153
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+					a := gc_s_a[gc_rank]
+
+//line interchange.go:165
+					if stride {
+						for j := i; j < len(g); j += gc_bdx * gc_gdx {
+							g[j] += w
+						}
+					}
+
+//line interchange.go:170
+					out[i] = a + w
+				}
+			}
+		}
+	}
+}

@@ -67,6 +67,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -162,6 +163,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -236,6 +238,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -346,6 +349,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -415,6 +419,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -527,6 +532,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -666,6 +672,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -794,6 +801,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -952,6 +960,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -1074,6 +1083,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 							gc_rank2 := gc_vstep2
 							_ = gc_rank2
@@ -1168,6 +1178,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1255,6 +1266,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 										gc_tx2 := gc_vstep4
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1450,6 +1462,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:77
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(c))
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
@@ -1696,6 +1709,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1767,6 +1781,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2121,6 +2136,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:94
 							gc_vb8 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2200,6 +2216,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:94
 							gc_vb4 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -2392,6 +2409,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2470,6 +2488,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2651,6 +2670,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:92
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:92
@@ -2765,6 +2785,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:92
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:92
@@ -3024,6 +3045,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -3118,6 +3140,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3204,6 +3227,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3311,6 +3335,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:116
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:116
@@ -3615,6 +3640,562 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						s := r_3
 						out[i] = d + s
 					}
+				}
+			}
+		}
+	}
+}
+
+// GuardTailKernel returns the threads a parameter picks (every thread, or
+// those below a bound) before a loop the compiler interchanges, then
+// updates a uniform value, optionally runs a grid-stride loop over g, and
+// stores: the code after the update, and the grid-stride loop, must skip
+// the returned threads too (two finds of the compiler fuzzer).
+func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_guardTail,
+		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_guardTail(gc_b, gc_lo, gc_hi, in, out, g, below, p, stride)
+		})
+}
+
+var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:145-171")
+
+func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int, stride bool) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_a := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
+//line interchange.go:153
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:153
+						_ = gc_iota2
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line interchange.go:153
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+							_ = i
+//line interchange.go:157
+							a := archsimd.BroadcastInt32x16(int32(i)).Add(gc_iota2)
+//line interchange.go:157
+							_ = a
+//line interchange.go:157
+							a.StoreSlice(gc_s_a[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line interchange.go:153
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:153
+					_ = gc_iota
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:153
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+						_ = i
+//line interchange.go:157
+						a := archsimd.BroadcastInt32x8(int32(i)).Add(gc_iota)
+//line interchange.go:157
+						_ = a
+//line interchange.go:157
+						a.StoreSlice(gc_s_a[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:153
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line interchange.go:157
+					a := int32(i)
+					_ = a
+					gc_s_a[gc_rank2] = a
+				}
+			}
+		}
+
+//line interchange.go:158
+		for k := 0; k < p; k++ {
+			{
+				gc_from2, gc_to2 := 0, gc_bdx2
+				if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+					gc_from2 = gc_bound2
+				}
+				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_off2 := k * gc_bdx2
+					if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to2 <= len(in)-gc_off2 {
+						gc_at2 := in[gc_off2:][:gc_to2]
+						gc_vstep2 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
+//line interchange.go:153
+								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:153
+								_ = gc_iota6
+								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line interchange.go:153
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+									_ = i
+//line interchange.go:153
+									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line interchange.go:153
+									_ = a
+//line interchange.go:159
+									{
+//line interchange.go:159
+										var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:159
+										_ = ix
+//line interchange.go:159
+										gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line interchange.go:159
+										_ = gc_if4
+//line interchange.go:159
+										if gc_if4.ToBits() != 0 {
+//line interchange.go:159
+											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])).Merge(a, gc_if4)
+//line interchange.go:159
+										}
+//line interchange.go:159
+									}
+//line interchange.go:159
+									a.StoreSlice(gc_s_a[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line interchange.go:153
+							gc_iota5 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:153
+							_ = gc_iota5
+							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:153
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+								_ = i
+//line interchange.go:153
+								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:153
+								_ = a
+//line interchange.go:159
+								{
+//line interchange.go:159
+									var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:159
+									_ = ix
+//line interchange.go:159
+									gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:159
+									_ = gc_if3
+//line interchange.go:159
+									if gc_if3.ToBits() != 0 {
+//line interchange.go:159
+										a = a.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx2:])).Merge(a, gc_if3)
+//line interchange.go:159
+									}
+//line interchange.go:159
+								}
+//line interchange.go:159
+								a.StoreSlice(gc_s_a[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line interchange.go:153
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							a := gc_s_a[gc_rank2]
+
+//line interchange.go:159
+							if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+								a += gc_at2[gc_tx2]
+							}
+							gc_s_a[gc_rank2] = a
+						}
+					} else {
+						gc_vstep3 := gc_from2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
+//line interchange.go:153
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line interchange.go:153
+								_ = gc_iota4
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line interchange.go:153
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+									_ = i
+//line interchange.go:153
+									a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line interchange.go:153
+									_ = a
+//line interchange.go:159
+									{
+//line interchange.go:159
+										var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:159
+										_ = ix
+//line interchange.go:159
+										gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+//line interchange.go:159
+										_ = gc_if2
+//line interchange.go:159
+										if gc_if2.ToBits() != 0 {
+//line interchange.go:159
+											var gc_ld2 archsimd.Int32x16
+//line interchange.go:159
+											if ix >= 0 && ix+16 <= len(in) {
+												gc_ld2 = archsimd.LoadInt32x16Slice(in[ix:])
+//line interchange.go:160
+											} else {
+//line interchange.go:160
+												var gc_lanes2 [16]int32
+//line interchange.go:160
+												for gc_k2 := range 16 {
+//line interchange.go:160
+													if gc_if2.ToBits()&(1<<gc_k2) != 0 {
+//line interchange.go:160
+														gc_pos2.Thread = gc_rank2 + gc_k2
+//line interchange.go:160
+														gc_lanes2[gc_k2] = in[ix+gc_k2]
+//line interchange.go:160
+													}
+//line interchange.go:160
+												}
+//line interchange.go:160
+												gc_pos2.Thread = gc_rank2
+//line interchange.go:160
+												gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
+//line interchange.go:160
+											}
+//line interchange.go:160
+											a = a.Add(gc_ld2).Merge(a, gc_if2)
+//line interchange.go:160
+										}
+//line interchange.go:160
+									}
+//line interchange.go:159
+									a.StoreSlice(gc_s_a[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line interchange.go:153
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:153
+							_ = gc_iota3
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line interchange.go:153
+								var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+								_ = i
+//line interchange.go:153
+								a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:153
+								_ = a
+//line interchange.go:159
+								{
+//line interchange.go:159
+									var ix int = k*gc_bdx2 + gc_tx2
+//line interchange.go:159
+									_ = ix
+//line interchange.go:159
+									gc_if := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+//line interchange.go:159
+									_ = gc_if
+//line interchange.go:159
+									if gc_if.ToBits() != 0 {
+//line interchange.go:159
+										var gc_ld archsimd.Int32x8
+//line interchange.go:159
+										if ix >= 0 && ix+8 <= len(in) {
+											gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
+//line interchange.go:160
+										} else {
+//line interchange.go:160
+											var gc_lanes [8]int32
+//line interchange.go:160
+											for gc_k := range 8 {
+//line interchange.go:160
+												if gc_if.ToBits()&(1<<gc_k) != 0 {
+//line interchange.go:160
+													gc_pos2.Thread = gc_rank2 + gc_k
+//line interchange.go:160
+													gc_lanes[gc_k] = in[ix+gc_k]
+//line interchange.go:160
+												}
+//line interchange.go:160
+											}
+//line interchange.go:160
+											gc_pos2.Thread = gc_rank2
+//line interchange.go:160
+											gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+//line interchange.go:160
+										}
+//line interchange.go:160
+										a = a.Add(gc_ld).Merge(a, gc_if)
+//line interchange.go:160
+									}
+//line interchange.go:160
+								}
+//line interchange.go:159
+								a.StoreSlice(gc_s_a[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line interchange.go:153
+							i := gc_bx2*gc_bdx2 + gc_tx2
+							_ = i
+							a := gc_s_a[gc_rank2]
+
+//line interchange.go:159
+							if ix := k*gc_bdx2 + gc_tx2; ix < len(in) {
+								a += in[ix]
+							}
+							gc_s_a[gc_rank2] = a
+						}
+					}
+				}
+			}
+		}
+
+//line interchange.go:163
+		w := int32(p)
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:153
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+				}
+			}
+		}
+
+//line interchange.go:164
+		w ^= 5
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(below, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD {
+//line interchange.go:153
+					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line interchange.go:153
+					_ = gc_all
+//line interchange.go:153
+					gc_iota8 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:153
+					_ = gc_iota8
+//line interchange.go:167
+					gc_vb2 := archsimd.BroadcastInt32x8(w)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line interchange.go:153
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line interchange.go:153
+						_ = i
+//line interchange.go:153
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line interchange.go:153
+						_ = a
+//line interchange.go:165
+						if i < 0 || i+8 > len(out) {
+//line interchange.go:165
+							break
+//line interchange.go:165
+						}
+//line interchange.go:165
+						if stride {
+//line interchange.go:165
+							{
+//line interchange.go:165
+								var j int = i
+//line interchange.go:165
+								_ = j
+//line interchange.go:165
+								gc_lanes5 := gc_all
+//line interchange.go:165
+								_ = gc_lanes5
+//line interchange.go:165
+								for {
+//line interchange.go:165
+									gc_lanes5 = gc_lanes5.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(g), j, 8)))))
+									if gc_lanes5.ToBits() == 0 {
+//line interchange.go:166
+										break
+//line interchange.go:166
+									}
+//line interchange.go:166
+									var gc_ld4 archsimd.Int32x8
+//line interchange.go:166
+									if j >= 0 && j+8 <= len(g) {
+										gc_ld4 = archsimd.LoadInt32x8Slice(g[j:])
+//line interchange.go:167
+									} else {
+//line interchange.go:167
+										var gc_lanes6 [8]int32
+//line interchange.go:167
+										for gc_k5 := range 8 {
+//line interchange.go:167
+											if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
+//line interchange.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k5
+//line interchange.go:167
+												gc_lanes6[gc_k5] = g[j+gc_k5]
+//line interchange.go:167
+											}
+//line interchange.go:167
+										}
+//line interchange.go:167
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:167
+										gc_ld4 = archsimd.LoadInt32x8(&gc_lanes6)
+//line interchange.go:167
+									}
+//line interchange.go:167
+									if j >= 0 && j+8 <= len(g) {
+//line interchange.go:167
+										gc_ld4.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes5)
+//line interchange.go:167
+									} else {
+//line interchange.go:167
+										var gc_lanes7 [8]int32
+//line interchange.go:167
+										gc_ld4.Add(gc_vb2).Store(&gc_lanes7)
+//line interchange.go:167
+										for gc_k6 := range 8 {
+//line interchange.go:167
+											if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
+//line interchange.go:167
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line interchange.go:167
+												g[j+gc_k6] = gc_lanes7[gc_k6]
+//line interchange.go:167
+											}
+//line interchange.go:167
+										}
+//line interchange.go:167
+										gc_pos2.Thread = gc_rank2
+//line interchange.go:167
+									}
+//line interchange.go:167
+									j = j +
+//line interchange.go:166
+										gc_bdx2*gc_gdx2
+//line interchange.go:166
+								}
+//line interchange.go:166
+							}
+//line interchange.go:166
+						}
+						a.Add(gc_vb2).StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line interchange.go:153
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+					a := gc_s_a[gc_rank2]
+
+//line interchange.go:165
+					if stride {
+						for j := i; j < len(g); j += gc_bdx2 * gc_gdx2 {
+							g[j] += w
+						}
+					}
+
+//line interchange.go:170
+					out[i] = a + w
 				}
 			}
 		}

@@ -219,3 +219,39 @@ func TestInterchangeHelperForms(t *testing.T) {
 		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
 	}
 }
+
+// TestGuardTailForms: threads returned before an interchanged loop write
+// nothing after it, past a uniform update and a grid-stride loop, against
+// the host.
+func TestGuardTailForms(t *testing.T) {
+	const n, bs = 96, 32
+	in := randInts(n)
+	for _, below := range []int{0, 5, n} {
+		for _, stride := range []bool{false, true} {
+			type res struct{ out, g []int32 }
+			got := agree(t, func(f form) (res, error) {
+				r := res{make([]int32, n), make([]int32, n)}
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: n / bs}, Block: gocuda.Dim3{X: bs}}
+				return r, f.launch(cfg, GuardTailKernel(in, r.out, r.g, below, 3, stride))
+			})
+			want := res{make([]int32, n), make([]int32, n)}
+			for i := range n {
+				if i < below {
+					continue
+				}
+				a := int32(i)
+				for k := range 3 {
+					if ix := k*bs + i%bs; ix < n {
+						a += in[ix]
+					}
+				}
+				w := int32(3 ^ 5)
+				if stride {
+					want.g[i] += w // each j is one thread's start: one stride covers the grid
+				}
+				want.out[i] = a + w
+			}
+			require.Equal(t, want, got, "below %d, stride %v", below, stride)
+		}
+	}
+}

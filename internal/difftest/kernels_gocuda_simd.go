@@ -42,6 +42,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -132,6 +133,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:17
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:17
@@ -492,6 +494,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:17
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:17
@@ -972,6 +975,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -989,7 +993,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:17
 							_ = sum
 //line kernels.go:24
-							if tx < 0 || tx+16 > len(bs[0]) || tx+16 > len(bs[1]) || tx+16 > len(bs[2]) || tx+16 > len(bs[3]) || tx+16 > len(bs[4]) || tx+16 > len(bs[5]) || tx+16 > len(bs[6]) || tx+16 > len(bs[7]) || tx+16 > len(bs[8]) || tx+16 > len(bs[9]) || tx+16 > len(bs[10]) || tx+16 > len(bs[11]) || tx+16 > len(bs[12]) || tx+16 > len(bs[13]) || tx+16 > len(bs[14]) || tx+16 > len(bs[15]) {
+							if tx < 0 || tx+16 > len(bs[compiled.Trip(0)]) || tx+16 > len(bs[compiled.Trip(1)]) || tx+16 > len(bs[compiled.Trip(2)]) || tx+16 > len(bs[compiled.Trip(3)]) || tx+16 > len(bs[compiled.Trip(4)]) || tx+16 > len(bs[compiled.Trip(5)]) || tx+16 > len(bs[compiled.Trip(6)]) || tx+16 > len(bs[compiled.Trip(7)]) || tx+16 > len(bs[compiled.Trip(8)]) || tx+16 > len(bs[compiled.Trip(9)]) || tx+16 > len(bs[compiled.Trip(10)]) || tx+16 > len(bs[compiled.Trip(11)]) || tx+16 > len(bs[compiled.Trip(12)]) || tx+16 > len(bs[compiled.Trip(13)]) || tx+16 > len(bs[compiled.Trip(14)]) || tx+16 > len(bs[compiled.Trip(15)]) {
 //line kernels.go:24
 								break
 //line kernels.go:24
@@ -997,97 +1001,97 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][0]).Mul(archsimd.LoadFloat32x16Slice(bs[0][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][1]).Mul(archsimd.LoadFloat32x16Slice(bs[1][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][2]).Mul(archsimd.LoadFloat32x16Slice(bs[2][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][3]).Mul(archsimd.LoadFloat32x16Slice(bs[3][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][4]).Mul(archsimd.LoadFloat32x16Slice(bs[4][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][5]).Mul(archsimd.LoadFloat32x16Slice(bs[5][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][6]).Mul(archsimd.LoadFloat32x16Slice(bs[6][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][7]).Mul(archsimd.LoadFloat32x16Slice(bs[7][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][8]).Mul(archsimd.LoadFloat32x16Slice(bs[8][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][9]).Mul(archsimd.LoadFloat32x16Slice(bs[9][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][10]).Mul(archsimd.LoadFloat32x16Slice(bs[10][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][11]).Mul(archsimd.LoadFloat32x16Slice(bs[11][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][12]).Mul(archsimd.LoadFloat32x16Slice(bs[12][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][13]).Mul(archsimd.LoadFloat32x16Slice(bs[13][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][14]).Mul(archsimd.LoadFloat32x16Slice(bs[14][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
 							{
 //line kernels.go:25
-								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][15]).Mul(archsimd.LoadFloat32x16Slice(bs[15][tx:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 							}
 //line kernels.go:25
@@ -1118,7 +1122,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:17
 						_ = sum
 //line kernels.go:24
-						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
+						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
 //line kernels.go:24
 							break
 //line kernels.go:24
@@ -1126,97 +1130,97 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
 						{
 //line kernels.go:25
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line kernels.go:25
 						}
 //line kernels.go:25
@@ -1399,6 +1403,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1500,6 +1505,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1847,6 +1853,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop11 bool
 				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2025,6 +2032,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2142,6 +2150,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2281,6 +2290,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2387,6 +2397,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2524,6 +2535,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2647,6 +2659,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2764,6 +2777,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2903,6 +2917,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3009,6 +3024,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3146,6 +3162,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3283,6 +3300,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:79
 					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
@@ -3308,7 +3326,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:81
 							{
 //line kernels.go:81
-								var k int = base + 2*tid + 0
+								var k int = base + 2*tid + compiled.Trip(0)
 								_ = k
 //line kernels.go:82
 								gc_if3 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), k, 32))))
@@ -3360,7 +3378,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 												gc_pos2.Thread = gc_rank2 + gc_k6
 //line kernels.go:83
-												temp[(2*tid+0)+2*gc_k6] = gc_lanes6[gc_k6]
+												temp[(2*tid+compiled.Trip(0))+2*gc_k6] = gc_lanes6[gc_k6]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3380,7 +3398,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 							{
 //line kernels.go:82
-								var k int = base + 2*tid + 1
+								var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
 								_ = k
 //line kernels.go:82
@@ -3433,7 +3451,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 												gc_pos2.Thread = gc_rank2 + gc_k8
 //line kernels.go:83
-												temp[(2*tid+1)+2*gc_k8] = gc_lanes8[gc_k8]
+												temp[(2*tid+compiled.Trip(1))+2*gc_k8] = gc_lanes8[gc_k8]
 //line kernels.go:83
 											}
 //line kernels.go:83
@@ -3478,7 +3496,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:81
 						{
 //line kernels.go:81
-							var k int = base + 2*tid + 0
+							var k int = base + 2*tid + compiled.Trip(0)
 							_ = k
 //line kernels.go:82
 							gc_if := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), k, 16))))
@@ -3530,7 +3548,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2 + gc_k2
 //line kernels.go:83
-											temp[(2*tid+0)+2*gc_k2] = gc_lanes2[gc_k2]
+											temp[(2*tid+compiled.Trip(0))+2*gc_k2] = gc_lanes2[gc_k2]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3550,7 +3568,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 						{
 //line kernels.go:82
-							var k int = base + 2*tid + 1
+							var k int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:82
 							_ = k
 //line kernels.go:82
@@ -3603,7 +3621,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:83
 											gc_pos2.Thread = gc_rank2 + gc_k4
 //line kernels.go:83
-											temp[(2*tid+1)+2*gc_k4] = gc_lanes4[gc_k4]
+											temp[(2*tid+compiled.Trip(1))+2*gc_k4] = gc_lanes4[gc_k4]
 //line kernels.go:83
 										}
 //line kernels.go:83
@@ -3818,6 +3836,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:79
 					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
@@ -3843,7 +3862,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:107
 							{
 //line kernels.go:107
-								var k_ int = base + 2*tid + 0
+								var k_ int = base + 2*tid + compiled.Trip(0)
 								_ = k_
 //line kernels.go:108
 								gc_if7 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), k_, 32))))
@@ -3854,12 +3873,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld7 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+0) >= 0 && (2*tid+0)+32 <= len(temp) {
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*tid+0:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+0)+16:]), gc_evens162)
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0))+32 <= len(temp) {
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens162)
 //line kernels.go:109
-									} else if (2*tid+0) >= 1 && (2*tid+0)+31 <= len(temp) {
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0))+31 <= len(temp) {
 //line kernels.go:109
-										gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*tid+0)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+0)+15:]), gc_odds162)
+										gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds162)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
@@ -3871,7 +3890,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 												gc_pos2.Thread = gc_rank2 + gc_k13
 //line kernels.go:109
-												gc_lanes13[gc_k13] = temp[(2*tid+0)+2*gc_k13]
+												gc_lanes13[gc_k13] = temp[(2*tid+compiled.Trip(0))+2*gc_k13]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -3915,7 +3934,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 							{
 //line kernels.go:108
-								var k_ int = base + 2*tid + 1
+								var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
 								_ = k_
 //line kernels.go:108
@@ -3927,12 +3946,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld8 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+1) >= 0 && (2*tid+1)+32 <= len(temp) {
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*tid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+1)+16:]), gc_evens162)
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1))+32 <= len(temp) {
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens162)
 //line kernels.go:109
-									} else if (2*tid+1) >= 1 && (2*tid+1)+31 <= len(temp) {
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1))+31 <= len(temp) {
 //line kernels.go:109
-										gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*tid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+1)+15:]), gc_odds162)
+										gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds162)
 //line kernels.go:109
 									} else {
 //line kernels.go:109
@@ -3944,7 +3963,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 												gc_pos2.Thread = gc_rank2 + gc_k15
 //line kernels.go:109
-												gc_lanes15[gc_k15] = temp[(2*tid+1)+2*gc_k15]
+												gc_lanes15[gc_k15] = temp[(2*tid+compiled.Trip(1))+2*gc_k15]
 //line kernels.go:109
 											}
 //line kernels.go:109
@@ -4013,7 +4032,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:107
 						{
 //line kernels.go:107
-							var k_ int = base + 2*tid + 0
+							var k_ int = base + 2*tid + compiled.Trip(0)
 							_ = k_
 //line kernels.go:108
 							gc_if5 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), k_, 16))))
@@ -4024,12 +4043,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld5 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+0) >= 0 && (2*tid+0)+16 <= len(temp) {
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*tid+0:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+8:]).Permute(gc_evens2))
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0))+16 <= len(temp) {
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens2))
 //line kernels.go:109
-								} else if (2*tid+0) >= 1 && (2*tid+0)+15 <= len(temp) {
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0))+15 <= len(temp) {
 //line kernels.go:109
-									gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*tid+0)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+0)+7:]).Permute(gc_evens2))
+									gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
@@ -4041,7 +4060,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k9
 //line kernels.go:109
-											gc_lanes9[gc_k9] = temp[(2*tid+0)+2*gc_k9]
+											gc_lanes9[gc_k9] = temp[(2*tid+compiled.Trip(0))+2*gc_k9]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4085,7 +4104,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 						{
 //line kernels.go:108
-							var k_ int = base + 2*tid + 1
+							var k_ int = base + 2*tid + compiled.Trip(1)
 //line kernels.go:108
 							_ = k_
 //line kernels.go:108
@@ -4097,12 +4116,12 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld6 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+1) >= 0 && (2*tid+1)+16 <= len(temp) {
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*tid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+8:]).Permute(gc_evens2))
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1))+16 <= len(temp) {
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens2))
 //line kernels.go:109
-								} else if (2*tid+1) >= 1 && (2*tid+1)+15 <= len(temp) {
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1))+15 <= len(temp) {
 //line kernels.go:109
-									gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*tid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+1)+7:]).Permute(gc_evens2))
+									gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens2))
 //line kernels.go:109
 								} else {
 //line kernels.go:109
@@ -4114,7 +4133,7 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:109
 											gc_pos2.Thread = gc_rank2 + gc_k11
 //line kernels.go:109
-											gc_lanes11[gc_k11] = temp[(2*tid+1)+2*gc_k11]
+											gc_lanes11[gc_k11] = temp[(2*tid+compiled.Trip(1))+2*gc_k11]
 //line kernels.go:109
 										}
 //line kernels.go:109
@@ -4222,6 +4241,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:120
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:120
@@ -4426,6 +4446,7 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:141
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:141
@@ -5127,6 +5148,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:200
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -5175,6 +5197,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:200
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -5726,6 +5749,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -5843,6 +5867,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6084,6 +6109,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6189,6 +6215,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6442,6 +6469,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6500,6 +6528,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6637,6 +6666,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6754,6 +6784,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6995,6 +7026,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7100,6 +7132,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7353,6 +7386,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7411,6 +7445,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7548,6 +7583,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7665,6 +7701,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -10236,6 +10273,7 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:421
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:421
@@ -10580,6 +10618,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:444
 							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
@@ -10683,6 +10722,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:444
 							gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444

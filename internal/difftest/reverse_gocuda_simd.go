@@ -43,6 +43,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -89,6 +90,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -209,6 +211,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:22
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:22
@@ -288,6 +291,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:22
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:22
@@ -389,6 +393,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -442,6 +447,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -563,6 +569,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -609,6 +616,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -750,6 +758,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:44
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:44
@@ -784,7 +793,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+0] = int32(100 * (0 + 1))
+									x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -794,7 +803,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+1] = int32(100 * (1 + 1))
+									x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -804,7 +813,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+2] = int32(100 * (2 + 1))
+									x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -814,7 +823,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+3] = int32(100 * (3 + 1))
+									x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -824,7 +833,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+4] = int32(100 * (4 + 1))
+									x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -834,7 +843,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+5] = int32(100 * (5 + 1))
+									x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -844,7 +853,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+6] = int32(100 * (6 + 1))
+									x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -854,7 +863,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:50
-									x[gc_bdx2+7] = int32(100 * (7 + 1))
+									x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
 								}
 //line reverse.go:50
@@ -904,7 +913,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+0] = int32(100 * (0 + 1))
+								x[gc_bdx2+compiled.Trip(0)] = int32(100 * (compiled.Trip(0) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -914,7 +923,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+1] = int32(100 * (1 + 1))
+								x[gc_bdx2+compiled.Trip(1)] = int32(100 * (compiled.Trip(1) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -924,7 +933,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+2] = int32(100 * (2 + 1))
+								x[gc_bdx2+compiled.Trip(2)] = int32(100 * (compiled.Trip(2) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -934,7 +943,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+3] = int32(100 * (3 + 1))
+								x[gc_bdx2+compiled.Trip(3)] = int32(100 * (compiled.Trip(3) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -944,7 +953,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+4] = int32(100 * (4 + 1))
+								x[gc_bdx2+compiled.Trip(4)] = int32(100 * (compiled.Trip(4) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -954,7 +963,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+5] = int32(100 * (5 + 1))
+								x[gc_bdx2+compiled.Trip(5)] = int32(100 * (compiled.Trip(5) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -964,7 +973,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+6] = int32(100 * (6 + 1))
+								x[gc_bdx2+compiled.Trip(6)] = int32(100 * (compiled.Trip(6) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -974,7 +983,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:50
 							if gc_if.ToBits() != 0 {
 //line reverse.go:50
-								x[gc_bdx2+7] = int32(100 * (7 + 1))
+								x[gc_bdx2+compiled.Trip(7)] = int32(100 * (compiled.Trip(7) + 1))
 //line reverse.go:50
 							}
 //line reverse.go:50
@@ -1081,6 +1090,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:44
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:44
@@ -1180,6 +1190,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:44
 						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:44
@@ -1382,6 +1393,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1449,6 +1461,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1597,6 +1610,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1664,6 +1678,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1908,6 +1923,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -1997,6 +2013,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:82
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
@@ -2080,6 +2097,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:82
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
 //line reverse.go:82
@@ -2261,6 +2279,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2316,6 +2335,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2

@@ -250,3 +250,19 @@ func rowLoad(t *gocuda.Thread, a []float32, row, col, w int) float32 {
 	}
 	return 0
 }
+
+// UnrolledWrapKernel converts an expression of an unrolled loop's counter
+// that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
+// vector steps once wrote it, the conversion would not build.
+//
+//gocuda:kernel UnrolledWrapKernel
+func unrolledWrap(t *gocuda.Thread, in, out []float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		v := in[i]
+		for j := range 2 {
+			v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+		}
+		out[i] = v
+	}
+}

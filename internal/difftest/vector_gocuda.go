@@ -1154,3 +1154,75 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		}
 	}
 }
+
+// UnrolledWrapKernel converts an expression of an unrolled loop's counter
+// that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
+// vector steps once wrote it, the conversion would not build.
+func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_unrolledWrap,
+		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:254-268")
+
+func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line vector.go:260
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line vector.go:261
+					{
+						v := in[i]
+//line vector.go:262
+						{
+							{
+//line vector.go:263
+								j := int(0)
+//line vector.go:263
+								_ = j
+								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+							}
+//line vector.go:263
+							{
+//line vector.go:263
+								j := int(1)
+//line vector.go:263
+								_ = j
+								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+							}
+//line vector.go:265
+						}
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}

@@ -60,6 +60,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:39
 					gc_vb7 := archsimd.BroadcastFloat32x16(eps2)
 //line vector.go:17
@@ -283,72 +284,26 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					gc_at5 := out[gc_off2:][:gc_to2]
 					gc_at6 := f[gc_off2:][:gc_to2]
 					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line vector.go:55
-							gc_vb16 := archsimd.BroadcastInt32x16(0x5bd1e995)
-//line vector.go:55
-							gc_vb17 := archsimd.BroadcastInt32x16(31)
-//line vector.go:56
-							gc_vb18 := archsimd.BroadcastInt32x16(-7)
-//line vector.go:57
-							gc_vb19 := archsimd.BroadcastUint32x16(0xff)
-//line vector.go:58
-							gc_vb20 := archsimd.BroadcastFloat32x16(0.5)
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
-								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line vector.go:50
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:50
-								_ = i
-//line vector.go:54
-								x := archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:])
-//line vector.go:54
-								_ = x
-//line vector.go:54
-								y := x.Xor(gc_vb16).Mul(gc_vb17)
-//line vector.go:54
-								_ = y
-//line vector.go:56
-								y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb18))
-								y.AsUint32x16().ShiftAllLeft(uint64(s)).Or(x.AsUint32x16().AndNot(gc_vb19)).StoreSlice(gc_at5[gc_tx2:])
-								y.ConvertToFloat32().Mul(gc_vb20).Sub(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
 					if compiled.SIMD {
 //line vector.go:55
-						gc_vb11 := archsimd.BroadcastInt32x8(0x5bd1e995)
+						gc_vb6 := archsimd.BroadcastInt32x8(0x5bd1e995)
 //line vector.go:55
-						gc_vb12 := archsimd.BroadcastInt32x8(31)
+						gc_vb7 := archsimd.BroadcastInt32x8(31)
 //line vector.go:56
-						gc_vb13 := archsimd.BroadcastInt32x8(-7)
+						gc_vb8 := archsimd.BroadcastInt32x8(-7)
 //line vector.go:57
-						gc_vb14 := archsimd.BroadcastUint32x8(0xff)
+						gc_vb9 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:58
-						gc_vb15 := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+						gc_vb10 := archsimd.BroadcastFloat32x8(0.5)
+						gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx = gc_vstep+8, gc_sx+8 {
+							for gc_sx >= gc_bdx2 {
+								gc_sx -= gc_bdx2
+								gc_sbx++
 							}
 							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx
 //line vector.go:50
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
@@ -358,13 +313,13 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:54
 							_ = x
 //line vector.go:54
-							y := x.Xor(gc_vb11).Mul(gc_vb12)
+							y := x.Xor(gc_vb6).Mul(gc_vb7)
 //line vector.go:54
 							_ = y
 //line vector.go:56
-							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb13))
-							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb14)).StoreSlice(gc_at5[gc_tx2:])
-							y.ConvertToFloat32().Mul(gc_vb15).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
+							y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
+							y.AsUint32x8().ShiftAllLeft(uint64(s)).Or(x.AsUint32x8().AndNot(gc_vb9)).StoreSlice(gc_at5[gc_tx2:])
+							y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(gc_at6[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -393,58 +348,6 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 					}
 				} else {
 					gc_vstep2 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-//line vector.go:55
-							gc_vb6 := archsimd.BroadcastInt32x16(0x5bd1e995)
-//line vector.go:55
-							gc_vb7 := archsimd.BroadcastInt32x16(31)
-//line vector.go:56
-							gc_vb8 := archsimd.BroadcastInt32x16(-7)
-//line vector.go:57
-							gc_vb9 := archsimd.BroadcastUint32x16(0xff)
-//line vector.go:58
-							gc_vb10 := archsimd.BroadcastFloat32x16(0.5)
-							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
-								for gc_sx3 >= gc_bdx2 {
-									gc_sx3 -= gc_bdx2
-									gc_sbx3++
-								}
-								gc_tx2 := gc_vstep2
-								gc_pos2.Block = gc_sbx3 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx3
-//line vector.go:50
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:50
-								_ = i
-//line vector.go:54
-								if i < 0 || i+16 > len(in) || i+16 > len(out) || i+16 > len(f) {
-//line vector.go:54
-									break
-//line vector.go:54
-								}
-//line vector.go:54
-								x := archsimd.LoadInt32x16Slice(in[i:])
-//line vector.go:54
-								_ = x
-//line vector.go:54
-								y := x.Xor(gc_vb6).Mul(gc_vb7)
-//line vector.go:54
-								_ = y
-//line vector.go:56
-								y = y.ShiftAllRight(uint64(3)).Add(x.Max(gc_vb8))
-								y.AsUint32x16().ShiftAllLeft(uint64(s)).Or(x.AsUint32x16().AndNot(gc_vb9)).StoreSlice(out[i:])
-								y.ConvertToFloat32().Mul(gc_vb10).Sub(archsimd.LoadFloat32x16Slice(f[i:]).ConvertToInt32().ConvertToFloat32()).StoreSlice(f[i:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
 					if compiled.SIMD {
 //line vector.go:55
 						gc_vb := archsimd.BroadcastInt32x8(0x5bd1e995)
@@ -456,15 +359,15 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 						gc_vb4 := archsimd.BroadcastUint32x8(0xff)
 //line vector.go:58
 						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
-						gc_sbx4, gc_sx4 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
-						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx4 = gc_vstep2+8, gc_sx4+8 {
-							for gc_sx4 >= gc_bdx2 {
-								gc_sx4 -= gc_bdx2
-								gc_sbx4++
+						gc_sbx2, gc_sx2 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2, gc_sx2 = gc_vstep2+8, gc_sx2+8 {
+							for gc_sx2 >= gc_bdx2 {
+								gc_sx2 -= gc_bdx2
+								gc_sbx2++
 							}
 							gc_tx2 := gc_vstep2
-							gc_pos2.Block = gc_sbx4 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx4
+							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+							gc_pos2.Thread = gc_base2 + gc_sx2
 //line vector.go:50
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector.go:50
@@ -562,6 +465,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -575,8 +479,8 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:71
 							_ = sum
 //line vector.go:72
-							if (0*
-								n+i) < 0 || (0*n+i)+16 > len(in) || (1*n+i) < 0 || (1*n+i)+16 > len(in) || (2*n+i) < 0 || (2*n+i)+16 > len(in) || (3*n+i) < 0 || (3*n+i)+16 > len(in) || i < 0 || i+16 > len(out) {
+							if (compiled.Trip(0)*
+								n+i) < 0 || (compiled.Trip(0)*n+i)+16 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+16 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+16 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+16 > len(in) || i < 0 || i+16 > len(out) {
 //line vector.go:72
 								break
 //line vector.go:72
@@ -584,25 +488,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(archsimd.BroadcastFloat32x16(w[0]).Mul(archsimd.LoadFloat32x16Slice(in[0*n+i:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[compiled.Trip(0)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(archsimd.BroadcastFloat32x16(w[1]).Mul(archsimd.LoadFloat32x16Slice(in[1*n+i:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[compiled.Trip(1)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(archsimd.BroadcastFloat32x16(w[2]).Mul(archsimd.LoadFloat32x16Slice(in[2*n+i:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[compiled.Trip(2)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:73
 							{
 //line vector.go:73
-								sum = sum.Add(archsimd.BroadcastFloat32x16(w[3]).Mul(archsimd.LoadFloat32x16Slice(in[3*n+i:])))
+								sum = sum.Add(archsimd.BroadcastFloat32x16(w[compiled.Trip(3)]).Mul(archsimd.LoadFloat32x16Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 							}
 //line vector.go:75
@@ -629,8 +533,8 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:71
 						_ = sum
 //line vector.go:72
-						if (0*
-							n+i) < 0 || (0*n+i)+8 > len(in) || (1*n+i) < 0 || (1*n+i)+8 > len(in) || (2*n+i) < 0 || (2*n+i)+8 > len(in) || (3*n+i) < 0 || (3*n+i)+8 > len(in) || i < 0 || i+8 > len(out) {
+						if (compiled.Trip(0)*
+							n+i) < 0 || (compiled.Trip(0)*n+i)+8 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+8 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+8 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+8 > len(in) || i < 0 || i+8 > len(out) {
 //line vector.go:72
 							break
 //line vector.go:72
@@ -638,25 +542,25 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(archsimd.BroadcastFloat32x8(w[0]).Mul(archsimd.LoadFloat32x8Slice(in[0*n+i:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(w[compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(archsimd.BroadcastFloat32x8(w[1]).Mul(archsimd.LoadFloat32x8Slice(in[1*n+i:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(w[compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(archsimd.BroadcastFloat32x8(w[2]).Mul(archsimd.LoadFloat32x8Slice(in[2*n+i:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(w[compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:73
 						{
 //line vector.go:73
-							sum = sum.Add(archsimd.BroadcastFloat32x8(w[3]).Mul(archsimd.LoadFloat32x8Slice(in[3*n+i:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(w[compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
 //line vector.go:73
 						}
 //line vector.go:75
@@ -771,6 +675,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:87
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
@@ -829,6 +734,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:87
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
@@ -948,6 +854,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:101
 							gc_vb16 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:103
@@ -1143,6 +1050,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:101
 							gc_vb6 := archsimd.BroadcastFloat32x16(lo)
 //line vector.go:103
@@ -1953,6 +1861,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2141,6 +2050,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:191
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2423,6 +2333,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:200
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line vector.go:200
@@ -2989,6 +2900,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:223
 							gc_vb10 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:223
@@ -3199,6 +3111,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:223
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line vector.go:223
@@ -3454,6 +3367,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:240
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line vector.go:240
@@ -3698,6 +3612,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector.go:240
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line vector.go:240
@@ -4066,6 +3981,165 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 
 //line vector.go:243
 				out[gc_bx2*gc_bdx2+tx] = row[gc_bdx2-1-tx] * 3
+			}
+		}
+	}
+}
+
+// UnrolledWrapKernel converts an expression of an unrolled loop's counter
+// that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
+// vector steps once wrote it, the conversion would not build.
+func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_unrolledWrap,
+		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
+}
+
+var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:254-268")
+
+func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						defer func() {}() // a function of its own: Go does not inline one that defers
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line vector.go:260
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:260
+							_ = i
+//line vector.go:261
+							{
+								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+//line vector.go:262
+									break
+//line vector.go:262
+								}
+//line vector.go:262
+								v := archsimd.LoadFloat32x16Slice(in[i:])
+//line vector.go:262
+								_ = v
+//line vector.go:262
+								{
+//line vector.go:262
+									v = v.Add(archsimd.BroadcastFloat32x16(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+//line vector.go:264
+								}
+//line vector.go:264
+								{
+//line vector.go:264
+									v = v.Add(archsimd.BroadcastFloat32x16(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+//line vector.go:264
+								}
+//line vector.go:264
+								v.StoreSlice(out[i:])
+//line vector.go:266
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line vector.go:260
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:260
+						_ = i
+//line vector.go:261
+						{
+							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:262
+								break
+//line vector.go:262
+							}
+//line vector.go:262
+							v := archsimd.LoadFloat32x8Slice(in[i:])
+//line vector.go:262
+							_ = v
+//line vector.go:262
+							{
+//line vector.go:262
+								v = v.Add(archsimd.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+//line vector.go:264
+							}
+//line vector.go:264
+							{
+//line vector.go:264
+								v = v.Add(archsimd.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+//line vector.go:264
+							}
+//line vector.go:264
+							v.StoreSlice(out[i:])
+//line vector.go:266
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line vector.go:260
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line vector.go:261
+					{
+						v := in[i]
+//line vector.go:262
+						{
+							{
+//line vector.go:263
+								j := int(0)
+//line vector.go:263
+								_ = j
+								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+							}
+//line vector.go:263
+							{
+//line vector.go:263
+								j := int(1)
+//line vector.go:263
+								_ = j
+								v += in[int(uint32(int32(j)^-5)%uint32(len(in)))]
+							}
+//line vector.go:265
+						}
+						out[i] = v
+					}
+				}
 			}
 		}
 	}

@@ -345,3 +345,24 @@ func TestRowTileSIMD(t *testing.T) {
 		}
 	}
 }
+
+// TestUnrolledWrapSIMD: an unrolled counter in a conversion that wraps
+// builds and agrees on every form.
+func TestUnrolledWrapSIMD(t *testing.T) {
+	for _, n := range []int{1, 9, 100} {
+		in := randF(n)
+		got := agreeSIMD(t, func(f form) ([]uint32, error) {
+			out := make([]float32, n)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 32)}, Block: gocuda.Dim3{X: 32}}
+			err := f.launch(cfg, UnrolledWrapKernel(in, out))
+			return bitsOf(out), err
+		})
+		for i := range n {
+			v := in[i]
+			for j := range 2 {
+				v += in[int(uint32(int32(j)^-5)%uint32(n))]
+			}
+			require.Equal(t, math.Float32bits(v), got[i], "n=%d element %d", n, i)
+		}
+	}
+}

@@ -16,6 +16,7 @@ var (
 	keep      = flag.Bool("fuzz.keep", false, "keep the temporary packages under testdata")
 	minimize  = flag.Int("fuzz.minimize", 0, "minimize each failing kernel in this many rounds, print it and add it to the corpus")
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
+	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
 )
 
 // inputBytes is the length of a random kernel's input.
@@ -57,7 +58,7 @@ func TestCompileRandomKernels(t *testing.T) {
 			}
 		}
 		start := time.Now()
-		results, err := Run(ks, Options{Keep: *keep, Check: *checked})
+		results, err := Run(ks, Options{Keep: *keep, Check: *checked, SIMD512: *simd512})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +145,7 @@ func minimizeFailure(t *testing.T, r *Result, f Failure) {
 	same := func(c *Result) bool {
 		return slices.ContainsFunc(c.Failures, func(g Failure) bool { return g.Kind == f.Kind })
 	}
-	k, mr, err := Minimize(r.Kernel, same, Options{Keep: *keep}, *minimize)
+	k, mr, err := Minimize(r.Kernel, same, Options{Keep: *keep, SIMD512: *simd512}, *minimize)
 	if err != nil || mr == nil {
 		t.Logf("minimizing %s: %v", r.Kernel.Name, err)
 		return

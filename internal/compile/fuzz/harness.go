@@ -25,6 +25,9 @@ type Options struct {
 	// races, barrier and mask errors and uninitialized reads: a generated
 	// kernel it reports is a bug of the generator (FailChecked).
 	Check bool
+	// SIMD512 compiles the batch with -simd512 (compile.Options): the
+	// SIMD build's steps get their sixteen-lane twins.
+	SIMD512 bool
 }
 
 // A Failure is one way a kernel failed.
@@ -190,7 +193,7 @@ func (b *batch) culprits(output string) map[string]bool {
 // generate runs the compiler on the batch's package and writes what it
 // generates; a failure it cannot pin on some kernels is an error.
 func (b *batch) generate() error {
-	files, err := generateDir(b.dir)
+	files, err := generateDir(b.dir, b.opt.SIMD512)
 	if err != nil {
 		bad, berr := b.bisectGenerate()
 		if berr != nil || len(bad) == 0 {
@@ -199,7 +202,7 @@ func (b *batch) generate() error {
 		for name, msg := range bad {
 			b.drop(name, Failure{Kind: FailGenerate, Detail: msg})
 		}
-		if files, err = generateDir(b.dir); err != nil {
+		if files, err = generateDir(b.dir, b.opt.SIMD512); err != nil {
 			return fmt.Errorf("compiling the batch without the kernels that fail alone: %v", err)
 		}
 	}
@@ -241,8 +244,9 @@ func (b *batch) generate() error {
 }
 
 // generateDir loads the package in dir and returns what compile generates
-// for it, turning a panic of the compiler into an error.
-func generateDir(dir string) (files []*compile.File, err error) {
+// for it (with -simd512 where simd512 is set), turning a panic of the
+// compiler into an error.
+func generateDir(dir string, simd512 bool) (files []*compile.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("compile panicked: %v", p)
@@ -256,7 +260,7 @@ func generateDir(dir string) (files []*compile.File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile.Generate(kernels)
+	return compile.GenerateWith(kernels, compile.Options{SIMD512: simd512})
 }
 
 // removeStale removes the temporary packages under dir that a run killed

@@ -29,11 +29,14 @@ func interchange(f *Func) {
 }
 
 // repeatGuards repeats, where the kernel's last block-level node is an
-// interchanged loop with only thread code after it, the guards that
-// return threads before the loop (if row >= m { return }) at the start of
-// its body and of the code after it. Each of their thread loops then
-// skips the threads that returned by itself, and the body needs no record
-// of them (f.repeated).
+// interchanged loop with only code after it, the guards that return
+// threads before the loop (if row >= m { return }) at the start of its
+// body and of each run of thread code after it (a block-level statement
+// there, a uniform update, starts a thread loop of its own). Each of
+// their thread loops then skips the threads that returned by itself, and
+// the body needs no record of them (f.repeated). A guard whose condition
+// reads a variable assigned after it is not repeated: the copies would
+// test other values.
 func (f *Func) repeatGuards() {
 	last := -1
 	for i, n := range f.Body {
@@ -54,12 +57,23 @@ func (f *Func) repeatGuards() {
 		if !isCode {
 			break
 		}
-		if s, ok := c.Stmt.(*ast.IfStmt); ok && s.Init == nil && s.Else == nil && isReturn(s.Body) && f.safeCond(s.Cond) {
+		if s, ok := c.Stmt.(*ast.IfStmt); ok && s.Init == nil && s.Else == nil && isReturn(s.Body) && f.safeCond(s.Cond) &&
+			!f.readsAssigned(s.Cond, f.Body[i+1:]) {
 			guards = append([]Node{c}, guards...)
 		}
 	}
 	if len(guards) == 0 {
 		return
+	}
+	split := map[Node]bool{Node(loop): true} // what ends a run of thread code: fission's block-level statements
+	for _, n := range f.Body[last+1:] {
+		stmt := n.(*Code).Stmt
+		if _, loop := stmt.(*ast.ForStmt); loop {
+			return // a grid-stride loop (the stride pass runs later) is a thread loop of its own, which the guards would not reach
+		}
+		if f.placeOf(stmt) == placeBlock {
+			split[n] = true
+		}
 	}
 	if f.repeated == nil {
 		f.repeated = map[ast.Stmt]bool{}
@@ -68,9 +82,57 @@ func (f *Func) repeatGuards() {
 		f.repeated[g.(*Code).Stmt] = true
 	}
 	loop.Body = append(slices.Clone(guards), loop.Body...)
-	if last < len(f.Body)-1 {
-		f.Body = slices.Insert(f.Body, last+1, slices.Clone(guards)...)
+	tail := append([]Node(nil), f.Body[:last+1]...)
+	for i, n := range f.Body[last+1:] {
+		if !split[n] && split[f.Body[last+i]] { // the first thread code after the loop, or after a block-level statement
+			tail = append(tail, slices.Clone(guards)...)
+		}
+		tail = append(tail, n)
 	}
+	f.Body = tail
+}
+
+// readsAssigned reports whether x reads a variable that a statement of
+// nodes (code, and the bodies of loops and ifs) assigns.
+func (f *Func) readsAssigned(x ast.Expr, nodes []Node) bool {
+	changed := map[*types.Var]bool{}
+	Walk(nodes, func(n Node) {
+		var s ast.Node
+		switch n := n.(type) {
+		case *Code:
+			s = n.Stmt
+		case *For:
+			s = n.Src
+		}
+		if s == nil {
+			return
+		}
+		ast.Inspect(s, func(m ast.Node) bool {
+			if st, ok := m.(ast.Stmt); ok {
+				for _, lhs := range assigned(st) {
+					if v := f.varOf(lhs); v != nil {
+						changed[v.Obj] = true
+					}
+				}
+			}
+			if u, ok := m.(*ast.UnaryExpr); ok && u.Op == token.AND {
+				if v := f.varOf(ast.Unparen(u.X)); v != nil {
+					changed[v.Obj] = true
+				}
+			}
+			return true
+		})
+	})
+	found := false
+	ast.Inspect(x, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if v := f.varOf(id); v != nil && changed[v.Obj] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 func (f *Func) interchangeList(nodes []Node) []Node {

@@ -15,7 +15,15 @@ import (
 // in one instruction: vec_stride512.go). Only 32-bit lanes widen (a
 // 64-bit step stays at four lanes) and warps' lane loops keep eight
 // lanes; a loop whose wider translation fails runs eight lanes a step
-// alone.
+// alone. So does a loop with bitwise operators on vectors of integers:
+// Go 1.26 rewrites an expression of three operands of And, Or, Xor and
+// AndNot on 512-bit vectors into one VPTERNLOGD, and where one operand
+// is a load it writes an instruction its assembler rejects (a XOR of
+// three values, one loaded, became VPTERNLOGD $150, (DX), Z0), so the
+// package would not build. Masks are combined through their bits, which
+// that rewrite does not see. A shift under a mask, at sixteen lanes, it
+// may write as a masked VPSRAD its assembler rejects (VPSRAD Z6, K2, Z5):
+// loops that shift keep eight lanes too.
 
 // vecWidth512 is the number of threads a step of AVX-512's 32-bit lanes
 // runs.

@@ -331,18 +331,26 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		v.fail() // comparisons: masks, later
 	}
 	if op == token.SHL || op == token.SHR {
-		if !v.avx2Op(op, vt) {
-			v.fail()
+		if !v.avx2Op(op, vt) || v.z {
+			v.fail() // at sixteen lanes Go 1.26 may write a masked shift its assembler rejects (vec_512.go)
 		}
 		return vval{shape: vVector, x: v.shift(op, v.vec(x, t), y), typ: t}
 	}
 	m := vecMethods[op]
 	float := isFloatVec(vt)
+	if v.z && bitOps[op] {
+		v.fail() // Go 1.26 may merge three of them and a load into an instruction it cannot assemble (vec_512.go)
+	}
 	if m == "" || float && (op == token.AND || op == token.OR || op == token.XOR || op == token.AND_NOT) || !float && op == token.QUO || !v.avx2Op(op, vt) {
 		v.fail() // integer division by a vector panics per lane: kept scalar
 	}
 	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
 }
+
+// bitOps are the bitwise operators: on 512-bit vectors Go 1.26 turns an
+// expression of three of their operands into one VPTERNLOGD, which it
+// may write with a memory operand the assembler rejects.
+var bitOps = map[token.Token]bool{token.AND: true, token.OR: true, token.XOR: true, token.AND_NOT: true}
 
 // vecMethods are the archsimd methods of Go's arithmetic operators.
 var vecMethods = map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Div",
@@ -402,7 +410,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 	case u.Op == token.SUB:
 		zero := &ast.CompositeLit{Type: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(vt)}}
 		return vval{shape: vVector, x: vcall(zero, "Sub", x.x), typ: t}
-	case u.Op == token.XOR && !isFloatVec(vt):
+	case u.Op == token.XOR && !isFloatVec(vt) && !v.z: // see binaryOf
 		return vval{shape: vVector, x: vcall(x.x, "Not"), typ: t}
 	}
 	v.fail()

@@ -153,9 +153,28 @@ func (v *vectorizer) unrolled(s ast.Stmt, body *ast.BlockStmt) bool {
 	defer func() { v.depth-- }()
 	for k := from; k < to; k++ {
 		if key != nil {
-			v.env[key] = &vbind{name: key.Name(), x: intLit(k), seq: math.MaxInt}
+			v.env[key] = &vbind{name: key.Name(), x: v.trip(k, key.Type()), seq: math.MaxInt}
 		}
 		v.emit(&ast.BlockStmt{List: v.list(body.List)})
 	}
 	return true
+}
+
+// trip writes trip k of an unrolled loop whose counter has type t: a
+// variable's value, as in the kernel (compiled.Trip), so that the
+// expressions it is in stay non-constant.
+func (v *vectorizer) trip(k int64, t types.Type) ast.Expr {
+	b, ok := t.(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return intLit(k)
+	}
+	compiled := "compiled"
+	if v.e != nil {
+		compiled = v.f.Src.Compiled
+	}
+	x := ast.Expr(&ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Trip")}, Args: []ast.Expr{intLit(k)}})
+	if b.Kind() != types.Int {
+		x = &ast.CallExpr{Fun: ast.NewIdent(b.Name()), Args: []ast.Expr{x}}
+	}
+	return x
 }

@@ -53,8 +53,8 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:32
 						_ = i
 //line rodinia_cfd.go:33
-						if (i+0*
-							nelr) < 0 || (i+0*nelr)+8 > len(variables) || (i+1*nelr) < 0 || (i+1*nelr)+8 > len(variables) || (i+2*nelr) < 0 || (i+2*nelr)+8 > len(variables) || (i+3*nelr) < 0 || (i+3*nelr)+8 > len(variables) || (i+4*nelr) < 0 || (i+4*nelr)+8 > len(variables) {
+						if (i+compiled.Trip(0)*
+							nelr) < 0 || (i+compiled.Trip(0)*nelr)+8 > len(variables) || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr)+8 > len(variables) || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr)+8 > len(variables) || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr)+8 > len(variables) || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr)+8 > len(variables) {
 //line rodinia_cfd.go:33
 							break
 //line rodinia_cfd.go:33
@@ -62,31 +62,31 @@ func gc_body_cudaInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[0]).StoreSlice(variables[i+0*nelr:])
+							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(0)]).StoreSlice(variables[i+compiled.Trip(0)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[1]).StoreSlice(variables[i+1*nelr:])
+							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(1)]).StoreSlice(variables[i+compiled.Trip(1)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[2]).StoreSlice(variables[i+2*nelr:])
+							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(2)]).StoreSlice(variables[i+compiled.Trip(2)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[3]).StoreSlice(variables[i+3*nelr:])
+							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(3)]).StoreSlice(variables[i+compiled.Trip(3)*nelr:])
 //line rodinia_cfd.go:34
 						}
 //line rodinia_cfd.go:34
 						{
 //line rodinia_cfd.go:34
-							archsimd.BroadcastFloat32x8(ffVariable[4]).StoreSlice(variables[i+4*nelr:])
+							archsimd.BroadcastFloat32x8(ffVariable[compiled.Trip(4)]).StoreSlice(variables[i+compiled.Trip(4)*nelr:])
 //line rodinia_cfd.go:34
 						}
 					}

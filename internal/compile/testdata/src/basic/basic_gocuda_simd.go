@@ -619,7 +619,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:13
 						_ = sum
 //line basic.go:20
-						if tx < 0 || tx+8 > len(bs[0]) || tx+8 > len(bs[1]) || tx+8 > len(bs[2]) || tx+8 > len(bs[3]) || tx+8 > len(bs[4]) || tx+8 > len(bs[5]) || tx+8 > len(bs[6]) || tx+8 > len(bs[7]) || tx+8 > len(bs[8]) || tx+8 > len(bs[9]) || tx+8 > len(bs[10]) || tx+8 > len(bs[11]) || tx+8 > len(bs[12]) || tx+8 > len(bs[13]) || tx+8 > len(bs[14]) || tx+8 > len(bs[15]) {
+						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
 //line basic.go:20
 							break
 //line basic.go:20
@@ -627,97 +627,97 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][0]).Mul(archsimd.LoadFloat32x8Slice(bs[0][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][1]).Mul(archsimd.LoadFloat32x8Slice(bs[1][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][2]).Mul(archsimd.LoadFloat32x8Slice(bs[2][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][3]).Mul(archsimd.LoadFloat32x8Slice(bs[3][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][4]).Mul(archsimd.LoadFloat32x8Slice(bs[4][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][5]).Mul(archsimd.LoadFloat32x8Slice(bs[5][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][6]).Mul(archsimd.LoadFloat32x8Slice(bs[6][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][7]).Mul(archsimd.LoadFloat32x8Slice(bs[7][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][8]).Mul(archsimd.LoadFloat32x8Slice(bs[8][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][9]).Mul(archsimd.LoadFloat32x8Slice(bs[9][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][10]).Mul(archsimd.LoadFloat32x8Slice(bs[10][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][11]).Mul(archsimd.LoadFloat32x8Slice(bs[11][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][12]).Mul(archsimd.LoadFloat32x8Slice(bs[12][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][13]).Mul(archsimd.LoadFloat32x8Slice(bs[13][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][14]).Mul(archsimd.LoadFloat32x8Slice(bs[14][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21
 						{
 //line basic.go:21
-							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][15]).Mul(archsimd.LoadFloat32x8Slice(bs[15][tx:])))
+							sum = sum.Add(archsimd.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(archsimd.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
 //line basic.go:21
 						}
 //line basic.go:21

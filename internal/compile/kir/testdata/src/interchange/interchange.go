@@ -159,3 +159,43 @@ func helperWalkExpr(t *gocuda.Thread, coord, cost []float32, num, dim, x int) {
 		cost[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = dist(t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X, x, num, dim, coord)
 	}
 }
+
+// guardUpdate returns every thread, or none, before a loop it interchanges
+// and a uniform update of w after it: the code after the update, a thread
+// loop of its own, must skip the returned threads too (a fuzzer's find).
+func guardUpdate(t *gocuda.Thread, in, out []int32, w int32, p int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stop := p^1 < 3
+	if stop {
+		return
+	}
+	a := int32(i)
+	for k := 0; k < p; k++ {
+		if ix := k*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+			a += in[ix]
+		}
+	}
+	w ^= int32(p)
+	out[i] = a + w
+}
+
+// guardStride returns every thread, or none, before a loop it
+// interchanges and a grid-stride loop, which must skip the returned
+// threads too (a fuzzer's find).
+func guardStride(t *gocuda.Thread, in, out, g []int32, p int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	stop := p^1 < 3
+	if stop {
+		return
+	}
+	a := int32(i)
+	for k := 0; k < p; k++ {
+		if ix := k*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+			a += in[ix]
+		}
+	}
+	for j := i; j < len(g); j += t.BlockDim.X * t.GridDim.X {
+		g[j] ^= int32(p)
+	}
+	out[i] = a
+}

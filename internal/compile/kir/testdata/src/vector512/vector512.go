@@ -46,3 +46,12 @@ func pairs(t *gocuda.Thread, b, out []float32, a float32) {
 		out[i] = a*b0 + b1 + b[2*i]*0.5
 	}
 }
+
+// hash XORs three values, one loaded: at sixteen lanes Go 1.26 would
+// write an instruction its assembler rejects, so the loop keeps eight.
+func hash(t *gocuda.Thread, in, out []uint32, seed uint32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = in[i] ^ seed ^ in[i]>>3
+	}
+}
