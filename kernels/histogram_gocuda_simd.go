@@ -62,7 +62,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line histogram.go:34
 							gc_vb4 := archsimd.BroadcastUint32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -131,7 +130,6 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line histogram.go:34
 							gc_vb2 := archsimd.BroadcastUint32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {

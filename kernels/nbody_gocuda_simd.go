@@ -290,7 +290,6 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line nbody.go:190
 					gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:131
@@ -984,7 +983,6 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line nbody.go:234
 						gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
 //line nbody.go:131

@@ -354,7 +354,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -603,7 +602,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -930,7 +928,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -989,7 +986,6 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1235,7 +1231,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -1484,7 +1479,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -1811,7 +1805,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -1870,7 +1863,6 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2116,7 +2108,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -2365,7 +2356,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:184
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:184
@@ -2692,7 +2682,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -2751,7 +2740,6 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3405,7 +3393,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -3654,7 +3641,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -3986,7 +3972,6 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -4331,7 +4316,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -4580,7 +4564,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -4912,7 +4895,6 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop6 bool
 								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -5257,7 +5239,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -5506,7 +5487,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:208
@@ -5838,7 +5818,6 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop9 bool
 								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:208
 									gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce.go:208
@@ -6486,7 +6465,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -6735,7 +6713,6 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -7246,7 +7223,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -7495,7 +7471,6 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -8006,7 +7981,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -8255,7 +8229,6 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:232
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:232
@@ -9102,7 +9075,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -9351,7 +9323,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -9690,7 +9661,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -9749,7 +9719,6 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -9997,7 +9966,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -10246,7 +10214,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -10585,7 +10552,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10644,7 +10610,6 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10892,7 +10857,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -11141,7 +11105,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce.go:254
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce.go:254
@@ -11480,7 +11443,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -11539,7 +11501,6 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4

@@ -392,7 +392,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -819,7 +818,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -1352,7 +1350,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1411,7 +1408,6 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1659,7 +1655,6 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -2086,7 +2081,6 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -2619,7 +2613,6 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2678,7 +2671,6 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2926,7 +2918,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3353,7 +3344,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:19
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:19
@@ -3886,7 +3876,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3945,7 +3934,6 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4681,7 +4669,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5108,7 +5095,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -5641,7 +5627,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5700,7 +5685,6 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6193,7 +6177,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -6620,7 +6603,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -7153,7 +7135,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7212,7 +7193,6 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7705,7 +7685,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8132,7 +8111,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:42
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line reduce_variants.go:42
@@ -8665,7 +8643,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -8724,7 +8701,6 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -12465,7 +12441,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -12564,7 +12539,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -12676,7 +12650,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -12908,7 +12881,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -12966,7 +12938,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -13118,7 +13089,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -13177,7 +13147,6 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -13676,7 +13645,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop8 bool
 			gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep8+15 < gc_n3; gc_vstep8 += 16 {
 					gc_rank3 := gc_vstep8
 					_ = gc_rank3
@@ -13775,7 +13743,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -13887,7 +13854,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -14119,7 +14085,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
@@ -14177,7 +14142,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -14329,7 +14293,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop13 bool
 						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep13+15 < gc_to3; gc_vstep13 += 16 {
 								gc_tx3 := gc_vstep13
 								gc_rank3 := gc_base3 + gc_tx3
@@ -14388,7 +14351,6 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop14 bool
 						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep14+15 < gc_to3; gc_vstep14 += 16 {
 								gc_tx3 := gc_vstep14
 								gc_rank3 := gc_base3 + gc_tx3
@@ -14887,7 +14849,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop15 bool
 			gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep15+15 < gc_n4; gc_vstep15 += 16 {
 					gc_rank4 := gc_vstep15
 					_ = gc_rank4
@@ -14986,7 +14947,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -15098,7 +15058,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
 						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line reduce_variants.go:131
 							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reduce_variants.go:131
@@ -15330,7 +15289,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
@@ -15388,7 +15346,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop19 bool
 					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
 							gc_tx4 := gc_vstep19
 							gc_rank4 := gc_base4 + gc_tx4
@@ -15540,7 +15497,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop20 bool
 						gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep20+15 < gc_to4; gc_vstep20 += 16 {
 								gc_tx4 := gc_vstep20
 								gc_rank4 := gc_base4 + gc_tx4
@@ -15599,7 +15555,6 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop21 bool
 						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep21+15 < gc_to4; gc_vstep21 += 16 {
 								gc_tx4 := gc_vstep21
 								gc_rank4 := gc_base4 + gc_tx4
@@ -16413,7 +16368,6 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -17094,7 +17048,6 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep2+15 < gc_n3; gc_vstep2 += 16 {
 					gc_rank3 := gc_vstep2
 					_ = gc_rank3
@@ -17775,7 +17728,6 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
 			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep3+15 < gc_n4; gc_vstep3 += 16 {
 					gc_rank4 := gc_vstep3
 					_ = gc_rank4

@@ -385,7 +385,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40
@@ -476,7 +475,6 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40
@@ -787,7 +785,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40
@@ -878,7 +875,6 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40
@@ -1189,7 +1185,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40
@@ -1280,7 +1275,6 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line reverse.go:40
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:40

@@ -59,7 +59,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:33
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -116,7 +115,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:33
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -307,7 +305,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:52
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -356,7 +353,6 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line saxpy.go:52
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -858,7 +854,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line saxpy.go:118
@@ -911,7 +906,6 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line saxpy.go:118
@@ -1079,7 +1073,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 //line saxpy.go:118
@@ -1132,7 +1125,6 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 //line saxpy.go:118
@@ -1300,7 +1292,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 //line saxpy.go:118
@@ -1353,7 +1344,6 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 //line saxpy.go:118
@@ -1790,7 +1780,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 //line saxpy.go:133
@@ -1835,7 +1824,6 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 //line saxpy.go:133
@@ -2100,7 +2088,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 									gc_tx3 := gc_vstep3
 //line saxpy.go:133
@@ -2145,7 +2132,6 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 									gc_tx3 := gc_vstep4
 //line saxpy.go:133
@@ -2410,7 +2396,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 									gc_tx4 := gc_vstep5
 //line saxpy.go:133
@@ -2455,7 +2440,6 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop6 bool
 							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 									gc_tx4 := gc_vstep6
 //line saxpy.go:133

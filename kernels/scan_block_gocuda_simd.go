@@ -593,7 +593,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -699,7 +698,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -936,7 +934,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -1028,7 +1025,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -1223,7 +1219,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1291,7 +1286,6 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1563,7 +1557,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -1669,7 +1662,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -1906,7 +1898,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -1998,7 +1989,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -2193,7 +2183,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
 								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2261,7 +2250,6 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
 								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
@@ -2533,7 +2521,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -2639,7 +2626,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:21
 						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:21
@@ -2876,7 +2862,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop15 bool
 						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -2968,7 +2953,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop16 bool
 						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line scan_block.go:50
@@ -3163,7 +3147,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop17 bool
 						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
 								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
@@ -3231,7 +3214,6 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop18 bool
 						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
 								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
@@ -4047,7 +4029,6 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:78
 					gc_evens16 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
@@ -4707,7 +4688,6 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:78
 					gc_evens162 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78
@@ -5367,7 +5347,6 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:78
 					gc_evens163 := archsimd.LoadUint32x16(&[16]uint32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line scan_block.go:78

@@ -290,7 +290,6 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -540,7 +539,6 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop2 bool
 								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep2+15 < gc_segend3; gc_vstep2 += 16 {
 										gc_tx3 := gc_vstep2
 										gc_rank3 := gc_base3 + gc_tx3
@@ -790,7 +788,6 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_segend4; gc_vstep3 += 16 {
 										gc_tx4 := gc_vstep3
 										gc_rank4 := gc_base4 + gc_tx4

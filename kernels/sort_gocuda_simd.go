@@ -62,7 +62,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line sort.go:40
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line sort.go:40
@@ -303,7 +302,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -447,7 +445,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -560,7 +557,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line scan_block.go:50
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line scan_block.go:50
@@ -762,7 +758,6 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line sort.go:40
 					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line sort.go:40

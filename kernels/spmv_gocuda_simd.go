@@ -121,7 +121,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line spmv.go:166
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line spmv.go:166

@@ -120,7 +120,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line stencil.go:39
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -198,7 +197,6 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line stencil.go:39
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {

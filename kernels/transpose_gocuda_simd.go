@@ -146,7 +146,6 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line transpose.go:164
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line transpose.go:164
@@ -514,7 +513,6 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line transpose.go:164
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line transpose.go:164

@@ -47,7 +47,6 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -705,7 +704,6 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line cfd.go:277
@@ -778,7 +776,6 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line cfd.go:277

@@ -201,7 +201,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -352,7 +351,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 							gc_rank2 := gc_vstep2
 							_ = gc_rank2
@@ -447,7 +445,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -544,7 +541,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 										gc_tx2 := gc_vstep4
 										gc_rank2 := gc_base2 + gc_tx2
@@ -751,7 +747,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kmeans.go:80
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(i))
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
@@ -1025,7 +1020,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1094,7 +1088,6 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2

@@ -54,7 +54,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:16
 							gc_vb4 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -111,7 +110,6 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:16
 							gc_vb2 := archsimd.BroadcastFloat32x16(a)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -291,7 +289,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:26
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -340,7 +337,6 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:26
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -596,7 +592,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -643,7 +638,6 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -867,7 +861,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -914,7 +907,6 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1270,7 +1262,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb4 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
@@ -1315,7 +1306,6 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb2 := archsimd.BroadcastFloat32x16(1)
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
@@ -1460,7 +1450,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb8 := archsimd.BroadcastInt32x16(1)
 							for ; gc_vstep3+15 < gc_runhi3; gc_vstep3 += 16 {
@@ -1505,7 +1494,6 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb6 := archsimd.BroadcastInt32x16(1)
 							for ; gc_vstep4+15 < gc_runhi3; gc_vstep4 += 16 {
@@ -1650,7 +1638,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb12 := archsimd.BroadcastUint32x16(1)
 							for ; gc_vstep5+15 < gc_runhi4; gc_vstep5 += 16 {
@@ -1695,7 +1682,6 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line blog_memory.go:64
 							gc_vb10 := archsimd.BroadcastUint32x16(1)
 							for ; gc_vstep6+15 < gc_runhi4; gc_vstep6 += 16 {
@@ -1941,7 +1927,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2126,7 +2111,6 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2337,7 +2321,6 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2

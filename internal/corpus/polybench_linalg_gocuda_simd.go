@@ -66,7 +66,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -141,7 +140,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -341,7 +339,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -415,7 +412,6 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -565,7 +561,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -642,7 +637,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:35
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -842,7 +836,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -916,7 +909,6 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1066,7 +1058,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:50
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -1141,7 +1132,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:50
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -1341,7 +1331,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1415,7 +1404,6 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1565,7 +1553,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:65
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -1640,7 +1627,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:65
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -1840,7 +1826,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1914,7 +1899,6 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2064,7 +2048,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:80
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2139,7 +2122,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:80
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -2339,7 +2321,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2413,7 +2394,6 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2563,7 +2543,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:95
 							gc_vb4 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2640,7 +2619,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:95
 							gc_vb2 := archsimd.BroadcastFloat32x16(beta)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -2840,7 +2818,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2914,7 +2891,6 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3263,7 +3239,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:156
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -3326,7 +3301,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:156
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -3486,7 +3460,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3548,7 +3521,6 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3736,7 +3708,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:170
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -3799,7 +3770,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_linalg.go:170
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -3959,7 +3929,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4021,7 +3990,6 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4445,7 +4413,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -4506,7 +4473,6 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2

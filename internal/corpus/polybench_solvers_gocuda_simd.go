@@ -229,7 +229,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_solvers.go:45
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -292,7 +291,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line polybench_solvers.go:45
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -457,7 +455,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -520,7 +517,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -611,7 +607,6 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -851,7 +846,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -918,7 +912,6 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -1059,7 +1052,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -1138,7 +1130,6 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {

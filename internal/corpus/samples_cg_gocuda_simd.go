@@ -1334,7 +1334,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 										gc_tx2 := gc_vstep2
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1385,7 +1384,6 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop2 bool
 								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2

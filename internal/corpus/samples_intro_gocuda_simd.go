@@ -62,7 +62,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:23
 							gc_vb4 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -119,7 +118,6 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:23
 							gc_vb2 := archsimd.BroadcastFloat32x16(0.0)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -304,7 +302,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -408,7 +405,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -472,7 +468,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -636,7 +631,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1056,7 +1050,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1126,7 +1119,6 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1325,7 +1317,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:91
 							gc_vb4 := archsimd.BroadcastInt32x16(incValue)
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
@@ -1370,7 +1361,6 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:91
 							gc_vb2 := archsimd.BroadcastInt32x16(incValue)
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
@@ -1520,7 +1510,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1567,7 +1556,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1683,7 +1671,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:110
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -1734,7 +1721,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:110
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -1855,7 +1841,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1902,7 +1887,6 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2319,7 +2303,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2366,7 +2349,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2482,7 +2464,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb4 := archsimd.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
@@ -2533,7 +2514,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb2 := archsimd.BroadcastFloat32x16(float32(numThreads))
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
@@ -2654,7 +2634,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2701,7 +2680,6 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2832,7 +2810,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2879,7 +2856,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2995,7 +2971,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb8 := archsimd.BroadcastInt32x16(int32(numThreads))
 						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
@@ -3046,7 +3021,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb6 := archsimd.BroadcastInt32x16(int32(numThreads))
 						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
@@ -3167,7 +3141,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
 							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3214,7 +3187,6 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
 							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
@@ -3345,7 +3317,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
 							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3392,7 +3363,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
 							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3508,7 +3478,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop15 bool
 					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb12 := archsimd.BroadcastUint32x16(uint32(numThreads))
 						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
@@ -3559,7 +3528,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_intro.go:131
 						gc_vb10 := archsimd.BroadcastUint32x16(uint32(numThreads))
 						for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
@@ -3680,7 +3648,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop17 bool
 					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
 							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3727,7 +3694,6 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
 							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
@@ -4351,7 +4317,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4445,7 +4410,6 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2

@@ -500,7 +500,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
@@ -598,7 +597,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:29
@@ -815,7 +813,6 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:26
 									gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:26
@@ -1166,7 +1163,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
@@ -1264,7 +1260,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:29
@@ -1481,7 +1476,6 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop6 bool
 								gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:26
 									gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:26
@@ -1832,7 +1826,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
@@ -1930,7 +1923,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:29
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:29
@@ -2147,7 +2139,6 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop9 bool
 								gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:26
 									gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:26
@@ -2877,7 +2868,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
@@ -2975,7 +2965,6 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:63
@@ -3397,7 +3386,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
@@ -3495,7 +3483,6 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:63
@@ -3917,7 +3904,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
@@ -4015,7 +4001,6 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:63
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:63
@@ -4818,7 +4803,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
@@ -4916,7 +4900,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
 //line samples_reduction.go:95
@@ -5128,7 +5111,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5187,7 +5169,6 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -5441,7 +5422,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb8 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
@@ -5539,7 +5519,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb6 := archsimd.BroadcastInt32x16(0)
 //line samples_reduction.go:95
@@ -5751,7 +5730,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -5810,7 +5788,6 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -6064,7 +6041,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb12 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
@@ -6162,7 +6138,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:95
 						gc_vb10 := archsimd.BroadcastUint32x16(0)
 //line samples_reduction.go:95
@@ -6374,7 +6349,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -6433,7 +6407,6 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -7030,7 +7003,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -7166,7 +7138,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -7335,7 +7306,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -7411,7 +7381,6 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -7701,7 +7670,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -7837,7 +7805,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -8006,7 +7973,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8082,7 +8048,6 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -8372,7 +8337,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -8508,7 +8472,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:123
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
@@ -8677,7 +8640,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -8753,7 +8715,6 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -9375,7 +9336,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -9511,7 +9471,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -9680,7 +9639,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -9756,7 +9714,6 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -10125,7 +10082,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -10261,7 +10217,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -10430,7 +10385,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10506,7 +10460,6 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -10875,7 +10828,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -11011,7 +10963,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:161
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
@@ -11180,7 +11131,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -11256,7 +11206,6 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -12174,7 +12123,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -12310,7 +12258,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -12472,7 +12419,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -12598,7 +12544,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -12815,7 +12760,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -12941,7 +12885,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -13158,7 +13101,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -13284,7 +13226,6 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -13704,7 +13645,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -13840,7 +13780,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14002,7 +13941,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14128,7 +14066,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14345,7 +14282,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14471,7 +14407,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14688,7 +14623,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop15 bool
 					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -14814,7 +14748,6 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota38 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -15234,7 +15167,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop17 bool
 					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -15370,7 +15302,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -15532,7 +15463,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop19 bool
 					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -15658,7 +15588,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop20 bool
 					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota50 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -15875,7 +15804,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop21 bool
 					gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -16001,7 +15929,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop22 bool
 					gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota54 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -16218,7 +16145,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop23 bool
 					gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -16344,7 +16270,6 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop24 bool
 					gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:211
 						gc_iota58 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
@@ -17356,7 +17281,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -17482,7 +17406,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -17699,7 +17622,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -17825,7 +17747,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -18042,7 +17963,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -18168,7 +18088,6 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -18644,7 +18563,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -18770,7 +18688,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -18987,7 +18904,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -19113,7 +19029,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -19330,7 +19245,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -19456,7 +19370,6 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -19932,7 +19845,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -20058,7 +19970,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -20275,7 +20186,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop15 bool
 					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -20401,7 +20311,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop16 bool
 					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -20618,7 +20527,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop17 bool
 					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
@@ -20744,7 +20652,6 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop18 bool
 					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_reduction.go:272
 						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272

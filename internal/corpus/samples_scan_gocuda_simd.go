@@ -460,7 +460,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_scan.go:89
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89
@@ -633,7 +632,6 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_scan.go:89
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_scan.go:89

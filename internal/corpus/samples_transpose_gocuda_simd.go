@@ -53,7 +53,6 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -371,7 +370,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_transpose.go:41
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_transpose.go:41
@@ -628,7 +626,6 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line samples_transpose.go:41
 					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_transpose.go:41
@@ -1377,7 +1374,6 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2

@@ -51,7 +51,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep+15 < gc_runhi2; gc_vstep += 16 {
@@ -96,7 +95,6 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep2+15 < gc_runhi2; gc_vstep2 += 16 {
@@ -291,7 +289,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -350,7 +347,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -494,7 +490,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -553,7 +548,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -697,7 +691,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -756,7 +749,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -907,7 +899,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:33
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:33
@@ -1121,7 +1112,6 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:33
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:33
@@ -1593,7 +1583,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1652,7 +1641,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1796,7 +1784,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1855,7 +1842,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1999,7 +1985,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2058,7 +2043,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2209,7 +2193,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:112
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:112
@@ -2423,7 +2406,6 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line shoc.go:112
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:112

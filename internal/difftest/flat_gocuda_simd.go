@@ -60,7 +60,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:18
 								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:18
@@ -135,7 +134,6 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:18
 								gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:18
@@ -413,7 +411,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:30
 								gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line flat.go:31
@@ -576,7 +573,6 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:30
 								gc_vb3 := archsimd.BroadcastInt32x16(3)
 //line flat.go:31
@@ -1248,7 +1244,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -1347,7 +1342,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:59
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:59
@@ -1451,7 +1445,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:59
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:59
@@ -1659,7 +1652,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1705,7 +1697,6 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1863,7 +1854,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop6 bool
 			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
 					gc_rank3 := gc_vstep6
 					_ = gc_rank3
@@ -1962,7 +1952,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:59
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:59
@@ -2066,7 +2055,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line flat.go:59
 							gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line flat.go:59
@@ -2274,7 +2262,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2320,7 +2307,6 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
 							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3

@@ -1256,7 +1256,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop6 bool
 			gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep6+15 < gc_n3; gc_vstep6 += 16 {
 					gc_rank3 := gc_vstep6
 					_ = gc_rank3
@@ -1366,7 +1365,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop7 bool
 			gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep7+15 < gc_n3; gc_vstep7 += 16 {
 					gc_rank3 := gc_vstep7
 					_ = gc_rank3
@@ -1479,7 +1477,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1532,7 +1529,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
 							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1657,7 +1653,6 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop10 bool
 							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep10+15 < gc_segend3; gc_vstep10 += 16 {
 									gc_tx3 := gc_vstep10
 									gc_rank3 := gc_base3 + gc_tx3
@@ -1798,7 +1793,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -1908,7 +1902,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop2 bool
 			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 					gc_rank2 := gc_vstep2
 					_ = gc_rank2
@@ -2021,7 +2014,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2074,7 +2066,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2199,7 +2190,6 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep5+15 < gc_segend2; gc_vstep5 += 16 {
 									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2579,7 +2569,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2626,7 +2615,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2753,7 +2741,6 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -3350,7 +3337,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3397,7 +3383,6 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2

@@ -67,7 +67,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -163,7 +162,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -238,7 +236,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -349,7 +346,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -419,7 +415,6 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -532,7 +527,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -672,7 +666,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -801,7 +794,6 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:38
 					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line interchange.go:38
@@ -960,7 +952,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -1083,7 +1074,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 							gc_rank2 := gc_vstep2
 							_ = gc_rank2
@@ -1178,7 +1168,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop3 bool
 								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 										gc_tx2 := gc_vstep3
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1266,7 +1255,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 										gc_tx2 := gc_vstep4
 										gc_rank2 := gc_base2 + gc_tx2
@@ -1462,7 +1450,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:77
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(c))
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
@@ -1709,7 +1696,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1781,7 +1767,6 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to2; gc_vstep7 += 16 {
 								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2136,7 +2121,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:94
 							gc_vb8 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2216,7 +2200,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:94
 							gc_vb4 := archsimd.BroadcastFloat32x16(s)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -2409,7 +2392,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2488,7 +2470,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -2670,7 +2651,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:92
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:92
@@ -2785,7 +2765,6 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:92
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:92
@@ -3045,7 +3024,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 						gc_rank2 := gc_vstep
 						_ = gc_rank2
@@ -3140,7 +3118,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3227,7 +3204,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3335,7 +3311,6 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:116
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:116
@@ -3689,7 +3664,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:153
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:153
@@ -3769,7 +3743,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:153
 								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:153
@@ -3874,7 +3847,6 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line interchange.go:153
 								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:153

@@ -42,7 +42,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
 					gc_rank2 := gc_vstep
 					_ = gc_rank2
@@ -133,7 +132,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:17
 							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:17
@@ -494,7 +492,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:17
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:17
@@ -975,7 +972,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1403,7 +1399,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1505,7 +1500,6 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1853,7 +1847,6 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop11 bool
 				gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2032,7 +2025,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2150,7 +2142,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2290,7 +2281,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2397,7 +2387,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2535,7 +2524,6 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2659,7 +2647,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop6 bool
 				gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2777,7 +2764,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -2917,7 +2903,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3024,7 +3009,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop9 bool
 				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3162,7 +3146,6 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop10 bool
 				gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:49
 					gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:49
@@ -3300,7 +3283,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:79
 					gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
@@ -3836,7 +3818,6 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:79
 					gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30})
 //line kernels.go:79
@@ -4241,7 +4222,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:120
 					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:120
@@ -4446,7 +4426,6 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:141
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:141
@@ -5148,7 +5127,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:200
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -5197,7 +5175,6 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:200
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -5749,7 +5726,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop13 bool
 					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -5867,7 +5843,6 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop14 bool
 					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota26 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6109,7 +6084,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6215,7 +6189,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6469,7 +6442,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6528,7 +6500,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -6666,7 +6637,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -6784,7 +6754,6 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7026,7 +6995,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7132,7 +7100,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7386,7 +7353,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
 								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7445,7 +7411,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
 								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
@@ -7583,7 +7548,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -7701,7 +7665,6 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:210
 						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line kernels.go:210
@@ -10273,7 +10236,6 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop bool
 			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:421
 				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:421
@@ -10618,7 +10580,6 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:444
 							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
@@ -10722,7 +10683,6 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line kernels.go:444
 							gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444

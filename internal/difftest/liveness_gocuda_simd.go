@@ -306,7 +306,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line liveness.go:33
 						gc_vb11 := archsimd.BroadcastInt32x16(3)
 //line liveness.go:33
@@ -388,7 +387,6 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line liveness.go:33
 						gc_vb7 := archsimd.BroadcastInt32x16(3)
 //line liveness.go:33

@@ -231,7 +231,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -290,7 +289,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -425,7 +423,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
 						gc_rank2 := gc_vstep3
 						gc_pos2.Thread = gc_rank2
@@ -466,7 +463,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep4+15 < gc_n2; gc_vstep4 += 16 {
 						gc_rank2 := gc_vstep4
 						gc_pos2.Thread = gc_rank2
@@ -612,7 +608,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -671,7 +666,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -806,7 +800,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop7 bool
 				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep7+15 < gc_n2; gc_vstep7 += 16 {
 						gc_rank2 := gc_vstep7
 						gc_pos2.Thread = gc_rank2
@@ -847,7 +840,6 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
 				gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep8+15 < gc_n2; gc_vstep8 += 16 {
 						gc_rank2 := gc_vstep8
 						gc_pos2.Thread = gc_rank2
@@ -1070,7 +1062,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -1174,7 +1165,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -1392,7 +1382,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 								gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -1693,7 +1682,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -1835,7 +1823,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -2115,7 +2102,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop6 bool
 							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line methods.go:75
 								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methods.go:75
@@ -2423,7 +2409,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2528,7 +2513,6 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2679,7 +2663,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2738,7 +2721,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2901,7 +2883,6 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2

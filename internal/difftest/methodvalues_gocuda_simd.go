@@ -157,7 +157,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_segend5; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -463,7 +462,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_segend6; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -717,7 +715,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
 							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep3+15 < gc_segend7; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1011,7 +1008,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_segend8; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
@@ -1172,7 +1168,6 @@ func gc_body_methodValue(gc_b2 *compiled.Block, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
 				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1459,7 +1454,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line methodvalues.go:106
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line methodvalues.go:106
@@ -1588,7 +1582,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1634,7 +1627,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1746,7 +1738,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
 										gc_tx2 := gc_vstep4
 										gc_rank2 := gc_base2 + gc_tx2
@@ -2047,7 +2038,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2093,7 +2083,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2205,7 +2194,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop7 bool
 								gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep7+15 < gc_segend5; gc_vstep7 += 16 {
 										gc_tx2 := gc_vstep7
 										gc_rank2 := gc_base2 + gc_tx2
@@ -2509,7 +2497,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 								gc_tx2 := gc_vstep8
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2555,7 +2542,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep9+15 < gc_bdx2; gc_vstep9 += 16 {
 								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2667,7 +2653,6 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop10 bool
 								gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep10+15 < gc_segend6; gc_vstep10 += 16 {
 										gc_tx2 := gc_vstep10
 										gc_rank2 := gc_base2 + gc_tx2
@@ -3126,7 +3111,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3414,7 +3398,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3578,7 +3561,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3661,7 +3643,6 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3975,7 +3956,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -4269,7 +4249,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4351,7 +4330,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4460,7 +4438,6 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop4 bool
 							gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep4+15 < gc_segend4; gc_vstep4 += 16 {
 									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2

@@ -1005,7 +1005,6 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line normalize.go:74
 						gc_vb2 := archsimd.BroadcastInt32x16(1)
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {

@@ -66,7 +66,6 @@ func gc_body_segments(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, of
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line quotient.go:14
 									gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line quotient.go:14
@@ -233,7 +232,6 @@ func gc_body_segmentRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32,
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 //line quotient.go:27
 									gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line quotient.go:27
@@ -475,7 +473,6 @@ func gc_body_normalize(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2

@@ -63,7 +63,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:17
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -120,7 +119,6 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:17
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -250,7 +248,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:30
 							gc_vb7 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
@@ -347,7 +344,6 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:30
 							gc_vb3 := archsimd.BroadcastFloat32x16(3)
 //line rebase.go:30
@@ -493,7 +489,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:41
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -550,7 +545,6 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:41
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -728,7 +722,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:51
 								gc_vb4 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -777,7 +770,6 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:51
 								gc_vb2 := archsimd.BroadcastFloat32x16(a)
 								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -1056,7 +1048,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:60
@@ -1119,7 +1110,6 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:60
@@ -1325,7 +1315,6 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:77
 							gc_vb11 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
@@ -1427,7 +1416,6 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:77
 							gc_vb5 := archsimd.BroadcastFloat32x16(float32(-1))
 //line rebase.go:77
@@ -1583,7 +1571,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1654,7 +1641,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1848,7 +1834,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1927,7 +1912,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2180,7 +2164,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2251,7 +2234,6 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2599,7 +2581,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:137
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -2665,7 +2646,6 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line rebase.go:137
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -2870,7 +2850,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 //line rebase.go:147
@@ -2959,7 +2938,6 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 //line rebase.go:147

@@ -638,7 +638,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep+15 < gc_segend2; gc_vstep += 16 {
 										gc_tx2 := gc_vstep
 										gc_rank2 := gc_base2 + gc_tx2
@@ -798,7 +797,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
 				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 						gc_rank2 := gc_vstep2
 						_ = gc_rank2
@@ -927,7 +925,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
 				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1139,7 +1136,6 @@ func gc_body_earlyReturn(gc_b2 *compiled.Block, out []int32, shift, rounds int) 
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
 				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line returns.go:59
 					gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
 					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {

@@ -66,7 +66,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:20
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
@@ -165,7 +164,6 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:20
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:20
@@ -332,7 +330,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:34
 							gc_vb4 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
@@ -431,7 +428,6 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:34
 							gc_vb2 := archsimd.BroadcastFloat32x16(2)
 //line runs.go:34
@@ -825,7 +821,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:77
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:77
@@ -1010,7 +1005,6 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:77
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:77
@@ -1257,7 +1251,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:93
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:93
@@ -1442,7 +1435,6 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line runs.go:93
 							gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line runs.go:93

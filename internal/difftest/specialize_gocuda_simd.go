@@ -192,7 +192,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -609,7 +608,6 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -1128,7 +1126,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -1545,7 +1542,6 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -2064,7 +2060,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -2481,7 +2476,6 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:33
 							gc_none10 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:33
@@ -3335,7 +3329,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none4 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -3750,7 +3743,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -4259,7 +4251,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4318,7 +4309,6 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -4566,7 +4556,6 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
 					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -4981,7 +4970,6 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -5490,7 +5478,6 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
 								gc_tx3 := gc_vstep7
 								gc_rank3 := gc_base3 + gc_tx3
@@ -5549,7 +5536,6 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
 								gc_tx3 := gc_vstep8
 								gc_rank3 := gc_base3 + gc_tx3
@@ -5797,7 +5783,6 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop9 bool
 					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none12 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -6212,7 +6197,6 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop10 bool
 					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line specialize.go:44
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -6721,7 +6705,6 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
 								gc_tx4 := gc_vstep11
 								gc_rank4 := gc_base4 + gc_tx4
@@ -6780,7 +6763,6 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
 								gc_tx4 := gc_vstep12
 								gc_rank4 := gc_base4 + gc_tx4
@@ -7746,7 +7728,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
 							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep+15 < gc_segend3; gc_vstep += 16 {
 									gc_tx2 := gc_vstep
 									gc_rank2 := gc_base2 + gc_tx2
@@ -7994,7 +7975,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
 							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep2+15 < gc_segend4; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -8158,7 +8138,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8250,7 +8229,6 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -8565,7 +8543,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
 							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep5+15 < gc_segend5; gc_vstep5 += 16 {
 									gc_tx3 := gc_vstep5
 									gc_rank3 := gc_base3 + gc_tx3
@@ -8813,7 +8790,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop6 bool
 							gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep6+15 < gc_segend6; gc_vstep6 += 16 {
 									gc_tx3 := gc_vstep6
 									gc_rank3 := gc_base3 + gc_tx3
@@ -8977,7 +8953,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
 							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9069,7 +9044,6 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
 							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
@@ -9384,7 +9358,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop9 bool
 							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep9+15 < gc_segend7; gc_vstep9 += 16 {
 									gc_tx4 := gc_vstep9
 									gc_rank4 := gc_base4 + gc_tx4
@@ -9632,7 +9605,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop10 bool
 							gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-								defer func() {}() // a function of its own: Go does not inline one that defers
 								for ; gc_vstep10+15 < gc_segend8; gc_vstep10 += 16 {
 									gc_tx4 := gc_vstep10
 									gc_rank4 := gc_base4 + gc_tx4
@@ -9796,7 +9768,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop11 bool
 					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
 							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
@@ -9888,7 +9859,6 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop12 bool
 					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
 							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4

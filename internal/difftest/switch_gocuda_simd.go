@@ -42,7 +42,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line switch.go:12
 						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line switch.go:12
@@ -124,7 +123,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line switch.go:12
 						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line switch.go:12
@@ -302,7 +300,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 									if compiled.SIMD && compiled.SIMD512 {
 										var gc_stop3 bool
 										gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-											defer func() {}() // a function of its own: Go does not inline one that defers
 											for ; gc_vstep3+15 < gc_segend2; gc_vstep3 += 16 {
 												gc_tx2 := gc_vstep3
 												gc_rank2 := gc_base2 + gc_tx2
@@ -700,7 +697,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop4 bool
 								gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 										gc_tx2 := gc_vstep4
 										gc_rank2 := gc_base2 + gc_tx2
@@ -758,7 +754,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop5 bool
 								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-									defer func() {}() // a function of its own: Go does not inline one that defers
 									for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 										gc_tx2 := gc_vstep5
 										gc_rank2 := gc_base2 + gc_tx2
@@ -893,7 +888,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
 					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line switch.go:33
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
 						for ; gc_vstep6+15 < gc_n2; gc_vstep6 += 16 {
@@ -1035,7 +1029,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop7 bool
 					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
 							gc_tx2 := gc_vstep7
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1093,7 +1086,6 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop8 bool
 					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
 							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1242,7 +1234,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					defer func() {}() // a function of its own: Go does not inline one that defers
 //line switch.go:45
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line switch.go:45
@@ -1349,7 +1340,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
 							gc_rank2 := gc_vstep2
 							_ = gc_rank2
@@ -1533,7 +1523,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1579,7 +1568,6 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2

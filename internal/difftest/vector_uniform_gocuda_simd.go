@@ -65,7 +65,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
 							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
 								for gc_sx >= gc_bdx2 {
@@ -160,7 +159,6 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 							gc_sbx3, gc_sx3 := gc_vstep2/gc_bdx2, gc_vstep2%gc_bdx2
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2, gc_sx3 = gc_vstep2+16, gc_sx3+16 {
 								for gc_sx3 >= gc_bdx2 {
@@ -309,7 +307,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector_uniform.go:32
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32
@@ -430,7 +427,6 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							defer func() {}() // a function of its own: Go does not inline one that defers
 //line vector_uniform.go:32
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line vector_uniform.go:32

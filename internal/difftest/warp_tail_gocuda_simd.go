@@ -49,7 +49,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line warp_tail.go:17
 						gc_vb4 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
@@ -110,7 +109,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 //line warp_tail.go:17
 						gc_vb2 := archsimd.BroadcastInt32x16(0)
 						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
@@ -254,7 +252,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -313,7 +310,6 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						defer func() {}() // a function of its own: Go does not inline one that defers
 						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
