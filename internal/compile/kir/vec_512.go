@@ -66,3 +66,8 @@ func (v *vectorizer) maskOp(a ast.Expr, op string, b ast.Expr) ast.Expr {
 	tok := map[string]token.Token{"And": token.AND, "Or": token.OR}[op]
 	return v.pkgCall("Mask32x16FromBits", &ast.BinaryExpr{X: vcall(a, "ToBits"), Op: tok, Y: vcall(b, "ToBits")})
 }
+
+// bitOps are the bitwise operators: on 512-bit vectors Go 1.26 turns an
+// expression of three of their operands into one VPTERNLOGD, which it
+// may write with a memory operand the assembler rejects.
+var bitOps = map[token.Token]bool{token.AND: true, token.OR: true, token.XOR: true, token.AND_NOT: true}

@@ -92,3 +92,19 @@ func prune(list []ast.Stmt) []ast.Stmt {
 	}
 	return out
 }
+
+// mayPanic reports whether evaluating x may panic: it indexes,
+// dereferences, divides or calls.
+func mayPanic(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr, *ast.StarExpr, *ast.CallExpr, *ast.SliceExpr:
+			found = true
+		case *ast.BinaryExpr:
+			found = found || n.Op == token.QUO || n.Op == token.REM
+		}
+		return !found
+	})
+	return found
+}

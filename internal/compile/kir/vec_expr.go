@@ -347,11 +347,6 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 	return vval{shape: vVector, x: vcall(v.vec(x, t), m, v.vec(y, t)), typ: t}
 }
 
-// bitOps are the bitwise operators: on 512-bit vectors Go 1.26 turns an
-// expression of three of their operands into one VPTERNLOGD, which it
-// may write with a memory operand the assembler rejects.
-var bitOps = map[token.Token]bool{token.AND: true, token.OR: true, token.XOR: true, token.AND_NOT: true}
-
 // vecMethods are the archsimd methods of Go's arithmetic operators.
 var vecMethods = map[token.Token]string{token.ADD: "Add", token.SUB: "Sub", token.MUL: "Mul", token.QUO: "Div",
 	token.AND: "And", token.OR: "Or", token.XOR: "Xor", token.AND_NOT: "AndNot"}
@@ -498,20 +493,4 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	a.int32, a.binds = true, append(a.binds, reads...)
 	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
 	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
-}
-
-// mayPanic reports whether evaluating x may panic: it indexes,
-// dereferences, divides or calls.
-func mayPanic(x ast.Expr) bool {
-	found := false
-	ast.Inspect(x, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.IndexExpr, *ast.StarExpr, *ast.CallExpr, *ast.SliceExpr:
-			found = true
-		case *ast.BinaryExpr:
-			found = found || n.Op == token.QUO || n.Op == token.REM
-		}
-		return !found
-	})
-	return found
 }
