@@ -119,11 +119,12 @@ func (g *gen) structField(c ctx) {
 }
 
 // tileStep writes a step over a 2D shared tile, as Rodinia's backprop and
-// hotspot keep theirs: each thread writes the element of its row (its y
-// and z) and column (its x, shifted), and after a barrier reads one a row
-// or column further, under a guard that it is some thread's or not (the
-// tile reads as zero where no thread wrote). The rebase pass reslices
-// each row of the tile to the row of threads.
+// hotspot keep theirs: the block clears the tile (a GPU does not), each
+// thread writes the element of its row (its y and z) and column (its x,
+// shifted), and after a barrier reads one a row or column further, under
+// a guard that it is some thread's or not (the tile reads as zero where
+// no thread wrote). The rebase pass reslices each row of the tile to the
+// row of threads.
 func (g *gen) tileStep(c ctx) {
 	const cols, rows = 131, 14 // the widest block is 128, the tallest 12 rows of y and z
 	g.tiles++
@@ -131,6 +132,9 @@ func (g *gen) tileStep(c ctx) {
 	tl, row := g.fresh("tl"), g.fresh("row")
 	r, col := g.ch.pick(2), g.ch.pick(2)
 	g.line("%s := gocuda.Shared[[%d]int32](t, %d)", tl, cols, rows)
+	j := g.fresh("j")
+	g.line("for %s := rank; %s < %d; %s += size {\n\t%s[%s/%d][%s%%%d] = 0\n}", j, j, cols*rows, j, tl, j, cols, j, cols)
+	g.barrier(c)
 	g.line("%s := t.ThreadIdx.Y + t.BlockDim.Y*t.ThreadIdx.Z", row)
 	g.line("%s[%s+%d][t.ThreadIdx.X+%d] = %s", tl, row, r, col, g.val(i32, false, 1))
 	g.barrier(c)
