@@ -1,6 +1,9 @@
 package fuzz
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"slices"
 	"strings"
@@ -37,7 +40,7 @@ var knownBugs = []knownBug{
 		Note: "after a divergent if holding an ActiveMask, the compiled path reconverges the warp " +
 			"(as nvcc's reconvergence points do on a GPU) while the runtime path keeps the lanes of " +
 			"each ActiveMask call apart: the two paths' convergence models differ",
-		Applies: func(decls string) bool { return strings.Count(decls, "ActiveMask()") >= 2 },
+		Applies: func(decls string) bool { return activeMasks(decls) >= 2 },
 	},
 }
 
@@ -57,4 +60,42 @@ func known(f Failure, kernel, decls string) *knownBug {
 		}
 	}
 	return nil
+}
+
+// activeMasks counts the ActiveMask calls a kernel's declarations make
+// when it runs: each function's own, times the call sites of the function
+// (a helper called twice calls it twice), once for a function no other
+// calls (the kernel).
+func activeMasks(decls string) int {
+	file, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+decls, 0)
+	if err != nil {
+		return strings.Count(decls, "ActiveMask()")
+	}
+	own, calls := map[string]int{}, map[string]int{}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Body == nil {
+			continue
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			switch fn := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				if fn.Sel.Name == "ActiveMask" {
+					own[fd.Name.Name]++
+				}
+			case *ast.Ident:
+				calls[fn.Name]++
+			}
+			return true
+		})
+	}
+	total := 0
+	for name, n := range own {
+		total += n * max(1, calls[name])
+	}
+	return total
 }
