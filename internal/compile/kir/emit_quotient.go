@@ -1,7 +1,6 @@
 package kir
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -23,20 +22,10 @@ func (e *emitter) segmentedBody(l *ThreadLoop, body func()) *segmentedLoop {
 	if l.Quot == nil {
 		return nil
 	}
-	saved := e.w
-	var buf bytes.Buffer
-	e.w = &buf
-	label, used := e.label, e.labelUsed
-	e.label, e.labelUsed, e.quot = e.f.Names.Fresh(fmt.Sprintf("L%dq", l.ID)), false, l.Quot
-	e.loopPrologue(l)
-	e.locals(e.f.LoopVars[l], nil)
-	body()
-	e.stores(e.f.LoopVars[l], nil)
-	seg := &segmentedLoop{thread: buf.Bytes()}
-	if e.labelUsed {
-		seg.label = e.label
-	}
-	e.label, e.labelUsed, e.quot, e.w = label, used, nil, saved
+	e.quot = l.Quot
+	seg := &segmentedLoop{}
+	seg.thread, seg.label = e.threadForm(l, "q", true, body)
+	e.quot = nil
 	return seg
 }
 

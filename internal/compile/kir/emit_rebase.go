@@ -33,23 +33,14 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	if l.Rebase == nil {
 		return nil
 	}
-	saved := e.w
-	var buf bytes.Buffer
-	e.w = &buf
 	names := make([]string, len(l.Rebase.Slices)) // named where used (rebasedIndex)
-	label, used := e.label, e.labelUsed
-	e.label, e.labelUsed, e.rebased = e.f.Names.Fresh(fmt.Sprintf("L%dr", l.ID)), false, names
+	e.rebased = names
 	if l.Quot != nil { // it runs in segments only
 		e.quot, e.rebasedU = l.Quot, e.f.Names.Fresh("u")
 	}
-	e.locals(e.f.LoopVars[l], nil)
-	body()
-	e.stores(e.f.LoopVars[l], nil)
-	fast := &rebasedLoop{thread: buf.Bytes(), names: names, u: e.rebasedU}
-	if e.labelUsed {
-		fast.label = e.label
-	}
-	e.label, e.labelUsed, e.rebased, e.quot, e.rebasedU, e.w = label, used, nil, nil, "", saved
+	fast := &rebasedLoop{names: names, u: e.rebasedU}
+	fast.thread, fast.label = e.threadForm(l, "r", false, body)
+	e.rebased, e.quot, e.rebasedU = nil, nil, ""
 	if !slices.ContainsFunc(names, func(n string) bool { return n != "" }) {
 		return nil // its rebased indexes are in code written otherwise
 	}
@@ -85,6 +76,29 @@ func (e *emitter) rebasedSlice(k int) string {
 		e.rebased[k] = e.f.Names.Fresh("at")
 	}
 	return e.rebased[k]
+}
+
+// threadForm writes the code of a thread of l as body writes it with the
+// substitutions of another form of the loop in force (the caller sets
+// them), its thread's position recorded first where prologue is set, and
+// returns it and the label (L<id><suffix>) a thread's return continues,
+// "" where none does.
+func (e *emitter) threadForm(l *ThreadLoop, suffix string, prologue bool, body func()) ([]byte, string) {
+	saved, label, used := e.w, e.label, e.labelUsed
+	var buf bytes.Buffer
+	e.w, e.label, e.labelUsed = &buf, e.f.Names.Fresh(fmt.Sprintf("L%d%s", l.ID, suffix)), false
+	if prologue {
+		e.loopPrologue(l)
+	}
+	e.locals(e.f.LoopVars[l], nil)
+	body()
+	e.stores(e.f.LoopVars[l], nil)
+	form := ""
+	if e.labelUsed {
+		form = e.label
+	}
+	e.w, e.label, e.labelUsed = saved, label, used
+	return buf.Bytes(), form
 }
 
 // rebasedIndex returns the rebased form of index expression x, where the
