@@ -69,10 +69,7 @@ func (v *vectorizer) uniformRisk(x ast.Expr, t types.Type) ast.Expr {
 	if _, basic := t.Underlying().(*types.Basic); !basic || len(v.masks) == 0 || v.lvalue > 0 {
 		return x // a row of an array or a slice the step's checks read as it is: left as it was
 	}
-	pos, compiled := "gc_pos", "compiled"
-	if v.e != nil {
-		pos, compiled = v.e.use("pos"), v.f.Src.Compiled
-	}
+	pos, compiled := v.builtin("pos"), v.compiledPkg()
 	name, bits := v.temp("u"), v.temp("in")
 	if v.reads != nil { // an index reading it is checked where it is, after it (access)
 		*v.reads = append(*v.reads, &vbind{name: name, shape: vUniform, seq: v.seqHere(), level: v.level})

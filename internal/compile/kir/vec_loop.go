@@ -176,10 +176,7 @@ func (v *vectorizer) fail() { panic(vecFail{}) }
 // out of alive: if gc_ex := compiled.ExitedBits(exited, rank); gc_ex != 0
 // { alive = LaneBits[gc_ex] as a mask, complemented }.
 func (v *vectorizer) emitExited() {
-	exited, compiled := "gc_exited", "compiled"
-	if v.e != nil {
-		exited, compiled = v.e.use("exited"), v.f.Src.Compiled
-	}
+	exited, compiled := v.builtin("exited"), v.compiledPkg()
 	bits := v.temp("ex")
 	table, of := "LaneBits", "ExitedBits"
 	if v.w64 {
@@ -481,4 +478,23 @@ func vcall(recv ast.Expr, method string, args ...ast.Expr) ast.Expr {
 func (v *vectorizer) pkgCall(fn string, args ...ast.Expr) ast.Expr {
 	v.vectors = true
 	return &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(v.simd), Sel: ast.NewIdent(fn)}, Args: args}
+}
+
+// compiledPkg returns the generated file's name for package compiled;
+// the vector pass, which writes nothing, takes its usual name.
+func (v *vectorizer) compiledPkg() string {
+	if v.e == nil {
+		return "compiled"
+	}
+	return v.f.Src.Compiled
+}
+
+// builtin returns the generated name of the body's builtin role (pos,
+// exited), noting its use; the vector pass, which writes nothing, takes
+// a placeholder.
+func (v *vectorizer) builtin(role string) string {
+	if v.e == nil {
+		return "gc_" + role
+	}
+	return v.e.use(role)
 }

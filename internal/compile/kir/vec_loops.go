@@ -168,11 +168,7 @@ func (v *vectorizer) trip(k int64, t types.Type) ast.Expr {
 	if !ok || b.Info()&types.IsInteger == 0 {
 		return intLit(k)
 	}
-	compiled := "compiled"
-	if v.e != nil {
-		compiled = v.f.Src.Compiled
-	}
-	x := ast.Expr(&ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent("Trip")}, Args: []ast.Expr{intLit(k)}})
+	x := ast.Expr(&ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(v.compiledPkg()), Sel: ast.NewIdent("Trip")}, Args: []ast.Expr{intLit(k)}})
 	if b.Kind() != types.Int {
 		x = &ast.CallExpr{Fun: ast.NewIdent(b.Name()), Args: []ast.Expr{x}}
 	}

@@ -150,10 +150,7 @@ func (v *vectorizer) ret(s *ast.ReturnStmt) {
 		}
 	}
 	if v.f.Exits { // later loops skip these threads
-		exited, compiled := "gc_exited", "compiled"
-		if v.e != nil {
-			exited, compiled = v.e.use("exited"), v.f.Src.Compiled
-		}
+		exited, compiled := v.builtin("exited"), v.compiledPkg()
 		v.emit(&ast.ExprStmt{X: &ast.CallExpr{Fun: &ast.SelectorExpr{X: ast.NewIdent(compiled), Sel: ast.NewIdent(v.sized("SetExited"))},
 			Args: []ast.Expr{ast.NewIdent(exited), ast.NewIdent(v.rankName()), vcall(gone, "ToBits")}}})
 	}
@@ -270,10 +267,7 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		if y.shape == vAffine {
 			aff, uni, op = y, x, flip(op)
 		}
-		compiled := "compiled"
-		if v.e != nil {
-			compiled = v.f.Src.Compiled
-		}
+		compiled := v.compiledPkg()
 		s := strideOf(aff) // lane k is s*k past the first: compare s*k with n-i, clamped past the lanes' reach, in int where it cannot wrap
 		asInt := func(x ast.Expr) ast.Expr {
 			if types.Identical(ot.Underlying(), types.Typ[types.Int]) {
