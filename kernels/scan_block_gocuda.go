@@ -487,12 +487,67 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			gc_off3 := gc_bx * b
 			gc_off4 := 0 - 1
 			gc_off5 := gc_bx
-			if gc_bdx <= len(x_) && gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_bdx <= len(x)-gc_off4 && gc_off5 >= 0 && gc_off5 < len(sums) {
-				gc_at5 := x_[:gc_bdx]
-				gc_at6 := out[gc_off3:][:gc_bdx]
-				gc_at7 := x[gc_off4:][:gc_bdx]
-				gc_at8 := sums[gc_off5:][:1]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off5 >= 0 && gc_off5 < len(sums) {
+				gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at5 := x_[gc_fastlo:][:gc_seglen]
+						gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at8 := sums[gc_off5:][:1]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line scan_block.go:21
+							i := gc_tx
+							_ = i
+
+//line scan_block.go:23
+							g := gc_bx*b + i
+							_ = g
+
+//line scan_block.go:50
+							i_ := gc_tx
+							_ = i_
+
+//line scan_block.go:62
+							var r T = gc_at5[gc_u]
+
+//line scan_block.go:62
+							_ = r
+
+//line scan_block.go:30
+							incl := r
+
+//line scan_block.go:31
+							if g < n {
+								switch {
+								case inclusive:
+									gc_at6[gc_u] = incl
+								case i > 0:
+									gc_at6[gc_u] = gc_at7[gc_u]
+								default:
+									gc_at6[gc_u] = 0
+								}
+							}
+
+//line scan_block.go:41
+							if sums != nil && i == b-1 {
+								gc_at8[0] = incl
+							}
+							_ = r
+							_ = incl
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -509,7 +564,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					_ = i_
 
 //line scan_block.go:62
-					var r T = gc_at5[gc_tx]
+					var r T = x_[i_]
 
 //line scan_block.go:62
 					_ = r
@@ -521,17 +576,17 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					if g < n {
 						switch {
 						case inclusive:
-							gc_at6[gc_tx] = incl
+							out[g] = incl
 						case i > 0:
-							gc_at6[gc_tx] = gc_at7[gc_tx]
+							out[g] = x[i-1]
 						default:
-							gc_at6[gc_tx] = 0
+							out[g] = 0
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-						gc_at8[0] = incl
+						sums[gc_bx] = incl
 					}
 					_ = r
 					_ = incl

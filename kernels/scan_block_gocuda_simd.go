@@ -466,12 +466,67 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 			gc_off23 := gc_bx5 * b
 			gc_off24 := 0 - 1
 			gc_off25 := gc_bx5
-			if gc_bdx5 <= len(x_) && gc_off23 >= 0 && gc_off23 <= len(out) && gc_bdx5 <= len(out)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(x) && gc_bdx5 <= len(x)-gc_off24 && gc_off25 >= 0 && gc_off25 < len(sums) {
-				gc_at37 := x_[:gc_bdx5]
-				gc_at38 := out[gc_off23:][:gc_bdx5]
-				gc_at39 := x[gc_off24:][:gc_bdx5]
-				gc_at40 := sums[gc_off25:][:1]
+			gc_fastlo5, gc_fasthi5 := 0, 0
+			if gc_off25 >= 0 && gc_off25 < len(sums) {
+				gc_fastlo5 = min(max(0, -gc_off23, -gc_off24), gc_bdx5)
+				gc_fasthi5 = max(min(gc_bdx5, len(x_), len(out)-gc_off23, len(x)-gc_off24), gc_fastlo5)
+			}
+			if gc_fastlo5 < gc_fasthi5 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at37 := x_[gc_fastlo5:][:gc_seglen5]
+						gc_at38 := out[gc_off23+gc_fastlo5:][:gc_seglen5]
+						gc_at39 := x[gc_off24+gc_fastlo5:][:gc_seglen5]
+						gc_at40 := sums[gc_off25:][:1]
+						for gc_u5 := 0; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx5 := gc_fastlo5 + gc_u5
+							gc_rank5 := gc_base5 + gc_tx5
+							gc_pos5.Thread = gc_rank5
+
+//line scan_block.go:21
+							i := gc_tx5
+							_ = i
+
+//line scan_block.go:23
+							g := gc_bx5*b + i
+							_ = g
+
+//line scan_block.go:50
+							i_ := gc_tx5
+							_ = i_
+
+//line scan_block.go:62
+							var r T = gc_at37[gc_u5]
+
+//line scan_block.go:62
+							_ = r
+
+//line scan_block.go:30
+							incl := r
+
+//line scan_block.go:31
+							if g < n {
+								switch {
+								case inclusive:
+									gc_at38[gc_u5] = incl
+								case i > 0:
+									gc_at38[gc_u5] = gc_at39[gc_u5]
+								default:
+									gc_at38[gc_u5] = 0
+								}
+							}
+
+//line scan_block.go:41
+							if sums != nil && i == b-1 {
+								gc_at40[0] = incl
+							}
+							_ = r
+							_ = incl
+						}
+						gc_tx5 = gc_fasthi5 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -488,7 +543,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					_ = i_
 
 //line scan_block.go:62
-					var r T = gc_at37[gc_tx5]
+					var r T = x_[i_]
 
 //line scan_block.go:62
 					_ = r
@@ -500,17 +555,17 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 					if g < n {
 						switch {
 						case inclusive:
-							gc_at38[gc_tx5] = incl
+							out[g] = incl
 						case i > 0:
-							gc_at38[gc_tx5] = gc_at39[gc_tx5]
+							out[g] = x[i-1]
 						default:
-							gc_at38[gc_tx5] = 0
+							out[g] = 0
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-						gc_at40[0] = incl
+						sums[gc_bx5] = incl
 					}
 					_ = r
 					_ = incl
@@ -1430,12 +1485,67 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 			gc_off8 := gc_bx2 * b
 			gc_off9 := 0 - 1
 			gc_off10 := gc_bx2
-			if gc_bdx2 <= len(x_) && gc_off8 >= 0 && gc_off8 <= len(out) && gc_bdx2 <= len(out)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(x) && gc_bdx2 <= len(x)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(sums) {
-				gc_at13 := x_[:gc_bdx2]
-				gc_at14 := out[gc_off8:][:gc_bdx2]
-				gc_at15 := x[gc_off9:][:gc_bdx2]
-				gc_at16 := sums[gc_off10:][:1]
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_off10 >= 0 && gc_off10 < len(sums) {
+				gc_fastlo2 = min(max(0, -gc_off8, -gc_off9), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(x_), len(out)-gc_off8, len(x)-gc_off9), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at13 := x_[gc_fastlo2:][:gc_seglen2]
+						gc_at14 := out[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := x[gc_off9+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := sums[gc_off10:][:1]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line scan_block.go:21
+							i := gc_tx2
+							_ = i
+
+//line scan_block.go:23
+							g := gc_bx2*b + i
+							_ = g
+
+//line scan_block.go:50
+							i_ := gc_tx2
+							_ = i_
+
+//line scan_block.go:62
+							var r float32 = gc_at13[gc_u2]
+
+//line scan_block.go:62
+							_ = r
+
+//line scan_block.go:30
+							incl := r
+
+//line scan_block.go:31
+							if g < n {
+								switch {
+								case inclusive:
+									gc_at14[gc_u2] = incl
+								case i > 0:
+									gc_at14[gc_u2] = gc_at15[gc_u2]
+								default:
+									gc_at14[gc_u2] = 0
+								}
+							}
+
+//line scan_block.go:41
+							if sums != nil && i == b-1 {
+								gc_at16[0] = incl
+							}
+							_ = r
+							_ = incl
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1452,7 +1562,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					_ = i_
 
 //line scan_block.go:62
-					var r float32 = gc_at13[gc_tx2]
+					var r float32 = x_[i_]
 
 //line scan_block.go:62
 					_ = r
@@ -1464,17 +1574,17 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 					if g < n {
 						switch {
 						case inclusive:
-							gc_at14[gc_tx2] = incl
+							out[g] = incl
 						case i > 0:
-							gc_at14[gc_tx2] = gc_at15[gc_tx2]
+							out[g] = x[i-1]
 						default:
-							gc_at14[gc_tx2] = 0
+							out[g] = 0
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-						gc_at16[0] = incl
+						sums[gc_bx2] = incl
 					}
 					_ = r
 					_ = incl
@@ -2394,12 +2504,67 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 			gc_off13 := gc_bx3 * b
 			gc_off14 := 0 - 1
 			gc_off15 := gc_bx3
-			if gc_bdx3 <= len(x_) && gc_off13 >= 0 && gc_off13 <= len(out) && gc_bdx3 <= len(out)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(x) && gc_bdx3 <= len(x)-gc_off14 && gc_off15 >= 0 && gc_off15 < len(sums) {
-				gc_at21 := x_[:gc_bdx3]
-				gc_at22 := out[gc_off13:][:gc_bdx3]
-				gc_at23 := x[gc_off14:][:gc_bdx3]
-				gc_at24 := sums[gc_off15:][:1]
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_off15 >= 0 && gc_off15 < len(sums) {
+				gc_fastlo3 = min(max(0, -gc_off13, -gc_off14), gc_bdx3)
+				gc_fasthi3 = max(min(gc_bdx3, len(x_), len(out)-gc_off13, len(x)-gc_off14), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at21 := x_[gc_fastlo3:][:gc_seglen3]
+						gc_at22 := out[gc_off13+gc_fastlo3:][:gc_seglen3]
+						gc_at23 := x[gc_off14+gc_fastlo3:][:gc_seglen3]
+						gc_at24 := sums[gc_off15:][:1]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx3 := gc_fastlo3 + gc_u3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line scan_block.go:21
+							i := gc_tx3
+							_ = i
+
+//line scan_block.go:23
+							g := gc_bx3*b + i
+							_ = g
+
+//line scan_block.go:50
+							i_ := gc_tx3
+							_ = i_
+
+//line scan_block.go:62
+							var r int32 = gc_at21[gc_u3]
+
+//line scan_block.go:62
+							_ = r
+
+//line scan_block.go:30
+							incl := r
+
+//line scan_block.go:31
+							if g < n {
+								switch {
+								case inclusive:
+									gc_at22[gc_u3] = incl
+								case i > 0:
+									gc_at22[gc_u3] = gc_at23[gc_u3]
+								default:
+									gc_at22[gc_u3] = 0
+								}
+							}
+
+//line scan_block.go:41
+							if sums != nil && i == b-1 {
+								gc_at24[0] = incl
+							}
+							_ = r
+							_ = incl
+						}
+						gc_tx3 = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -2416,7 +2581,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					_ = i_
 
 //line scan_block.go:62
-					var r int32 = gc_at21[gc_tx3]
+					var r int32 = x_[i_]
 
 //line scan_block.go:62
 					_ = r
@@ -2428,17 +2593,17 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 					if g < n {
 						switch {
 						case inclusive:
-							gc_at22[gc_tx3] = incl
+							out[g] = incl
 						case i > 0:
-							gc_at22[gc_tx3] = gc_at23[gc_tx3]
+							out[g] = x[i-1]
 						default:
-							gc_at22[gc_tx3] = 0
+							out[g] = 0
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-						gc_at24[0] = incl
+						sums[gc_bx3] = incl
 					}
 					_ = r
 					_ = incl
@@ -3358,12 +3523,67 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 			gc_off18 := gc_bx4 * b
 			gc_off19 := 0 - 1
 			gc_off20 := gc_bx4
-			if gc_bdx4 <= len(x_) && gc_off18 >= 0 && gc_off18 <= len(out) && gc_bdx4 <= len(out)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(x) && gc_bdx4 <= len(x)-gc_off19 && gc_off20 >= 0 && gc_off20 < len(sums) {
-				gc_at29 := x_[:gc_bdx4]
-				gc_at30 := out[gc_off18:][:gc_bdx4]
-				gc_at31 := x[gc_off19:][:gc_bdx4]
-				gc_at32 := sums[gc_off20:][:1]
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_off20 >= 0 && gc_off20 < len(sums) {
+				gc_fastlo4 = min(max(0, -gc_off18, -gc_off19), gc_bdx4)
+				gc_fasthi4 = max(min(gc_bdx4, len(x_), len(out)-gc_off18, len(x)-gc_off19), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at29 := x_[gc_fastlo4:][:gc_seglen4]
+						gc_at30 := out[gc_off18+gc_fastlo4:][:gc_seglen4]
+						gc_at31 := x[gc_off19+gc_fastlo4:][:gc_seglen4]
+						gc_at32 := sums[gc_off20:][:1]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx4 := gc_fastlo4 + gc_u4
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line scan_block.go:21
+							i := gc_tx4
+							_ = i
+
+//line scan_block.go:23
+							g := gc_bx4*b + i
+							_ = g
+
+//line scan_block.go:50
+							i_ := gc_tx4
+							_ = i_
+
+//line scan_block.go:62
+							var r uint32 = gc_at29[gc_u4]
+
+//line scan_block.go:62
+							_ = r
+
+//line scan_block.go:30
+							incl := r
+
+//line scan_block.go:31
+							if g < n {
+								switch {
+								case inclusive:
+									gc_at30[gc_u4] = incl
+								case i > 0:
+									gc_at30[gc_u4] = gc_at31[gc_u4]
+								default:
+									gc_at30[gc_u4] = 0
+								}
+							}
+
+//line scan_block.go:41
+							if sums != nil && i == b-1 {
+								gc_at32[0] = incl
+							}
+							_ = r
+							_ = incl
+						}
+						gc_tx4 = gc_fasthi4 - 1
+						continue
+					}
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -3380,7 +3600,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					_ = i_
 
 //line scan_block.go:62
-					var r uint32 = gc_at29[gc_tx4]
+					var r uint32 = x_[i_]
 
 //line scan_block.go:62
 					_ = r
@@ -3392,17 +3612,17 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 					if g < n {
 						switch {
 						case inclusive:
-							gc_at30[gc_tx4] = incl
+							out[g] = incl
 						case i > 0:
-							gc_at30[gc_tx4] = gc_at31[gc_tx4]
+							out[g] = x[i-1]
 						default:
-							gc_at30[gc_tx4] = 0
+							out[g] = 0
 						}
 					}
 
 //line scan_block.go:41
 					if sums != nil && i == b-1 {
-						gc_at32[0] = incl
+						sums[gc_bx4] = incl
 					}
 					_ = r
 					_ = incl

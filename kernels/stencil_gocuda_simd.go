@@ -90,89 +90,122 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 				gc_off44 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nx)
 				gc_off45 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) + (3 * nxy)
 				gc_off46 := ((x0 + gc_bx2*gc_bdx2) + (z*nxy + y*nx)) - (3 * nxy)
-				if gc_from2 >= 0 && gc_off24 >= 0 && gc_off24 < len(coef) && gc_off25 >= 0 && gc_off25 <= len(ain) && gc_to2 <= len(ain)-gc_off25 && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off27 >= 0 && gc_off27 <= len(ain) && gc_to2 <= len(ain)-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(ain) && gc_to2 <= len(ain)-gc_off28 && gc_off29 >= 0 && gc_off29 <= len(ain) && gc_to2 <= len(ain)-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(ain) && gc_to2 <= len(ain)-gc_off30 && gc_off31 >= 0 && gc_off31 <= len(ain) && gc_to2 <= len(ain)-gc_off31 && gc_off32 >= 0 && gc_off32 <= len(ain) && gc_to2 <= len(ain)-gc_off32 && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off34 >= 0 && gc_off34 <= len(ain) && gc_to2 <= len(ain)-gc_off34 && gc_off35 >= 0 && gc_off35 <= len(ain) && gc_to2 <= len(ain)-gc_off35 && gc_off36 >= 0 && gc_off36 <= len(ain) && gc_to2 <= len(ain)-gc_off36 && gc_off37 >= 0 && gc_off37 <= len(ain) && gc_to2 <= len(ain)-gc_off37 && gc_off38 >= 0 && gc_off38 <= len(ain) && gc_to2 <= len(ain)-gc_off38 && gc_off39 >= 0 && gc_off39 <= len(ain) && gc_to2 <= len(ain)-gc_off39 && gc_off40 >= 0 && gc_off40 < len(coef) && gc_off41 >= 0 && gc_off41 <= len(ain) && gc_to2 <= len(ain)-gc_off41 && gc_off42 >= 0 && gc_off42 <= len(ain) && gc_to2 <= len(ain)-gc_off42 && gc_off43 >= 0 && gc_off43 <= len(ain) && gc_to2 <= len(ain)-gc_off43 && gc_off44 >= 0 && gc_off44 <= len(ain) && gc_to2 <= len(ain)-gc_off44 && gc_off45 >= 0 && gc_off45 <= len(ain) && gc_to2 <= len(ain)-gc_off45 && gc_off46 >= 0 && gc_off46 <= len(ain) && gc_to2 <= len(ain)-gc_off46 && gc_off25 <= len(aout) && gc_to2 <= len(aout)-gc_off25 && gc_off25 <= len(vsq) && gc_to2 <= len(vsq)-gc_off25 {
-					gc_at26 := coef[gc_off24:][:1]
-					gc_at27 := ain[gc_off25:][:gc_to2]
-					gc_at28 := coef[gc_off26:][:1]
-					gc_at29 := ain[gc_off27:][:gc_to2]
-					gc_at30 := ain[gc_off28:][:gc_to2]
-					gc_at31 := ain[gc_off29:][:gc_to2]
-					gc_at32 := ain[gc_off30:][:gc_to2]
-					gc_at33 := ain[gc_off31:][:gc_to2]
-					gc_at34 := ain[gc_off32:][:gc_to2]
-					gc_at35 := coef[gc_off33:][:1]
-					gc_at36 := ain[gc_off34:][:gc_to2]
-					gc_at37 := ain[gc_off35:][:gc_to2]
-					gc_at38 := ain[gc_off36:][:gc_to2]
-					gc_at39 := ain[gc_off37:][:gc_to2]
-					gc_at40 := ain[gc_off38:][:gc_to2]
-					gc_at41 := ain[gc_off39:][:gc_to2]
-					gc_at42 := coef[gc_off40:][:1]
-					gc_at43 := ain[gc_off41:][:gc_to2]
-					gc_at44 := ain[gc_off42:][:gc_to2]
-					gc_at45 := ain[gc_off43:][:gc_to2]
-					gc_at46 := ain[gc_off44:][:gc_to2]
-					gc_at47 := ain[gc_off45:][:gc_to2]
-					gc_at48 := ain[gc_off46:][:gc_to2]
-					gc_at49 := aout[gc_off25:][:gc_to2]
-					gc_at50 := vsq[gc_off25:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
+				if gc_off24 >= 0 && gc_off24 < len(coef) && gc_off26 >= 0 && gc_off26 < len(coef) && gc_off33 >= 0 && gc_off33 < len(coef) && gc_off40 >= 0 && gc_off40 < len(coef) {
+					gc_fastlo2 = min(max(gc_from2, 0, -gc_off25, -gc_off27, -gc_off28, -gc_off29, -gc_off30, -gc_off31, -gc_off32, -gc_off34, -gc_off35, -gc_off36, -gc_off37, -gc_off38, -gc_off39, -gc_off41, -gc_off42, -gc_off43, -gc_off44, -gc_off45, -gc_off46), gc_to2)
+					gc_fasthi2 = max(min(gc_to2, len(ain)-gc_off25, len(ain)-gc_off27, len(ain)-gc_off28, len(ain)-gc_off29, len(ain)-gc_off30, len(ain)-gc_off31, len(ain)-gc_off32, len(ain)-gc_off34, len(ain)-gc_off35, len(ain)-gc_off36, len(ain)-gc_off37, len(ain)-gc_off38, len(ain)-gc_off39, len(ain)-gc_off41, len(ain)-gc_off42, len(ain)-gc_off43, len(ain)-gc_off44, len(ain)-gc_off45, len(ain)-gc_off46, len(aout)-gc_off25, len(vsq)-gc_off25), gc_fastlo2)
+				}
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at26 := coef[gc_off24:][:1]
+							gc_at27 := ain[gc_off25+gc_fastlo2:][:gc_seglen2]
+							gc_at28 := coef[gc_off26:][:1]
+							gc_at29 := ain[gc_off27+gc_fastlo2:][:gc_seglen2]
+							gc_at30 := ain[gc_off28+gc_fastlo2:][:gc_seglen2]
+							gc_at31 := ain[gc_off29+gc_fastlo2:][:gc_seglen2]
+							gc_at32 := ain[gc_off30+gc_fastlo2:][:gc_seglen2]
+							gc_at33 := ain[gc_off31+gc_fastlo2:][:gc_seglen2]
+							gc_at34 := ain[gc_off32+gc_fastlo2:][:gc_seglen2]
+							gc_at35 := coef[gc_off33:][:1]
+							gc_at36 := ain[gc_off34+gc_fastlo2:][:gc_seglen2]
+							gc_at37 := ain[gc_off35+gc_fastlo2:][:gc_seglen2]
+							gc_at38 := ain[gc_off36+gc_fastlo2:][:gc_seglen2]
+							gc_at39 := ain[gc_off37+gc_fastlo2:][:gc_seglen2]
+							gc_at40 := ain[gc_off38+gc_fastlo2:][:gc_seglen2]
+							gc_at41 := ain[gc_off39+gc_fastlo2:][:gc_seglen2]
+							gc_at42 := coef[gc_off40:][:1]
+							gc_at43 := ain[gc_off41+gc_fastlo2:][:gc_seglen2]
+							gc_at44 := ain[gc_off42+gc_fastlo2:][:gc_seglen2]
+							gc_at45 := ain[gc_off43+gc_fastlo2:][:gc_seglen2]
+							gc_at46 := ain[gc_off44+gc_fastlo2:][:gc_seglen2]
+							gc_at47 := ain[gc_off45+gc_fastlo2:][:gc_seglen2]
+							gc_at48 := ain[gc_off46+gc_fastlo2:][:gc_seglen2]
+							gc_at49 := aout[gc_off25+gc_fastlo2:][:gc_seglen2]
+							gc_at50 := vsq[gc_off25+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line stencil.go:39
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										gc_pos2.Thread = gc_rank2
 //line stencil.go:28
-								var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+										var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
 //line stencil.go:28
-								_ = x
+										_ = x
 //line stencil.go:34
-								var i int = z*nxy + y*nx + x
+										var i int = z*nxy + y*nx + x
 //line stencil.go:34
-								_ = i
+										_ = i
 //line stencil.go:35
-								div := archsimd.BroadcastFloat32x16(gc_at26[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).Add(archsimd.BroadcastFloat32x16(gc_at28[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at31[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at32[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at33[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at34[gc_tx2:])))).Add(archsimd.BroadcastFloat32x16(gc_at35[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at36[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at37[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at38[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at39[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at40[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at41[gc_tx2:])))).Add(archsimd.BroadcastFloat32x16(gc_at42[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at43[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at44[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at45[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at46[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at47[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at48[gc_tx2:]))))
+										div := archsimd.BroadcastFloat32x16(gc_at26[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(archsimd.BroadcastFloat32x16(gc_at28[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x16(gc_at35[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x16(gc_at42[0]).Mul(archsimd.LoadFloat32x16Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
-								_ = div
-								gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at50[gc_tx2:]).Mul(div)).StoreSlice(gc_at49[gc_tx2:])
+										_ = div
+										gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line stencil.go:39
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
 //line stencil.go:28
-							var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
+									var x int = x0 + gc_bx2*gc_bdx2 + gc_tx2
 //line stencil.go:28
-							_ = x
+									_ = x
 //line stencil.go:34
-							var i int = z*nxy + y*nx + x
+									var i int = z*nxy + y*nx + x
 //line stencil.go:34
-							_ = i
+									_ = i
 //line stencil.go:35
-							div := archsimd.BroadcastFloat32x8(gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Add(archsimd.BroadcastFloat32x8(gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at31[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at32[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at33[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at34[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at37[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at38[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at39[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at40[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at41[gc_tx2:])))).Add(archsimd.BroadcastFloat32x8(gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at44[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at45[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at46[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at47[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at48[gc_tx2:]))))
+									div := archsimd.BroadcastFloat32x8(gc_at26[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Add(archsimd.BroadcastFloat32x8(gc_at28[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at31[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at32[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at33[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at34[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x8(gc_at35[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at36[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at37[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at38[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at39[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at40[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at41[(gc_tx2 - gc_fastlo2):])))).Add(archsimd.BroadcastFloat32x8(gc_at42[0]).Mul(archsimd.LoadFloat32x8Slice(gc_at43[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at44[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at45[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at46[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at47[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at48[(gc_tx2 - gc_fastlo2):]))))
 //line stencil.go:35
-							_ = div
-							gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at50[gc_tx2:]).Mul(div)).StoreSlice(gc_at49[gc_tx2:])
+									_ = div
+									gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at49[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at50[(gc_tx2 - gc_fastlo2):]).Mul(div)).StoreSlice(gc_at49[(gc_tx2 - gc_fastlo2):])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line stencil.go:28
+								x := x0 + gc_bx2*gc_bdx2 + gc_tx2
+								_ = x
+
+//line stencil.go:34
+								i := z*nxy + y*nx + x
+								_ = i
+
+//line stencil.go:35
+								div := gc_at26[0]*gc_at27[gc_u2] +
+									gc_at28[0]*(gc_at29[gc_u2]+gc_at30[gc_u2]+gc_at31[gc_u2]+gc_at32[gc_u2]+gc_at33[gc_u2]+gc_at34[gc_u2]) +
+									gc_at35[0]*(gc_at36[gc_u2]+gc_at37[gc_u2]+gc_at38[gc_u2]+gc_at39[gc_u2]+gc_at40[gc_u2]+gc_at41[gc_u2]) +
+									gc_at42[0]*(gc_at43[gc_u2]+gc_at44[gc_u2]+gc_at45[gc_u2]+gc_at46[gc_u2]+gc_at47[gc_u2]+gc_at48[gc_u2])
+
+//line stencil.go:39
+								gc_at49[gc_u2] = 2*gc_at27[gc_u2] - gc_at49[gc_u2] + gc_at50[gc_u2]*div
+								_ = div
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line stencil.go:28
 						x := x0 + gc_bx2*gc_bdx2 + gc_tx2
@@ -183,13 +216,13 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 						_ = i
 
 //line stencil.go:35
-						div := gc_at26[0]*gc_at27[gc_tx2] +
-							gc_at28[0]*(gc_at29[gc_tx2]+gc_at30[gc_tx2]+gc_at31[gc_tx2]+gc_at32[gc_tx2]+gc_at33[gc_tx2]+gc_at34[gc_tx2]) +
-							gc_at35[0]*(gc_at36[gc_tx2]+gc_at37[gc_tx2]+gc_at38[gc_tx2]+gc_at39[gc_tx2]+gc_at40[gc_tx2]+gc_at41[gc_tx2]) +
-							gc_at42[0]*(gc_at43[gc_tx2]+gc_at44[gc_tx2]+gc_at45[gc_tx2]+gc_at46[gc_tx2]+gc_at47[gc_tx2]+gc_at48[gc_tx2])
+						div := coef[0]*ain[i] +
+							coef[1]*(ain[i+1]+ain[i-1]+ain[i+nx]+ain[i-nx]+ain[i+nxy]+ain[i-nxy]) +
+							coef[2]*(ain[i+2]+ain[i-2]+ain[i+2*nx]+ain[i-2*nx]+ain[i+2*nxy]+ain[i-2*nxy]) +
+							coef[3]*(ain[i+3]+ain[i-3]+ain[i+3*nx]+ain[i-3*nx]+ain[i+3*nxy]+ain[i-3*nxy])
 
 //line stencil.go:39
-						gc_at49[gc_tx2] = 2*gc_at27[gc_tx2] - gc_at49[gc_tx2] + gc_at50[gc_tx2]*div
+						aout[i] = 2*ain[i] - aout[i] + vsq[i]*div
 						_ = div
 					}
 				} else {

@@ -212,12 +212,42 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_row := gc_ty
 			gc_off3 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
-			if gc_row >= 0 && gc_row < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row]) && gc_off3 >= 0 && gc_off3 <= len(inputHiddenCuda) && gc_bdx <= len(inputHiddenCuda)-gc_off3 {
-				gc_at3 := weightMatrix[gc_row][:gc_bdx]
-				gc_at4 := inputHiddenCuda[gc_off3:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(weightMatrix) {
+				gc_fastlo = min(max(0, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(weightMatrix[gc_row]), len(inputHiddenCuda)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := weightMatrix[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := inputHiddenCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:40
+							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							_ = index
+
+//line backprop.go:51
+							gc_at3[gc_u] = gc_at4[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 					tx := gc_tx
@@ -232,7 +262,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = index
 
 //line backprop.go:51
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
 				gc_step2 := 0
@@ -607,12 +637,42 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_row5 := gc_ty
-			if gc_off4 >= 0 && gc_off4 <= len(inputHiddenCuda) && gc_bdx <= len(inputHiddenCuda)-gc_off4 && gc_row5 >= 0 && gc_row5 < len(weightMatrix) && gc_bdx <= len(weightMatrix[gc_row5]) {
-				gc_at9 := inputHiddenCuda[gc_off4:][:gc_bdx]
-				gc_at10 := weightMatrix[gc_row5][:gc_bdx]
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(weightMatrix) {
+				gc_fastlo2 = min(max(0, -gc_off4), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(inputHiddenCuda)-gc_off4, len(weightMatrix[gc_row5])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := inputHiddenCuda[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := weightMatrix[gc_row5][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line backprop.go:37
+							tx := gc_tx
+							_ = tx
+
+//line backprop.go:38
+							ty := gc_ty
+							_ = ty
+
+//line backprop.go:40
+							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							_ = index
+
+//line backprop.go:65
+							gc_at9[gc_u2] = gc_at10[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line backprop.go:37
 					tx := gc_tx
@@ -627,7 +687,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					_ = index
 
 //line backprop.go:65
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
 				gc_step5 := 0

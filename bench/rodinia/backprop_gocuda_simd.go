@@ -213,62 +213,92 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_row6 := gc_ty2
 			gc_off8 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
-			if gc_row6 >= 0 && gc_row6 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row6]) && gc_off8 >= 0 && gc_off8 <= len(inputHiddenCuda) && gc_bdx2 <= len(inputHiddenCuda)-gc_off8 {
-				gc_at15 := weightMatrix[gc_row6][:gc_bdx2]
-				gc_at16 := inputHiddenCuda[gc_off8:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_row6 >= 0 && gc_row6 < len(weightMatrix) {
+				gc_fastlo3 = min(max(0, -gc_off8), gc_bdx2)
+				gc_fasthi3 = max(min(gc_bdx2, len(weightMatrix[gc_row6]), len(inputHiddenCuda)-gc_off8), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at15 := weightMatrix[gc_row6][gc_fastlo3:][:gc_seglen3]
+						gc_at16 := inputHiddenCuda[gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line backprop.go:37
+									var tx int = gc_tx2
+//line backprop.go:37
+									_ = tx
+//line backprop.go:38
+									var ty int = gc_ty2
+//line backprop.go:38
+									_ = ty
+//line backprop.go:40
+									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+									_ = index
+									archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line backprop.go:37
+								var tx int = gc_tx2
+//line backprop.go:37
+								_ = tx
+//line backprop.go:38
+								var ty int = gc_ty2
+//line backprop.go:38
+								_ = ty
+//line backprop.go:40
+								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+								_ = index
+								archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at15[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line backprop.go:37
-							var tx int = gc_tx2
-//line backprop.go:37
+							tx := gc_tx2
 							_ = tx
+
 //line backprop.go:38
-							var ty int = gc_ty2
-//line backprop.go:38
+							ty := gc_ty2
 							_ = ty
+
 //line backprop.go:40
-							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
+							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 							_ = index
-							archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
+
+//line backprop.go:51
+							gc_at15[gc_u3] = gc_at16[gc_u3]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi3 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line backprop.go:37
-						var tx int = gc_tx2
-//line backprop.go:37
-						_ = tx
-//line backprop.go:38
-						var ty int = gc_ty2
-//line backprop.go:38
-						_ = ty
-//line backprop.go:40
-						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).StoreSlice(gc_at15[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line backprop.go:37
 					tx := gc_tx2
@@ -283,7 +313,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					_ = index
 
 //line backprop.go:51
-					gc_at15[gc_tx2] = gc_at16[gc_tx2]
+					weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -930,62 +960,92 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := (((hid+1)*bpnnHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
 			gc_row10 := gc_ty2
-			if gc_off9 >= 0 && gc_off9 <= len(inputHiddenCuda) && gc_bdx2 <= len(inputHiddenCuda)-gc_off9 && gc_row10 >= 0 && gc_row10 < len(weightMatrix) && gc_bdx2 <= len(weightMatrix[gc_row10]) {
-				gc_at21 := inputHiddenCuda[gc_off9:][:gc_bdx2]
-				gc_at22 := weightMatrix[gc_row10][:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_row10 >= 0 && gc_row10 < len(weightMatrix) {
+				gc_fastlo4 = min(max(0, -gc_off9), gc_bdx2)
+				gc_fasthi4 = max(min(gc_bdx2, len(inputHiddenCuda)-gc_off9, len(weightMatrix[gc_row10])), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at21 := inputHiddenCuda[gc_off9+gc_fastlo4:][:gc_seglen4]
+						gc_at22 := weightMatrix[gc_row10][gc_fastlo4:][:gc_seglen4]
+						gc_vstep7 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+								for ; gc_vstep7+15 < gc_fasthi4; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line backprop.go:37
+									var tx int = gc_tx2
+//line backprop.go:37
+									_ = tx
+//line backprop.go:38
+									var ty int = gc_ty2
+//line backprop.go:38
+									_ = ty
+//line backprop.go:40
+									var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+									_ = index
+									archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep7+7 < gc_fasthi4; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line backprop.go:37
+								var tx int = gc_tx2
+//line backprop.go:37
+								_ = tx
+//line backprop.go:38
+								var ty int = gc_ty2
+//line backprop.go:38
+								_ = ty
+//line backprop.go:40
+								var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+//line backprop.go:40
+								_ = index
+								archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep7 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line backprop.go:37
-							var tx int = gc_tx2
-//line backprop.go:37
+							tx := gc_tx2
 							_ = tx
+
 //line backprop.go:38
-							var ty int = gc_ty2
-//line backprop.go:38
+							ty := gc_ty2
 							_ = ty
+
 //line backprop.go:40
-							var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
+							index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
 							_ = index
-							archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
+
+//line backprop.go:65
+							gc_at21[gc_u4] = gc_at22[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line backprop.go:37
-						var tx int = gc_tx2
-//line backprop.go:37
-						_ = tx
-//line backprop.go:38
-						var ty int = gc_ty2
-//line backprop.go:38
-						_ = ty
-//line backprop.go:40
-						var index int = (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-//line backprop.go:40
-						_ = index
-						archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line backprop.go:37
 					tx := gc_tx2
@@ -1000,7 +1060,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 					_ = index
 
 //line backprop.go:65
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
 				gc_vstep8 := 0

@@ -283,12 +283,38 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_row := 0
 			gc_off3 := 1
 			gc_off4 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			if gc_row >= 0 && gc_row < len(temp) && gc_off3 >= 0 && gc_off3 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off4 {
-				gc_at := temp[gc_row][gc_off3:][:gc_bdx]
-				gc_at2 := matrixCuda[gc_off4:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(temp) {
+				gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp[gc_row])-gc_off3, len(matrixCuda)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := temp[gc_row][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at2 := matrixCuda[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line nw.go:27
+							tx := gc_tx
+							_ = tx
+
+//line nw.go:33
+							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							_ = indexN
+
+//line nw.go:52
+							gc_at[gc_u] = gc_at2[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line nw.go:27
 					tx := gc_tx
@@ -299,7 +325,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = indexN
 
 //line nw.go:52
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			} else {
 				gc_step2 := 0
@@ -793,11 +819,38 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := indexNW
 			gc_off4 := 1
-			if gc_bdx <= len(temp) && gc_off3 >= 0 && gc_off3 < len(matrixCuda) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-				gc_at := temp[:gc_bdx]
-				gc_at2 := matrixCuda[gc_off3:][:1]
-				gc_at3 := temp[gc_off4:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off3 >= 0 && gc_off3 < len(matrixCuda) {
+				gc_fastlo = min(max(0, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp), len(temp)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := temp[gc_fastlo:][:gc_seglen]
+						gc_at2 := matrixCuda[gc_off3:][:1]
+						gc_at3 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line nw.go:91
+							tx := gc_tx
+							_ = tx
+
+//line nw.go:109
+							if tx == 0 {
+								gc_at[gc_u][0] = gc_at2[0]
+							}
+
+//line nw.go:113
+							gc_at3[gc_u][0] = matrixCuda[indexW+cols*tx]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -807,11 +860,11 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 
 //line nw.go:109
 					if tx == 0 {
-						gc_at[gc_tx][0] = gc_at2[0]
+						temp[tx][0] = matrixCuda[indexNW]
 					}
 
 //line nw.go:113
-					gc_at3[gc_tx][0] = matrixCuda[indexW+cols*tx]
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
 				gc_step := 0
@@ -909,12 +962,38 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 			gc_row := 0
 			gc_off5 := 1
 			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			if gc_row >= 0 && gc_row < len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp[gc_row]) && gc_bdx <= len(temp[gc_row])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(matrixCuda) && gc_bdx <= len(matrixCuda)-gc_off6 {
-				gc_at4 := temp[gc_row][gc_off5:][:gc_bdx]
-				gc_at5 := matrixCuda[gc_off6:][:gc_bdx]
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row >= 0 && gc_row < len(temp) {
+				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := temp[gc_row][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := matrixCuda[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line nw.go:91
+							tx := gc_tx
+							_ = tx
+
+//line nw.go:97
+							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+							_ = indexN
+
+//line nw.go:116
+							gc_at4[gc_u2] = gc_at5[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line nw.go:91
 					tx := gc_tx
@@ -925,7 +1004,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 					_ = indexN
 
 //line nw.go:116
-					gc_at4[gc_tx] = gc_at5[gc_tx]
+					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			} else {
 				gc_step2 := 0

@@ -284,54 +284,80 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			gc_row2 := 0
 			gc_off5 := 1
 			gc_off6 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			if gc_row2 >= 0 && gc_row2 < len(temp) && gc_off5 >= 0 && gc_off5 <= len(temp[gc_row2]) && gc_bdx2 <= len(temp[gc_row2])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(matrixCuda) && gc_bdx2 <= len(matrixCuda)-gc_off6 {
-				gc_at3 := temp[gc_row2][gc_off5:][:gc_bdx2]
-				gc_at4 := matrixCuda[gc_off6:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(temp) {
+				gc_fastlo2 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off5, len(matrixCuda)-gc_off6), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := temp[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := matrixCuda[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line nw.go:27
+									var tx int = gc_tx2
+//line nw.go:27
+									_ = tx
+//line nw.go:33
+									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
+									_ = indexN
+									archsimd.LoadInt32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx2 - gc_fastlo2):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line nw.go:27
+								var tx int = gc_tx2
+//line nw.go:27
+								_ = tx
+//line nw.go:33
+								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:33
+								_ = indexN
+								archsimd.LoadInt32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx2 - gc_fastlo2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line nw.go:27
-							var tx int = gc_tx2
-//line nw.go:27
+							tx := gc_tx2
 							_ = tx
+
 //line nw.go:33
-							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
+							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 							_ = indexN
-							archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+
+//line nw.go:52
+							gc_at3[gc_u2] = gc_at4[gc_u2]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line nw.go:27
-						var tx int = gc_tx2
-//line nw.go:27
-						_ = tx
-//line nw.go:33
-						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:33
-						_ = indexN
-						archsimd.LoadInt32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line nw.go:27
 					tx := gc_tx2
@@ -342,7 +368,7 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = indexN
 
 //line nw.go:52
-					gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1382,11 +1408,38 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off7 := indexNW
 			gc_off8 := 1
-			if gc_bdx2 <= len(temp) && gc_off7 >= 0 && gc_off7 < len(matrixCuda) && gc_off8 >= 0 && gc_off8 <= len(temp) && gc_bdx2 <= len(temp)-gc_off8 {
-				gc_at6 := temp[:gc_bdx2]
-				gc_at7 := matrixCuda[gc_off7:][:1]
-				gc_at8 := temp[gc_off8:][:gc_bdx2]
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_off7 >= 0 && gc_off7 < len(matrixCuda) {
+				gc_fastlo3 = min(max(0, -gc_off8), gc_bdx2)
+				gc_fasthi3 = max(min(gc_bdx2, len(temp), len(temp)-gc_off8), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at6 := temp[gc_fastlo3:][:gc_seglen3]
+						gc_at7 := matrixCuda[gc_off7:][:1]
+						gc_at8 := temp[gc_off8+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line nw.go:91
+							tx := gc_tx2
+							_ = tx
+
+//line nw.go:109
+							if tx == 0 {
+								gc_at6[gc_u3][0] = gc_at7[0]
+							}
+
+//line nw.go:113
+							gc_at8[gc_u3][0] = matrixCuda[indexW+cols*tx]
+						}
+						gc_tx2 = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1396,11 +1449,11 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 
 //line nw.go:109
 					if tx == 0 {
-						gc_at6[gc_tx2][0] = gc_at7[0]
+						temp[tx][0] = matrixCuda[indexNW]
 					}
 
 //line nw.go:113
-					gc_at8[gc_tx2][0] = matrixCuda[indexW+cols*tx]
+					temp[tx+1][0] = matrixCuda[indexW+cols*tx]
 				}
 			} else {
 				gc_step3 := 0
@@ -1498,54 +1551,80 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 			gc_row2 := 0
 			gc_off9 := 1
 			gc_off10 := (cols*NWBlock*bIndexY + NWBlock*bIndexX) + (1)
-			if gc_row2 >= 0 && gc_row2 < len(temp) && gc_off9 >= 0 && gc_off9 <= len(temp[gc_row2]) && gc_bdx2 <= len(temp[gc_row2])-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(matrixCuda) && gc_bdx2 <= len(matrixCuda)-gc_off10 {
-				gc_at9 := temp[gc_row2][gc_off9:][:gc_bdx2]
-				gc_at10 := matrixCuda[gc_off10:][:gc_bdx2]
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(temp) {
+				gc_fastlo4 = min(max(0, -gc_off9, -gc_off10), gc_bdx2)
+				gc_fasthi4 = max(min(gc_bdx2, len(temp[gc_row2])-gc_off9, len(matrixCuda)-gc_off10), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at9 := temp[gc_row2][gc_off9+gc_fastlo4:][:gc_seglen4]
+						gc_at10 := matrixCuda[gc_off10+gc_fastlo4:][:gc_seglen4]
+						gc_vstep2 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop2 bool
+							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_fasthi4; gc_vstep2 += 16 {
+									gc_tx2 := gc_vstep2
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line nw.go:91
+									var tx int = gc_tx2
+//line nw.go:91
+									_ = tx
+//line nw.go:97
+									var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
+									_ = indexN
+									archsimd.LoadInt32x16Slice(gc_at10[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep2, false
+							}(gc_vstep2)
+							if gc_stop2 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_fasthi4; gc_vstep2 += 8 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line nw.go:91
+								var tx int = gc_tx2
+//line nw.go:91
+								_ = tx
+//line nw.go:97
+								var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+//line nw.go:97
+								_ = indexN
+								archsimd.LoadInt32x8Slice(gc_at10[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at9[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep2 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line nw.go:91
-							var tx int = gc_tx2
-//line nw.go:91
+							tx := gc_tx2
 							_ = tx
+
 //line nw.go:97
-							var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
+							indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
 							_ = indexN
-							archsimd.LoadInt32x16Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
+
+//line nw.go:116
+							gc_at9[gc_u4] = gc_at10[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line nw.go:91
-						var tx int = gc_tx2
-//line nw.go:91
-						_ = tx
-//line nw.go:97
-						var indexN int = cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-//line nw.go:97
-						_ = indexN
-						archsimd.LoadInt32x8Slice(gc_at10[gc_tx2:]).StoreSlice(gc_at9[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line nw.go:91
 					tx := gc_tx2
@@ -1556,7 +1635,7 @@ func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 					_ = indexN
 
 //line nw.go:116
-					gc_at9[gc_tx2] = gc_at10[gc_tx2]
+					temp[0][tx+1] = matrixCuda[indexN]
 				}
 			} else {
 				gc_vstep3 := 0

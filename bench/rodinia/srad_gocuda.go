@@ -455,18 +455,149 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_off10 := 1
 			gc_off11 := 0 - 1
 			gc_row6 := gc_ty - 1
-			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_bdx <= len(temp[gc_row4]) && gc_row4 < len(north) && gc_bdx <= len(north[gc_row4]) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_bdx <= len(temp[gc_row5]) && gc_row4 < len(west) && gc_bdx <= len(west[gc_row4]) && gc_off10 >= 0 && gc_off10 <= len(temp[gc_row4]) && gc_bdx <= len(temp[gc_row4])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp[gc_row4]) && gc_bdx <= len(temp[gc_row4])-gc_off11 && gc_row4 < len(east) && gc_bdx <= len(east[gc_row4]) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_bdx <= len(temp[gc_row6]) && gc_row4 < len(south) && gc_bdx <= len(south[gc_row4]) && gc_row4 < len(tempResult) && gc_bdx <= len(tempResult[gc_row4]) {
-				gc_at15 := temp[gc_row4][:gc_bdx]
-				gc_at16 := north[gc_row4][:gc_bdx]
-				gc_at17 := temp[gc_row5][:gc_bdx]
-				gc_at18 := west[gc_row4][:gc_bdx]
-				gc_at19 := temp[gc_row4][gc_off10:][:gc_bdx]
-				gc_at20 := temp[gc_row4][gc_off11:][:gc_bdx]
-				gc_at21 := east[gc_row4][:gc_bdx]
-				gc_at22 := temp[gc_row6][:gc_bdx]
-				gc_at23 := south[gc_row4][:gc_bdx]
-				gc_at24 := tempResult[gc_row4][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_row4 < len(north) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_row4 < len(west) && gc_row4 < len(east) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_row4 < len(south) && gc_row4 < len(tempResult) {
+				gc_fastlo = min(max(0, -gc_off10, -gc_off11), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at15 := temp[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at16 := north[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at17 := temp[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at18 := west[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at19 := temp[gc_row4][gc_off10+gc_fastlo:][:gc_seglen]
+						gc_at20 := temp[gc_row4][gc_off11+gc_fastlo:][:gc_seglen]
+						gc_at21 := east[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at22 := temp[gc_row6][gc_fastlo:][:gc_seglen]
+						gc_at23 := south[gc_row4][gc_fastlo:][:gc_seglen]
+						gc_at24 := tempResult[gc_row4][gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line srad.go:41
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty
+							_ = ty
+							var n float32
+							_ = n
+							var w float32
+							_ = w
+							var e float32
+							_ = e
+							var s float32
+							_ = s
+							var jc float32
+							_ = jc
+							var g2 float32
+							_ = g2
+							var l float32
+							_ = l
+							var num float32
+							_ = num
+							var den float32
+							_ = den
+							var qsqr float32
+							_ = qsqr
+							var c float32
+							_ = c
+
+//line srad.go:89
+							jc = gc_at15[gc_u]
+
+//line srad.go:91
+							switch {
+							case ty == 0 && tx == 0:
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							case ty == 0 && tx == SRADBlock-1:
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
+							case ty == SRADBlock-1 && tx == 0:
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							case ty == 0:
+								n = gc_at16[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							case tx == SRADBlock-1:
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at21[gc_u] - jc
+							case ty == SRADBlock-1:
+								n = gc_at22[gc_u] - jc
+								s = gc_at23[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							case tx == 0:
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at18[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							default:
+								n = gc_at22[gc_u] - jc
+								s = gc_at17[gc_u] - jc
+								w = gc_at20[gc_u] - jc
+								e = gc_at19[gc_u] - jc
+							}
+
+//line srad.go:139
+							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+
+//line srad.go:140
+							l = (n + s + w + e) / jc
+
+//line srad.go:142
+							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+
+//line srad.go:143
+							den = float32(1 + 0.25*float64(l))
+
+//line srad.go:144
+							qsqr = num / (den * den)
+
+//line srad.go:147
+							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+
+//line srad.go:148
+							c = float32(1.0 / (1.0 + float64(den)))
+
+//line srad.go:151
+							if c < 0 {
+								gc_at24[gc_u] = 0
+							} else if c > 1 {
+								gc_at24[gc_u] = 1
+							} else {
+								gc_at24[gc_u] = c
+							}
+							gc_s_n[gc_rank] = n
+							gc_s_w[gc_rank] = w
+							gc_s_e[gc_rank] = e
+							gc_s_s[gc_rank] = s
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -501,55 +632,55 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = c
 
 //line srad.go:89
-					jc = gc_at15[gc_tx]
+					jc = temp[ty][tx]
 
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
-						n = gc_at16[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at18[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					case ty == 0 && tx == SRADBlock-1:
-						n = gc_at16[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at21[gc_tx] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at23[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at21[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1 && tx == 0:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at23[gc_tx] - jc
-						w = gc_at18[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					case ty == 0:
-						n = gc_at16[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					case tx == SRADBlock-1:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at21[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at23[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					case tx == 0:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at18[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					default:
-						n = gc_at22[gc_tx] - jc
-						s = gc_at17[gc_tx] - jc
-						w = gc_at20[gc_tx] - jc
-						e = gc_at19[gc_tx] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					}
 
 //line srad.go:139
@@ -575,11 +706,11 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 
 //line srad.go:151
 					if c < 0 {
-						gc_at24[gc_tx] = 0
+						tempResult[ty][tx] = 0
 					} else if c > 1 {
-						gc_at24[gc_tx] = 1
+						tempResult[ty][tx] = 1
 					} else {
-						gc_at24[gc_tx] = c
+						tempResult[ty][tx] = c
 					}
 					gc_s_n[gc_rank] = n
 					gc_s_w[gc_rank] = w
@@ -1486,19 +1617,91 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_row6 := gc_ty + 1
 			gc_off7 := 1
 			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
-			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row5]) && gc_row5 < len(southC) && gc_bdx <= len(southC[gc_row5]) && gc_row5 < len(eastC) && gc_bdx <= len(eastC[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_bdx <= len(cCudaTemp[gc_row6]) && gc_off7 >= 0 && gc_off7 <= len(cCudaTemp[gc_row5]) && gc_bdx <= len(cCudaTemp[gc_row5])-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(nC) && gc_bdx <= len(nC)-gc_off8 && gc_off8 <= len(sC) && gc_bdx <= len(sC)-gc_off8 && gc_off8 <= len(wC) && gc_bdx <= len(wC)-gc_off8 && gc_off8 <= len(eC) && gc_bdx <= len(eC)-gc_off8 && gc_row5 < len(cCudaResult) && gc_bdx <= len(cCudaResult[gc_row5]) && gc_row5 < len(temp) && gc_bdx <= len(temp[gc_row5]) {
-				gc_at11 := cCudaTemp[gc_row5][:gc_bdx]
-				gc_at12 := southC[gc_row5][:gc_bdx]
-				gc_at13 := eastC[gc_row5][:gc_bdx]
-				gc_at14 := cCudaTemp[gc_row6][:gc_bdx]
-				gc_at15 := cCudaTemp[gc_row5][gc_off7:][:gc_bdx]
-				gc_at16 := nC[gc_off8:][:gc_bdx]
-				gc_at17 := sC[gc_off8:][:gc_bdx]
-				gc_at18 := wC[gc_off8:][:gc_bdx]
-				gc_at19 := eC[gc_off8:][:gc_bdx]
-				gc_at20 := cCudaResult[gc_row5][:gc_bdx]
-				gc_at21 := temp[gc_row5][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_row5 < len(southC) && gc_row5 < len(eastC) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_row5 < len(cCudaResult) && gc_row5 < len(temp) {
+				gc_fastlo = min(max(0, -gc_off7, -gc_off8), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(cCudaTemp[gc_row5]), len(southC[gc_row5]), len(eastC[gc_row5]), len(cCudaTemp[gc_row6]), len(cCudaTemp[gc_row5])-gc_off7, len(nC)-gc_off8, len(sC)-gc_off8, len(wC)-gc_off8, len(eC)-gc_off8, len(cCudaResult[gc_row5]), len(temp[gc_row5])), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at11 := cCudaTemp[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at12 := southC[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at13 := eastC[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at14 := cCudaTemp[gc_row6][gc_fastlo:][:gc_seglen]
+						gc_at15 := cCudaTemp[gc_row5][gc_off7+gc_fastlo:][:gc_seglen]
+						gc_at16 := nC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at17 := sC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at18 := wC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at19 := eC[gc_off8+gc_fastlo:][:gc_seglen]
+						gc_at20 := cCudaResult[gc_row5][gc_fastlo:][:gc_seglen]
+						gc_at21 := temp[gc_row5][gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line srad.go:185
+							tx := gc_tx
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							var cc float32
+							_ = cc
+							var cn float32
+							_ = cn
+							var cs float32
+							_ = cs
+							var ce float32
+							_ = ce
+							var cw float32
+							_ = cw
+							var dSum float32
+							_ = dSum
+
+//line srad.go:220
+							cc = gc_at11[gc_u]
+
+//line srad.go:222
+							switch {
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at12[gc_u]
+								cw = cc
+								ce = gc_at13[gc_u]
+							case tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at14[gc_u]
+								cw = cc
+								ce = gc_at13[gc_u]
+							case ty == SRADBlock-1:
+								cn = cc
+								cs = gc_at12[gc_u]
+								cw = cc
+								ce = gc_at15[gc_u]
+							default:
+								cn = cc
+								cs = gc_at14[gc_u]
+								cw = cc
+								ce = gc_at15[gc_u]
+							}
+
+//line srad.go:246
+							dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
+
+//line srad.go:249
+							gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1527,37 +1730,37 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = dSum
 
 //line srad.go:220
-					cc = gc_at11[gc_tx]
+					cc = cCudaTemp[ty][tx]
 
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at12[gc_tx]
+						cs = southC[ty][tx]
 						cw = cc
-						ce = gc_at13[gc_tx]
+						ce = eastC[ty][tx]
 					case tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at14[gc_tx]
+						cs = cCudaTemp[ty+1][tx]
 						cw = cc
-						ce = gc_at13[gc_tx]
+						ce = eastC[ty][tx]
 					case ty == SRADBlock-1:
 						cn = cc
-						cs = gc_at12[gc_tx]
+						cs = southC[ty][tx]
 						cw = cc
-						ce = gc_at15[gc_tx]
+						ce = cCudaTemp[ty][tx+1]
 					default:
 						cn = cc
-						cs = gc_at14[gc_tx]
+						cs = cCudaTemp[ty+1][tx]
 						cw = cc
-						ce = gc_at15[gc_tx]
+						ce = cCudaTemp[ty][tx+1]
 					}
 
 //line srad.go:246
-					dSum = cn*gc_at16[gc_tx] + cs*gc_at17[gc_tx] + cw*gc_at18[gc_tx] + ce*gc_at19[gc_tx]
+					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
 
 //line srad.go:249
-					gc_at20[gc_tx] = float32(float64(gc_at21[gc_tx]) + 0.25*float64(lambda)*float64(dSum))
+					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

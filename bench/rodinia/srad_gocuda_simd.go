@@ -1536,18 +1536,149 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			gc_off22 := 1
 			gc_off23 := 0 - 1
 			gc_row13 := gc_ty2 - 1
-			if gc_row11 >= 0 && gc_row11 < len(temp) && gc_bdx2 <= len(temp[gc_row11]) && gc_row11 < len(north) && gc_bdx2 <= len(north[gc_row11]) && gc_row12 >= 0 && gc_row12 < len(temp) && gc_bdx2 <= len(temp[gc_row12]) && gc_row11 < len(west) && gc_bdx2 <= len(west[gc_row11]) && gc_off22 >= 0 && gc_off22 <= len(temp[gc_row11]) && gc_bdx2 <= len(temp[gc_row11])-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(temp[gc_row11]) && gc_bdx2 <= len(temp[gc_row11])-gc_off23 && gc_row11 < len(east) && gc_bdx2 <= len(east[gc_row11]) && gc_row13 >= 0 && gc_row13 < len(temp) && gc_bdx2 <= len(temp[gc_row13]) && gc_row11 < len(south) && gc_bdx2 <= len(south[gc_row11]) && gc_row11 < len(tempResult) && gc_bdx2 <= len(tempResult[gc_row11]) {
-				gc_at45 := temp[gc_row11][:gc_bdx2]
-				gc_at46 := north[gc_row11][:gc_bdx2]
-				gc_at47 := temp[gc_row12][:gc_bdx2]
-				gc_at48 := west[gc_row11][:gc_bdx2]
-				gc_at49 := temp[gc_row11][gc_off22:][:gc_bdx2]
-				gc_at50 := temp[gc_row11][gc_off23:][:gc_bdx2]
-				gc_at51 := east[gc_row11][:gc_bdx2]
-				gc_at52 := temp[gc_row13][:gc_bdx2]
-				gc_at53 := south[gc_row11][:gc_bdx2]
-				gc_at54 := tempResult[gc_row11][:gc_bdx2]
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row11 >= 0 && gc_row11 < len(temp) && gc_row11 < len(north) && gc_row12 >= 0 && gc_row12 < len(temp) && gc_row11 < len(west) && gc_row11 < len(east) && gc_row13 >= 0 && gc_row13 < len(temp) && gc_row11 < len(south) && gc_row11 < len(tempResult) {
+				gc_fastlo2 = min(max(0, -gc_off22, -gc_off23), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(temp[gc_row11]), len(north[gc_row11]), len(temp[gc_row12]), len(west[gc_row11]), len(temp[gc_row11])-gc_off22, len(temp[gc_row11])-gc_off23, len(east[gc_row11]), len(temp[gc_row13]), len(south[gc_row11]), len(tempResult[gc_row11])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at45 := temp[gc_row11][gc_fastlo2:][:gc_seglen2]
+						gc_at46 := north[gc_row11][gc_fastlo2:][:gc_seglen2]
+						gc_at47 := temp[gc_row12][gc_fastlo2:][:gc_seglen2]
+						gc_at48 := west[gc_row11][gc_fastlo2:][:gc_seglen2]
+						gc_at49 := temp[gc_row11][gc_off22+gc_fastlo2:][:gc_seglen2]
+						gc_at50 := temp[gc_row11][gc_off23+gc_fastlo2:][:gc_seglen2]
+						gc_at51 := east[gc_row11][gc_fastlo2:][:gc_seglen2]
+						gc_at52 := temp[gc_row13][gc_fastlo2:][:gc_seglen2]
+						gc_at53 := south[gc_row11][gc_fastlo2:][:gc_seglen2]
+						gc_at54 := tempResult[gc_row11][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line srad.go:41
+							tx := gc_tx2
+							_ = tx
+
+//line srad.go:41
+							ty := gc_ty2
+							_ = ty
+							var n float32
+							_ = n
+							var w float32
+							_ = w
+							var e float32
+							_ = e
+							var s float32
+							_ = s
+							var jc float32
+							_ = jc
+							var g2 float32
+							_ = g2
+							var l float32
+							_ = l
+							var num float32
+							_ = num
+							var den float32
+							_ = den
+							var qsqr float32
+							_ = qsqr
+							var c float32
+							_ = c
+
+//line srad.go:89
+							jc = gc_at45[gc_u2]
+
+//line srad.go:91
+							switch {
+							case ty == 0 && tx == 0:
+								n = gc_at46[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at48[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							case ty == 0 && tx == SRADBlock-1:
+								n = gc_at46[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at51[gc_u2] - jc
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at53[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at51[gc_u2] - jc
+							case ty == SRADBlock-1 && tx == 0:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at53[gc_u2] - jc
+								w = gc_at48[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							case ty == 0:
+								n = gc_at46[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							case tx == SRADBlock-1:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at51[gc_u2] - jc
+							case ty == SRADBlock-1:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at53[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							case tx == 0:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at48[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							default:
+								n = gc_at52[gc_u2] - jc
+								s = gc_at47[gc_u2] - jc
+								w = gc_at50[gc_u2] - jc
+								e = gc_at49[gc_u2] - jc
+							}
+
+//line srad.go:139
+							g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
+
+//line srad.go:140
+							l = (n + s + w + e) / jc
+
+//line srad.go:142
+							num = float32(0.5*float64(g2) - (1.0/16.0)*float64(l*l))
+
+//line srad.go:143
+							den = float32(1 + 0.25*float64(l))
+
+//line srad.go:144
+							qsqr = num / (den * den)
+
+//line srad.go:147
+							den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
+
+//line srad.go:148
+							c = float32(1.0 / (1.0 + float64(den)))
+
+//line srad.go:151
+							if c < 0 {
+								gc_at54[gc_u2] = 0
+							} else if c > 1 {
+								gc_at54[gc_u2] = 1
+							} else {
+								gc_at54[gc_u2] = c
+							}
+							gc_s_n[gc_rank2] = n
+							gc_s_w[gc_rank2] = w
+							gc_s_e[gc_rank2] = e
+							gc_s_s[gc_rank2] = s
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1582,55 +1713,55 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = c
 
 //line srad.go:89
-					jc = gc_at45[gc_tx2]
+					jc = temp[ty][tx]
 
 //line srad.go:91
 					switch {
 					case ty == 0 && tx == 0:
-						n = gc_at46[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at48[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					case ty == 0 && tx == SRADBlock-1:
-						n = gc_at46[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at51[gc_tx2] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at53[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at51[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1 && tx == 0:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at53[gc_tx2] - jc
-						w = gc_at48[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					case ty == 0:
-						n = gc_at46[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = north[ty][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					case tx == SRADBlock-1:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at51[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = east[ty][tx] - jc
 					case ty == SRADBlock-1:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at53[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = south[ty][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					case tx == 0:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at48[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = west[ty][tx] - jc
+						e = temp[ty][tx+1] - jc
 					default:
-						n = gc_at52[gc_tx2] - jc
-						s = gc_at47[gc_tx2] - jc
-						w = gc_at50[gc_tx2] - jc
-						e = gc_at49[gc_tx2] - jc
+						n = temp[ty-1][tx] - jc
+						s = temp[ty+1][tx] - jc
+						w = temp[ty][tx-1] - jc
+						e = temp[ty][tx+1] - jc
 					}
 
 //line srad.go:139
@@ -1656,11 +1787,11 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 
 //line srad.go:151
 					if c < 0 {
-						gc_at54[gc_tx2] = 0
+						tempResult[ty][tx] = 0
 					} else if c > 1 {
-						gc_at54[gc_tx2] = 1
+						tempResult[ty][tx] = 1
 					} else {
-						gc_at54[gc_tx2] = c
+						tempResult[ty][tx] = c
 					}
 					gc_s_n[gc_rank2] = n
 					gc_s_w[gc_rank2] = w
@@ -3579,19 +3710,91 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 			gc_row13 := gc_ty2 + 1
 			gc_off16 := 1
 			gc_off17 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty2
-			if gc_row12 >= 0 && gc_row12 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row12]) && gc_row12 < len(southC) && gc_bdx2 <= len(southC[gc_row12]) && gc_row12 < len(eastC) && gc_bdx2 <= len(eastC[gc_row12]) && gc_row13 >= 0 && gc_row13 < len(cCudaTemp) && gc_bdx2 <= len(cCudaTemp[gc_row13]) && gc_off16 >= 0 && gc_off16 <= len(cCudaTemp[gc_row12]) && gc_bdx2 <= len(cCudaTemp[gc_row12])-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(nC) && gc_bdx2 <= len(nC)-gc_off17 && gc_off17 <= len(sC) && gc_bdx2 <= len(sC)-gc_off17 && gc_off17 <= len(wC) && gc_bdx2 <= len(wC)-gc_off17 && gc_off17 <= len(eC) && gc_bdx2 <= len(eC)-gc_off17 && gc_row12 < len(cCudaResult) && gc_bdx2 <= len(cCudaResult[gc_row12]) && gc_row12 < len(temp) && gc_bdx2 <= len(temp[gc_row12]) {
-				gc_at34 := cCudaTemp[gc_row12][:gc_bdx2]
-				gc_at35 := southC[gc_row12][:gc_bdx2]
-				gc_at36 := eastC[gc_row12][:gc_bdx2]
-				gc_at37 := cCudaTemp[gc_row13][:gc_bdx2]
-				gc_at38 := cCudaTemp[gc_row12][gc_off16:][:gc_bdx2]
-				gc_at39 := nC[gc_off17:][:gc_bdx2]
-				gc_at40 := sC[gc_off17:][:gc_bdx2]
-				gc_at41 := wC[gc_off17:][:gc_bdx2]
-				gc_at42 := eC[gc_off17:][:gc_bdx2]
-				gc_at43 := cCudaResult[gc_row12][:gc_bdx2]
-				gc_at44 := temp[gc_row12][:gc_bdx2]
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row12 >= 0 && gc_row12 < len(cCudaTemp) && gc_row12 < len(southC) && gc_row12 < len(eastC) && gc_row13 >= 0 && gc_row13 < len(cCudaTemp) && gc_row12 < len(cCudaResult) && gc_row12 < len(temp) {
+				gc_fastlo2 = min(max(0, -gc_off16, -gc_off17), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(cCudaTemp[gc_row12]), len(southC[gc_row12]), len(eastC[gc_row12]), len(cCudaTemp[gc_row13]), len(cCudaTemp[gc_row12])-gc_off16, len(nC)-gc_off17, len(sC)-gc_off17, len(wC)-gc_off17, len(eC)-gc_off17, len(cCudaResult[gc_row12]), len(temp[gc_row12])), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at34 := cCudaTemp[gc_row12][gc_fastlo2:][:gc_seglen2]
+						gc_at35 := southC[gc_row12][gc_fastlo2:][:gc_seglen2]
+						gc_at36 := eastC[gc_row12][gc_fastlo2:][:gc_seglen2]
+						gc_at37 := cCudaTemp[gc_row13][gc_fastlo2:][:gc_seglen2]
+						gc_at38 := cCudaTemp[gc_row12][gc_off16+gc_fastlo2:][:gc_seglen2]
+						gc_at39 := nC[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at40 := sC[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at41 := wC[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at42 := eC[gc_off17+gc_fastlo2:][:gc_seglen2]
+						gc_at43 := cCudaResult[gc_row12][gc_fastlo2:][:gc_seglen2]
+						gc_at44 := temp[gc_row12][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line srad.go:185
+							tx := gc_tx2
+							_ = tx
+
+//line srad.go:185
+							ty := gc_ty2
+							_ = ty
+
+//line srad.go:187
+							index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
+							_ = index
+							var cc float32
+							_ = cc
+							var cn float32
+							_ = cn
+							var cs float32
+							_ = cs
+							var ce float32
+							_ = ce
+							var cw float32
+							_ = cw
+							var dSum float32
+							_ = dSum
+
+//line srad.go:220
+							cc = gc_at34[gc_u2]
+
+//line srad.go:222
+							switch {
+							case ty == SRADBlock-1 && tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at35[gc_u2]
+								cw = cc
+								ce = gc_at36[gc_u2]
+							case tx == SRADBlock-1:
+								cn = cc
+								cs = gc_at37[gc_u2]
+								cw = cc
+								ce = gc_at36[gc_u2]
+							case ty == SRADBlock-1:
+								cn = cc
+								cs = gc_at35[gc_u2]
+								cw = cc
+								ce = gc_at38[gc_u2]
+							default:
+								cn = cc
+								cs = gc_at37[gc_u2]
+								cw = cc
+								ce = gc_at38[gc_u2]
+							}
+
+//line srad.go:246
+							dSum = cn*gc_at39[gc_u2] + cs*gc_at40[gc_u2] + cw*gc_at41[gc_u2] + ce*gc_at42[gc_u2]
+
+//line srad.go:249
+							gc_at43[gc_u2] = float32(float64(gc_at44[gc_u2]) + 0.25*float64(lambda)*float64(dSum))
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3620,37 +3823,37 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 					_ = dSum
 
 //line srad.go:220
-					cc = gc_at34[gc_tx2]
+					cc = cCudaTemp[ty][tx]
 
 //line srad.go:222
 					switch {
 					case ty == SRADBlock-1 && tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at35[gc_tx2]
+						cs = southC[ty][tx]
 						cw = cc
-						ce = gc_at36[gc_tx2]
+						ce = eastC[ty][tx]
 					case tx == SRADBlock-1:
 						cn = cc
-						cs = gc_at37[gc_tx2]
+						cs = cCudaTemp[ty+1][tx]
 						cw = cc
-						ce = gc_at36[gc_tx2]
+						ce = eastC[ty][tx]
 					case ty == SRADBlock-1:
 						cn = cc
-						cs = gc_at35[gc_tx2]
+						cs = southC[ty][tx]
 						cw = cc
-						ce = gc_at38[gc_tx2]
+						ce = cCudaTemp[ty][tx+1]
 					default:
 						cn = cc
-						cs = gc_at37[gc_tx2]
+						cs = cCudaTemp[ty+1][tx]
 						cw = cc
-						ce = gc_at38[gc_tx2]
+						ce = cCudaTemp[ty][tx+1]
 					}
 
 //line srad.go:246
-					dSum = cn*gc_at39[gc_tx2] + cs*gc_at40[gc_tx2] + cw*gc_at41[gc_tx2] + ce*gc_at42[gc_tx2]
+					dSum = cn*nC[index] + cs*sC[index] + cw*wC[index] + ce*eC[index]
 
 //line srad.go:249
-					gc_at43[gc_tx2] = float32(float64(gc_at44[gc_tx2]) + 0.25*float64(lambda)*float64(dSum))
+					cCudaResult[ty][tx] = float32(float64(temp[ty][tx]) + 0.25*float64(lambda)*float64(dSum))
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

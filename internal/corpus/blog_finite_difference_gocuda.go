@@ -41,12 +41,50 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_row := gc_ty
 			gc_off := 4
 			gc_off2 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
-			if gc_row >= 0 && gc_row < len(sF) && gc_off >= 0 && gc_off <= len(sF[gc_row]) && gc_bdx <= len(sF[gc_row])-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
-				gc_at := sF[gc_row][gc_off:][:gc_bdx]
-				gc_at2 := f[gc_off2:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(sF) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(sF[gc_row])-gc_off, len(f)-gc_off2), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:29
+							i := gc_tx
+							_ = i
+
+//line blog_finite_difference.go:32
+							si := i + 4
+							_ = si
+
+//line blog_finite_difference.go:33
+							sj := gc_ty
+							_ = sj
+
+//line blog_finite_difference.go:30
+							j := gc_bx*gc_bdy + gc_ty
+							_ = j
+
+//line blog_finite_difference.go:35
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:37
+							gc_at[gc_u] = gc_at2[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line blog_finite_difference.go:29
 					i := gc_tx
@@ -69,7 +107,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					_ = globalIdx
 
 //line blog_finite_difference.go:37
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					sF[sj][si] = f[globalIdx]
 				}
 			} else {
 				gc_step := 0
@@ -233,14 +271,47 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_off4 := (4 + fdMx) - 5
 			gc_off5 := 4 + fdMx
 			gc_off6 := 4 + 1
-			if gc_from >= 0 && gc_row2 >= 0 && gc_row2 < len(sF) && gc_off3 >= 0 && gc_off3 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF[gc_row2]) && gc_to <= len(sF[gc_row2])-gc_off6 {
-				gc_at3 := sF[gc_row2][gc_off3:][:gc_to]
-				gc_at4 := sF[gc_row2][gc_off4:][:gc_to]
-				gc_at5 := sF[gc_row2][gc_off5:][:gc_to]
-				gc_at6 := sF[gc_row2][gc_off6:][:gc_to]
+			gc_fastlo2, gc_fasthi2 := gc_from, gc_from
+			if gc_row2 >= 0 && gc_row2 < len(sF) {
+				gc_fastlo2 = min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+				gc_fasthi2 = max(min(gc_to, len(sF[gc_row2])-gc_off3, len(sF[gc_row2])-gc_off4, len(sF[gc_row2])-gc_off5, len(sF[gc_row2])-gc_off6), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sF[gc_row2][gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_row2][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:29
+							i := gc_tx
+							_ = i
+
+//line blog_finite_difference.go:32
+							si := i + 4
+							_ = si
+
+//line blog_finite_difference.go:33
+							sj := gc_ty
+							_ = sj
+
+//line blog_finite_difference.go:42
+							{
+								gc_at3[gc_u2] = gc_at4[gc_u2]
+								gc_at5[gc_u2] = gc_at6[gc_u2]
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line blog_finite_difference.go:29
 					i := gc_tx
@@ -256,8 +327,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 
 //line blog_finite_difference.go:42
 					{
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
 					}
 				}
 			} else {
@@ -303,19 +374,60 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_off13 := 4 - 3
 			gc_off14 := 4 + 4
 			gc_off15 := 4 - 4
-			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_row3 >= 0 && gc_row3 < len(sF) && gc_off8 >= 0 && gc_off8 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(sF[gc_row3]) && gc_bdx <= len(sF[gc_row3])-gc_off15 {
-				gc_at7 := df[gc_off7:][:gc_bdx]
-				gc_at8 := sF[gc_row3][gc_off8:][:gc_bdx]
-				gc_at9 := sF[gc_row3][gc_off9:][:gc_bdx]
-				gc_at10 := sF[gc_row3][gc_off10:][:gc_bdx]
-				gc_at11 := sF[gc_row3][gc_off11:][:gc_bdx]
-				gc_at12 := sF[gc_row3][gc_off12:][:gc_bdx]
-				gc_at13 := sF[gc_row3][gc_off13:][:gc_bdx]
-				gc_at14 := sF[gc_row3][gc_off14:][:gc_bdx]
-				gc_at15 := sF[gc_row3][gc_off15:][:gc_bdx]
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_row3 >= 0 && gc_row3 < len(sF) {
+				gc_fastlo3 = min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15), gc_bdx)
+				gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row3])-gc_off8, len(sF[gc_row3])-gc_off9, len(sF[gc_row3])-gc_off10, len(sF[gc_row3])-gc_off11, len(sF[gc_row3])-gc_off12, len(sF[gc_row3])-gc_off13, len(sF[gc_row3])-gc_off14, len(sF[gc_row3])-gc_off15), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_row3][gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_row3][gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_row3][gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at11 := sF[gc_row3][gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at12 := sF[gc_row3][gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at13 := sF[gc_row3][gc_off13+gc_fastlo3:][:gc_seglen3]
+						gc_at14 := sF[gc_row3][gc_off14+gc_fastlo3:][:gc_seglen3]
+						gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line blog_finite_difference.go:29
+							i := gc_tx
+							_ = i
+
+//line blog_finite_difference.go:32
+							si := i + 4
+							_ = si
+
+//line blog_finite_difference.go:33
+							sj := gc_ty
+							_ = sj
+
+//line blog_finite_difference.go:30
+							j := gc_bx*gc_bdy + gc_ty
+							_ = j
+
+//line blog_finite_difference.go:35
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
+							_ = globalIdx
+
+//line blog_finite_difference.go:49
+							gc_at7[gc_u3] = cAx*(gc_at8[gc_u3]-gc_at9[gc_u3]) +
+								cBx*(gc_at10[gc_u3]-gc_at11[gc_u3]) +
+								cCx*(gc_at12[gc_u3]-gc_at13[gc_u3]) +
+								cDx*(gc_at14[gc_u3]-gc_at15[gc_u3])
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line blog_finite_difference.go:29
 					i := gc_tx
@@ -338,10 +450,10 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					_ = globalIdx
 
 //line blog_finite_difference.go:49
-					gc_at7[gc_tx] = cAx*(gc_at8[gc_tx]-gc_at9[gc_tx]) +
-						cBx*(gc_at10[gc_tx]-gc_at11[gc_tx]) +
-						cCx*(gc_at12[gc_tx]-gc_at13[gc_tx]) +
-						cDx*(gc_at14[gc_tx]-gc_at15[gc_tx])
+					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+						cDx*(sF[sj][si+4]-sF[sj][si-4])
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -42,78 +42,116 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 			gc_row4 := gc_ty2
 			gc_off16 := 4
 			gc_off17 := k*fdMx*fdMy + (gc_bx2*gc_bdy2+gc_ty2)*fdMx
-			if gc_row4 >= 0 && gc_row4 < len(sF) && gc_off16 >= 0 && gc_off16 <= len(sF[gc_row4]) && gc_bdx2 <= len(sF[gc_row4])-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(f) && gc_bdx2 <= len(f)-gc_off17 {
-				gc_at16 := sF[gc_row4][gc_off16:][:gc_bdx2]
-				gc_at17 := f[gc_off17:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_row4 >= 0 && gc_row4 < len(sF) {
+				gc_fastlo4 = min(max(0, -gc_off16, -gc_off17), gc_bdx2)
+				gc_fasthi4 = max(min(gc_bdx2, len(sF[gc_row4])-gc_off16, len(f)-gc_off17), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at16 := sF[gc_row4][gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_at17 := f[gc_off17+gc_fastlo4:][:gc_seglen4]
+						gc_vstep := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi4; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line blog_finite_difference.go:29
+									var i int = gc_tx2
+//line blog_finite_difference.go:29
+									_ = i
+//line blog_finite_difference.go:32
+									var si int = i + 4
+//line blog_finite_difference.go:32
+									_ = si
+//line blog_finite_difference.go:33
+									var sj int = gc_ty2
+//line blog_finite_difference.go:33
+									_ = sj
+//line blog_finite_difference.go:30
+									var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+									_ = j
+//line blog_finite_difference.go:35
+									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+									_ = globalIdx
+									archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_finite_difference.go:29
+								var i int = gc_tx2
+//line blog_finite_difference.go:29
+								_ = i
+//line blog_finite_difference.go:32
+								var si int = i + 4
+//line blog_finite_difference.go:32
+								_ = si
+//line blog_finite_difference.go:33
+								var sj int = gc_ty2
+//line blog_finite_difference.go:33
+								_ = sj
+//line blog_finite_difference.go:30
+								var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+								_ = j
+//line blog_finite_difference.go:35
+								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+								_ = globalIdx
+								archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
-//line blog_finite_difference.go:29
+							i := gc_tx2
 							_ = i
+
 //line blog_finite_difference.go:32
-							var si int = i + 4
-//line blog_finite_difference.go:32
+							si := i + 4
 							_ = si
+
 //line blog_finite_difference.go:33
-							var sj int = gc_ty2
-//line blog_finite_difference.go:33
+							sj := gc_ty2
 							_ = sj
+
 //line blog_finite_difference.go:30
-							var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
+							j := gc_bx2*gc_bdy2 + gc_ty2
 							_ = j
+
 //line blog_finite_difference.go:35
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-							archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
+
+//line blog_finite_difference.go:37
+							gc_at16[gc_u4] = gc_at17[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line blog_finite_difference.go:29
-						var i int = gc_tx2
-//line blog_finite_difference.go:29
-						_ = i
-//line blog_finite_difference.go:32
-						var si int = i + 4
-//line blog_finite_difference.go:32
-						_ = si
-//line blog_finite_difference.go:33
-						var sj int = gc_ty2
-//line blog_finite_difference.go:33
-						_ = sj
-//line blog_finite_difference.go:30
-						var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-						_ = j
-//line blog_finite_difference.go:35
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-						_ = globalIdx
-						archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]).StoreSlice(gc_at16[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line blog_finite_difference.go:29
 					i := gc_tx2
@@ -136,7 +174,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					_ = globalIdx
 
 //line blog_finite_difference.go:37
-					gc_at16[gc_tx2] = gc_at17[gc_tx2]
+					sF[sj][si] = f[globalIdx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -378,78 +416,111 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 			gc_off19 := (4 + fdMx) - 5
 			gc_off20 := 4 + fdMx
 			gc_off21 := 4 + 1
-			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_off18 >= 0 && gc_off18 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(sF[gc_row5]) && gc_to2 <= len(sF[gc_row5])-gc_off21 {
-				gc_at18 := sF[gc_row5][gc_off18:][:gc_to2]
-				gc_at19 := sF[gc_row5][gc_off19:][:gc_to2]
-				gc_at20 := sF[gc_row5][gc_off20:][:gc_to2]
-				gc_at21 := sF[gc_row5][gc_off21:][:gc_to2]
-				gc_vstep3 := gc_from2
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+			gc_fastlo5, gc_fasthi5 := gc_from2, gc_from2
+			if gc_row5 >= 0 && gc_row5 < len(sF) {
+				gc_fastlo5 = min(max(gc_from2, 0, -gc_off18, -gc_off19, -gc_off20, -gc_off21), gc_to2)
+				gc_fasthi5 = max(min(gc_to2, len(sF[gc_row5])-gc_off18, len(sF[gc_row5])-gc_off19, len(sF[gc_row5])-gc_off20, len(sF[gc_row5])-gc_off21), gc_fastlo5)
+			}
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at18 := sF[gc_row5][gc_off18+gc_fastlo5:][:gc_seglen5]
+						gc_at19 := sF[gc_row5][gc_off19+gc_fastlo5:][:gc_seglen5]
+						gc_at20 := sF[gc_row5][gc_off20+gc_fastlo5:][:gc_seglen5]
+						gc_at21 := sF[gc_row5][gc_off21+gc_fastlo5:][:gc_seglen5]
+						gc_vstep3 := gc_fastlo5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
+									var i int = gc_tx2
 //line blog_finite_difference.go:29
-							_ = i
+									_ = i
 //line blog_finite_difference.go:32
-							var si int = i + 4
+									var si int = i + 4
 //line blog_finite_difference.go:32
-							_ = si
+									_ = si
 //line blog_finite_difference.go:33
-							var sj int = gc_ty2
+									var sj int = gc_ty2
 //line blog_finite_difference.go:33
-							_ = sj
+									_ = sj
 //line blog_finite_difference.go:42
-							{
+									{
 //line blog_finite_difference.go:42
-								archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
-								archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line blog_finite_difference.go:29
-						var i int = gc_tx2
+								var i int = gc_tx2
 //line blog_finite_difference.go:29
-						_ = i
+								_ = i
 //line blog_finite_difference.go:32
-						var si int = i + 4
+								var si int = i + 4
 //line blog_finite_difference.go:32
-						_ = si
+								_ = si
 //line blog_finite_difference.go:33
-						var sj int = gc_ty2
+								var sj int = gc_ty2
 //line blog_finite_difference.go:33
-						_ = sj
+								_ = sj
 //line blog_finite_difference.go:42
-						{
+								{
 //line blog_finite_difference.go:42
-							archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]).StoreSlice(gc_at18[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
-							archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]).StoreSlice(gc_at20[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo5):]).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo5):])
 //line blog_finite_difference.go:42
+								}
+							}
+							archsimd.ClearAVXUpperBits()
 						}
+						for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx2 := gc_fastlo5 + gc_u5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line blog_finite_difference.go:29
+							i := gc_tx2
+							_ = i
+
+//line blog_finite_difference.go:32
+							si := i + 4
+							_ = si
+
+//line blog_finite_difference.go:33
+							sj := gc_ty2
+							_ = sj
+
+//line blog_finite_difference.go:42
+							{
+								gc_at18[gc_u5] = gc_at19[gc_u5]
+								gc_at20[gc_u5] = gc_at21[gc_u5]
+							}
+						}
+						gc_tx2 = gc_fasthi5 - 1
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line blog_finite_difference.go:29
 					i := gc_tx2
@@ -465,8 +536,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 
 //line blog_finite_difference.go:42
 					{
-						gc_at18[gc_tx2] = gc_at19[gc_tx2]
-						gc_at20[gc_tx2] = gc_at21[gc_tx2]
+						sF[sj][si-4] = sF[sj][si+fdMx-5]
+						sF[sj][si+fdMx] = sF[sj][si+1]
 					}
 				}
 			} else {
@@ -586,101 +657,142 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 			gc_off28 := 4 - 3
 			gc_off29 := 4 + 4
 			gc_off30 := 4 - 4
-			if gc_off22 >= 0 && gc_off22 <= len(df) && gc_bdx2 <= len(df)-gc_off22 && gc_row6 >= 0 && gc_row6 < len(sF) && gc_off23 >= 0 && gc_off23 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off25 && gc_off26 >= 0 && gc_off26 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off26 && gc_off27 >= 0 && gc_off27 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off28 && gc_off29 >= 0 && gc_off29 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off29 && gc_off30 >= 0 && gc_off30 <= len(sF[gc_row6]) && gc_bdx2 <= len(sF[gc_row6])-gc_off30 {
-				gc_at22 := df[gc_off22:][:gc_bdx2]
-				gc_at23 := sF[gc_row6][gc_off23:][:gc_bdx2]
-				gc_at24 := sF[gc_row6][gc_off24:][:gc_bdx2]
-				gc_at25 := sF[gc_row6][gc_off25:][:gc_bdx2]
-				gc_at26 := sF[gc_row6][gc_off26:][:gc_bdx2]
-				gc_at27 := sF[gc_row6][gc_off27:][:gc_bdx2]
-				gc_at28 := sF[gc_row6][gc_off28:][:gc_bdx2]
-				gc_at29 := sF[gc_row6][gc_off29:][:gc_bdx2]
-				gc_at30 := sF[gc_row6][gc_off30:][:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+			gc_fastlo6, gc_fasthi6 := 0, 0
+			if gc_row6 >= 0 && gc_row6 < len(sF) {
+				gc_fastlo6 = min(max(0, -gc_off22, -gc_off23, -gc_off24, -gc_off25, -gc_off26, -gc_off27, -gc_off28, -gc_off29, -gc_off30), gc_bdx2)
+				gc_fasthi6 = max(min(gc_bdx2, len(df)-gc_off22, len(sF[gc_row6])-gc_off23, len(sF[gc_row6])-gc_off24, len(sF[gc_row6])-gc_off25, len(sF[gc_row6])-gc_off26, len(sF[gc_row6])-gc_off27, len(sF[gc_row6])-gc_off28, len(sF[gc_row6])-gc_off29, len(sF[gc_row6])-gc_off30), gc_fastlo6)
+			}
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at22 := df[gc_off22+gc_fastlo6:][:gc_seglen6]
+						gc_at23 := sF[gc_row6][gc_off23+gc_fastlo6:][:gc_seglen6]
+						gc_at24 := sF[gc_row6][gc_off24+gc_fastlo6:][:gc_seglen6]
+						gc_at25 := sF[gc_row6][gc_off25+gc_fastlo6:][:gc_seglen6]
+						gc_at26 := sF[gc_row6][gc_off26+gc_fastlo6:][:gc_seglen6]
+						gc_at27 := sF[gc_row6][gc_off27+gc_fastlo6:][:gc_seglen6]
+						gc_at28 := sF[gc_row6][gc_off28+gc_fastlo6:][:gc_seglen6]
+						gc_at29 := sF[gc_row6][gc_off29+gc_fastlo6:][:gc_seglen6]
+						gc_at30 := sF[gc_row6][gc_off30+gc_fastlo6:][:gc_seglen6]
+						gc_vstep5 := gc_fastlo6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line blog_finite_difference.go:49
-						gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
+								gc_vb13 := archsimd.BroadcastFloat32x16(cAx)
 //line blog_finite_difference.go:50
-						gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
+								gc_vb14 := archsimd.BroadcastFloat32x16(cBx)
 //line blog_finite_difference.go:51
-						gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
+								gc_vb15 := archsimd.BroadcastFloat32x16(cCx)
 //line blog_finite_difference.go:52
-						gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+								gc_vb16 := archsimd.BroadcastFloat32x16(cDx)
+								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line blog_finite_difference.go:29
+									var i int = gc_tx2
+//line blog_finite_difference.go:29
+									_ = i
+//line blog_finite_difference.go:32
+									var si int = i + 4
+//line blog_finite_difference.go:32
+									_ = si
+//line blog_finite_difference.go:33
+									var sj int = gc_ty2
+//line blog_finite_difference.go:33
+									_ = sj
+//line blog_finite_difference.go:30
+									var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+									_ = j
+//line blog_finite_difference.go:35
+									var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+									_ = globalIdx
+									gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line blog_finite_difference.go:49
+							gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
+//line blog_finite_difference.go:50
+							gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
+//line blog_finite_difference.go:51
+							gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
+//line blog_finite_difference.go:52
+							gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
+							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line blog_finite_difference.go:29
+								var i int = gc_tx2
+//line blog_finite_difference.go:29
+								_ = i
+//line blog_finite_difference.go:32
+								var si int = i + 4
+//line blog_finite_difference.go:32
+								_ = si
+//line blog_finite_difference.go:33
+								var sj int = gc_ty2
+//line blog_finite_difference.go:33
+								_ = sj
+//line blog_finite_difference.go:30
+								var j int = gc_bx2*gc_bdy2 + gc_ty2
+//line blog_finite_difference.go:30
+								_ = j
+//line blog_finite_difference.go:35
+								var globalIdx int = k*fdMx*fdMy + j*fdMx + i
+//line blog_finite_difference.go:35
+								_ = globalIdx
+								gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2 - gc_fastlo6):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2 - gc_fastlo6):])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[(gc_tx2 - gc_fastlo6):]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[(gc_tx2 - gc_fastlo6):])))).StoreSlice(gc_at22[(gc_tx2 - gc_fastlo6):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_fastlo6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line blog_finite_difference.go:29
-							var i int = gc_tx2
-//line blog_finite_difference.go:29
+							i := gc_tx2
 							_ = i
+
 //line blog_finite_difference.go:32
-							var si int = i + 4
-//line blog_finite_difference.go:32
+							si := i + 4
 							_ = si
+
 //line blog_finite_difference.go:33
-							var sj int = gc_ty2
-//line blog_finite_difference.go:33
+							sj := gc_ty2
 							_ = sj
+
 //line blog_finite_difference.go:30
-							var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
+							j := gc_bx2*gc_bdy2 + gc_ty2
 							_ = j
+
 //line blog_finite_difference.go:35
-							var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
+							globalIdx := k*fdMx*fdMy + j*fdMx + i
 							_ = globalIdx
-							gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
+
 //line blog_finite_difference.go:49
-					gc_vb9 := archsimd.BroadcastFloat32x8(cAx)
-//line blog_finite_difference.go:50
-					gc_vb10 := archsimd.BroadcastFloat32x8(cBx)
-//line blog_finite_difference.go:51
-					gc_vb11 := archsimd.BroadcastFloat32x8(cCx)
-//line blog_finite_difference.go:52
-					gc_vb12 := archsimd.BroadcastFloat32x8(cDx)
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line blog_finite_difference.go:29
-						var i int = gc_tx2
-//line blog_finite_difference.go:29
-						_ = i
-//line blog_finite_difference.go:32
-						var si int = i + 4
-//line blog_finite_difference.go:32
-						_ = si
-//line blog_finite_difference.go:33
-						var sj int = gc_ty2
-//line blog_finite_difference.go:33
-						_ = sj
-//line blog_finite_difference.go:30
-						var j int = gc_bx2*gc_bdy2 + gc_ty2
-//line blog_finite_difference.go:30
-						_ = j
-//line blog_finite_difference.go:35
-						var globalIdx int = k*fdMx*fdMy + j*fdMx + i
-//line blog_finite_difference.go:35
-						_ = globalIdx
-						gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at29[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at30[gc_tx2:])))).StoreSlice(gc_at22[gc_tx2:])
+							gc_at22[gc_u6] = cAx*(gc_at23[gc_u6]-gc_at24[gc_u6]) +
+								cBx*(gc_at25[gc_u6]-gc_at26[gc_u6]) +
+								cCx*(gc_at27[gc_u6]-gc_at28[gc_u6]) +
+								cDx*(gc_at29[gc_u6]-gc_at30[gc_u6])
+						}
+						gc_tx2 = gc_fasthi6 - 1
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line blog_finite_difference.go:29
 					i := gc_tx2
@@ -703,10 +815,10 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 					_ = globalIdx
 
 //line blog_finite_difference.go:49
-					gc_at22[gc_tx2] = cAx*(gc_at23[gc_tx2]-gc_at24[gc_tx2]) +
-						cBx*(gc_at25[gc_tx2]-gc_at26[gc_tx2]) +
-						cCx*(gc_at27[gc_tx2]-gc_at28[gc_tx2]) +
-						cDx*(gc_at29[gc_tx2]-gc_at30[gc_tx2])
+					df[globalIdx] = cAx*(sF[sj][si+1]-sF[sj][si-1]) +
+						cBx*(sF[sj][si+2]-sF[sj][si-2]) +
+						cCx*(sF[sj][si+3]-sF[sj][si-3]) +
+						cDx*(sF[sj][si+4]-sF[sj][si-4])
 				}
 			} else {
 				gc_vstep6 := 0

@@ -169,11 +169,37 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				}
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := ((gc_bx * gc_bdx) - 1) + ((gc_by*gc_bdy + gc_ty) * ny)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ex) && gc_to <= len(ex)-gc_off && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(hz) && gc_to <= len(hz)-gc_off2 {
-					gc_at := ex[gc_off:][:gc_to]
-					gc_at2 := hz[gc_off:][:gc_to]
-					gc_at3 := hz[gc_off2:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+				gc_fasthi := max(min(gc_to, len(ex)-gc_off, len(hz)-gc_off, len(hz)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := ex[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := hz[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := hz[gc_off2+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line polybench_stencils.go:33
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_stencils.go:34
+								i := gc_by*gc_bdy + gc_ty
+								_ = i
+
+//line polybench_stencils.go:36
+								{
+									gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at2[gc_u]-gc_at3[gc_u])
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:33
 						j := gc_bx*gc_bdx + gc_tx
@@ -185,7 +211,7 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 //line polybench_stencils.go:36
 						{
-							gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at2[gc_tx]-gc_at3[gc_tx])
+							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 						}
 					}
 				} else {
@@ -266,13 +292,39 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 				gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off2 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * ny)
 				gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) + 1) * ny)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off2 >= 0 && gc_off2 <= len(ex) && gc_to <= len(ex)-gc_off2 && gc_off <= len(ex) && gc_to <= len(ex)-gc_off && gc_off3 >= 0 && gc_off3 <= len(ey) && gc_to <= len(ey)-gc_off3 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off {
-					gc_at := hz[gc_off:][:gc_to]
-					gc_at2 := ex[gc_off2:][:gc_to]
-					gc_at3 := ex[gc_off:][:gc_to]
-					gc_at4 := ey[gc_off3:][:gc_to]
-					gc_at5 := ey[gc_off:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+				gc_fasthi := max(min(gc_to, len(hz)-gc_off, len(ex)-gc_off2, len(ex)-gc_off, len(ey)-gc_off3, len(ey)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := hz[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := ex[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := ex[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at4 := ey[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at5 := ey[gc_off+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line polybench_stencils.go:45
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_stencils.go:46
+								i := gc_by*gc_bdy + gc_ty
+								_ = i
+
+//line polybench_stencils.go:48
+								{
+									gc_at[gc_u] = gc_at[gc_u] - 0.7*(gc_at2[gc_u]-gc_at3[gc_u]+gc_at4[gc_u]-gc_at5[gc_u])
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:45
 						j := gc_bx*gc_bdx + gc_tx
@@ -284,7 +336,7 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 
 //line polybench_stencils.go:48
 						{
-							gc_at[gc_tx] = gc_at[gc_tx] - 0.7*(gc_at2[gc_tx]-gc_at3[gc_tx]+gc_at4[gc_tx]-gc_at5[gc_tx])
+							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 						}
 					}
 				} else {
@@ -361,12 +413,34 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_off := gc_bx * gc_bdx
 				gc_off2 := (gc_bx * gc_bdx) - 1
 				gc_off3 := (gc_bx * gc_bdx) + 1
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 {
-					gc_at := b[gc_off:][:gc_to]
-					gc_at2 := a[gc_off2:][:gc_to]
-					gc_at3 := a[gc_off:][:gc_to]
-					gc_at4 := a[gc_off3:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line polybench_stencils.go:59
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line polybench_stencils.go:61
+								{
+									gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:59
 						i := gc_bx*gc_bdx + gc_tx
@@ -374,7 +448,7 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:61
 						{
-							gc_at[gc_tx] = float32(0.33333 * float64(gc_at2[gc_tx]+gc_at3[gc_tx]+gc_at4[gc_tx]))
+							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 						}
 					}
 				} else {
@@ -591,14 +665,40 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 				gc_off3 := ((gc_bx * gc_bdx) + 1) + ((gc_by*gc_bdy + gc_ty) * n)
 				gc_off4 := (gc_bx * gc_bdx) + ((1 + (gc_by*gc_bdy + gc_ty)) * n)
 				gc_off5 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * n)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off <= len(a) && gc_to <= len(a)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to <= len(a)-gc_off5 {
-					gc_at := b[gc_off:][:gc_to]
-					gc_at2 := a[gc_off:][:gc_to]
-					gc_at3 := a[gc_off2:][:gc_to]
-					gc_at4 := a[gc_off3:][:gc_to]
-					gc_at5 := a[gc_off4:][:gc_to]
-					gc_at6 := a[gc_off5:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5), gc_to)
+				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := a[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := a[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at5 := a[gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at6 := a[gc_off5+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line polybench_stencils.go:83
+								i := gc_by*gc_bdy + gc_ty
+								_ = i
+
+//line polybench_stencils.go:84
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_stencils.go:86
+								{
+									gc_at[gc_u] = 0.2 * (gc_at2[gc_u] + gc_at3[gc_u] + gc_at4[gc_u] + gc_at5[gc_u] + gc_at6[gc_u])
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:83
 						i := gc_by*gc_bdy + gc_ty
@@ -610,7 +710,7 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 
 //line polybench_stencils.go:86
 						{
-							gc_at[gc_tx] = 0.2 * (gc_at2[gc_tx] + gc_at3[gc_tx] + gc_at4[gc_tx] + gc_at5[gc_tx] + gc_at6[gc_tx])
+							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 						}
 					}
 				} else {
@@ -815,20 +915,47 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 				gc_off8 := ((gc_bx * gc_bdx) - 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
 				gc_off9 := ((gc_bx * gc_bdx) + 0) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
 				gc_off10 := ((gc_bx * gc_bdx) + 1) + (((gc_by*gc_bdy + gc_ty) + 1) * nj)
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_to <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_to <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_to <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_to <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_to <= len(a)-gc_off10 {
-					gc_at := b[gc_off:][:gc_to]
-					gc_at2 := a[gc_off2:][:gc_to]
-					gc_at3 := a[gc_off3:][:gc_to]
-					gc_at4 := a[gc_off4:][:gc_to]
-					gc_at5 := a[gc_off5:][:gc_to]
-					gc_at6 := a[gc_off6:][:gc_to]
-					gc_at7 := a[gc_off7:][:gc_to]
-					gc_at8 := a[gc_off8:][:gc_to]
-					gc_at9 := a[gc_off9:][:gc_to]
-					gc_at10 := a[gc_off10:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to)
+				gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+							gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+							gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+							gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+							gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+							gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_stencils.go:109
+								j := gc_bx*gc_bdx + gc_tx
+								_ = j
+
+//line polybench_stencils.go:110
+								i := gc_by*gc_bdy + gc_ty
+								_ = i
+
+//line polybench_stencils.go:118
+								{
+									gc_at[gc_u] = c11*gc_at2[gc_u] + c21*gc_at3[gc_u] + c31*gc_at4[gc_u] +
+										c12*gc_at5[gc_u] + c22*gc_at6[gc_u] + c32*gc_at7[gc_u] +
+										c13*gc_at8[gc_u] + c23*gc_at9[gc_u] + c33*gc_at10[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:109
 						j := gc_bx*gc_bdx + gc_tx
@@ -840,9 +967,9 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 
 //line polybench_stencils.go:118
 						{
-							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c21*gc_at3[gc_tx] + c31*gc_at4[gc_tx] +
-								c12*gc_at5[gc_tx] + c22*gc_at6[gc_tx] + c32*gc_at7[gc_tx] +
-								c13*gc_at8[gc_tx] + c23*gc_at9[gc_tx] + c33*gc_at10[gc_tx]
+							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 						}
 					}
 				} else {
@@ -939,22 +1066,54 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 				gc_off10 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+0)*nk)
 				gc_off11 := ((gc_bx * gc_bdx) + 1) + ((i-1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
 				gc_off12 := ((gc_bx * gc_bdx) + 1) + ((i+1)*(nk*nj) + ((gc_by*gc_bdy+gc_ty)+1)*nk)
-				if gc_off >= 0 && gc_off <= len(b) && gc_bdx <= len(b)-gc_off && gc_off2 >= 0 && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(a) && gc_bdx <= len(a)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_bdx <= len(a)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_bdx <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_bdx <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_bdx <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_bdx <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_bdx <= len(a)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(a) && gc_bdx <= len(a)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(a) && gc_bdx <= len(a)-gc_off12 {
-					gc_at := b[gc_off:][:gc_bdx]
-					gc_at2 := a[gc_off2:][:gc_bdx]
-					gc_at3 := a[gc_off3:][:gc_bdx]
-					gc_at4 := a[gc_off4:][:gc_bdx]
-					gc_at5 := a[gc_off5:][:gc_bdx]
-					gc_at6 := a[gc_off6:][:gc_bdx]
-					gc_at7 := a[gc_off7:][:gc_bdx]
-					gc_at8 := a[gc_off8:][:gc_bdx]
-					gc_at9 := a[gc_off9:][:gc_bdx]
-					gc_at10 := a[gc_off10:][:gc_bdx]
-					gc_at11 := a[gc_off11:][:gc_bdx]
-					gc_at12 := a[gc_off12:][:gc_bdx]
+				gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off3, len(a)-gc_off4, len(a)-gc_off5, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10, len(a)-gc_off11, len(a)-gc_off12), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := a[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at4 := a[gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at5 := a[gc_off5+gc_fastlo:][:gc_seglen]
+							gc_at6 := a[gc_off6+gc_fastlo:][:gc_seglen]
+							gc_at7 := a[gc_off7+gc_fastlo:][:gc_seglen]
+							gc_at8 := a[gc_off8+gc_fastlo:][:gc_seglen]
+							gc_at9 := a[gc_off9+gc_fastlo:][:gc_seglen]
+							gc_at10 := a[gc_off10+gc_fastlo:][:gc_seglen]
+							gc_at11 := a[gc_off11+gc_fastlo:][:gc_seglen]
+							gc_at12 := a[gc_off12+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line polybench_stencils.go:131
+								k := gc_bx*gc_bdx + gc_tx
+								_ = k
+
+//line polybench_stencils.go:132
+								j := gc_by*gc_bdy + gc_ty
+								_ = j
+
+//line polybench_stencils.go:140
+								if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+									gc_at[gc_u] = c11*gc_at2[gc_u] + c13*gc_at3[gc_u] +
+										c21*gc_at2[gc_u] + c23*gc_at3[gc_u] +
+										c31*gc_at2[gc_u] + c33*gc_at3[gc_u] +
+										c12*gc_at4[gc_u] + c22*gc_at5[gc_u] +
+										c32*gc_at6[gc_u] + c11*gc_at7[gc_u] +
+										c13*gc_at8[gc_u] + c21*gc_at9[gc_u] +
+										c23*gc_at10[gc_u] + c31*gc_at11[gc_u] +
+										c33*gc_at12[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line polybench_stencils.go:131
 						k := gc_bx*gc_bdx + gc_tx
@@ -966,14 +1125,14 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 
 //line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							gc_at[gc_tx] = c11*gc_at2[gc_tx] + c13*gc_at3[gc_tx] +
-								c21*gc_at2[gc_tx] + c23*gc_at3[gc_tx] +
-								c31*gc_at2[gc_tx] + c33*gc_at3[gc_tx] +
-								c12*gc_at4[gc_tx] + c22*gc_at5[gc_tx] +
-								c32*gc_at6[gc_tx] + c11*gc_at7[gc_tx] +
-								c13*gc_at8[gc_tx] + c21*gc_at9[gc_tx] +
-								c23*gc_at10[gc_tx] + c31*gc_at11[gc_tx] +
-								c33*gc_at12[gc_tx]
+							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
 						}
 					}
 				} else {

@@ -346,63 +346,89 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				}
 				gc_off3 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
 				gc_off4 := ((gc_bx2 * gc_bdx2) - 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(ex) && gc_to2 <= len(ex)-gc_off3 && gc_off3 <= len(hz) && gc_to2 <= len(hz)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 {
-					gc_at4 := ex[gc_off3:][:gc_to2]
-					gc_at5 := hz[gc_off3:][:gc_to2]
-					gc_at6 := hz[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(ex)-gc_off3, len(hz)-gc_off3, len(hz)-gc_off4), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := ex[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := hz[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:37
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+										var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
-								_ = j
+										_ = j
 //line polybench_stencils.go:34
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+										var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
-								_ = i
+										_ = i
 //line polybench_stencils.go:36
-								{
+										{
 //line polybench_stencils.go:36
-									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:36
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line polybench_stencils.go:37
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line polybench_stencils.go:33
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:33
-							_ = j
+									_ = j
 //line polybench_stencils.go:34
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:34
-							_ = i
+									_ = i
 //line polybench_stencils.go:36
-							{
+									{
 //line polybench_stencils.go:36
-								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:])))).StoreSlice(gc_at4[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:36
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line polybench_stencils.go:33
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_stencils.go:34
+								i := gc_by2*gc_bdy2 + gc_ty2
+								_ = i
+
+//line polybench_stencils.go:36
+								{
+									gc_at4[gc_u2] = gc_at4[gc_u2] - 0.5*(gc_at5[gc_u2]-gc_at6[gc_u2])
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:33
 						j := gc_bx2*gc_bdx2 + gc_tx2
@@ -414,7 +440,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 
 //line polybench_stencils.go:36
 						{
-							gc_at4[gc_tx2] = gc_at4[gc_tx2] - 0.5*(gc_at5[gc_tx2]-gc_at6[gc_tx2])
+							ex[i*ny+j] = ex[i*ny+j] - 0.5*(hz[i*ny+j]-hz[i*ny+(j-1)])
 						}
 					}
 				} else {
@@ -557,65 +583,91 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 				gc_off4 := (gc_bx2 * gc_bdx2) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
 				gc_off5 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * ny)
 				gc_off6 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * ny)
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(hz) && gc_to2 <= len(hz)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(ex) && gc_to2 <= len(ex)-gc_off5 && gc_off4 <= len(ex) && gc_to2 <= len(ex)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(ey) && gc_to2 <= len(ey)-gc_off6 && gc_off4 <= len(ey) && gc_to2 <= len(ey)-gc_off4 {
-					gc_at6 := hz[gc_off4:][:gc_to2]
-					gc_at7 := ex[gc_off5:][:gc_to2]
-					gc_at8 := ex[gc_off4:][:gc_to2]
-					gc_at9 := ey[gc_off6:][:gc_to2]
-					gc_at10 := ey[gc_off4:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(hz)-gc_off4, len(ex)-gc_off5, len(ex)-gc_off4, len(ey)-gc_off6, len(ey)-gc_off4), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at6 := hz[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := ex[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := ex[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at9 := ey[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at10 := ey[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:49
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.7)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+										var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
-								_ = j
+										_ = j
 //line polybench_stencils.go:46
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+										var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
-								_ = i
+										_ = i
 //line polybench_stencils.go:48
-								{
+										{
 //line polybench_stencils.go:48
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:48
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line polybench_stencils.go:49
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.7)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line polybench_stencils.go:45
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:45
-							_ = j
+									_ = j
 //line polybench_stencils.go:46
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:46
-							_ = i
+									_ = i
 //line polybench_stencils.go:48
-							{
+									{
 //line polybench_stencils.go:48
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])))).StoreSlice(gc_at6[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Sub(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])))).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:48
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line polybench_stencils.go:45
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_stencils.go:46
+								i := gc_by2*gc_bdy2 + gc_ty2
+								_ = i
+
+//line polybench_stencils.go:48
+								{
+									gc_at6[gc_u2] = gc_at6[gc_u2] - 0.7*(gc_at7[gc_u2]-gc_at8[gc_u2]+gc_at9[gc_u2]-gc_at10[gc_u2])
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:45
 						j := gc_bx2*gc_bdx2 + gc_tx2
@@ -627,7 +679,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 
 //line polybench_stencils.go:48
 						{
-							gc_at6[gc_tx2] = gc_at6[gc_tx2] - 0.7*(gc_at7[gc_tx2]-gc_at8[gc_tx2]+gc_at9[gc_tx2]-gc_at10[gc_tx2])
+							hz[i*ny+j] = hz[i*ny+j] - 0.7*(ex[i*ny+(j+1)]-ex[i*ny+j]+ey[(i+1)*ny+j]-ey[i*ny+j])
 						}
 					}
 				} else {
@@ -766,12 +818,34 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				gc_off4 := gc_bx2 * gc_bdx2
 				gc_off5 := (gc_bx2 * gc_bdx2) - 1
 				gc_off6 := (gc_bx2 * gc_bdx2) + 1
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(b) && gc_to2 <= len(b)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(a) && gc_to2 <= len(a)-gc_off5 && gc_off4 <= len(a) && gc_to2 <= len(a)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 {
-					gc_at5 := b[gc_off4:][:gc_to2]
-					gc_at6 := a[gc_off5:][:gc_to2]
-					gc_at7 := a[gc_off4:][:gc_to2]
-					gc_at8 := a[gc_off6:][:gc_to2]
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off4, len(a)-gc_off5, len(a)-gc_off4, len(a)-gc_off6), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at5 := b[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := a[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := a[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line polybench_stencils.go:59
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line polybench_stencils.go:61
+								{
+									gc_at5[gc_u2] = float32(0.33333 * float64(gc_at6[gc_u2]+gc_at7[gc_u2]+gc_at8[gc_u2]))
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
+						}
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:59
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -779,7 +853,7 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:61
 						{
-							gc_at5[gc_tx2] = float32(0.33333 * float64(gc_at6[gc_tx2]+gc_at7[gc_tx2]+gc_at8[gc_tx2]))
+							b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
 						}
 					}
 				} else {
@@ -1086,66 +1160,92 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 				gc_off8 := ((gc_bx2 * gc_bdx2) + 1) + ((gc_by2*gc_bdy2 + gc_ty2) * n)
 				gc_off9 := (gc_bx2 * gc_bdx2) + ((1 + (gc_by2*gc_bdy2 + gc_ty2)) * n)
 				gc_off10 := (gc_bx2 * gc_bdx2) + (((gc_by2*gc_bdy2 + gc_ty2) - 1) * n)
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(b) && gc_to2 <= len(b)-gc_off6 && gc_off6 <= len(a) && gc_to2 <= len(a)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(a) && gc_to2 <= len(a)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(a) && gc_to2 <= len(a)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(a) && gc_to2 <= len(a)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(a) && gc_to2 <= len(a)-gc_off10 {
-					gc_at7 := b[gc_off6:][:gc_to2]
-					gc_at8 := a[gc_off6:][:gc_to2]
-					gc_at9 := a[gc_off7:][:gc_to2]
-					gc_at10 := a[gc_off8:][:gc_to2]
-					gc_at11 := a[gc_off9:][:gc_to2]
-					gc_at12 := a[gc_off10:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off6, len(a)-gc_off6, len(a)-gc_off7, len(a)-gc_off8, len(a)-gc_off9, len(a)-gc_off10), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at7 := b[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := a[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at9 := a[gc_off7+gc_fastlo2:][:gc_seglen2]
+							gc_at10 := a[gc_off8+gc_fastlo2:][:gc_seglen2]
+							gc_at11 := a[gc_off9+gc_fastlo2:][:gc_seglen2]
+							gc_at12 := a[gc_off10+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:87
-							gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+									gc_vb4 := archsimd.BroadcastFloat32x16(0.2)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+										var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
-								_ = i
+										_ = i
 //line polybench_stencils.go:84
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+										var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
-								_ = j
+										_ = j
 //line polybench_stencils.go:86
-								{
+										{
 //line polybench_stencils.go:86
-									gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
+											gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:86
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line polybench_stencils.go:87
-						gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+								gc_vb3 := archsimd.BroadcastFloat32x8(0.2)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line polybench_stencils.go:83
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:83
-							_ = i
+									_ = i
 //line polybench_stencils.go:84
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:84
-							_ = j
+									_ = j
 //line polybench_stencils.go:86
-							{
+									{
 //line polybench_stencils.go:86
-								gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))).StoreSlice(gc_at7[gc_tx2:])
+										gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2 - gc_fastlo2):])).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at7[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:86
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line polybench_stencils.go:83
+								i := gc_by2*gc_bdy2 + gc_ty2
+								_ = i
+
+//line polybench_stencils.go:84
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_stencils.go:86
+								{
+									gc_at7[gc_u2] = 0.2 * (gc_at8[gc_u2] + gc_at9[gc_u2] + gc_at10[gc_u2] + gc_at11[gc_u2] + gc_at12[gc_u2])
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:83
 						i := gc_by2*gc_bdy2 + gc_ty2
@@ -1157,7 +1257,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 //line polybench_stencils.go:86
 						{
-							gc_at7[gc_tx2] = 0.2 * (gc_at8[gc_tx2] + gc_at9[gc_tx2] + gc_at10[gc_tx2] + gc_at11[gc_tx2] + gc_at12[gc_tx2])
+							b[i*n+j] = 0.2 * (a[i*n+j] + a[i*n+(j-1)] + a[i*n+(1+j)] + a[(1+i)*n+j] + a[(i-1)*n+j])
 						}
 					}
 				} else {
@@ -1530,108 +1630,135 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 				gc_off18 := ((gc_bx2 * gc_bdx2) - 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
 				gc_off19 := ((gc_bx2 * gc_bdx2) + 0) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
 				gc_off20 := ((gc_bx2 * gc_bdx2) + 1) + (((gc_by2*gc_bdy2 + gc_ty2) + 1) * nj)
-				if gc_from2 >= 0 && gc_off11 >= 0 && gc_off11 <= len(b) && gc_to2 <= len(b)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(a) && gc_to2 <= len(a)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(a) && gc_to2 <= len(a)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(a) && gc_to2 <= len(a)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(a) && gc_to2 <= len(a)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(a) && gc_to2 <= len(a)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(a) && gc_to2 <= len(a)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(a) && gc_to2 <= len(a)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(a) && gc_to2 <= len(a)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(a) && gc_to2 <= len(a)-gc_off20 {
-					gc_at11 := b[gc_off11:][:gc_to2]
-					gc_at12 := a[gc_off12:][:gc_to2]
-					gc_at13 := a[gc_off13:][:gc_to2]
-					gc_at14 := a[gc_off14:][:gc_to2]
-					gc_at15 := a[gc_off15:][:gc_to2]
-					gc_at16 := a[gc_off16:][:gc_to2]
-					gc_at17 := a[gc_off17:][:gc_to2]
-					gc_at18 := a[gc_off18:][:gc_to2]
-					gc_at19 := a[gc_off19:][:gc_to2]
-					gc_at20 := a[gc_off20:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(b)-gc_off11, len(a)-gc_off12, len(a)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at11 := b[gc_off11+gc_fastlo2:][:gc_seglen2]
+							gc_at12 := a[gc_off12+gc_fastlo2:][:gc_seglen2]
+							gc_at13 := a[gc_off13+gc_fastlo2:][:gc_seglen2]
+							gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
+							gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
+							gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
+							gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
+							gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
+							gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
+							gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:119
-							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:119
-							gc_vb29 := archsimd.BroadcastFloat32x16(c21)
+									gc_vb29 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:119
-							gc_vb30 := archsimd.BroadcastFloat32x16(c31)
+									gc_vb30 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:120
-							gc_vb31 := archsimd.BroadcastFloat32x16(c12)
+									gc_vb31 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:120
-							gc_vb32 := archsimd.BroadcastFloat32x16(c22)
+									gc_vb32 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:120
-							gc_vb33 := archsimd.BroadcastFloat32x16(c32)
+									gc_vb33 := archsimd.BroadcastFloat32x16(c32)
 //line polybench_stencils.go:121
-							gc_vb34 := archsimd.BroadcastFloat32x16(c13)
+									gc_vb34 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:121
-							gc_vb35 := archsimd.BroadcastFloat32x16(c23)
+									gc_vb35 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:121
-							gc_vb36 := archsimd.BroadcastFloat32x16(c33)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+									gc_vb36 := archsimd.BroadcastFloat32x16(c33)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line polybench_stencils.go:109
-								var j int = gc_bx2*gc_bdx2 + gc_tx2
+										var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:109
-								_ = j
+										_ = j
 //line polybench_stencils.go:110
-								var i int = gc_by2*gc_bdy2 + gc_ty2
+										var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
-								_ = i
+										_ = i
 //line polybench_stencils.go:118
-								{
+										{
 //line polybench_stencils.go:118
-									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
+											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:118
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line polybench_stencils.go:119
-						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
 //line polybench_stencils.go:119
-						gc_vb20 := archsimd.BroadcastFloat32x8(c21)
+								gc_vb20 := archsimd.BroadcastFloat32x8(c21)
 //line polybench_stencils.go:119
-						gc_vb21 := archsimd.BroadcastFloat32x8(c31)
+								gc_vb21 := archsimd.BroadcastFloat32x8(c31)
 //line polybench_stencils.go:120
-						gc_vb22 := archsimd.BroadcastFloat32x8(c12)
+								gc_vb22 := archsimd.BroadcastFloat32x8(c12)
 //line polybench_stencils.go:120
-						gc_vb23 := archsimd.BroadcastFloat32x8(c22)
+								gc_vb23 := archsimd.BroadcastFloat32x8(c22)
 //line polybench_stencils.go:120
-						gc_vb24 := archsimd.BroadcastFloat32x8(c32)
+								gc_vb24 := archsimd.BroadcastFloat32x8(c32)
 //line polybench_stencils.go:121
-						gc_vb25 := archsimd.BroadcastFloat32x8(c13)
+								gc_vb25 := archsimd.BroadcastFloat32x8(c13)
 //line polybench_stencils.go:121
-						gc_vb26 := archsimd.BroadcastFloat32x8(c23)
+								gc_vb26 := archsimd.BroadcastFloat32x8(c23)
 //line polybench_stencils.go:121
-						gc_vb27 := archsimd.BroadcastFloat32x8(c33)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+								gc_vb27 := archsimd.BroadcastFloat32x8(c33)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line polybench_stencils.go:109
-							var j int = gc_bx2*gc_bdx2 + gc_tx2
+									var j int = gc_bx2*gc_bdx2 + gc_tx2
 //line polybench_stencils.go:109
-							_ = j
+									_ = j
 //line polybench_stencils.go:110
-							var i int = gc_by2*gc_bdy2 + gc_ty2
+									var i int = gc_by2*gc_bdy2 + gc_ty2
 //line polybench_stencils.go:110
-							_ = i
+									_ = i
 //line polybench_stencils.go:118
-							{
+									{
 //line polybench_stencils.go:118
-								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).StoreSlice(gc_at11[gc_tx2:])
+										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2 - gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo2):]))).StoreSlice(gc_at11[(gc_tx2 - gc_fastlo2):])
 //line polybench_stencils.go:118
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line polybench_stencils.go:109
+								j := gc_bx2*gc_bdx2 + gc_tx2
+								_ = j
+
+//line polybench_stencils.go:110
+								i := gc_by2*gc_bdy2 + gc_ty2
+								_ = i
+
+//line polybench_stencils.go:118
+								{
+									gc_at11[gc_u2] = c11*gc_at12[gc_u2] + c21*gc_at13[gc_u2] + c31*gc_at14[gc_u2] +
+										c12*gc_at15[gc_u2] + c22*gc_at16[gc_u2] + c32*gc_at17[gc_u2] +
+										c13*gc_at18[gc_u2] + c23*gc_at19[gc_u2] + c33*gc_at20[gc_u2]
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:109
 						j := gc_bx2*gc_bdx2 + gc_tx2
@@ -1643,9 +1770,9 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 
 //line polybench_stencils.go:118
 						{
-							gc_at11[gc_tx2] = c11*gc_at12[gc_tx2] + c21*gc_at13[gc_tx2] + c31*gc_at14[gc_tx2] +
-								c12*gc_at15[gc_tx2] + c22*gc_at16[gc_tx2] + c32*gc_at17[gc_tx2] +
-								c13*gc_at18[gc_tx2] + c23*gc_at19[gc_tx2] + c33*gc_at20[gc_tx2]
+							b[i*nj+j] = c11*a[(i-1)*nj+(j-1)] + c21*a[(i-1)*nj+(j+0)] + c31*a[(i-1)*nj+(j+1)] +
+								c12*a[(i+0)*nj+(j-1)] + c22*a[(i+0)*nj+(j+0)] + c32*a[(i+0)*nj+(j+1)] +
+								c13*a[(i+1)*nj+(j-1)] + c23*a[(i+1)*nj+(j+0)] + c33*a[(i+1)*nj+(j+1)]
 						}
 					}
 				} else {
@@ -1848,190 +1975,222 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 				gc_off22 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+0)*nk)
 				gc_off23 := ((gc_bx2 * gc_bdx2) + 1) + ((i-1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
 				gc_off24 := ((gc_bx2 * gc_bdx2) + 1) + ((i+1)*(nk*nj) + ((gc_by2*gc_bdy2+gc_ty2)+1)*nk)
-				if gc_off13 >= 0 && gc_off13 <= len(b) && gc_bdx2 <= len(b)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(a) && gc_bdx2 <= len(a)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(a) && gc_bdx2 <= len(a)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(a) && gc_bdx2 <= len(a)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(a) && gc_bdx2 <= len(a)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(a) && gc_bdx2 <= len(a)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(a) && gc_bdx2 <= len(a)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(a) && gc_bdx2 <= len(a)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(a) && gc_bdx2 <= len(a)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(a) && gc_bdx2 <= len(a)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(a) && gc_bdx2 <= len(a)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(a) && gc_bdx2 <= len(a)-gc_off24 {
-					gc_at13 := b[gc_off13:][:gc_bdx2]
-					gc_at14 := a[gc_off14:][:gc_bdx2]
-					gc_at15 := a[gc_off15:][:gc_bdx2]
-					gc_at16 := a[gc_off16:][:gc_bdx2]
-					gc_at17 := a[gc_off17:][:gc_bdx2]
-					gc_at18 := a[gc_off18:][:gc_bdx2]
-					gc_at19 := a[gc_off19:][:gc_bdx2]
-					gc_at20 := a[gc_off20:][:gc_bdx2]
-					gc_at21 := a[gc_off21:][:gc_bdx2]
-					gc_at22 := a[gc_off22:][:gc_bdx2]
-					gc_at23 := a[gc_off23:][:gc_bdx2]
-					gc_at24 := a[gc_off24:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20, -gc_off21, -gc_off22, -gc_off23, -gc_off24), gc_bdx2)
+				gc_fasthi2 := max(min(gc_bdx2, len(b)-gc_off13, len(a)-gc_off14, len(a)-gc_off15, len(a)-gc_off16, len(a)-gc_off17, len(a)-gc_off18, len(a)-gc_off19, len(a)-gc_off20, len(a)-gc_off21, len(a)-gc_off22, len(a)-gc_off23, len(a)-gc_off24), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at13 := b[gc_off13+gc_fastlo2:][:gc_seglen2]
+							gc_at14 := a[gc_off14+gc_fastlo2:][:gc_seglen2]
+							gc_at15 := a[gc_off15+gc_fastlo2:][:gc_seglen2]
+							gc_at16 := a[gc_off16+gc_fastlo2:][:gc_seglen2]
+							gc_at17 := a[gc_off17+gc_fastlo2:][:gc_seglen2]
+							gc_at18 := a[gc_off18+gc_fastlo2:][:gc_seglen2]
+							gc_at19 := a[gc_off19+gc_fastlo2:][:gc_seglen2]
+							gc_at20 := a[gc_off20+gc_fastlo2:][:gc_seglen2]
+							gc_at21 := a[gc_off21+gc_fastlo2:][:gc_seglen2]
+							gc_at22 := a[gc_off22+gc_fastlo2:][:gc_seglen2]
+							gc_at23 := a[gc_off23+gc_fastlo2:][:gc_seglen2]
+							gc_at24 := a[gc_off24+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line polybench_stencils.go:131
-							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+									gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line polybench_stencils.go:131
-							_ = gc_iota4
+									_ = gc_iota4
 //line polybench_stencils.go:131
-							gc_none4 := archsimd.Mask32x16FromBits(0)
+									gc_none4 := archsimd.Mask32x16FromBits(0)
 //line polybench_stencils.go:131
-							_ = gc_none4
+									_ = gc_none4
 //line polybench_stencils.go:131
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+									gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line polybench_stencils.go:131
-							_ = gc_all4
+									_ = gc_all4
 //line polybench_stencils.go:141
-							gc_vb28 := archsimd.BroadcastFloat32x16(c11)
+									gc_vb28 := archsimd.BroadcastFloat32x16(c11)
 //line polybench_stencils.go:141
-							gc_vb29 := archsimd.BroadcastFloat32x16(c13)
+									gc_vb29 := archsimd.BroadcastFloat32x16(c13)
 //line polybench_stencils.go:142
-							gc_vb30 := archsimd.BroadcastFloat32x16(c21)
+									gc_vb30 := archsimd.BroadcastFloat32x16(c21)
 //line polybench_stencils.go:142
-							gc_vb31 := archsimd.BroadcastFloat32x16(c23)
+									gc_vb31 := archsimd.BroadcastFloat32x16(c23)
 //line polybench_stencils.go:143
-							gc_vb32 := archsimd.BroadcastFloat32x16(c31)
+									gc_vb32 := archsimd.BroadcastFloat32x16(c31)
 //line polybench_stencils.go:143
-							gc_vb33 := archsimd.BroadcastFloat32x16(c33)
+									gc_vb33 := archsimd.BroadcastFloat32x16(c33)
 //line polybench_stencils.go:144
-							gc_vb34 := archsimd.BroadcastFloat32x16(c12)
+									gc_vb34 := archsimd.BroadcastFloat32x16(c12)
 //line polybench_stencils.go:144
-							gc_vb35 := archsimd.BroadcastFloat32x16(c22)
+									gc_vb35 := archsimd.BroadcastFloat32x16(c22)
 //line polybench_stencils.go:145
-							gc_vb36 := archsimd.BroadcastFloat32x16(c32)
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+									gc_vb36 := archsimd.BroadcastFloat32x16(c32)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line polybench_stencils.go:131
+										var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+										_ = k
+//line polybench_stencils.go:132
+										var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+										_ = j
+//line polybench_stencils.go:140
+										gc_b12 := gc_none4
+//line polybench_stencils.go:140
+										if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+											gc_b12 = gc_all4
+//line polybench_stencils.go:140
+										}
+//line polybench_stencils.go:140
+										gc_b13 := gc_none4
+//line polybench_stencils.go:140
+										if i > 0 {
+//line polybench_stencils.go:140
+											gc_b13 = gc_all4
+//line polybench_stencils.go:140
+										}
+//line polybench_stencils.go:140
+										gc_b14 := gc_none4
+//line polybench_stencils.go:140
+										if j > 0 {
+//line polybench_stencils.go:140
+											gc_b14 = gc_all4
+//line polybench_stencils.go:140
+										}
+//line polybench_stencils.go:140
+										gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
+//line polybench_stencils.go:140
+										_ = gc_if4
+//line polybench_stencils.go:140
+										if gc_if4.ToBits() != 0 {
+//line polybench_stencils.go:140
+											gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[16]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if4)
+//line polybench_stencils.go:140
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
+								}
+							}
+							if compiled.SIMD {
+//line polybench_stencils.go:131
+								gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line polybench_stencils.go:131
+								_ = gc_iota3
+//line polybench_stencils.go:131
+								gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line polybench_stencils.go:131
+								_ = gc_none3
+//line polybench_stencils.go:131
+								gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line polybench_stencils.go:131
+								_ = gc_all3
+//line polybench_stencils.go:141
+								gc_vb19 := archsimd.BroadcastFloat32x8(c11)
+//line polybench_stencils.go:141
+								gc_vb20 := archsimd.BroadcastFloat32x8(c13)
+//line polybench_stencils.go:142
+								gc_vb21 := archsimd.BroadcastFloat32x8(c21)
+//line polybench_stencils.go:142
+								gc_vb22 := archsimd.BroadcastFloat32x8(c23)
+//line polybench_stencils.go:143
+								gc_vb23 := archsimd.BroadcastFloat32x8(c31)
+//line polybench_stencils.go:143
+								gc_vb24 := archsimd.BroadcastFloat32x8(c33)
+//line polybench_stencils.go:144
+								gc_vb25 := archsimd.BroadcastFloat32x8(c12)
+//line polybench_stencils.go:144
+								gc_vb26 := archsimd.BroadcastFloat32x8(c22)
+//line polybench_stencils.go:145
+								gc_vb27 := archsimd.BroadcastFloat32x8(c32)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line polybench_stencils.go:131
+									var k int = gc_bx2*gc_bdx2 + gc_tx2
+//line polybench_stencils.go:131
+									_ = k
+//line polybench_stencils.go:132
+									var j int = gc_by2*gc_bdy2 + gc_ty2
+//line polybench_stencils.go:132
+									_ = j
+//line polybench_stencils.go:140
+									gc_b9 := gc_none3
+//line polybench_stencils.go:140
+									if i < ni-1 && j < nj-1 {
+//line polybench_stencils.go:140
+										gc_b9 = gc_all3
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b10 := gc_none3
+//line polybench_stencils.go:140
+									if i > 0 {
+//line polybench_stencils.go:140
+										gc_b10 = gc_all3
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_b11 := gc_none3
+//line polybench_stencils.go:140
+									if j > 0 {
+//line polybench_stencils.go:140
+										gc_b11 = gc_all3
+//line polybench_stencils.go:140
+									}
+//line polybench_stencils.go:140
+									gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
+//line polybench_stencils.go:140
+									_ = gc_if3
+//line polybench_stencils.go:140
+									if gc_if3.ToBits() != 0 {
+//line polybench_stencils.go:140
+										gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at14[(gc_tx2-gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo2):]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo2):]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo2):]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo2):]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2-gc_fastlo2):]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo2):]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2-gc_fastlo2):]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo2):]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo2):]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo2):]))).StoreMasked((*[8]float32)(gc_at13[(gc_tx2-gc_fastlo2):]), gc_if3)
+//line polybench_stencils.go:140
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
+
 //line polybench_stencils.go:131
-								var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
+								k := gc_bx2*gc_bdx2 + gc_tx2
 								_ = k
+
 //line polybench_stencils.go:132
-								var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
+								j := gc_by2*gc_bdy2 + gc_ty2
 								_ = j
+
 //line polybench_stencils.go:140
-								gc_b12 := gc_none4
-//line polybench_stencils.go:140
-								if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-									gc_b12 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b13 := gc_none4
-//line polybench_stencils.go:140
-								if i > 0 {
-//line polybench_stencils.go:140
-									gc_b13 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_b14 := gc_none4
-//line polybench_stencils.go:140
-								if j > 0 {
-//line polybench_stencils.go:140
-									gc_b14 = gc_all4
-//line polybench_stencils.go:140
-								}
-//line polybench_stencils.go:140
-								gc_if4 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b12.ToBits()&gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b13.ToBits()).ToBits()&gc_b14.ToBits()).ToBits() & gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
-//line polybench_stencils.go:140
-								_ = gc_if4
-//line polybench_stencils.go:140
-								if gc_if4.ToBits() != 0 {
-//line polybench_stencils.go:140
-									gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:])).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at14[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:]))).Add(gc_vb34.Mul(archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]))).Add(gc_vb35.Mul(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:]))).Add(gc_vb36.Mul(archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]))).Add(gc_vb28.Mul(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:]))).Add(gc_vb29.Mul(archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]))).Add(gc_vb30.Mul(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:]))).Add(gc_vb31.Mul(archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]))).Add(gc_vb32.Mul(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:]))).Add(gc_vb33.Mul(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:]))).StoreMasked((*[16]float32)(gc_at13[gc_tx2:]), gc_if4)
-//line polybench_stencils.go:140
+								if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
+									gc_at13[gc_u2] = c11*gc_at14[gc_u2] + c13*gc_at15[gc_u2] +
+										c21*gc_at14[gc_u2] + c23*gc_at15[gc_u2] +
+										c31*gc_at14[gc_u2] + c33*gc_at15[gc_u2] +
+										c12*gc_at16[gc_u2] + c22*gc_at17[gc_u2] +
+										c32*gc_at18[gc_u2] + c11*gc_at19[gc_u2] +
+										c13*gc_at20[gc_u2] + c21*gc_at21[gc_u2] +
+										c23*gc_at22[gc_u2] + c31*gc_at23[gc_u2] +
+										c33*gc_at24[gc_u2]
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-					}
-					if compiled.SIMD {
-//line polybench_stencils.go:131
-						gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line polybench_stencils.go:131
-						_ = gc_iota3
-//line polybench_stencils.go:131
-						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line polybench_stencils.go:131
-						_ = gc_none3
-//line polybench_stencils.go:131
-						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line polybench_stencils.go:131
-						_ = gc_all3
-//line polybench_stencils.go:141
-						gc_vb19 := archsimd.BroadcastFloat32x8(c11)
-//line polybench_stencils.go:141
-						gc_vb20 := archsimd.BroadcastFloat32x8(c13)
-//line polybench_stencils.go:142
-						gc_vb21 := archsimd.BroadcastFloat32x8(c21)
-//line polybench_stencils.go:142
-						gc_vb22 := archsimd.BroadcastFloat32x8(c23)
-//line polybench_stencils.go:143
-						gc_vb23 := archsimd.BroadcastFloat32x8(c31)
-//line polybench_stencils.go:143
-						gc_vb24 := archsimd.BroadcastFloat32x8(c33)
-//line polybench_stencils.go:144
-						gc_vb25 := archsimd.BroadcastFloat32x8(c12)
-//line polybench_stencils.go:144
-						gc_vb26 := archsimd.BroadcastFloat32x8(c22)
-//line polybench_stencils.go:145
-						gc_vb27 := archsimd.BroadcastFloat32x8(c32)
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line polybench_stencils.go:131
-							var k int = gc_bx2*gc_bdx2 + gc_tx2
-//line polybench_stencils.go:131
-							_ = k
-//line polybench_stencils.go:132
-							var j int = gc_by2*gc_bdy2 + gc_ty2
-//line polybench_stencils.go:132
-							_ = j
-//line polybench_stencils.go:140
-							gc_b9 := gc_none3
-//line polybench_stencils.go:140
-							if i < ni-1 && j < nj-1 {
-//line polybench_stencils.go:140
-								gc_b9 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b10 := gc_none3
-//line polybench_stencils.go:140
-							if i > 0 {
-//line polybench_stencils.go:140
-								gc_b10 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_b11 := gc_none3
-//line polybench_stencils.go:140
-							if j > 0 {
-//line polybench_stencils.go:140
-								gc_b11 = gc_all3
-//line polybench_stencils.go:140
-							}
-//line polybench_stencils.go:140
-							gc_if3 := gc_b9.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b10).And(gc_b11).And(gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
-//line polybench_stencils.go:140
-							_ = gc_if3
-//line polybench_stencils.go:140
-							if gc_if3.ToBits() != 0 {
-//line polybench_stencils.go:140
-								gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:]))).Add(gc_vb25.Mul(archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]))).Add(gc_vb26.Mul(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:]))).Add(gc_vb27.Mul(archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]))).Add(gc_vb19.Mul(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:]))).Add(gc_vb20.Mul(archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]))).Add(gc_vb21.Mul(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:]))).Add(gc_vb22.Mul(archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]))).Add(gc_vb23.Mul(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:]))).Add(gc_vb24.Mul(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:]))).StoreMasked((*[8]float32)(gc_at13[gc_tx2:]), gc_if3)
-//line polybench_stencils.go:140
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line polybench_stencils.go:131
 						k := gc_bx2*gc_bdx2 + gc_tx2
@@ -2043,14 +2202,14 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 
 //line polybench_stencils.go:140
 						if i < ni-1 && j < nj-1 && k < nk-1 && i > 0 && j > 0 && k > 0 {
-							gc_at13[gc_tx2] = c11*gc_at14[gc_tx2] + c13*gc_at15[gc_tx2] +
-								c21*gc_at14[gc_tx2] + c23*gc_at15[gc_tx2] +
-								c31*gc_at14[gc_tx2] + c33*gc_at15[gc_tx2] +
-								c12*gc_at16[gc_tx2] + c22*gc_at17[gc_tx2] +
-								c32*gc_at18[gc_tx2] + c11*gc_at19[gc_tx2] +
-								c13*gc_at20[gc_tx2] + c21*gc_at21[gc_tx2] +
-								c23*gc_at22[gc_tx2] + c31*gc_at23[gc_tx2] +
-								c33*gc_at24[gc_tx2]
+							b[i*(nk*nj)+j*nk+k] = c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c21*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c23*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c31*a[(i-1)*(nk*nj)+(j-1)*nk+(k-1)] + c33*a[(i+1)*(nk*nj)+(j-1)*nk+(k-1)] +
+								c12*a[(i+0)*(nk*nj)+(j-1)*nk+(k+0)] + c22*a[(i+0)*(nk*nj)+(j+0)*nk+(k+0)] +
+								c32*a[(i+0)*(nk*nj)+(j+1)*nk+(k+0)] + c11*a[(i-1)*(nk*nj)+(j-1)*nk+(k+1)] +
+								c13*a[(i+1)*(nk*nj)+(j-1)*nk+(k+1)] + c21*a[(i-1)*(nk*nj)+(j+0)*nk+(k+1)] +
+								c23*a[(i+1)*(nk*nj)+(j+0)*nk+(k+1)] + c31*a[(i-1)*(nk*nj)+(j+1)*nk+(k+1)] +
+								c33*a[(i+1)*(nk*nj)+(j+1)*nk+(k+1)]
 						}
 					}
 				} else {

@@ -1932,12 +1932,36 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 256
-			if gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_bdx <= len(sdata)-gc_off3 && gc_bdx <= len(sdata) {
-				gc_at4 := sdata[gc_off3:][:gc_bdx]
-				gc_at5 := sdata[:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at4 := sdata[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := sdata[gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:226
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at4[gc_u]
+								gc_at5[gc_u] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:211
 					tid := gc_tx
@@ -1946,8 +1970,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at4[gc_tx]
-						gc_at5[gc_tx] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2045,12 +2069,36 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 128
-			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_bdx <= len(sdata) {
-				gc_at6 := sdata[gc_off4:][:gc_bdx]
-				gc_at7 := sdata[:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off4), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off4, len(sdata)), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at6 := sdata[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := sdata[gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:233
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at6[gc_u2]
+								gc_at7[gc_u2] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:211
 					tid := gc_tx
@@ -2059,8 +2107,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at6[gc_tx]
-						gc_at7[gc_tx] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2158,12 +2206,36 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := 64
-			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_bdx <= len(sdata) {
-				gc_at8 := sdata[gc_off5:][:gc_bdx]
-				gc_at9 := sdata[:gc_bdx]
+			gc_fastlo3 := min(max(0, -gc_off5), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off5, len(sdata)), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at8 := sdata[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sdata[gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:211
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:240
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at8[gc_u3]
+								gc_at9[gc_u3] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:211
 					tid := gc_tx
@@ -2172,8 +2244,8 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at8[gc_tx]
-						gc_at9[gc_tx] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2453,12 +2525,36 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 256
-			if gc_off >= 0 && gc_off <= len(sdata) && gc_bdx <= len(sdata)-gc_off && gc_bdx <= len(sdata) {
-				gc_at := sdata[gc_off:][:gc_bdx]
-				gc_at2 := sdata[:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sdata)-gc_off, len(sdata)), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sdata[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := sdata[gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:272
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:299
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at[gc_u]
+								gc_at2[gc_u] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:272
 					tid := gc_tx
@@ -2467,8 +2563,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at[gc_tx]
-						gc_at2[gc_tx] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2566,12 +2662,36 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 128
-			if gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_bdx <= len(sdata) {
-				gc_at3 := sdata[gc_off2:][:gc_bdx]
-				gc_at4 := sdata[:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(sdata)-gc_off2, len(sdata)), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sdata[gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:272
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:306
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at3[gc_u2]
+								gc_at4[gc_u2] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:272
 					tid := gc_tx
@@ -2580,8 +2700,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at3[gc_tx]
-						gc_at4[gc_tx] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -2679,12 +2799,36 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 64
-			if gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_bdx <= len(sdata)-gc_off3 && gc_bdx <= len(sdata) {
-				gc_at5 := sdata[gc_off3:][:gc_bdx]
-				gc_at6 := sdata[:gc_bdx]
+			gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(sdata)-gc_off3, len(sdata)), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at5 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+						gc_at6 := sdata[gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_reduction.go:272
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
+
+//line samples_reduction.go:313
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at5[gc_u3]
+								gc_at6[gc_u3] = mySum
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						gc_tx = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:272
 					tid := gc_tx
@@ -2693,8 +2837,8 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at5[gc_tx]
-						gc_at6[gc_tx] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank] = mySum
 				}

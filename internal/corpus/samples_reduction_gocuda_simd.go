@@ -11662,12 +11662,36 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off23 := 256
-			if gc_off23 >= 0 && gc_off23 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off23 && gc_bdx5 <= len(sdata) {
-				gc_at40 := sdata[gc_off23:][:gc_bdx5]
-				gc_at41 := sdata[:gc_bdx5]
+			gc_fastlo13 := min(max(0, -gc_off23), gc_bdx5)
+			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off23, len(sdata)), gc_fastlo13)
+			if gc_fastlo13 < gc_fasthi13 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo13 {
+						gc_seglen13 := gc_fasthi13 - gc_fastlo13
+						gc_at40 := sdata[gc_off23+gc_fastlo13:][:gc_seglen13]
+						gc_at41 := sdata[gc_fastlo13:][:gc_seglen13]
+						for gc_u13 := 0; gc_u13 < gc_seglen13; gc_u13++ {
+							gc_tx5 := gc_fastlo13 + gc_u13
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:211
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:226
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at40[gc_u13]
+								gc_at41[gc_u13] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi13 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:211
 					tid := gc_tx5
@@ -11676,8 +11700,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at40[gc_tx5]
-						gc_at41[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -11775,12 +11799,36 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off24 := 128
-			if gc_off24 >= 0 && gc_off24 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off24 && gc_bdx5 <= len(sdata) {
-				gc_at42 := sdata[gc_off24:][:gc_bdx5]
-				gc_at43 := sdata[:gc_bdx5]
+			gc_fastlo14 := min(max(0, -gc_off24), gc_bdx5)
+			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off24, len(sdata)), gc_fastlo14)
+			if gc_fastlo14 < gc_fasthi14 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo14 {
+						gc_seglen14 := gc_fasthi14 - gc_fastlo14
+						gc_at42 := sdata[gc_off24+gc_fastlo14:][:gc_seglen14]
+						gc_at43 := sdata[gc_fastlo14:][:gc_seglen14]
+						for gc_u14 := 0; gc_u14 < gc_seglen14; gc_u14++ {
+							gc_tx5 := gc_fastlo14 + gc_u14
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:211
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:233
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at42[gc_u14]
+								gc_at43[gc_u14] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi14 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:211
 					tid := gc_tx5
@@ -11789,8 +11837,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at42[gc_tx5]
-						gc_at43[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -11888,12 +11936,36 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off25 := 64
-			if gc_off25 >= 0 && gc_off25 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off25 && gc_bdx5 <= len(sdata) {
-				gc_at44 := sdata[gc_off25:][:gc_bdx5]
-				gc_at45 := sdata[:gc_bdx5]
+			gc_fastlo15 := min(max(0, -gc_off25), gc_bdx5)
+			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off25, len(sdata)), gc_fastlo15)
+			if gc_fastlo15 < gc_fasthi15 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo15 {
+						gc_seglen15 := gc_fasthi15 - gc_fastlo15
+						gc_at44 := sdata[gc_off25+gc_fastlo15:][:gc_seglen15]
+						gc_at45 := sdata[gc_fastlo15:][:gc_seglen15]
+						for gc_u15 := 0; gc_u15 < gc_seglen15; gc_u15++ {
+							gc_tx5 := gc_fastlo15 + gc_u15
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:211
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:240
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at44[gc_u15]
+								gc_at45[gc_u15] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi15 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:211
 					tid := gc_tx5
@@ -11902,8 +11974,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at44[gc_tx5]
-						gc_at45[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -12412,120 +12484,144 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off8 := 256
-			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off8 && gc_bdx2 <= len(sdata) {
-				gc_at13 := sdata[gc_off8:][:gc_bdx2]
-				gc_at14 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			gc_fastlo4 := min(max(0, -gc_off8), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off8, len(sdata)), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at13 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at14 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_vstep3 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota12
+								_ = gc_iota12
 //line samples_reduction.go:211
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none4
+								_ = gc_none4
 //line samples_reduction.go:211
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all4
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+								_ = gc_all4
+								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:211
+									var tid int = gc_tx2
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:226
+									gc_b6 := gc_none4
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b6 = gc_all4
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+									_ = gc_if20
+//line samples_reduction.go:226
+									if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if20)
+//line samples_reduction.go:226
+										mySum.StoreMasked((*[16]float32)(gc_at14[(gc_tx2-gc_fastlo4):]), gc_if20)
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota11
+//line samples_reduction.go:211
+							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none3
+//line samples_reduction.go:211
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all3
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:226
+								gc_b5 := gc_none3
+//line samples_reduction.go:226
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b5 = gc_all3
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								gc_if19 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+								_ = gc_if19
+//line samples_reduction.go:226
+								if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if19)
+//line samples_reduction.go:226
+									mySum.StoreMasked((*[8]float32)(gc_at14[(gc_tx2-gc_fastlo4):]), gc_if19)
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:211
-							var tid int = gc_tx2
-//line samples_reduction.go:211
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:226
-							gc_b6 := gc_none4
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b6 = gc_all4
-//line samples_reduction.go:226
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at13[gc_u4]
+								gc_at14[gc_u4] = mySum
 							}
-//line samples_reduction.go:226
-							gc_if20 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
-							_ = gc_if20
-//line samples_reduction.go:226
-							if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:226
-								mySum.StoreMasked((*[16]float32)(gc_at14[gc_tx2:]), gc_if20)
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota11
-//line samples_reduction.go:211
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none3
-//line samples_reduction.go:211
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all3
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:211
-						var tid int = gc_tx2
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:226
-						gc_b5 := gc_none3
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b5 = gc_all3
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						gc_if19 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-						_ = gc_if19
-//line samples_reduction.go:226
-						if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])).Merge(mySum, gc_if19)
-//line samples_reduction.go:226
-							mySum.StoreMasked((*[8]float32)(gc_at14[gc_tx2:]), gc_if19)
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:211
 					tid := gc_tx2
@@ -12534,8 +12630,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at13[gc_tx2]
-						gc_at14[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -12753,120 +12849,144 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off9 := 128
-			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off9 && gc_bdx2 <= len(sdata) {
-				gc_at15 := sdata[gc_off9:][:gc_bdx2]
-				gc_at16 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+			gc_fastlo5 := min(max(0, -gc_off9), gc_bdx2)
+			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off9, len(sdata)), gc_fastlo5)
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at15 := sdata[gc_off9+gc_fastlo5:][:gc_seglen5]
+						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_vstep5 := gc_fastlo5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota16
+								_ = gc_iota16
 //line samples_reduction.go:211
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+								gc_none8 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none8
+								_ = gc_none8
 //line samples_reduction.go:211
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all8
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+								_ = gc_all8
+								for ; gc_vstep5+15 < gc_fasthi5; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:211
+									var tid int = gc_tx2
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:233
+									gc_b10 := gc_none8
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b10 = gc_all8
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+									_ = gc_if24
+//line samples_reduction.go:233
+									if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if24)
+//line samples_reduction.go:233
+										mySum.StoreMasked((*[16]float32)(gc_at16[(gc_tx2-gc_fastlo5):]), gc_if24)
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota15
+//line samples_reduction.go:211
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none7
+//line samples_reduction.go:211
+							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all7
+							for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:233
+								gc_b9 := gc_none7
+//line samples_reduction.go:233
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b9 = gc_all7
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								gc_if23 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+								_ = gc_if23
+//line samples_reduction.go:233
+								if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if23)
+//line samples_reduction.go:233
+									mySum.StoreMasked((*[8]float32)(gc_at16[(gc_tx2-gc_fastlo5):]), gc_if23)
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx2 := gc_fastlo5 + gc_u5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:211
-							var tid int = gc_tx2
-//line samples_reduction.go:211
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:233
-							gc_b10 := gc_none8
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b10 = gc_all8
-//line samples_reduction.go:233
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at15[gc_u5]
+								gc_at16[gc_u5] = mySum
 							}
-//line samples_reduction.go:233
-							gc_if24 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
-							_ = gc_if24
-//line samples_reduction.go:233
-							if gc_if24.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if24)
-//line samples_reduction.go:233
-								mySum.StoreMasked((*[16]float32)(gc_at16[gc_tx2:]), gc_if24)
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
+						gc_tx2 = gc_fasthi5 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota15
-//line samples_reduction.go:211
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none7
-//line samples_reduction.go:211
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all7
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:211
-						var tid int = gc_tx2
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:233
-						gc_b9 := gc_none7
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b9 = gc_all7
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						gc_if23 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-						_ = gc_if23
-//line samples_reduction.go:233
-						if gc_if23.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[gc_tx2:])).Merge(mySum, gc_if23)
-//line samples_reduction.go:233
-							mySum.StoreMasked((*[8]float32)(gc_at16[gc_tx2:]), gc_if23)
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:211
 					tid := gc_tx2
@@ -12875,8 +12995,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at15[gc_tx2]
-						gc_at16[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -13094,120 +13214,144 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := 64
-			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off10 && gc_bdx2 <= len(sdata) {
-				gc_at17 := sdata[gc_off10:][:gc_bdx2]
-				gc_at18 := sdata[:gc_bdx2]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+			gc_fastlo6 := min(max(0, -gc_off10), gc_bdx2)
+			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off10, len(sdata)), gc_fastlo6)
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at17 := sdata[gc_off10+gc_fastlo6:][:gc_seglen6]
+						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_vstep7 := gc_fastlo6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota20
+								_ = gc_iota20
 //line samples_reduction.go:211
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+								gc_none12 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none12
+								_ = gc_none12
 //line samples_reduction.go:211
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all12
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+								_ = gc_all12
+								for ; gc_vstep7+15 < gc_fasthi6; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:211
+									var tid int = gc_tx2
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:240
+									gc_b14 := gc_none12
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b14 = gc_all12
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									gc_if28 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+									_ = gc_if28
+//line samples_reduction.go:240
+									if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if28)
+//line samples_reduction.go:240
+										mySum.StoreMasked((*[16]float32)(gc_at18[(gc_tx2-gc_fastlo6):]), gc_if28)
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota19
+//line samples_reduction.go:211
+							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none11
+//line samples_reduction.go:211
+							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all11
+							for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:240
+								gc_b13 := gc_none11
+//line samples_reduction.go:240
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b13 = gc_all11
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								gc_if27 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+								_ = gc_if27
+//line samples_reduction.go:240
+								if gc_if27.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if27)
+//line samples_reduction.go:240
+									mySum.StoreMasked((*[8]float32)(gc_at18[(gc_tx2-gc_fastlo6):]), gc_if27)
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_fastlo6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:211
-							var tid int = gc_tx2
-//line samples_reduction.go:211
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:240
-							gc_b14 := gc_none12
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b14 = gc_all12
-//line samples_reduction.go:240
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at17[gc_u6]
+								gc_at18[gc_u6] = mySum
 							}
-//line samples_reduction.go:240
-							gc_if28 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
-							_ = gc_if28
-//line samples_reduction.go:240
-							if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if28)
-//line samples_reduction.go:240
-								mySum.StoreMasked((*[16]float32)(gc_at18[gc_tx2:]), gc_if28)
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
+						gc_tx2 = gc_fasthi6 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota19
-//line samples_reduction.go:211
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none11
-//line samples_reduction.go:211
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all11
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:211
-						var tid int = gc_tx2
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:240
-						gc_b13 := gc_none11
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b13 = gc_all11
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						gc_if27 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-						_ = gc_if27
-//line samples_reduction.go:240
-						if gc_if27.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).Merge(mySum, gc_if27)
-//line samples_reduction.go:240
-							mySum.StoreMasked((*[8]float32)(gc_at18[gc_tx2:]), gc_if27)
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:211
 					tid := gc_tx2
@@ -13216,8 +13360,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at17[gc_tx2]
-						gc_at18[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -13934,120 +14078,144 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off13 := 256
-			if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off13 && gc_bdx3 <= len(sdata) {
-				gc_at22 := sdata[gc_off13:][:gc_bdx3]
-				gc_at23 := sdata[:gc_bdx3]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+			gc_fastlo7 := min(max(0, -gc_off13), gc_bdx3)
+			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off13, len(sdata)), gc_fastlo7)
+			if gc_fastlo7 < gc_fasthi7 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo7 {
+						gc_seglen7 := gc_fasthi7 - gc_fastlo7
+						gc_at22 := sdata[gc_off13+gc_fastlo7:][:gc_seglen7]
+						gc_at23 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_vstep11 := gc_fastlo7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop11 bool
+							gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota32
+								_ = gc_iota32
 //line samples_reduction.go:211
-						gc_none16 := archsimd.Mask32x16FromBits(0)
+								gc_none16 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none16
+								_ = gc_none16
 //line samples_reduction.go:211
-						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all16
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+								_ = gc_all16
+								for ; gc_vstep11+15 < gc_fasthi7; gc_vstep11 += 16 {
+									gc_tx3 := gc_vstep11
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:211
+									var tid int = gc_tx3
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:226
+									gc_b19 := gc_none16
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b19 = gc_all16
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									gc_if48 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+									_ = gc_if48
+//line samples_reduction.go:226
+									if gc_if48.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if48)
+//line samples_reduction.go:226
+										mySum.StoreMasked((*[16]int32)(gc_at23[(gc_tx3-gc_fastlo7):]), gc_if48)
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep11, false
+							}(gc_vstep11)
+							if gc_stop11 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota31
+//line samples_reduction.go:211
+							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none15
+//line samples_reduction.go:211
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all15
+							for ; gc_vstep11+7 < gc_fasthi7; gc_vstep11 += 8 {
+								gc_tx3 := gc_vstep11
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:226
+								gc_b18 := gc_none15
+//line samples_reduction.go:226
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b18 = gc_all15
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								gc_if47 := gc_b18.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+								_ = gc_if47
+//line samples_reduction.go:226
+								if gc_if47.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if47)
+//line samples_reduction.go:226
+									mySum.StoreMasked((*[8]int32)(gc_at23[(gc_tx3-gc_fastlo7):]), gc_if47)
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep11 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+							gc_tx3 := gc_fastlo7 + gc_u7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:226
-							gc_b19 := gc_none16
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b19 = gc_all16
-//line samples_reduction.go:226
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at22[gc_u7]
+								gc_at23[gc_u7] = mySum
 							}
-//line samples_reduction.go:226
-							gc_if48 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
-							_ = gc_if48
-//line samples_reduction.go:226
-							if gc_if48.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if48)
-//line samples_reduction.go:226
-								mySum.StoreMasked((*[16]int32)(gc_at23[gc_tx3:]), gc_if48)
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
+						gc_tx3 = gc_fasthi7 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota31
-//line samples_reduction.go:211
-					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none15
-//line samples_reduction.go:211
-					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all15
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:211
-						var tid int = gc_tx3
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:226
-						gc_b18 := gc_none15
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b18 = gc_all15
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						gc_if47 := gc_b18.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-						_ = gc_if47
-//line samples_reduction.go:226
-						if gc_if47.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:])).Merge(mySum, gc_if47)
-//line samples_reduction.go:226
-							mySum.StoreMasked((*[8]int32)(gc_at23[gc_tx3:]), gc_if47)
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:211
 					tid := gc_tx3
@@ -14056,8 +14224,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at22[gc_tx3]
-						gc_at23[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -14275,120 +14443,144 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off14 := 128
-			if gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off14 && gc_bdx3 <= len(sdata) {
-				gc_at24 := sdata[gc_off14:][:gc_bdx3]
-				gc_at25 := sdata[:gc_bdx3]
-				gc_vstep13 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+			gc_fastlo8 := min(max(0, -gc_off14), gc_bdx3)
+			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off14, len(sdata)), gc_fastlo8)
+			if gc_fastlo8 < gc_fasthi8 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo8 {
+						gc_seglen8 := gc_fasthi8 - gc_fastlo8
+						gc_at24 := sdata[gc_off14+gc_fastlo8:][:gc_seglen8]
+						gc_at25 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_vstep13 := gc_fastlo8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop13 bool
+							gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota36
+								_ = gc_iota36
 //line samples_reduction.go:211
-						gc_none20 := archsimd.Mask32x16FromBits(0)
+								gc_none20 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none20
+								_ = gc_none20
 //line samples_reduction.go:211
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all20
-						for ; gc_vstep13+15 < gc_bdx3; gc_vstep13 += 16 {
-							gc_tx3 := gc_vstep13
+								_ = gc_all20
+								for ; gc_vstep13+15 < gc_fasthi8; gc_vstep13 += 16 {
+									gc_tx3 := gc_vstep13
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:211
+									var tid int = gc_tx3
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:233
+									gc_b23 := gc_none20
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b23 = gc_all20
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									gc_if52 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+									_ = gc_if52
+//line samples_reduction.go:233
+									if gc_if52.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if52)
+//line samples_reduction.go:233
+										mySum.StoreMasked((*[16]int32)(gc_at25[(gc_tx3-gc_fastlo8):]), gc_if52)
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep13, false
+							}(gc_vstep13)
+							if gc_stop13 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota35
+//line samples_reduction.go:211
+							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none19
+//line samples_reduction.go:211
+							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all19
+							for ; gc_vstep13+7 < gc_fasthi8; gc_vstep13 += 8 {
+								gc_tx3 := gc_vstep13
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:233
+								gc_b22 := gc_none19
+//line samples_reduction.go:233
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b22 = gc_all19
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								gc_if51 := gc_b22.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+								_ = gc_if51
+//line samples_reduction.go:233
+								if gc_if51.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if51)
+//line samples_reduction.go:233
+									mySum.StoreMasked((*[8]int32)(gc_at25[(gc_tx3-gc_fastlo8):]), gc_if51)
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep13 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+							gc_tx3 := gc_fastlo8 + gc_u8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:233
-							gc_b23 := gc_none20
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b23 = gc_all20
-//line samples_reduction.go:233
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at24[gc_u8]
+								gc_at25[gc_u8] = mySum
 							}
-//line samples_reduction.go:233
-							gc_if52 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
-							_ = gc_if52
-//line samples_reduction.go:233
-							if gc_if52.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if52)
-//line samples_reduction.go:233
-								mySum.StoreMasked((*[16]int32)(gc_at25[gc_tx3:]), gc_if52)
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
-						return
+						gc_tx3 = gc_fasthi8 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota35
-//line samples_reduction.go:211
-					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none19
-//line samples_reduction.go:211
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all19
-					for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
-						gc_tx3 := gc_vstep13
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:211
-						var tid int = gc_tx3
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:233
-						gc_b22 := gc_none19
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b22 = gc_all19
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						gc_if51 := gc_b22.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-						_ = gc_if51
-//line samples_reduction.go:233
-						if gc_if51.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[gc_tx3:])).Merge(mySum, gc_if51)
-//line samples_reduction.go:233
-							mySum.StoreMasked((*[8]int32)(gc_at25[gc_tx3:]), gc_if51)
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:211
 					tid := gc_tx3
@@ -14397,8 +14589,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at24[gc_tx3]
-						gc_at25[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -14616,120 +14808,144 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off15 := 64
-			if gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off15 && gc_bdx3 <= len(sdata) {
-				gc_at26 := sdata[gc_off15:][:gc_bdx3]
-				gc_at27 := sdata[:gc_bdx3]
-				gc_vstep15 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+			gc_fastlo9 := min(max(0, -gc_off15), gc_bdx3)
+			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off15, len(sdata)), gc_fastlo9)
+			if gc_fastlo9 < gc_fasthi9 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo9 {
+						gc_seglen9 := gc_fasthi9 - gc_fastlo9
+						gc_at26 := sdata[gc_off15+gc_fastlo9:][:gc_seglen9]
+						gc_at27 := sdata[gc_fastlo9:][:gc_seglen9]
+						gc_vstep15 := gc_fastlo9
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop15 bool
+							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota40
+								_ = gc_iota40
 //line samples_reduction.go:211
-						gc_none24 := archsimd.Mask32x16FromBits(0)
+								gc_none24 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none24
+								_ = gc_none24
 //line samples_reduction.go:211
-						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all24
-						for ; gc_vstep15+15 < gc_bdx3; gc_vstep15 += 16 {
-							gc_tx3 := gc_vstep15
+								_ = gc_all24
+								for ; gc_vstep15+15 < gc_fasthi9; gc_vstep15 += 16 {
+									gc_tx3 := gc_vstep15
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:211
+									var tid int = gc_tx3
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:240
+									gc_b27 := gc_none24
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b27 = gc_all24
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									gc_if56 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+									_ = gc_if56
+//line samples_reduction.go:240
+									if gc_if56.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if56)
+//line samples_reduction.go:240
+										mySum.StoreMasked((*[16]int32)(gc_at27[(gc_tx3-gc_fastlo9):]), gc_if56)
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep15, false
+							}(gc_vstep15)
+							if gc_stop15 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota39
+//line samples_reduction.go:211
+							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none23
+//line samples_reduction.go:211
+							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all23
+							for ; gc_vstep15+7 < gc_fasthi9; gc_vstep15 += 8 {
+								gc_tx3 := gc_vstep15
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:240
+								gc_b26 := gc_none23
+//line samples_reduction.go:240
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b26 = gc_all23
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								gc_if55 := gc_b26.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+								_ = gc_if55
+//line samples_reduction.go:240
+								if gc_if55.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if55)
+//line samples_reduction.go:240
+									mySum.StoreMasked((*[8]int32)(gc_at27[(gc_tx3-gc_fastlo9):]), gc_if55)
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u9 := gc_vstep15 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
+							gc_tx3 := gc_fastlo9 + gc_u9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:240
-							gc_b27 := gc_none24
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b27 = gc_all24
-//line samples_reduction.go:240
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at26[gc_u9]
+								gc_at27[gc_u9] = mySum
 							}
-//line samples_reduction.go:240
-							gc_if56 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
-							_ = gc_if56
-//line samples_reduction.go:240
-							if gc_if56.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if56)
-//line samples_reduction.go:240
-								mySum.StoreMasked((*[16]int32)(gc_at27[gc_tx3:]), gc_if56)
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
-						return
+						gc_tx3 = gc_fasthi9 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota39
-//line samples_reduction.go:211
-					gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none23
-//line samples_reduction.go:211
-					gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all23
-					for ; gc_vstep15+7 < gc_bdx3; gc_vstep15 += 8 {
-						gc_tx3 := gc_vstep15
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:211
-						var tid int = gc_tx3
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:240
-						gc_b26 := gc_none23
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b26 = gc_all23
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						gc_if55 := gc_b26.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-						_ = gc_if55
-//line samples_reduction.go:240
-						if gc_if55.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[gc_tx3:])).Merge(mySum, gc_if55)
-//line samples_reduction.go:240
-							mySum.StoreMasked((*[8]int32)(gc_at27[gc_tx3:]), gc_if55)
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep15; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:211
 					tid := gc_tx3
@@ -14738,8 +14954,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at26[gc_tx3]
-						gc_at27[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -15456,120 +15672,144 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off18 := 256
-			if gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off18 && gc_bdx4 <= len(sdata) {
-				gc_at31 := sdata[gc_off18:][:gc_bdx4]
-				gc_at32 := sdata[:gc_bdx4]
-				gc_vstep19 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop19 bool
-					gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
+			gc_fastlo10 := min(max(0, -gc_off18), gc_bdx4)
+			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off18, len(sdata)), gc_fastlo10)
+			if gc_fastlo10 < gc_fasthi10 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo10 {
+						gc_seglen10 := gc_fasthi10 - gc_fastlo10
+						gc_at31 := sdata[gc_off18+gc_fastlo10:][:gc_seglen10]
+						gc_at32 := sdata[gc_fastlo10:][:gc_seglen10]
+						gc_vstep19 := gc_fastlo10
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop19 bool
+							gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota52
+								_ = gc_iota52
 //line samples_reduction.go:211
-						gc_none28 := archsimd.Mask32x16FromBits(0)
+								gc_none28 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none28
+								_ = gc_none28
 //line samples_reduction.go:211
-						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all28 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all28
-						for ; gc_vstep19+15 < gc_bdx4; gc_vstep19 += 16 {
-							gc_tx4 := gc_vstep19
+								_ = gc_all28
+								for ; gc_vstep19+15 < gc_fasthi10; gc_vstep19 += 16 {
+									gc_tx4 := gc_vstep19
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:211
+									var tid int = gc_tx4
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:226
+									gc_b32 := gc_none28
+//line samples_reduction.go:226
+									if blockSize >= 512 {
+//line samples_reduction.go:226
+										gc_b32 = gc_all28
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									gc_if76 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:226
+									_ = gc_if76
+//line samples_reduction.go:226
+									if gc_if76.ToBits() != 0 {
+//line samples_reduction.go:226
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if76)
+//line samples_reduction.go:226
+										mySum.StoreMasked((*[16]uint32)(gc_at32[(gc_tx4-gc_fastlo10):]), gc_if76)
+//line samples_reduction.go:226
+									}
+//line samples_reduction.go:226
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep19, false
+							}(gc_vstep19)
+							if gc_stop19 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota51 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota51
+//line samples_reduction.go:211
+							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none27
+//line samples_reduction.go:211
+							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all27
+							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
+								gc_tx4 := gc_vstep19
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:226
+								gc_b31 := gc_none27
+//line samples_reduction.go:226
+								if blockSize >= 512 {
+//line samples_reduction.go:226
+									gc_b31 = gc_all27
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								gc_if75 := gc_b31.And(gc_iota51.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:226
+								_ = gc_if75
+//line samples_reduction.go:226
+								if gc_if75.ToBits() != 0 {
+//line samples_reduction.go:226
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if75)
+//line samples_reduction.go:226
+									mySum.StoreMasked((*[8]uint32)(gc_at32[(gc_tx4-gc_fastlo10):]), gc_if75)
+//line samples_reduction.go:226
+								}
+//line samples_reduction.go:226
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
+							gc_tx4 := gc_fastlo10 + gc_u10
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:226
-							gc_b32 := gc_none28
-//line samples_reduction.go:226
-							if blockSize >= 512 {
-//line samples_reduction.go:226
-								gc_b32 = gc_all28
-//line samples_reduction.go:226
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at31[gc_u10]
+								gc_at32[gc_u10] = mySum
 							}
-//line samples_reduction.go:226
-							gc_if76 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:226
-							_ = gc_if76
-//line samples_reduction.go:226
-							if gc_if76.ToBits() != 0 {
-//line samples_reduction.go:226
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if76)
-//line samples_reduction.go:226
-								mySum.StoreMasked((*[16]uint32)(gc_at32[gc_tx4:]), gc_if76)
-//line samples_reduction.go:226
-							}
-//line samples_reduction.go:226
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep19, false
-					}(gc_vstep19)
-					if gc_stop19 {
-						return
+						gc_tx4 = gc_fasthi10 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota51 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota51
-//line samples_reduction.go:211
-					gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none27
-//line samples_reduction.go:211
-					gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all27
-					for ; gc_vstep19+7 < gc_bdx4; gc_vstep19 += 8 {
-						gc_tx4 := gc_vstep19
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:211
-						var tid int = gc_tx4
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:226
-						gc_b31 := gc_none27
-//line samples_reduction.go:226
-						if blockSize >= 512 {
-//line samples_reduction.go:226
-							gc_b31 = gc_all27
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						gc_if75 := gc_b31.And(gc_iota51.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:226
-						_ = gc_if75
-//line samples_reduction.go:226
-						if gc_if75.ToBits() != 0 {
-//line samples_reduction.go:226
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:])).Merge(mySum, gc_if75)
-//line samples_reduction.go:226
-							mySum.StoreMasked((*[8]uint32)(gc_at32[gc_tx4:]), gc_if75)
-//line samples_reduction.go:226
-						}
-//line samples_reduction.go:226
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep19; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:211
 					tid := gc_tx4
@@ -15578,8 +15818,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:226
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at31[gc_tx4]
-						gc_at32[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -15797,120 +16037,144 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off19 := 128
-			if gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off19 && gc_bdx4 <= len(sdata) {
-				gc_at33 := sdata[gc_off19:][:gc_bdx4]
-				gc_at34 := sdata[:gc_bdx4]
-				gc_vstep21 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop21 bool
-					gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+			gc_fastlo11 := min(max(0, -gc_off19), gc_bdx4)
+			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off19, len(sdata)), gc_fastlo11)
+			if gc_fastlo11 < gc_fasthi11 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo11 {
+						gc_seglen11 := gc_fasthi11 - gc_fastlo11
+						gc_at33 := sdata[gc_off19+gc_fastlo11:][:gc_seglen11]
+						gc_at34 := sdata[gc_fastlo11:][:gc_seglen11]
+						gc_vstep21 := gc_fastlo11
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop21 bool
+							gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota56
+								_ = gc_iota56
 //line samples_reduction.go:211
-						gc_none32 := archsimd.Mask32x16FromBits(0)
+								gc_none32 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none32
+								_ = gc_none32
 //line samples_reduction.go:211
-						gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all32
-						for ; gc_vstep21+15 < gc_bdx4; gc_vstep21 += 16 {
-							gc_tx4 := gc_vstep21
+								_ = gc_all32
+								for ; gc_vstep21+15 < gc_fasthi11; gc_vstep21 += 16 {
+									gc_tx4 := gc_vstep21
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:211
+									var tid int = gc_tx4
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:233
+									gc_b36 := gc_none32
+//line samples_reduction.go:233
+									if blockSize >= 256 {
+//line samples_reduction.go:233
+										gc_b36 = gc_all32
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									gc_if80 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:233
+									_ = gc_if80
+//line samples_reduction.go:233
+									if gc_if80.ToBits() != 0 {
+//line samples_reduction.go:233
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if80)
+//line samples_reduction.go:233
+										mySum.StoreMasked((*[16]uint32)(gc_at34[(gc_tx4-gc_fastlo11):]), gc_if80)
+//line samples_reduction.go:233
+									}
+//line samples_reduction.go:233
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep21, false
+							}(gc_vstep21)
+							if gc_stop21 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota55 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota55
+//line samples_reduction.go:211
+							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none31
+//line samples_reduction.go:211
+							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all31
+							for ; gc_vstep21+7 < gc_fasthi11; gc_vstep21 += 8 {
+								gc_tx4 := gc_vstep21
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:233
+								gc_b35 := gc_none31
+//line samples_reduction.go:233
+								if blockSize >= 256 {
+//line samples_reduction.go:233
+									gc_b35 = gc_all31
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								gc_if79 := gc_b35.And(gc_iota55.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:233
+								_ = gc_if79
+//line samples_reduction.go:233
+								if gc_if79.ToBits() != 0 {
+//line samples_reduction.go:233
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if79)
+//line samples_reduction.go:233
+									mySum.StoreMasked((*[8]uint32)(gc_at34[(gc_tx4-gc_fastlo11):]), gc_if79)
+//line samples_reduction.go:233
+								}
+//line samples_reduction.go:233
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u11 := gc_vstep21 - gc_fastlo11; gc_u11 < gc_seglen11; gc_u11++ {
+							gc_tx4 := gc_fastlo11 + gc_u11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:233
-							gc_b36 := gc_none32
-//line samples_reduction.go:233
-							if blockSize >= 256 {
-//line samples_reduction.go:233
-								gc_b36 = gc_all32
-//line samples_reduction.go:233
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at33[gc_u11]
+								gc_at34[gc_u11] = mySum
 							}
-//line samples_reduction.go:233
-							gc_if80 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:233
-							_ = gc_if80
-//line samples_reduction.go:233
-							if gc_if80.ToBits() != 0 {
-//line samples_reduction.go:233
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if80)
-//line samples_reduction.go:233
-								mySum.StoreMasked((*[16]uint32)(gc_at34[gc_tx4:]), gc_if80)
-//line samples_reduction.go:233
-							}
-//line samples_reduction.go:233
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep21, false
-					}(gc_vstep21)
-					if gc_stop21 {
-						return
+						gc_tx4 = gc_fasthi11 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota55 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota55
-//line samples_reduction.go:211
-					gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none31
-//line samples_reduction.go:211
-					gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all31
-					for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
-						gc_tx4 := gc_vstep21
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:211
-						var tid int = gc_tx4
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:233
-						gc_b35 := gc_none31
-//line samples_reduction.go:233
-						if blockSize >= 256 {
-//line samples_reduction.go:233
-							gc_b35 = gc_all31
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						gc_if79 := gc_b35.And(gc_iota55.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:233
-						_ = gc_if79
-//line samples_reduction.go:233
-						if gc_if79.ToBits() != 0 {
-//line samples_reduction.go:233
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[gc_tx4:])).Merge(mySum, gc_if79)
-//line samples_reduction.go:233
-							mySum.StoreMasked((*[8]uint32)(gc_at34[gc_tx4:]), gc_if79)
-//line samples_reduction.go:233
-						}
-//line samples_reduction.go:233
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep21; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:211
 					tid := gc_tx4
@@ -15919,8 +16183,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:233
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at33[gc_tx4]
-						gc_at34[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -16138,120 +16402,144 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off20 := 64
-			if gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off20 && gc_bdx4 <= len(sdata) {
-				gc_at35 := sdata[gc_off20:][:gc_bdx4]
-				gc_at36 := sdata[:gc_bdx4]
-				gc_vstep23 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop23 bool
-					gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
+			gc_fastlo12 := min(max(0, -gc_off20), gc_bdx4)
+			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off20, len(sdata)), gc_fastlo12)
+			if gc_fastlo12 < gc_fasthi12 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo12 {
+						gc_seglen12 := gc_fasthi12 - gc_fastlo12
+						gc_at35 := sdata[gc_off20+gc_fastlo12:][:gc_seglen12]
+						gc_at36 := sdata[gc_fastlo12:][:gc_seglen12]
+						gc_vstep23 := gc_fastlo12
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop23 bool
+							gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota60
+								_ = gc_iota60
 //line samples_reduction.go:211
-						gc_none36 := archsimd.Mask32x16FromBits(0)
+								gc_none36 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
-						_ = gc_none36
+								_ = gc_none36
 //line samples_reduction.go:211
-						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all36 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
-						_ = gc_all36
-						for ; gc_vstep23+15 < gc_bdx4; gc_vstep23 += 16 {
-							gc_tx4 := gc_vstep23
+								_ = gc_all36
+								for ; gc_vstep23+15 < gc_fasthi12; gc_vstep23 += 16 {
+									gc_tx4 := gc_vstep23
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:211
+									var tid int = gc_tx4
+//line samples_reduction.go:211
+									_ = tid
+//line samples_reduction.go:211
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+									_ = mySum
+//line samples_reduction.go:240
+									gc_b40 := gc_none36
+//line samples_reduction.go:240
+									if blockSize >= 128 {
+//line samples_reduction.go:240
+										gc_b40 = gc_all36
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									gc_if84 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:240
+									_ = gc_if84
+//line samples_reduction.go:240
+									if gc_if84.ToBits() != 0 {
+//line samples_reduction.go:240
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if84)
+//line samples_reduction.go:240
+										mySum.StoreMasked((*[16]uint32)(gc_at36[(gc_tx4-gc_fastlo12):]), gc_if84)
+//line samples_reduction.go:240
+									}
+//line samples_reduction.go:240
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep23, false
+							}(gc_vstep23)
+							if gc_stop23 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:211
+							gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+							_ = gc_iota59
+//line samples_reduction.go:211
+							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:211
+							_ = gc_none35
+//line samples_reduction.go:211
+							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:211
+							_ = gc_all35
+							for ; gc_vstep23+7 < gc_fasthi12; gc_vstep23 += 8 {
+								gc_tx4 := gc_vstep23
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:211
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:211
+								_ = mySum
+//line samples_reduction.go:240
+								gc_b39 := gc_none35
+//line samples_reduction.go:240
+								if blockSize >= 128 {
+//line samples_reduction.go:240
+									gc_b39 = gc_all35
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								gc_if83 := gc_b39.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:240
+								_ = gc_if83
+//line samples_reduction.go:240
+								if gc_if83.ToBits() != 0 {
+//line samples_reduction.go:240
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if83)
+//line samples_reduction.go:240
+									mySum.StoreMasked((*[8]uint32)(gc_at36[(gc_tx4-gc_fastlo12):]), gc_if83)
+//line samples_reduction.go:240
+								}
+//line samples_reduction.go:240
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u12 := gc_vstep23 - gc_fastlo12; gc_u12 < gc_seglen12; gc_u12++ {
+							gc_tx4 := gc_fastlo12 + gc_u12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:211
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:240
-							gc_b40 := gc_none36
-//line samples_reduction.go:240
-							if blockSize >= 128 {
-//line samples_reduction.go:240
-								gc_b40 = gc_all36
-//line samples_reduction.go:240
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at35[gc_u12]
+								gc_at36[gc_u12] = mySum
 							}
-//line samples_reduction.go:240
-							gc_if84 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:240
-							_ = gc_if84
-//line samples_reduction.go:240
-							if gc_if84.ToBits() != 0 {
-//line samples_reduction.go:240
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if84)
-//line samples_reduction.go:240
-								mySum.StoreMasked((*[16]uint32)(gc_at36[gc_tx4:]), gc_if84)
-//line samples_reduction.go:240
-							}
-//line samples_reduction.go:240
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep23, false
-					}(gc_vstep23)
-					if gc_stop23 {
-						return
+						gc_tx4 = gc_fasthi12 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota59
-//line samples_reduction.go:211
-					gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:211
-					_ = gc_none35
-//line samples_reduction.go:211
-					gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:211
-					_ = gc_all35
-					for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
-						gc_tx4 := gc_vstep23
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:211
-						var tid int = gc_tx4
-//line samples_reduction.go:211
-						_ = tid
-//line samples_reduction.go:211
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:211
-						_ = mySum
-//line samples_reduction.go:240
-						gc_b39 := gc_none35
-//line samples_reduction.go:240
-						if blockSize >= 128 {
-//line samples_reduction.go:240
-							gc_b39 = gc_all35
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						gc_if83 := gc_b39.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:240
-						_ = gc_if83
-//line samples_reduction.go:240
-						if gc_if83.ToBits() != 0 {
-//line samples_reduction.go:240
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if83)
-//line samples_reduction.go:240
-							mySum.StoreMasked((*[8]uint32)(gc_at36[gc_tx4:]), gc_if83)
-//line samples_reduction.go:240
-						}
-//line samples_reduction.go:240
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep23; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:211
 					tid := gc_tx4
@@ -16260,8 +16548,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:240
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at35[gc_tx4]
-						gc_at36[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -16764,12 +17052,36 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off13 := 256
-			if gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off13 && gc_bdx5 <= len(sdata) {
-				gc_at25 := sdata[gc_off13:][:gc_bdx5]
-				gc_at26 := sdata[:gc_bdx5]
+			gc_fastlo13 := min(max(0, -gc_off13), gc_bdx5)
+			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off13, len(sdata)), gc_fastlo13)
+			if gc_fastlo13 < gc_fasthi13 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo13 {
+						gc_seglen13 := gc_fasthi13 - gc_fastlo13
+						gc_at25 := sdata[gc_off13+gc_fastlo13:][:gc_seglen13]
+						gc_at26 := sdata[gc_fastlo13:][:gc_seglen13]
+						for gc_u13 := 0; gc_u13 < gc_seglen13; gc_u13++ {
+							gc_tx5 := gc_fastlo13 + gc_u13
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:272
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:299
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at25[gc_u13]
+								gc_at26[gc_u13] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi13 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:272
 					tid := gc_tx5
@@ -16778,8 +17090,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at25[gc_tx5]
-						gc_at26[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -16877,12 +17189,36 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off14 := 128
-			if gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off14 && gc_bdx5 <= len(sdata) {
-				gc_at27 := sdata[gc_off14:][:gc_bdx5]
-				gc_at28 := sdata[:gc_bdx5]
+			gc_fastlo14 := min(max(0, -gc_off14), gc_bdx5)
+			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off14, len(sdata)), gc_fastlo14)
+			if gc_fastlo14 < gc_fasthi14 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo14 {
+						gc_seglen14 := gc_fasthi14 - gc_fastlo14
+						gc_at27 := sdata[gc_off14+gc_fastlo14:][:gc_seglen14]
+						gc_at28 := sdata[gc_fastlo14:][:gc_seglen14]
+						for gc_u14 := 0; gc_u14 < gc_seglen14; gc_u14++ {
+							gc_tx5 := gc_fastlo14 + gc_u14
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:272
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:306
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at27[gc_u14]
+								gc_at28[gc_u14] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi14 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:272
 					tid := gc_tx5
@@ -16891,8 +17227,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at27[gc_tx5]
-						gc_at28[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -16990,12 +17326,36 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off15 := 64
-			if gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx5 <= len(sdata)-gc_off15 && gc_bdx5 <= len(sdata) {
-				gc_at29 := sdata[gc_off15:][:gc_bdx5]
-				gc_at30 := sdata[:gc_bdx5]
+			gc_fastlo15 := min(max(0, -gc_off15), gc_bdx5)
+			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off15, len(sdata)), gc_fastlo15)
+			if gc_fastlo15 < gc_fasthi15 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
+					if gc_tx5 == gc_fastlo15 {
+						gc_seglen15 := gc_fasthi15 - gc_fastlo15
+						gc_at29 := sdata[gc_off15+gc_fastlo15:][:gc_seglen15]
+						gc_at30 := sdata[gc_fastlo15:][:gc_seglen15]
+						for gc_u15 := 0; gc_u15 < gc_seglen15; gc_u15++ {
+							gc_tx5 := gc_fastlo15 + gc_u15
+							gc_rank5 := gc_base5 + gc_tx5
+							_ = gc_rank5
+
+//line samples_reduction.go:272
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
+
+//line samples_reduction.go:313
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at29[gc_u15]
+								gc_at30[gc_u15] = mySum
+							}
+							gc_s_mySum[gc_rank5] = mySum
+						}
+						gc_tx5 = gc_fasthi15 - 1
+						continue
+					}
 					gc_rank5 := gc_base5 + gc_tx5
-					_ = gc_rank5
+					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:272
 					tid := gc_tx5
@@ -17004,8 +17364,8 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at29[gc_tx5]
-						gc_at30[gc_tx5] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -17274,120 +17634,144 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off4 := 256
-			if gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off4 && gc_bdx2 <= len(sdata) {
-				gc_at7 := sdata[gc_off4:][:gc_bdx2]
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_fastlo4 := min(max(0, -gc_off4), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off4, len(sdata)), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at7 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+						gc_at8 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_vstep := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota4
+								_ = gc_iota4
 //line samples_reduction.go:272
-						gc_none4 := archsimd.Mask32x16FromBits(0)
+								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none4
+								_ = gc_none4
 //line samples_reduction.go:272
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all4
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+								_ = gc_all4
+								for ; gc_vstep+15 < gc_fasthi4; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:272
+									var tid int = gc_tx2
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:299
+									gc_b6 := gc_none4
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b6 = gc_all4
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+									_ = gc_if4
+//line samples_reduction.go:299
+									if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if4)
+//line samples_reduction.go:299
+										mySum.StoreMasked((*[16]float32)(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4)
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota3
+//line samples_reduction.go:272
+							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none3
+//line samples_reduction.go:272
+							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all3
+							for ; gc_vstep+7 < gc_fasthi4; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:272
+								var tid int = gc_tx2
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:299
+								gc_b5 := gc_none3
+//line samples_reduction.go:299
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b5 = gc_all3
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+								_ = gc_if3
+//line samples_reduction.go:299
+								if gc_if3.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if3)
+//line samples_reduction.go:299
+									mySum.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if3)
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:272
-							var tid int = gc_tx2
-//line samples_reduction.go:272
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:299
-							gc_b6 := gc_none4
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b6 = gc_all4
-//line samples_reduction.go:299
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at7[gc_u4]
+								gc_at8[gc_u4] = mySum
 							}
-//line samples_reduction.go:299
-							gc_if4 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
-							_ = gc_if4
-//line samples_reduction.go:299
-							if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:299
-								mySum.StoreMasked((*[16]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota3
-//line samples_reduction.go:272
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none3
-//line samples_reduction.go:272
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all3
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:272
-						var tid int = gc_tx2
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:299
-						gc_b5 := gc_none3
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b5 = gc_all3
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						gc_if3 := gc_b5.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-						_ = gc_if3
-//line samples_reduction.go:299
-						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if3)
-//line samples_reduction.go:299
-							mySum.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if3)
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:272
 					tid := gc_tx2
@@ -17396,8 +17780,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at7[gc_tx2]
-						gc_at8[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -17615,120 +17999,144 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := 128
-			if gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off5 && gc_bdx2 <= len(sdata) {
-				gc_at9 := sdata[gc_off5:][:gc_bdx2]
-				gc_at10 := sdata[:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+			gc_fastlo5 := min(max(0, -gc_off5), gc_bdx2)
+			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off5, len(sdata)), gc_fastlo5)
+			if gc_fastlo5 < gc_fasthi5 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo5 {
+						gc_seglen5 := gc_fasthi5 - gc_fastlo5
+						gc_at9 := sdata[gc_off5+gc_fastlo5:][:gc_seglen5]
+						gc_at10 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_vstep3 := gc_fastlo5
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota8
+								_ = gc_iota8
 //line samples_reduction.go:272
-						gc_none8 := archsimd.Mask32x16FromBits(0)
+								gc_none8 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none8
+								_ = gc_none8
 //line samples_reduction.go:272
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all8
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+								_ = gc_all8
+								for ; gc_vstep3+15 < gc_fasthi5; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:272
+									var tid int = gc_tx2
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:306
+									gc_b10 := gc_none8
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b10 = gc_all8
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+									_ = gc_if8
+//line samples_reduction.go:306
+									if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if8)
+//line samples_reduction.go:306
+										mySum.StoreMasked((*[16]float32)(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8)
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota7
+//line samples_reduction.go:272
+							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none7
+//line samples_reduction.go:272
+							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all7
+							for ; gc_vstep3+7 < gc_fasthi5; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:272
+								var tid int = gc_tx2
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:306
+								gc_b9 := gc_none7
+//line samples_reduction.go:306
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b9 = gc_all7
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+								_ = gc_if7
+//line samples_reduction.go:306
+								if gc_if7.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if7)
+//line samples_reduction.go:306
+									mySum.StoreMasked((*[8]float32)(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if7)
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u5 := gc_vstep3 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+							gc_tx2 := gc_fastlo5 + gc_u5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:272
-							var tid int = gc_tx2
-//line samples_reduction.go:272
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:306
-							gc_b10 := gc_none8
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b10 = gc_all8
-//line samples_reduction.go:306
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at9[gc_u5]
+								gc_at10[gc_u5] = mySum
 							}
-//line samples_reduction.go:306
-							gc_if8 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
-							_ = gc_if8
-//line samples_reduction.go:306
-							if gc_if8.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if8)
-//line samples_reduction.go:306
-								mySum.StoreMasked((*[16]float32)(gc_at10[gc_tx2:]), gc_if8)
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi5 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota7 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota7
-//line samples_reduction.go:272
-					gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none7
-//line samples_reduction.go:272
-					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all7
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:272
-						var tid int = gc_tx2
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:306
-						gc_b9 := gc_none7
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b9 = gc_all7
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						gc_if7 := gc_b9.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-						_ = gc_if7
-//line samples_reduction.go:306
-						if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).Merge(mySum, gc_if7)
-//line samples_reduction.go:306
-							mySum.StoreMasked((*[8]float32)(gc_at10[gc_tx2:]), gc_if7)
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:272
 					tid := gc_tx2
@@ -17737,8 +18145,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at9[gc_tx2]
-						gc_at10[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -17956,120 +18364,144 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := 64
-			if gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off6 && gc_bdx2 <= len(sdata) {
-				gc_at11 := sdata[gc_off6:][:gc_bdx2]
-				gc_at12 := sdata[:gc_bdx2]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+			gc_fastlo6 := min(max(0, -gc_off6), gc_bdx2)
+			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off6, len(sdata)), gc_fastlo6)
+			if gc_fastlo6 < gc_fasthi6 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo6 {
+						gc_seglen6 := gc_fasthi6 - gc_fastlo6
+						gc_at11 := sdata[gc_off6+gc_fastlo6:][:gc_seglen6]
+						gc_at12 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_vstep5 := gc_fastlo6
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota12
+								_ = gc_iota12
 //line samples_reduction.go:272
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+								gc_none12 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none12
+								_ = gc_none12
 //line samples_reduction.go:272
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all12
-						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
-							gc_tx2 := gc_vstep5
+								_ = gc_all12
+								for ; gc_vstep5+15 < gc_fasthi6; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_reduction.go:272
+									var tid int = gc_tx2
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:313
+									gc_b14 := gc_none12
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b14 = gc_all12
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+									_ = gc_if12
+//line samples_reduction.go:313
+									if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if12)
+//line samples_reduction.go:313
+										mySum.StoreMasked((*[16]float32)(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12)
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota11
+//line samples_reduction.go:272
+							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none11
+//line samples_reduction.go:272
+							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all11
+							for ; gc_vstep5+7 < gc_fasthi6; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:272
+								var tid int = gc_tx2
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:313
+								gc_b13 := gc_none11
+//line samples_reduction.go:313
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b13 = gc_all11
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+								_ = gc_if11
+//line samples_reduction.go:313
+								if gc_if11.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if11)
+//line samples_reduction.go:313
+									mySum.StoreMasked((*[8]float32)(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if11)
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u6 := gc_vstep5 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+							gc_tx2 := gc_fastlo6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_reduction.go:272
-							var tid int = gc_tx2
-//line samples_reduction.go:272
+							tid := gc_tx2
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank2]
+
 //line samples_reduction.go:313
-							gc_b14 := gc_none12
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b14 = gc_all12
-//line samples_reduction.go:313
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at11[gc_u6]
+								gc_at12[gc_u6] = mySum
 							}
-//line samples_reduction.go:313
-							gc_if12 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
-							_ = gc_if12
-//line samples_reduction.go:313
-							if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:313
-								mySum.StoreMasked((*[16]float32)(gc_at12[gc_tx2:]), gc_if12)
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							gc_s_mySum[gc_rank2] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
+						gc_tx2 = gc_fasthi6 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota11
-//line samples_reduction.go:272
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none11
-//line samples_reduction.go:272
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all11
-					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
-						gc_tx2 := gc_vstep5
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_reduction.go:272
-						var tid int = gc_tx2
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:313
-						gc_b13 := gc_none11
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b13 = gc_all11
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						gc_if11 := gc_b13.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-						_ = gc_if11
-//line samples_reduction.go:313
-						if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
-//line samples_reduction.go:313
-							mySum.StoreMasked((*[8]float32)(gc_at12[gc_tx2:]), gc_if11)
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:272
 					tid := gc_tx2
@@ -18078,8 +18510,8 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at11[gc_tx2]
-						gc_at12[gc_tx2] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank2] = mySum
 				}
@@ -18556,120 +18988,144 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off7 := 256
-			if gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off7 && gc_bdx3 <= len(sdata) {
-				gc_at13 := sdata[gc_off7:][:gc_bdx3]
-				gc_at14 := sdata[:gc_bdx3]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+			gc_fastlo7 := min(max(0, -gc_off7), gc_bdx3)
+			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off7, len(sdata)), gc_fastlo7)
+			if gc_fastlo7 < gc_fasthi7 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo7 {
+						gc_seglen7 := gc_fasthi7 - gc_fastlo7
+						gc_at13 := sdata[gc_off7+gc_fastlo7:][:gc_seglen7]
+						gc_at14 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_vstep7 := gc_fastlo7
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota16
+								_ = gc_iota16
 //line samples_reduction.go:272
-						gc_none16 := archsimd.Mask32x16FromBits(0)
+								gc_none16 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none16
+								_ = gc_none16
 //line samples_reduction.go:272
-						gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all16
-						for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
-							gc_tx3 := gc_vstep7
+								_ = gc_all16
+								for ; gc_vstep7+15 < gc_fasthi7; gc_vstep7 += 16 {
+									gc_tx3 := gc_vstep7
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:272
+									var tid int = gc_tx3
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:299
+									gc_b19 := gc_none16
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b19 = gc_all16
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+									_ = gc_if16
+//line samples_reduction.go:299
+									if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if16)
+//line samples_reduction.go:299
+										mySum.StoreMasked((*[16]int32)(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16)
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota15
+//line samples_reduction.go:272
+							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none15
+//line samples_reduction.go:272
+							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all15
+							for ; gc_vstep7+7 < gc_fasthi7; gc_vstep7 += 8 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:272
+								var tid int = gc_tx3
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:299
+								gc_b18 := gc_none15
+//line samples_reduction.go:299
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b18 = gc_all15
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+								_ = gc_if15
+//line samples_reduction.go:299
+								if gc_if15.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if15)
+//line samples_reduction.go:299
+									mySum.StoreMasked((*[8]int32)(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if15)
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u7 := gc_vstep7 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+							gc_tx3 := gc_fastlo7 + gc_u7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:272
-							var tid int = gc_tx3
-//line samples_reduction.go:272
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:299
-							gc_b19 := gc_none16
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b19 = gc_all16
-//line samples_reduction.go:299
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at13[gc_u7]
+								gc_at14[gc_u7] = mySum
 							}
-//line samples_reduction.go:299
-							gc_if16 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
-							_ = gc_if16
-//line samples_reduction.go:299
-							if gc_if16.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if16)
-//line samples_reduction.go:299
-								mySum.StoreMasked((*[16]int32)(gc_at14[gc_tx3:]), gc_if16)
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
+						gc_tx3 = gc_fasthi7 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota15
-//line samples_reduction.go:272
-					gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none15
-//line samples_reduction.go:272
-					gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all15
-					for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
-						gc_tx3 := gc_vstep7
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:272
-						var tid int = gc_tx3
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:299
-						gc_b18 := gc_none15
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b18 = gc_all15
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						gc_if15 := gc_b18.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-						_ = gc_if15
-//line samples_reduction.go:299
-						if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).Merge(mySum, gc_if15)
-//line samples_reduction.go:299
-							mySum.StoreMasked((*[8]int32)(gc_at14[gc_tx3:]), gc_if15)
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:272
 					tid := gc_tx3
@@ -18678,8 +19134,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at13[gc_tx3]
-						gc_at14[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -18897,120 +19353,144 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off8 := 128
-			if gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off8 && gc_bdx3 <= len(sdata) {
-				gc_at15 := sdata[gc_off8:][:gc_bdx3]
-				gc_at16 := sdata[:gc_bdx3]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+			gc_fastlo8 := min(max(0, -gc_off8), gc_bdx3)
+			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off8, len(sdata)), gc_fastlo8)
+			if gc_fastlo8 < gc_fasthi8 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo8 {
+						gc_seglen8 := gc_fasthi8 - gc_fastlo8
+						gc_at15 := sdata[gc_off8+gc_fastlo8:][:gc_seglen8]
+						gc_at16 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_vstep9 := gc_fastlo8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop9 bool
+							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota20
+								_ = gc_iota20
 //line samples_reduction.go:272
-						gc_none20 := archsimd.Mask32x16FromBits(0)
+								gc_none20 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none20
+								_ = gc_none20
 //line samples_reduction.go:272
-						gc_all20 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all20
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
+								_ = gc_all20
+								for ; gc_vstep9+15 < gc_fasthi8; gc_vstep9 += 16 {
+									gc_tx3 := gc_vstep9
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:272
+									var tid int = gc_tx3
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:306
+									gc_b23 := gc_none20
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b23 = gc_all20
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+									_ = gc_if20
+//line samples_reduction.go:306
+									if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if20)
+//line samples_reduction.go:306
+										mySum.StoreMasked((*[16]int32)(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20)
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep9, false
+							}(gc_vstep9)
+							if gc_stop9 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota19
+//line samples_reduction.go:272
+							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none19
+//line samples_reduction.go:272
+							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all19
+							for ; gc_vstep9+7 < gc_fasthi8; gc_vstep9 += 8 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:272
+								var tid int = gc_tx3
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:306
+								gc_b22 := gc_none19
+//line samples_reduction.go:306
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b22 = gc_all19
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+								_ = gc_if19
+//line samples_reduction.go:306
+								if gc_if19.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if19)
+//line samples_reduction.go:306
+									mySum.StoreMasked((*[8]int32)(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if19)
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u8 := gc_vstep9 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+							gc_tx3 := gc_fastlo8 + gc_u8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:272
-							var tid int = gc_tx3
-//line samples_reduction.go:272
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:306
-							gc_b23 := gc_none20
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b23 = gc_all20
-//line samples_reduction.go:306
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at15[gc_u8]
+								gc_at16[gc_u8] = mySum
 							}
-//line samples_reduction.go:306
-							gc_if20 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
-							_ = gc_if20
-//line samples_reduction.go:306
-							if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:306
-								mySum.StoreMasked((*[16]int32)(gc_at16[gc_tx3:]), gc_if20)
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
+						gc_tx3 = gc_fasthi8 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota19
-//line samples_reduction.go:272
-					gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none19
-//line samples_reduction.go:272
-					gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all19
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:272
-						var tid int = gc_tx3
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:306
-						gc_b22 := gc_none19
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b22 = gc_all19
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						gc_if19 := gc_b22.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-						_ = gc_if19
-//line samples_reduction.go:306
-						if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if19)
-//line samples_reduction.go:306
-							mySum.StoreMasked((*[8]int32)(gc_at16[gc_tx3:]), gc_if19)
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:272
 					tid := gc_tx3
@@ -19019,8 +19499,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at15[gc_tx3]
-						gc_at16[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -19238,120 +19718,144 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off9 := 64
-			if gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx3 <= len(sdata)-gc_off9 && gc_bdx3 <= len(sdata) {
-				gc_at17 := sdata[gc_off9:][:gc_bdx3]
-				gc_at18 := sdata[:gc_bdx3]
-				gc_vstep11 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop11 bool
-					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+			gc_fastlo9 := min(max(0, -gc_off9), gc_bdx3)
+			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off9, len(sdata)), gc_fastlo9)
+			if gc_fastlo9 < gc_fasthi9 {
+				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+					if gc_tx3 == gc_fastlo9 {
+						gc_seglen9 := gc_fasthi9 - gc_fastlo9
+						gc_at17 := sdata[gc_off9+gc_fastlo9:][:gc_seglen9]
+						gc_at18 := sdata[gc_fastlo9:][:gc_seglen9]
+						gc_vstep11 := gc_fastlo9
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop11 bool
+							gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota24
+								_ = gc_iota24
 //line samples_reduction.go:272
-						gc_none24 := archsimd.Mask32x16FromBits(0)
+								gc_none24 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none24
+								_ = gc_none24
 //line samples_reduction.go:272
-						gc_all24 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all24
-						for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
-							gc_tx3 := gc_vstep11
+								_ = gc_all24
+								for ; gc_vstep11+15 < gc_fasthi9; gc_vstep11 += 16 {
+									gc_tx3 := gc_vstep11
+									gc_rank3 := gc_base3 + gc_tx3
+									_ = gc_rank3
+//line samples_reduction.go:272
+									var tid int = gc_tx3
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:313
+									gc_b27 := gc_none24
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b27 = gc_all24
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+									_ = gc_if24
+//line samples_reduction.go:313
+									if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if24)
+//line samples_reduction.go:313
+										mySum.StoreMasked((*[16]int32)(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24)
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep11, false
+							}(gc_vstep11)
+							if gc_stop11 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota23
+//line samples_reduction.go:272
+							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none23
+//line samples_reduction.go:272
+							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all23
+							for ; gc_vstep11+7 < gc_fasthi9; gc_vstep11 += 8 {
+								gc_tx3 := gc_vstep11
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:272
+								var tid int = gc_tx3
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:313
+								gc_b26 := gc_none23
+//line samples_reduction.go:313
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b26 = gc_all23
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+								_ = gc_if23
+//line samples_reduction.go:313
+								if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if23)
+//line samples_reduction.go:313
+									mySum.StoreMasked((*[8]int32)(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if23)
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u9 := gc_vstep11 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
+							gc_tx3 := gc_fastlo9 + gc_u9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
+
 //line samples_reduction.go:272
-							var tid int = gc_tx3
-//line samples_reduction.go:272
+							tid := gc_tx3
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank3]
+
 //line samples_reduction.go:313
-							gc_b27 := gc_none24
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b27 = gc_all24
-//line samples_reduction.go:313
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at17[gc_u9]
+								gc_at18[gc_u9] = mySum
 							}
-//line samples_reduction.go:313
-							gc_if24 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
-							_ = gc_if24
-//line samples_reduction.go:313
-							if gc_if24.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if24)
-//line samples_reduction.go:313
-								mySum.StoreMasked((*[16]int32)(gc_at18[gc_tx3:]), gc_if24)
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							gc_s_mySum[gc_rank3] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep11, false
-					}(gc_vstep11)
-					if gc_stop11 {
-						return
+						gc_tx3 = gc_fasthi9 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota23
-//line samples_reduction.go:272
-					gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none23
-//line samples_reduction.go:272
-					gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all23
-					for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
-						gc_tx3 := gc_vstep11
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line samples_reduction.go:272
-						var tid int = gc_tx3
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:313
-						gc_b26 := gc_none23
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b26 = gc_all23
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						gc_if23 := gc_b26.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-						_ = gc_if23
-//line samples_reduction.go:313
-						if gc_if23.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
-//line samples_reduction.go:313
-							mySum.StoreMasked((*[8]int32)(gc_at18[gc_tx3:]), gc_if23)
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
+					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:272
 					tid := gc_tx3
@@ -19360,8 +19864,8 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at17[gc_tx3]
-						gc_at18[gc_tx3] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank3] = mySum
 				}
@@ -19838,120 +20342,144 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off10 := 256
-			if gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off10 && gc_bdx4 <= len(sdata) {
-				gc_at19 := sdata[gc_off10:][:gc_bdx4]
-				gc_at20 := sdata[:gc_bdx4]
-				gc_vstep13 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop13 bool
-					gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+			gc_fastlo10 := min(max(0, -gc_off10), gc_bdx4)
+			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off10, len(sdata)), gc_fastlo10)
+			if gc_fastlo10 < gc_fasthi10 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo10 {
+						gc_seglen10 := gc_fasthi10 - gc_fastlo10
+						gc_at19 := sdata[gc_off10+gc_fastlo10:][:gc_seglen10]
+						gc_at20 := sdata[gc_fastlo10:][:gc_seglen10]
+						gc_vstep13 := gc_fastlo10
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop13 bool
+							gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota28
+								_ = gc_iota28
 //line samples_reduction.go:272
-						gc_none28 := archsimd.Mask32x16FromBits(0)
+								gc_none28 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none28
+								_ = gc_none28
 //line samples_reduction.go:272
-						gc_all28 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all28 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all28
-						for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
-							gc_tx4 := gc_vstep13
+								_ = gc_all28
+								for ; gc_vstep13+15 < gc_fasthi10; gc_vstep13 += 16 {
+									gc_tx4 := gc_vstep13
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:272
+									var tid int = gc_tx4
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:299
+									gc_b32 := gc_none28
+//line samples_reduction.go:299
+									if blockSize >= 512 {
+//line samples_reduction.go:299
+										gc_b32 = gc_all28
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+//line samples_reduction.go:299
+									_ = gc_if28
+//line samples_reduction.go:299
+									if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:299
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if28)
+//line samples_reduction.go:299
+										mySum.StoreMasked((*[16]uint32)(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28)
+//line samples_reduction.go:299
+									}
+//line samples_reduction.go:299
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep13, false
+							}(gc_vstep13)
+							if gc_stop13 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota27
+//line samples_reduction.go:272
+							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none27
+//line samples_reduction.go:272
+							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all27
+							for ; gc_vstep13+7 < gc_fasthi10; gc_vstep13 += 8 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:272
+								var tid int = gc_tx4
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:299
+								gc_b31 := gc_none27
+//line samples_reduction.go:299
+								if blockSize >= 512 {
+//line samples_reduction.go:299
+									gc_b31 = gc_all27
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+//line samples_reduction.go:299
+								_ = gc_if27
+//line samples_reduction.go:299
+								if gc_if27.ToBits() != 0 {
+//line samples_reduction.go:299
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if27)
+//line samples_reduction.go:299
+									mySum.StoreMasked((*[8]uint32)(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if27)
+//line samples_reduction.go:299
+								}
+//line samples_reduction.go:299
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u10 := gc_vstep13 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
+							gc_tx4 := gc_fastlo10 + gc_u10
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:272
-							var tid int = gc_tx4
-//line samples_reduction.go:272
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:299
-							gc_b32 := gc_none28
-//line samples_reduction.go:299
-							if blockSize >= 512 {
-//line samples_reduction.go:299
-								gc_b32 = gc_all28
-//line samples_reduction.go:299
+							if blockSize >= 512 && tid < 256 {
+								mySum = mySum + gc_at19[gc_u10]
+								gc_at20[gc_u10] = mySum
 							}
-//line samples_reduction.go:299
-							gc_if28 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
-//line samples_reduction.go:299
-							_ = gc_if28
-//line samples_reduction.go:299
-							if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:299
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if28)
-//line samples_reduction.go:299
-								mySum.StoreMasked((*[16]uint32)(gc_at20[gc_tx4:]), gc_if28)
-//line samples_reduction.go:299
-							}
-//line samples_reduction.go:299
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep13, false
-					}(gc_vstep13)
-					if gc_stop13 {
-						return
+						gc_tx4 = gc_fasthi10 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota27 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota27
-//line samples_reduction.go:272
-					gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none27
-//line samples_reduction.go:272
-					gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all27
-					for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
-						gc_tx4 := gc_vstep13
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:272
-						var tid int = gc_tx4
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:299
-						gc_b31 := gc_none27
-//line samples_reduction.go:299
-						if blockSize >= 512 {
-//line samples_reduction.go:299
-							gc_b31 = gc_all27
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						gc_if27 := gc_b31.And(gc_iota27.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
-//line samples_reduction.go:299
-						_ = gc_if27
-//line samples_reduction.go:299
-						if gc_if27.ToBits() != 0 {
-//line samples_reduction.go:299
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:])).Merge(mySum, gc_if27)
-//line samples_reduction.go:299
-							mySum.StoreMasked((*[8]uint32)(gc_at20[gc_tx4:]), gc_if27)
-//line samples_reduction.go:299
-						}
-//line samples_reduction.go:299
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:272
 					tid := gc_tx4
@@ -19960,8 +20488,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:299
 					if blockSize >= 512 && tid < 256 {
-						mySum = mySum + gc_at19[gc_tx4]
-						gc_at20[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -20179,120 +20707,144 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off11 := 128
-			if gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off11 && gc_bdx4 <= len(sdata) {
-				gc_at21 := sdata[gc_off11:][:gc_bdx4]
-				gc_at22 := sdata[:gc_bdx4]
-				gc_vstep15 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop15 bool
-					gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+			gc_fastlo11 := min(max(0, -gc_off11), gc_bdx4)
+			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off11, len(sdata)), gc_fastlo11)
+			if gc_fastlo11 < gc_fasthi11 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo11 {
+						gc_seglen11 := gc_fasthi11 - gc_fastlo11
+						gc_at21 := sdata[gc_off11+gc_fastlo11:][:gc_seglen11]
+						gc_at22 := sdata[gc_fastlo11:][:gc_seglen11]
+						gc_vstep15 := gc_fastlo11
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop15 bool
+							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota32
+								_ = gc_iota32
 //line samples_reduction.go:272
-						gc_none32 := archsimd.Mask32x16FromBits(0)
+								gc_none32 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none32
+								_ = gc_none32
 //line samples_reduction.go:272
-						gc_all32 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all32
-						for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
-							gc_tx4 := gc_vstep15
+								_ = gc_all32
+								for ; gc_vstep15+15 < gc_fasthi11; gc_vstep15 += 16 {
+									gc_tx4 := gc_vstep15
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:272
+									var tid int = gc_tx4
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:306
+									gc_b36 := gc_none32
+//line samples_reduction.go:306
+									if blockSize >= 256 {
+//line samples_reduction.go:306
+										gc_b36 = gc_all32
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+//line samples_reduction.go:306
+									_ = gc_if32
+//line samples_reduction.go:306
+									if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:306
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if32)
+//line samples_reduction.go:306
+										mySum.StoreMasked((*[16]uint32)(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32)
+//line samples_reduction.go:306
+									}
+//line samples_reduction.go:306
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep15, false
+							}(gc_vstep15)
+							if gc_stop15 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota31
+//line samples_reduction.go:272
+							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none31
+//line samples_reduction.go:272
+							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all31
+							for ; gc_vstep15+7 < gc_fasthi11; gc_vstep15 += 8 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:272
+								var tid int = gc_tx4
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:306
+								gc_b35 := gc_none31
+//line samples_reduction.go:306
+								if blockSize >= 256 {
+//line samples_reduction.go:306
+									gc_b35 = gc_all31
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+//line samples_reduction.go:306
+								_ = gc_if31
+//line samples_reduction.go:306
+								if gc_if31.ToBits() != 0 {
+//line samples_reduction.go:306
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if31)
+//line samples_reduction.go:306
+									mySum.StoreMasked((*[8]uint32)(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if31)
+//line samples_reduction.go:306
+								}
+//line samples_reduction.go:306
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u11 := gc_vstep15 - gc_fastlo11; gc_u11 < gc_seglen11; gc_u11++ {
+							gc_tx4 := gc_fastlo11 + gc_u11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:272
-							var tid int = gc_tx4
-//line samples_reduction.go:272
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:306
-							gc_b36 := gc_none32
-//line samples_reduction.go:306
-							if blockSize >= 256 {
-//line samples_reduction.go:306
-								gc_b36 = gc_all32
-//line samples_reduction.go:306
+							if blockSize >= 256 && tid < 128 {
+								mySum = mySum + gc_at21[gc_u11]
+								gc_at22[gc_u11] = mySum
 							}
-//line samples_reduction.go:306
-							gc_if32 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
-//line samples_reduction.go:306
-							_ = gc_if32
-//line samples_reduction.go:306
-							if gc_if32.ToBits() != 0 {
-//line samples_reduction.go:306
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if32)
-//line samples_reduction.go:306
-								mySum.StoreMasked((*[16]uint32)(gc_at22[gc_tx4:]), gc_if32)
-//line samples_reduction.go:306
-							}
-//line samples_reduction.go:306
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep15, false
-					}(gc_vstep15)
-					if gc_stop15 {
-						return
+						gc_tx4 = gc_fasthi11 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota31
-//line samples_reduction.go:272
-					gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none31
-//line samples_reduction.go:272
-					gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all31
-					for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
-						gc_tx4 := gc_vstep15
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:272
-						var tid int = gc_tx4
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:306
-						gc_b35 := gc_none31
-//line samples_reduction.go:306
-						if blockSize >= 256 {
-//line samples_reduction.go:306
-							gc_b35 = gc_all31
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						gc_if31 := gc_b35.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
-//line samples_reduction.go:306
-						_ = gc_if31
-//line samples_reduction.go:306
-						if gc_if31.ToBits() != 0 {
-//line samples_reduction.go:306
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).Merge(mySum, gc_if31)
-//line samples_reduction.go:306
-							mySum.StoreMasked((*[8]uint32)(gc_at22[gc_tx4:]), gc_if31)
-//line samples_reduction.go:306
-						}
-//line samples_reduction.go:306
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:272
 					tid := gc_tx4
@@ -20301,8 +20853,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:306
 					if blockSize >= 256 && tid < 128 {
-						mySum = mySum + gc_at21[gc_tx4]
-						gc_at22[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}
@@ -20520,120 +21072,144 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off12 := 64
-			if gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_bdx4 <= len(sdata)-gc_off12 && gc_bdx4 <= len(sdata) {
-				gc_at23 := sdata[gc_off12:][:gc_bdx4]
-				gc_at24 := sdata[:gc_bdx4]
-				gc_vstep17 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+			gc_fastlo12 := min(max(0, -gc_off12), gc_bdx4)
+			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off12, len(sdata)), gc_fastlo12)
+			if gc_fastlo12 < gc_fasthi12 {
+				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+					if gc_tx4 == gc_fastlo12 {
+						gc_seglen12 := gc_fasthi12 - gc_fastlo12
+						gc_at23 := sdata[gc_off12+gc_fastlo12:][:gc_seglen12]
+						gc_at24 := sdata[gc_fastlo12:][:gc_seglen12]
+						gc_vstep17 := gc_fastlo12
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop17 bool
+							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:272
-						gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:272
-						_ = gc_iota36
+								_ = gc_iota36
 //line samples_reduction.go:272
-						gc_none36 := archsimd.Mask32x16FromBits(0)
+								gc_none36 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:272
-						_ = gc_none36
+								_ = gc_none36
 //line samples_reduction.go:272
-						gc_all36 := archsimd.Mask32x16FromBits(0xffff)
+								gc_all36 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:272
-						_ = gc_all36
-						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+								_ = gc_all36
+								for ; gc_vstep17+15 < gc_fasthi12; gc_vstep17 += 16 {
+									gc_tx4 := gc_vstep17
+									gc_rank4 := gc_base4 + gc_tx4
+									_ = gc_rank4
+//line samples_reduction.go:272
+									var tid int = gc_tx4
+//line samples_reduction.go:272
+									_ = tid
+//line samples_reduction.go:272
+									mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+									_ = mySum
+//line samples_reduction.go:313
+									gc_b40 := gc_none36
+//line samples_reduction.go:313
+									if blockSize >= 128 {
+//line samples_reduction.go:313
+										gc_b40 = gc_all36
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+//line samples_reduction.go:313
+									_ = gc_if36
+//line samples_reduction.go:313
+									if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:313
+										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if36)
+//line samples_reduction.go:313
+										mySum.StoreMasked((*[16]uint32)(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36)
+//line samples_reduction.go:313
+									}
+//line samples_reduction.go:313
+									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep17, false
+							}(gc_vstep17)
+							if gc_stop17 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line samples_reduction.go:272
+							gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:272
+							_ = gc_iota35
+//line samples_reduction.go:272
+							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
+//line samples_reduction.go:272
+							_ = gc_none35
+//line samples_reduction.go:272
+							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line samples_reduction.go:272
+							_ = gc_all35
+							for ; gc_vstep17+7 < gc_fasthi12; gc_vstep17 += 8 {
+								gc_tx4 := gc_vstep17
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:272
+								var tid int = gc_tx4
+//line samples_reduction.go:272
+								_ = tid
+//line samples_reduction.go:272
+								mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:272
+								_ = mySum
+//line samples_reduction.go:313
+								gc_b39 := gc_none35
+//line samples_reduction.go:313
+								if blockSize >= 128 {
+//line samples_reduction.go:313
+									gc_b39 = gc_all35
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+//line samples_reduction.go:313
+								_ = gc_if35
+//line samples_reduction.go:313
+								if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:313
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if35)
+//line samples_reduction.go:313
+									mySum.StoreMasked((*[8]uint32)(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if35)
+//line samples_reduction.go:313
+								}
+//line samples_reduction.go:313
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u12 := gc_vstep17 - gc_fastlo12; gc_u12 < gc_seglen12; gc_u12++ {
+							gc_tx4 := gc_fastlo12 + gc_u12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
+
 //line samples_reduction.go:272
-							var tid int = gc_tx4
-//line samples_reduction.go:272
+							tid := gc_tx4
 							_ = tid
-//line samples_reduction.go:272
-							mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-							_ = mySum
+							mySum := gc_s_mySum[gc_rank4]
+
 //line samples_reduction.go:313
-							gc_b40 := gc_none36
-//line samples_reduction.go:313
-							if blockSize >= 128 {
-//line samples_reduction.go:313
-								gc_b40 = gc_all36
-//line samples_reduction.go:313
+							if blockSize >= 128 && tid < 64 {
+								mySum = mySum + gc_at23[gc_u12]
+								gc_at24[gc_u12] = mySum
 							}
-//line samples_reduction.go:313
-							gc_if36 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
-//line samples_reduction.go:313
-							_ = gc_if36
-//line samples_reduction.go:313
-							if gc_if36.ToBits() != 0 {
-//line samples_reduction.go:313
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if36)
-//line samples_reduction.go:313
-								mySum.StoreMasked((*[16]uint32)(gc_at24[gc_tx4:]), gc_if36)
-//line samples_reduction.go:313
-							}
-//line samples_reduction.go:313
-							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							gc_s_mySum[gc_rank4] = mySum
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
-						return
+						gc_tx4 = gc_fasthi12 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:272
-					gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:272
-					_ = gc_iota35
-//line samples_reduction.go:272
-					gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
-//line samples_reduction.go:272
-					_ = gc_none35
-//line samples_reduction.go:272
-					gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line samples_reduction.go:272
-					_ = gc_all35
-					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
-						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
-//line samples_reduction.go:272
-						var tid int = gc_tx4
-//line samples_reduction.go:272
-						_ = tid
-//line samples_reduction.go:272
-						mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
-//line samples_reduction.go:272
-						_ = mySum
-//line samples_reduction.go:313
-						gc_b39 := gc_none35
-//line samples_reduction.go:313
-						if blockSize >= 128 {
-//line samples_reduction.go:313
-							gc_b39 = gc_all35
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						gc_if35 := gc_b39.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
-//line samples_reduction.go:313
-						_ = gc_if35
-//line samples_reduction.go:313
-						if gc_if35.ToBits() != 0 {
-//line samples_reduction.go:313
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
-//line samples_reduction.go:313
-							mySum.StoreMasked((*[8]uint32)(gc_at24[gc_tx4:]), gc_if35)
-//line samples_reduction.go:313
-						}
-//line samples_reduction.go:313
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
+					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:272
 					tid := gc_tx4
@@ -20642,8 +21218,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:313
 					if blockSize >= 128 && tid < 64 {
-						mySum = mySum + gc_at23[gc_tx4]
-						gc_at24[gc_tx4] = mySum
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
 					}
 					gc_s_mySum[gc_rank4] = mySum
 				}

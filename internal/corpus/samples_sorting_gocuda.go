@@ -49,34 +49,62 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			gc_off2 := (gc_bx * sharedSizeLimit) + 0
 			gc_off3 := (sharedSizeLimit / 2)
 			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
-				gc_at := sKey[gc_off:][:gc_bdx]
-				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
-				gc_at3 := sVal[gc_off:][:gc_bdx]
-				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
-				gc_at5 := sKey[gc_off3:][:gc_bdx]
-				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
-				gc_at7 := sVal[gc_off3:][:gc_bdx]
-				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:44
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:45
+							gc_at[gc_u] = gc_at2[gc_u]
+
+//line samples_sorting.go:46
+							gc_at3[gc_u] = gc_at4[gc_u]
+
+//line samples_sorting.go:47
+							gc_at5[gc_u] = gc_at6[gc_u]
+
+//line samples_sorting.go:48
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:44
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:45
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:46
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:47
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:48
-					gc_at7[gc_tx] = gc_at8[gc_tx]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -274,34 +302,62 @@ func gc_body_bitonicSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey, 
 			gc_off6 := 0
 			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off8 := (sharedSizeLimit / 2)
-			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
-				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
-				gc_at10 := sKey[gc_off6:][:gc_bdx]
-				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
-				gc_at12 := sVal[gc_off6:][:gc_bdx]
-				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
-				gc_at14 := sKey[gc_off8:][:gc_bdx]
-				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
-				gc_at16 := sVal[gc_off8:][:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:44
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:71
+							gc_at9[gc_u2] = gc_at10[gc_u2]
+
+//line samples_sorting.go:72
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+
+//line samples_sorting.go:73
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+
+//line samples_sorting.go:74
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:44
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:71
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:72
-					gc_at11[gc_tx] = gc_at12[gc_tx]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:73
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:74
-					gc_at15[gc_tx] = gc_at16[gc_tx]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -364,34 +420,62 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off2 := (gc_bx * sharedSizeLimit) + 0
 			gc_off3 := (sharedSizeLimit / 2)
 			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
-				gc_at := sKey[gc_off:][:gc_bdx]
-				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
-				gc_at3 := sVal[gc_off:][:gc_bdx]
-				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
-				gc_at5 := sKey[gc_off3:][:gc_bdx]
-				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
-				gc_at7 := sVal[gc_off3:][:gc_bdx]
-				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:87
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:88
+							gc_at[gc_u] = gc_at2[gc_u]
+
+//line samples_sorting.go:89
+							gc_at3[gc_u] = gc_at4[gc_u]
+
+//line samples_sorting.go:90
+							gc_at5[gc_u] = gc_at6[gc_u]
+
+//line samples_sorting.go:91
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:87
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:88
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:89
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:90
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:91
-					gc_at7[gc_tx] = gc_at8[gc_tx]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -592,34 +676,62 @@ func gc_body_bitonicSortShared1(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off6 := 0
 			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off8 := (sharedSizeLimit / 2)
-			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
-				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
-				gc_at10 := sKey[gc_off6:][:gc_bdx]
-				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
-				gc_at12 := sVal[gc_off6:][:gc_bdx]
-				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
-				gc_at14 := sKey[gc_off8:][:gc_bdx]
-				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
-				gc_at16 := sVal[gc_off8:][:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:87
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:115
+							gc_at9[gc_u2] = gc_at10[gc_u2]
+
+//line samples_sorting.go:116
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+
+//line samples_sorting.go:117
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+
+//line samples_sorting.go:118
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:87
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:115
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:116
-					gc_at11[gc_tx] = gc_at12[gc_tx]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:117
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:118
-					gc_at15[gc_tx] = gc_at16[gc_tx]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -776,34 +888,62 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off2 := (gc_bx * sharedSizeLimit) + 0
 			gc_off3 := (sharedSizeLimit / 2)
 			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
-				gc_at := sKey[gc_off:][:gc_bdx]
-				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
-				gc_at3 := sVal[gc_off:][:gc_bdx]
-				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
-				gc_at5 := sKey[gc_off3:][:gc_bdx]
-				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
-				gc_at7 := sVal[gc_off3:][:gc_bdx]
-				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:157
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:158
+							gc_at[gc_u] = gc_at2[gc_u]
+
+//line samples_sorting.go:159
+							gc_at3[gc_u] = gc_at4[gc_u]
+
+//line samples_sorting.go:160
+							gc_at5[gc_u] = gc_at6[gc_u]
+
+//line samples_sorting.go:161
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:157
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:158
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:159
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:160
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:161
-					gc_at7[gc_tx] = gc_at8[gc_tx]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -945,34 +1085,62 @@ func gc_body_bitonicMergeShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off6 := 0
 			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off8 := (sharedSizeLimit / 2)
-			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
-				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
-				gc_at10 := sKey[gc_off6:][:gc_bdx]
-				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
-				gc_at12 := sVal[gc_off6:][:gc_bdx]
-				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
-				gc_at14 := sKey[gc_off8:][:gc_bdx]
-				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
-				gc_at16 := sVal[gc_off8:][:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:157
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:174
+							gc_at9[gc_u2] = gc_at10[gc_u2]
+
+//line samples_sorting.go:175
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+
+//line samples_sorting.go:176
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+
+//line samples_sorting.go:177
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:157
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:174
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:175
-					gc_at11[gc_tx] = gc_at12[gc_tx]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:176
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:177
-					gc_at15[gc_tx] = gc_at16[gc_tx]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1040,34 +1208,62 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			gc_off2 := (gc_bx * sharedSizeLimit) + 0
 			gc_off3 := (sharedSizeLimit / 2)
 			gc_off4 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off >= 0 && gc_off <= len(sKey) && gc_bdx <= len(sKey)-gc_off && gc_off2 >= 0 && gc_off2 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off2 && gc_off <= len(sVal) && gc_bdx <= len(sVal)-gc_off && gc_off2 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sKey) && gc_bdx <= len(sKey)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(dSrcKey) && gc_bdx <= len(dSrcKey)-gc_off4 && gc_off3 <= len(sVal) && gc_bdx <= len(sVal)-gc_off3 && gc_off4 <= len(dSrcVal) && gc_bdx <= len(dSrcVal)-gc_off4 {
-				gc_at := sKey[gc_off:][:gc_bdx]
-				gc_at2 := dSrcKey[gc_off2:][:gc_bdx]
-				gc_at3 := sVal[gc_off:][:gc_bdx]
-				gc_at4 := dSrcVal[gc_off2:][:gc_bdx]
-				gc_at5 := sKey[gc_off3:][:gc_bdx]
-				gc_at6 := dSrcKey[gc_off4:][:gc_bdx]
-				gc_at7 := sVal[gc_off3:][:gc_bdx]
-				gc_at8 := dSrcVal[gc_off4:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sKey)-gc_off, len(dSrcKey)-gc_off2, len(sVal)-gc_off, len(dSrcVal)-gc_off2, len(sKey)-gc_off3, len(dSrcKey)-gc_off4, len(sVal)-gc_off3, len(dSrcVal)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sKey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := dSrcKey[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sVal[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := dSrcVal[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := sKey[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := dSrcKey[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at7 := sVal[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at8 := dSrcVal[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:190
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:191
+							gc_at[gc_u] = gc_at2[gc_u]
+
+//line samples_sorting.go:192
+							gc_at3[gc_u] = gc_at4[gc_u]
+
+//line samples_sorting.go:193
+							gc_at5[gc_u] = gc_at6[gc_u]
+
+//line samples_sorting.go:194
+							gc_at7[gc_u] = gc_at8[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:190
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:191
-					gc_at[gc_tx] = gc_at2[gc_tx]
+					sKey[gc_tx+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:192
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					sVal[gc_tx+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:193
-					gc_at5[gc_tx] = gc_at6[gc_tx]
+					sKey[gc_tx+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:194
-					gc_at7[gc_tx] = gc_at8[gc_tx]
+					sVal[gc_tx+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -1255,34 +1451,62 @@ func gc_body_oddEvenMergeSortShared(gc_b *compiled.Block, dDstKey, dDstVal, dSrc
 			gc_off6 := 0
 			gc_off7 := (gc_bx * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off8 := (sharedSizeLimit / 2)
-			if gc_off5 >= 0 && gc_off5 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sKey) && gc_bdx <= len(sKey)-gc_off6 && gc_off5 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off5 && gc_off6 <= len(sVal) && gc_bdx <= len(sVal)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(dDstKey) && gc_bdx <= len(dDstKey)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sKey) && gc_bdx <= len(sKey)-gc_off8 && gc_off7 <= len(dDstVal) && gc_bdx <= len(dDstVal)-gc_off7 && gc_off8 <= len(sVal) && gc_bdx <= len(sVal)-gc_off8 {
-				gc_at9 := dDstKey[gc_off5:][:gc_bdx]
-				gc_at10 := sKey[gc_off6:][:gc_bdx]
-				gc_at11 := dDstVal[gc_off5:][:gc_bdx]
-				gc_at12 := sVal[gc_off6:][:gc_bdx]
-				gc_at13 := dDstKey[gc_off7:][:gc_bdx]
-				gc_at14 := sKey[gc_off8:][:gc_bdx]
-				gc_at15 := dDstVal[gc_off7:][:gc_bdx]
-				gc_at16 := sVal[gc_off8:][:gc_bdx]
+			gc_fastlo2 := min(max(0, -gc_off5, -gc_off6, -gc_off7, -gc_off8), gc_bdx)
+			gc_fasthi2 := max(min(gc_bdx, len(dDstKey)-gc_off5, len(sKey)-gc_off6, len(dDstVal)-gc_off5, len(sVal)-gc_off6, len(dDstKey)-gc_off7, len(sKey)-gc_off8, len(dDstVal)-gc_off7, len(sVal)-gc_off8), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := dDstKey[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := sKey[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := dDstVal[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at12 := sVal[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at13 := dDstKey[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at14 := sKey[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at15 := dDstVal[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := sVal[gc_off8+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line samples_sorting.go:190
+							off := gc_bx*sharedSizeLimit + gc_tx
+							_ = off
+
+//line samples_sorting.go:218
+							gc_at9[gc_u2] = gc_at10[gc_u2]
+
+//line samples_sorting.go:219
+							gc_at11[gc_u2] = gc_at12[gc_u2]
+
+//line samples_sorting.go:220
+							gc_at13[gc_u2] = gc_at14[gc_u2]
+
+//line samples_sorting.go:221
+							gc_at15[gc_u2] = gc_at16[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line samples_sorting.go:190
 					off := gc_bx*sharedSizeLimit + gc_tx
 					_ = off
 
 //line samples_sorting.go:218
-					gc_at9[gc_tx] = gc_at10[gc_tx]
+					dDstKey[off+0] = sKey[gc_tx+0]
 
 //line samples_sorting.go:219
-					gc_at11[gc_tx] = gc_at12[gc_tx]
+					dDstVal[off+0] = sVal[gc_tx+0]
 
 //line samples_sorting.go:220
-					gc_at13[gc_tx] = gc_at14[gc_tx]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:221
-					gc_at15[gc_tx] = gc_at16[gc_tx]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx+(sharedSizeLimit/2)]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -50,74 +50,102 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
 			gc_off11 := (sharedSizeLimit / 2)
 			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
-				gc_at17 := sKey[gc_off9:][:gc_bdx2]
-				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
-				gc_at19 := sVal[gc_off9:][:gc_bdx2]
-				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
-				gc_at21 := sKey[gc_off11:][:gc_bdx2]
-				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
-				gc_at23 := sVal[gc_off11:][:gc_bdx2]
-				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:44
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:44
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:44
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+
+//line samples_sorting.go:45
+							gc_at17[gc_u3] = gc_at18[gc_u3]
+
+//line samples_sorting.go:46
+							gc_at19[gc_u3] = gc_at20[gc_u3]
+
+//line samples_sorting.go:47
+							gc_at21[gc_u3] = gc_at22[gc_u3]
+
+//line samples_sorting.go:48
+							gc_at23[gc_u3] = gc_at24[gc_u3]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi3 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:44
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:45
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:46
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:47
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:48
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -373,74 +401,102 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 			gc_off14 := 0
 			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off16 := (sharedSizeLimit / 2)
-			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
-				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
-				gc_at26 := sKey[gc_off14:][:gc_bdx2]
-				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
-				gc_at28 := sVal[gc_off14:][:gc_bdx2]
-				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
-				gc_at30 := sKey[gc_off16:][:gc_bdx2]
-				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
-				gc_at32 := sVal[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_vstep3 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:44
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:44
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:44
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:44
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+
+//line samples_sorting.go:71
+							gc_at25[gc_u4] = gc_at26[gc_u4]
+
+//line samples_sorting.go:72
+							gc_at27[gc_u4] = gc_at28[gc_u4]
+
+//line samples_sorting.go:73
+							gc_at29[gc_u4] = gc_at30[gc_u4]
+
+//line samples_sorting.go:74
+							gc_at31[gc_u4] = gc_at32[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:44
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:44
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:44
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:71
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:72
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:73
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:74
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -555,74 +611,102 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
 			gc_off11 := (sharedSizeLimit / 2)
 			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
-				gc_at17 := sKey[gc_off9:][:gc_bdx2]
-				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
-				gc_at19 := sVal[gc_off9:][:gc_bdx2]
-				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
-				gc_at21 := sKey[gc_off11:][:gc_bdx2]
-				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
-				gc_at23 := sVal[gc_off11:][:gc_bdx2]
-				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:87
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:87
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:87
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+
+//line samples_sorting.go:88
+							gc_at17[gc_u3] = gc_at18[gc_u3]
+
+//line samples_sorting.go:89
+							gc_at19[gc_u3] = gc_at20[gc_u3]
+
+//line samples_sorting.go:90
+							gc_at21[gc_u3] = gc_at22[gc_u3]
+
+//line samples_sorting.go:91
+							gc_at23[gc_u3] = gc_at24[gc_u3]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi3 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:87
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:88
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:89
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:90
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:91
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -881,74 +965,102 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			gc_off14 := 0
 			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off16 := (sharedSizeLimit / 2)
-			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
-				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
-				gc_at26 := sKey[gc_off14:][:gc_bdx2]
-				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
-				gc_at28 := sVal[gc_off14:][:gc_bdx2]
-				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
-				gc_at30 := sKey[gc_off16:][:gc_bdx2]
-				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
-				gc_at32 := sVal[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_vstep3 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:87
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:87
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:87
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:87
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+
+//line samples_sorting.go:115
+							gc_at25[gc_u4] = gc_at26[gc_u4]
+
+//line samples_sorting.go:116
+							gc_at27[gc_u4] = gc_at28[gc_u4]
+
+//line samples_sorting.go:117
+							gc_at29[gc_u4] = gc_at30[gc_u4]
+
+//line samples_sorting.go:118
+							gc_at31[gc_u4] = gc_at32[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:87
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:87
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:87
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:115
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:116
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:117
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:118
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1157,74 +1269,102 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
 			gc_off11 := (sharedSizeLimit / 2)
 			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
-				gc_at17 := sKey[gc_off9:][:gc_bdx2]
-				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
-				gc_at19 := sVal[gc_off9:][:gc_bdx2]
-				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
-				gc_at21 := sKey[gc_off11:][:gc_bdx2]
-				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
-				gc_at23 := sVal[gc_off11:][:gc_bdx2]
-				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:157
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:157
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:157
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+
+//line samples_sorting.go:158
+							gc_at17[gc_u3] = gc_at18[gc_u3]
+
+//line samples_sorting.go:159
+							gc_at19[gc_u3] = gc_at20[gc_u3]
+
+//line samples_sorting.go:160
+							gc_at21[gc_u3] = gc_at22[gc_u3]
+
+//line samples_sorting.go:161
+							gc_at23[gc_u3] = gc_at24[gc_u3]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi3 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:157
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:158
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:159
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:160
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:161
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1424,74 +1564,102 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 			gc_off14 := 0
 			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off16 := (sharedSizeLimit / 2)
-			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
-				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
-				gc_at26 := sKey[gc_off14:][:gc_bdx2]
-				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
-				gc_at28 := sVal[gc_off14:][:gc_bdx2]
-				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
-				gc_at30 := sKey[gc_off16:][:gc_bdx2]
-				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
-				gc_at32 := sVal[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_vstep3 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:157
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:157
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:157
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:157
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+
+//line samples_sorting.go:174
+							gc_at25[gc_u4] = gc_at26[gc_u4]
+
+//line samples_sorting.go:175
+							gc_at27[gc_u4] = gc_at28[gc_u4]
+
+//line samples_sorting.go:176
+							gc_at29[gc_u4] = gc_at30[gc_u4]
+
+//line samples_sorting.go:177
+							gc_at31[gc_u4] = gc_at32[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:157
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:157
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:157
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:174
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:175
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:176
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:177
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -1611,74 +1779,102 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 			gc_off10 := (gc_bx2 * sharedSizeLimit) + 0
 			gc_off11 := (sharedSizeLimit / 2)
 			gc_off12 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
-			if gc_off9 >= 0 && gc_off9 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off10 && gc_off9 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off9 && gc_off10 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(dSrcKey) && gc_bdx2 <= len(dSrcKey)-gc_off12 && gc_off11 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off11 && gc_off12 <= len(dSrcVal) && gc_bdx2 <= len(dSrcVal)-gc_off12 {
-				gc_at17 := sKey[gc_off9:][:gc_bdx2]
-				gc_at18 := dSrcKey[gc_off10:][:gc_bdx2]
-				gc_at19 := sVal[gc_off9:][:gc_bdx2]
-				gc_at20 := dSrcVal[gc_off10:][:gc_bdx2]
-				gc_at21 := sKey[gc_off11:][:gc_bdx2]
-				gc_at22 := dSrcKey[gc_off12:][:gc_bdx2]
-				gc_at23 := sVal[gc_off11:][:gc_bdx2]
-				gc_at24 := dSrcVal[gc_off12:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+			gc_fastlo3 := min(max(0, -gc_off9, -gc_off10, -gc_off11, -gc_off12), gc_bdx2)
+			gc_fasthi3 := max(min(gc_bdx2, len(sKey)-gc_off9, len(dSrcKey)-gc_off10, len(sVal)-gc_off9, len(dSrcVal)-gc_off10, len(sKey)-gc_off11, len(dSrcKey)-gc_off12, len(sVal)-gc_off11, len(dSrcVal)-gc_off12), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at17 := sKey[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at18 := dSrcKey[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at19 := sVal[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at20 := dSrcVal[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at21 := sKey[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at22 := dSrcKey[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at23 := sVal[gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at24 := dSrcVal[gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_vstep := gc_fastlo3
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								for ; gc_vstep+15 < gc_fasthi3; gc_vstep += 16 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:190
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+									archsimd.LoadUint32x16Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi3; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:190
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at18[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at17[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at20[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at19[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at22[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at21[(gc_tx2 - gc_fastlo3):])
+								archsimd.LoadUint32x8Slice(gc_at24[(gc_tx2 - gc_fastlo3):]).StoreSlice(gc_at23[(gc_tx2 - gc_fastlo3):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u3 := gc_vstep - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:190
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
+
+//line samples_sorting.go:191
+							gc_at17[gc_u3] = gc_at18[gc_u3]
+
+//line samples_sorting.go:192
+							gc_at19[gc_u3] = gc_at20[gc_u3]
+
+//line samples_sorting.go:193
+							gc_at21[gc_u3] = gc_at22[gc_u3]
+
+//line samples_sorting.go:194
+							gc_at23[gc_u3] = gc_at24[gc_u3]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						gc_tx2 = gc_fasthi3 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at18[gc_tx2:]).StoreSlice(gc_at17[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at20[gc_tx2:]).StoreSlice(gc_at19[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at22[gc_tx2:]).StoreSlice(gc_at21[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at24[gc_tx2:]).StoreSlice(gc_at23[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:190
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:191
-					gc_at17[gc_tx2] = gc_at18[gc_tx2]
+					sKey[gc_tx2+0] = dSrcKey[off+0]
 
 //line samples_sorting.go:192
-					gc_at19[gc_tx2] = gc_at20[gc_tx2]
+					sVal[gc_tx2+0] = dSrcVal[off+0]
 
 //line samples_sorting.go:193
-					gc_at21[gc_tx2] = gc_at22[gc_tx2]
+					sKey[gc_tx2+(sharedSizeLimit/2)] = dSrcKey[off+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:194
-					gc_at23[gc_tx2] = gc_at24[gc_tx2]
+					sVal[gc_tx2+(sharedSizeLimit/2)] = dSrcVal[off+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -1924,74 +2120,102 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 			gc_off14 := 0
 			gc_off15 := (gc_bx2 * sharedSizeLimit) + (sharedSizeLimit / 2)
 			gc_off16 := (sharedSizeLimit / 2)
-			if gc_off13 >= 0 && gc_off13 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off14 && gc_off13 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off13 && gc_off14 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(dDstKey) && gc_bdx2 <= len(dDstKey)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sKey) && gc_bdx2 <= len(sKey)-gc_off16 && gc_off15 <= len(dDstVal) && gc_bdx2 <= len(dDstVal)-gc_off15 && gc_off16 <= len(sVal) && gc_bdx2 <= len(sVal)-gc_off16 {
-				gc_at25 := dDstKey[gc_off13:][:gc_bdx2]
-				gc_at26 := sKey[gc_off14:][:gc_bdx2]
-				gc_at27 := dDstVal[gc_off13:][:gc_bdx2]
-				gc_at28 := sVal[gc_off14:][:gc_bdx2]
-				gc_at29 := dDstKey[gc_off15:][:gc_bdx2]
-				gc_at30 := sKey[gc_off16:][:gc_bdx2]
-				gc_at31 := dDstVal[gc_off15:][:gc_bdx2]
-				gc_at32 := sVal[gc_off16:][:gc_bdx2]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+			gc_fastlo4 := min(max(0, -gc_off13, -gc_off14, -gc_off15, -gc_off16), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(dDstKey)-gc_off13, len(sKey)-gc_off14, len(dDstVal)-gc_off13, len(sVal)-gc_off14, len(dDstKey)-gc_off15, len(sKey)-gc_off16, len(dDstVal)-gc_off15, len(sVal)-gc_off16), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at25 := dDstKey[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at26 := sKey[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at27 := dDstVal[gc_off13+gc_fastlo4:][:gc_seglen4]
+						gc_at28 := sVal[gc_off14+gc_fastlo4:][:gc_seglen4]
+						gc_at29 := dDstKey[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at30 := sKey[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_at31 := dDstVal[gc_off15+gc_fastlo4:][:gc_seglen4]
+						gc_at32 := sVal[gc_off16+gc_fastlo4:][:gc_seglen4]
+						gc_vstep3 := gc_fastlo4
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line samples_sorting.go:190
+									var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+									_ = off
+									archsimd.LoadUint32x16Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+									archsimd.LoadUint32x16Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_sorting.go:190
+								var off int = gc_bx2*sharedSizeLimit + gc_tx2
+//line samples_sorting.go:190
+								_ = off
+								archsimd.LoadUint32x8Slice(gc_at26[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at25[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at28[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at27[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at30[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at29[(gc_tx2 - gc_fastlo4):])
+								archsimd.LoadUint32x8Slice(gc_at32[(gc_tx2 - gc_fastlo4):]).StoreSlice(gc_at31[(gc_tx2 - gc_fastlo4):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
+
 //line samples_sorting.go:190
-							var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
+							off := gc_bx2*sharedSizeLimit + gc_tx2
 							_ = off
-							archsimd.LoadUint32x16Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-							archsimd.LoadUint32x16Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
+
+//line samples_sorting.go:218
+							gc_at25[gc_u4] = gc_at26[gc_u4]
+
+//line samples_sorting.go:219
+							gc_at27[gc_u4] = gc_at28[gc_u4]
+
+//line samples_sorting.go:220
+							gc_at29[gc_u4] = gc_at30[gc_u4]
+
+//line samples_sorting.go:221
+							gc_at31[gc_u4] = gc_at32[gc_u4]
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
+						gc_tx2 = gc_fasthi4 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line samples_sorting.go:190
-						var off int = gc_bx2*sharedSizeLimit + gc_tx2
-//line samples_sorting.go:190
-						_ = off
-						archsimd.LoadUint32x8Slice(gc_at26[gc_tx2:]).StoreSlice(gc_at25[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at28[gc_tx2:]).StoreSlice(gc_at27[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at30[gc_tx2:]).StoreSlice(gc_at29[gc_tx2:])
-						archsimd.LoadUint32x8Slice(gc_at32[gc_tx2:]).StoreSlice(gc_at31[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line samples_sorting.go:190
 					off := gc_bx2*sharedSizeLimit + gc_tx2
 					_ = off
 
 //line samples_sorting.go:218
-					gc_at25[gc_tx2] = gc_at26[gc_tx2]
+					dDstKey[off+0] = sKey[gc_tx2+0]
 
 //line samples_sorting.go:219
-					gc_at27[gc_tx2] = gc_at28[gc_tx2]
+					dDstVal[off+0] = sVal[gc_tx2+0]
 
 //line samples_sorting.go:220
-					gc_at29[gc_tx2] = gc_at30[gc_tx2]
+					dDstKey[off+(sharedSizeLimit/2)] = sKey[gc_tx2+(sharedSizeLimit/2)]
 
 //line samples_sorting.go:221
-					gc_at31[gc_tx2] = gc_at32[gc_tx2]
+					dDstVal[off+(sharedSizeLimit/2)] = sVal[gc_tx2+(sharedSizeLimit/2)]
 				}
 			} else {
 				gc_vstep4 := 0

@@ -201,12 +201,33 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := 256
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+				gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := sdata[gc_fastlo:][:gc_seglen]
+							gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:33
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:50
+								{
+									gc_at[gc_u] += gc_at2[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:33
 						tid := gc_tx
@@ -214,7 +235,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:50
 						{
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							sdata[tid] += sdata[tid+256]
 						}
 					}
 				} else {
@@ -304,12 +325,33 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 128
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+				gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+							gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:33
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:56
+								{
+									gc_at3[gc_u2] += gc_at4[gc_u2]
+								}
+							}
+							gc_tx = gc_fasthi2 - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:33
 						tid := gc_tx
@@ -317,7 +359,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:56
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							sdata[tid] += sdata[tid+128]
 						}
 					}
 				} else {
@@ -407,12 +449,33 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 64
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-					gc_at5 := sdata[:gc_to]
-					gc_at6 := sdata[gc_off3:][:gc_to]
+				gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+				gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+							gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:33
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:62
+								{
+									gc_at5[gc_u3] += gc_at6[gc_u3]
+								}
+							}
+							gc_tx = gc_fasthi3 - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:33
 						tid := gc_tx
@@ -420,7 +483,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 
 //line shoc.go:62
 						{
-							gc_at5[gc_tx] += gc_at6[gc_tx]
+							sdata[tid] += sdata[tid+64]
 						}
 					}
 				} else {
@@ -510,19 +573,66 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 			gc_off9 := 1
 			gc_off10 := gc_bx
 			gc_off11 := 0
-			if gc_bdx <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_at7 := sdata[:gc_bdx]
-				gc_at8 := sdata[gc_off4:][:gc_bdx]
-				gc_at9 := sdata[gc_off5:][:gc_bdx]
-				gc_at10 := sdata[gc_off6:][:gc_bdx]
-				gc_at11 := sdata[gc_off7:][:gc_bdx]
-				gc_at12 := sdata[gc_off8:][:gc_bdx]
-				gc_at13 := sdata[gc_off9:][:gc_bdx]
-				gc_at14 := gOdata[gc_off10:][:1]
-				gc_at15 := sdata[gc_off11:][:1]
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+				gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+						gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+						gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+						gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+						gc_at14 := gOdata[gc_off10:][:1]
+						gc_at15 := sdata[gc_off11:][:1]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_fastlo4 + gc_u4
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line shoc.go:33
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:67
+							if tid < gocuda.WarpSize {
+
+								if blockSize >= 64 {
+									gc_at7[gc_u4] += gc_at8[gc_u4]
+								}
+								if blockSize >= 32 {
+									gc_at7[gc_u4] += gc_at9[gc_u4]
+								}
+								if blockSize >= 16 {
+									gc_at7[gc_u4] += gc_at10[gc_u4]
+								}
+								if blockSize >= 8 {
+									gc_at7[gc_u4] += gc_at11[gc_u4]
+								}
+								if blockSize >= 4 {
+									gc_at7[gc_u4] += gc_at12[gc_u4]
+								}
+								if blockSize >= 2 {
+									gc_at7[gc_u4] += gc_at13[gc_u4]
+								}
+							}
+
+//line shoc.go:90
+							if tid == 0 {
+								gc_at14[0] = gc_at15[0]
+							}
+						}
+						gc_tx = gc_fasthi4 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line shoc.go:33
 					tid := gc_tx
@@ -532,28 +642,28 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-							gc_at7[gc_tx] += gc_at8[gc_tx]
+							sdata[tid] += sdata[tid+32]
 						}
 						if blockSize >= 32 {
-							gc_at7[gc_tx] += gc_at9[gc_tx]
+							sdata[tid] += sdata[tid+16]
 						}
 						if blockSize >= 16 {
-							gc_at7[gc_tx] += gc_at10[gc_tx]
+							sdata[tid] += sdata[tid+8]
 						}
 						if blockSize >= 8 {
-							gc_at7[gc_tx] += gc_at11[gc_tx]
+							sdata[tid] += sdata[tid+4]
 						}
 						if blockSize >= 4 {
-							gc_at7[gc_tx] += gc_at12[gc_tx]
+							sdata[tid] += sdata[tid+2]
 						}
 						if blockSize >= 2 {
-							gc_at7[gc_tx] += gc_at13[gc_tx]
+							sdata[tid] += sdata[tid+1]
 						}
 					}
 
 //line shoc.go:90
 					if tid == 0 {
-						gc_at14[0] = gc_at15[0]
+						gOdata[gc_bx] = sdata[0]
 					}
 				}
 			} else {
@@ -813,12 +923,33 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := 256
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off {
-					gc_at := sdata[:gc_to]
-					gc_at2 := sdata[gc_off:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+				gc_fasthi := max(min(gc_to, len(sdata), len(sdata)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := sdata[gc_fastlo:][:gc_seglen]
+							gc_at2 := sdata[gc_off+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:112
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:128
+								{
+									gc_at[gc_u] += gc_at2[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:112
 						tid := gc_tx
@@ -826,7 +957,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:128
 						{
-							gc_at[gc_tx] += gc_at2[gc_tx]
+							sdata[tid] += sdata[tid+256]
 						}
 					}
 				} else {
@@ -916,12 +1047,33 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 128
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
-					gc_at3 := sdata[:gc_to]
-					gc_at4 := sdata[gc_off2:][:gc_to]
+				gc_fastlo2 := min(max(gc_from, 0, -gc_off2), gc_to)
+				gc_fasthi2 := max(min(gc_to, len(sdata), len(sdata)-gc_off2), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at3 := sdata[gc_fastlo2:][:gc_seglen2]
+							gc_at4 := sdata[gc_off2+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:112
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:134
+								{
+									gc_at3[gc_u2] += gc_at4[gc_u2]
+								}
+							}
+							gc_tx = gc_fasthi2 - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:112
 						tid := gc_tx
@@ -929,7 +1081,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:134
 						{
-							gc_at3[gc_tx] += gc_at4[gc_tx]
+							sdata[tid] += sdata[tid+128]
 						}
 					}
 				} else {
@@ -1019,12 +1171,33 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 64
-				if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-					gc_at5 := sdata[:gc_to]
-					gc_at6 := sdata[gc_off3:][:gc_to]
+				gc_fastlo3 := min(max(gc_from, 0, -gc_off3), gc_to)
+				gc_fasthi3 := max(min(gc_to, len(sdata), len(sdata)-gc_off3), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at5 := sdata[gc_fastlo3:][:gc_seglen3]
+							gc_at6 := sdata[gc_off3+gc_fastlo3:][:gc_seglen3]
+							for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx := gc_fastlo3 + gc_u3
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line shoc.go:112
+								tid := gc_tx
+								_ = tid
+
+//line shoc.go:140
+								{
+									gc_at5[gc_u3] += gc_at6[gc_u3]
+								}
+							}
+							gc_tx = gc_fasthi3 - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line shoc.go:112
 						tid := gc_tx
@@ -1032,7 +1205,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 
 //line shoc.go:140
 						{
-							gc_at5[gc_tx] += gc_at6[gc_tx]
+							sdata[tid] += sdata[tid+64]
 						}
 					}
 				} else {
@@ -1122,19 +1295,66 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 			gc_off9 := 1
 			gc_off10 := gc_bx
 			gc_off11 := 0
-			if gc_bdx <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_bdx <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_bdx <= len(sdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_bdx <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_bdx <= len(sdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_bdx <= len(sdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_bdx <= len(sdata)-gc_off9 && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
-				gc_at7 := sdata[:gc_bdx]
-				gc_at8 := sdata[gc_off4:][:gc_bdx]
-				gc_at9 := sdata[gc_off5:][:gc_bdx]
-				gc_at10 := sdata[gc_off6:][:gc_bdx]
-				gc_at11 := sdata[gc_off7:][:gc_bdx]
-				gc_at12 := sdata[gc_off8:][:gc_bdx]
-				gc_at13 := sdata[gc_off9:][:gc_bdx]
-				gc_at14 := gOdata[gc_off10:][:1]
-				gc_at15 := sdata[gc_off11:][:1]
+			gc_fastlo4, gc_fasthi4 := 0, 0
+			if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+				gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
+				gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+			}
+			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at7 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_at8 := sdata[gc_off4+gc_fastlo4:][:gc_seglen4]
+						gc_at9 := sdata[gc_off5+gc_fastlo4:][:gc_seglen4]
+						gc_at10 := sdata[gc_off6+gc_fastlo4:][:gc_seglen4]
+						gc_at11 := sdata[gc_off7+gc_fastlo4:][:gc_seglen4]
+						gc_at12 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at13 := sdata[gc_off9+gc_fastlo4:][:gc_seglen4]
+						gc_at14 := gOdata[gc_off10:][:1]
+						gc_at15 := sdata[gc_off11:][:1]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx := gc_fastlo4 + gc_u4
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line shoc.go:112
+							tid := gc_tx
+							_ = tid
+
+//line shoc.go:145
+							if tid < gocuda.WarpSize {
+
+								if blockSize >= 64 {
+									gc_at7[gc_u4] += gc_at8[gc_u4]
+								}
+								if blockSize >= 32 {
+									gc_at7[gc_u4] += gc_at9[gc_u4]
+								}
+								if blockSize >= 16 {
+									gc_at7[gc_u4] += gc_at10[gc_u4]
+								}
+								if blockSize >= 8 {
+									gc_at7[gc_u4] += gc_at11[gc_u4]
+								}
+								if blockSize >= 4 {
+									gc_at7[gc_u4] += gc_at12[gc_u4]
+								}
+								if blockSize >= 2 {
+									gc_at7[gc_u4] += gc_at13[gc_u4]
+								}
+							}
+
+//line shoc.go:167
+							if tid == 0 {
+								gc_at14[0] = gc_at15[0]
+							}
+						}
+						gc_tx = gc_fasthi4 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line shoc.go:112
 					tid := gc_tx
@@ -1144,28 +1364,28 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-							gc_at7[gc_tx] += gc_at8[gc_tx]
+							sdata[tid] += sdata[tid+32]
 						}
 						if blockSize >= 32 {
-							gc_at7[gc_tx] += gc_at9[gc_tx]
+							sdata[tid] += sdata[tid+16]
 						}
 						if blockSize >= 16 {
-							gc_at7[gc_tx] += gc_at10[gc_tx]
+							sdata[tid] += sdata[tid+8]
 						}
 						if blockSize >= 8 {
-							gc_at7[gc_tx] += gc_at11[gc_tx]
+							sdata[tid] += sdata[tid+4]
 						}
 						if blockSize >= 4 {
-							gc_at7[gc_tx] += gc_at12[gc_tx]
+							sdata[tid] += sdata[tid+2]
 						}
 						if blockSize >= 2 {
-							gc_at7[gc_tx] += gc_at13[gc_tx]
+							sdata[tid] += sdata[tid+1]
 						}
 					}
 
 //line shoc.go:167
 					if tid == 0 {
-						gc_at14[0] = gc_at15[0]
+						gOdata[gc_bx] = sdata[0]
 					}
 				}
 			} else {

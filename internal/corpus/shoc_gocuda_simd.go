@@ -282,56 +282,77 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := 256
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
-					gc_at16 := sdata[:gc_to2]
-					gc_at17 := sdata[gc_off12:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
+				gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
+				if gc_fastlo5 < gc_fasthi5 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo5 {
+							gc_seglen5 := gc_fasthi5 - gc_fastlo5
+							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
+							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
+							gc_vstep := gc_fastlo5
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_fasthi5; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:33
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:33
-								_ = tid
+										_ = tid
 //line shoc.go:50
-								{
+										{
 //line shoc.go:50
-									archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 //line shoc.go:50
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:33
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:33
-							_ = tid
+									_ = tid
 //line shoc.go:50
-							{
+									{
 //line shoc.go:50
-								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 //line shoc.go:50
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx2 := gc_fastlo5 + gc_u5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:33
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:50
+								{
+									gc_at16[gc_u5] += gc_at17[gc_u5]
+								}
+							}
+							gc_tx2 = gc_fasthi5 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:33
 						tid := gc_tx2
@@ -339,7 +360,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:50
 						{
-							gc_at16[gc_tx2] += gc_at17[gc_tx2]
+							sdata[tid] += sdata[tid+256]
 						}
 					}
 				} else {
@@ -483,56 +504,77 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off13 := 128
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to2 <= len(sdata)-gc_off13 {
-					gc_at18 := sdata[:gc_to2]
-					gc_at19 := sdata[gc_off13:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
+				gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
+				if gc_fastlo6 < gc_fasthi6 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo6 {
+							gc_seglen6 := gc_fasthi6 - gc_fastlo6
+							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
+							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
+							gc_vstep3 := gc_fastlo6
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi6; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:33
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:33
-								_ = tid
+										_ = tid
 //line shoc.go:56
-								{
+										{
 //line shoc.go:56
-									archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 //line shoc.go:56
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:33
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:33
-							_ = tid
+									_ = tid
 //line shoc.go:56
-							{
+									{
 //line shoc.go:56
-								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 //line shoc.go:56
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+								gc_tx2 := gc_fastlo6 + gc_u6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:33
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:56
+								{
+									gc_at18[gc_u6] += gc_at19[gc_u6]
+								}
+							}
+							gc_tx2 = gc_fasthi6 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:33
 						tid := gc_tx2
@@ -540,7 +582,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:56
 						{
-							gc_at18[gc_tx2] += gc_at19[gc_tx2]
+							sdata[tid] += sdata[tid+128]
 						}
 					}
 				} else {
@@ -684,56 +726,77 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off14 := 64
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to2 <= len(sdata)-gc_off14 {
-					gc_at20 := sdata[:gc_to2]
-					gc_at21 := sdata[gc_off14:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
+				gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
+				if gc_fastlo7 < gc_fasthi7 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo7 {
+							gc_seglen7 := gc_fasthi7 - gc_fastlo7
+							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
+							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
+							gc_vstep5 := gc_fastlo7
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop5 bool
+								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi7; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:33
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:33
-								_ = tid
+										_ = tid
 //line shoc.go:62
-								{
+										{
 //line shoc.go:62
-									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 //line shoc.go:62
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep5, false
+								}(gc_vstep5)
+								if gc_stop5 {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:33
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:33
-							_ = tid
+									_ = tid
 //line shoc.go:62
-							{
+									{
 //line shoc.go:62
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 //line shoc.go:62
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+								gc_tx2 := gc_fastlo7 + gc_u7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:33
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:62
+								{
+									gc_at20[gc_u7] += gc_at21[gc_u7]
+								}
+							}
+							gc_tx2 = gc_fasthi7 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:33
 						tid := gc_tx2
@@ -741,7 +804,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 
 //line shoc.go:62
 						{
-							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+							sdata[tid] += sdata[tid+64]
 						}
 					}
 				} else {
@@ -885,195 +948,242 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 			gc_off20 := 1
 			gc_off21 := gc_bx2
 			gc_off22 := 0
-			if gc_bdx2 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off20 && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-				gc_at22 := sdata[:gc_bdx2]
-				gc_at23 := sdata[gc_off15:][:gc_bdx2]
-				gc_at24 := sdata[gc_off16:][:gc_bdx2]
-				gc_at25 := sdata[gc_off17:][:gc_bdx2]
-				gc_at26 := sdata[gc_off18:][:gc_bdx2]
-				gc_at27 := sdata[gc_off19:][:gc_bdx2]
-				gc_at28 := sdata[gc_off20:][:gc_bdx2]
-				gc_at29 := gOdata[gc_off21:][:1]
-				gc_at30 := sdata[gc_off22:][:1]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+			gc_fastlo8, gc_fasthi8 := 0, 0
+			if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+				gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
+				gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+			}
+			if gc_fastlo8 < gc_fasthi8 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo8 {
+						gc_seglen8 := gc_fasthi8 - gc_fastlo8
+						gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
+						gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
+						gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
+						gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
+						gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
+						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
+						gc_at29 := gOdata[gc_off21:][:1]
+						gc_at30 := sdata[gc_off22:][:1]
+						gc_vstep7 := gc_fastlo8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:33
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:33
-						_ = gc_iota4
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+								_ = gc_iota4
+								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+									var tid int = gc_tx2
+//line shoc.go:33
+									_ = tid
+//line shoc.go:67
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:67
+									_ = gc_if7
+//line shoc.go:69
+									if gc_if7.ToBits() != 0 {
+//line shoc.go:69
+										if blockSize >= 64 {
+//line shoc.go:69
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:69
+										}
+//line shoc.go:69
+										if blockSize >= 32 {
+//line shoc.go:72
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:72
+										}
+//line shoc.go:72
+										if blockSize >= 16 {
+//line shoc.go:75
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:75
+										}
+//line shoc.go:75
+										if blockSize >= 8 {
+//line shoc.go:78
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:78
+										}
+//line shoc.go:78
+										if blockSize >= 4 {
+//line shoc.go:81
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:81
+										}
+//line shoc.go:81
+										if blockSize >= 2 {
+//line shoc.go:84
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:84
+										}
+//line shoc.go:84
+									}
+//line shoc.go:90
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:90
+									_ = gc_if8
+//line shoc.go:90
+									if gc_if8.ToBits() != 0 {
+//line shoc.go:90
+										var gc_u12 float32
+//line shoc.go:90
+										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:90
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:90
+											gc_u12 = gc_at30[0]
+//line shoc.go:90
+										}
+//line shoc.go:90
+										if gc_if8.ToBits() != 0 {
+//line shoc.go:90
+											gc_at29[0] = gc_u12
+//line shoc.go:90
+										}
+//line shoc.go:90
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line shoc.go:33
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:33
+							_ = gc_iota3
+							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line shoc.go:33
+								var tid int = gc_tx2
+//line shoc.go:33
+								_ = tid
+//line shoc.go:67
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:67
+								_ = gc_if5
+//line shoc.go:69
+								if gc_if5.ToBits() != 0 {
+//line shoc.go:69
+									if blockSize >= 64 {
+//line shoc.go:69
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:69
+									}
+//line shoc.go:69
+									if blockSize >= 32 {
+//line shoc.go:72
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:72
+									}
+//line shoc.go:72
+									if blockSize >= 16 {
+//line shoc.go:75
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:75
+									}
+//line shoc.go:75
+									if blockSize >= 8 {
+//line shoc.go:78
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:78
+									}
+//line shoc.go:78
+									if blockSize >= 4 {
+//line shoc.go:81
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:81
+									}
+//line shoc.go:81
+									if blockSize >= 2 {
+//line shoc.go:84
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:84
+									}
+//line shoc.go:84
+								}
+//line shoc.go:90
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:90
+								_ = gc_if6
+//line shoc.go:90
+								if gc_if6.ToBits() != 0 {
+//line shoc.go:90
+									var gc_u11 float32
+//line shoc.go:90
+									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+//line shoc.go:90
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line shoc.go:90
+										gc_u11 = gc_at30[0]
+//line shoc.go:90
+									}
+//line shoc.go:90
+									if gc_if6.ToBits() != 0 {
+//line shoc.go:90
+										gc_at29[0] = gc_u11
+//line shoc.go:90
+									}
+//line shoc.go:90
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u10 := gc_vstep7 - gc_fastlo8; gc_u10 < gc_seglen8; gc_u10++ {
+							gc_tx2 := gc_fastlo8 + gc_u10
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+
 //line shoc.go:33
-							var tid int = gc_tx2
-//line shoc.go:33
+							tid := gc_tx2
 							_ = tid
+
 //line shoc.go:67
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:67
-							_ = gc_if7
-//line shoc.go:69
-							if gc_if7.ToBits() != 0 {
-//line shoc.go:69
+							if tid < gocuda.WarpSize {
+
 								if blockSize >= 64 {
-//line shoc.go:69
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:69
+									gc_at22[gc_u10] += gc_at23[gc_u10]
 								}
-//line shoc.go:69
 								if blockSize >= 32 {
-//line shoc.go:72
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:72
+									gc_at22[gc_u10] += gc_at24[gc_u10]
 								}
-//line shoc.go:72
 								if blockSize >= 16 {
-//line shoc.go:75
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:75
+									gc_at22[gc_u10] += gc_at25[gc_u10]
 								}
-//line shoc.go:75
 								if blockSize >= 8 {
-//line shoc.go:78
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:78
+									gc_at22[gc_u10] += gc_at26[gc_u10]
 								}
-//line shoc.go:78
 								if blockSize >= 4 {
-//line shoc.go:81
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:81
+									gc_at22[gc_u10] += gc_at27[gc_u10]
 								}
-//line shoc.go:81
 								if blockSize >= 2 {
-//line shoc.go:84
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:84
+									gc_at22[gc_u10] += gc_at28[gc_u10]
 								}
-//line shoc.go:84
 							}
+
 //line shoc.go:90
-							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:90
-							_ = gc_if8
-//line shoc.go:90
-							if gc_if8.ToBits() != 0 {
-//line shoc.go:90
-								var gc_u4 float32
-//line shoc.go:90
-								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:90
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line shoc.go:90
-									gc_u4 = gc_at30[0]
-//line shoc.go:90
-								}
-//line shoc.go:90
-								if gc_if8.ToBits() != 0 {
-//line shoc.go:90
-									gc_at29[0] = gc_u4
-//line shoc.go:90
-								}
-//line shoc.go:90
+							if tid == 0 {
+								gc_at29[0] = gc_at30[0]
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
+						gc_tx2 = gc_fasthi8 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line shoc.go:33
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line shoc.go:33
-					_ = gc_iota3
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line shoc.go:33
-						var tid int = gc_tx2
-//line shoc.go:33
-						_ = tid
-//line shoc.go:67
-						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:67
-						_ = gc_if5
-//line shoc.go:69
-						if gc_if5.ToBits() != 0 {
-//line shoc.go:69
-							if blockSize >= 64 {
-//line shoc.go:69
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:69
-							}
-//line shoc.go:69
-							if blockSize >= 32 {
-//line shoc.go:72
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:72
-							}
-//line shoc.go:72
-							if blockSize >= 16 {
-//line shoc.go:75
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:75
-							}
-//line shoc.go:75
-							if blockSize >= 8 {
-//line shoc.go:78
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:78
-							}
-//line shoc.go:78
-							if blockSize >= 4 {
-//line shoc.go:81
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:81
-							}
-//line shoc.go:81
-							if blockSize >= 2 {
-//line shoc.go:84
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:84
-							}
-//line shoc.go:84
-						}
-//line shoc.go:90
-						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:90
-						_ = gc_if6
-//line shoc.go:90
-						if gc_if6.ToBits() != 0 {
-//line shoc.go:90
-							var gc_u3 float32
-//line shoc.go:90
-							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:90
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line shoc.go:90
-								gc_u3 = gc_at30[0]
-//line shoc.go:90
-							}
-//line shoc.go:90
-							if gc_if6.ToBits() != 0 {
-//line shoc.go:90
-								gc_at29[0] = gc_u3
-//line shoc.go:90
-							}
-//line shoc.go:90
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line shoc.go:33
 					tid := gc_tx2
@@ -1083,28 +1193,28 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-							gc_at22[gc_tx2] += gc_at23[gc_tx2]
+							sdata[tid] += sdata[tid+32]
 						}
 						if blockSize >= 32 {
-							gc_at22[gc_tx2] += gc_at24[gc_tx2]
+							sdata[tid] += sdata[tid+16]
 						}
 						if blockSize >= 16 {
-							gc_at22[gc_tx2] += gc_at25[gc_tx2]
+							sdata[tid] += sdata[tid+8]
 						}
 						if blockSize >= 8 {
-							gc_at22[gc_tx2] += gc_at26[gc_tx2]
+							sdata[tid] += sdata[tid+4]
 						}
 						if blockSize >= 4 {
-							gc_at22[gc_tx2] += gc_at27[gc_tx2]
+							sdata[tid] += sdata[tid+2]
 						}
 						if blockSize >= 2 {
-							gc_at22[gc_tx2] += gc_at28[gc_tx2]
+							sdata[tid] += sdata[tid+1]
 						}
 					}
 
 //line shoc.go:90
 					if tid == 0 {
-						gc_at29[0] = gc_at30[0]
+						gOdata[gc_bx2] = sdata[0]
 					}
 				}
 			} else {
@@ -1193,19 +1303,19 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:91
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:91
-								var gc_u2 float32
+								var gc_u9 float32
 //line shoc.go:91
 								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:91
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
 //line shoc.go:91
-									gc_u2 = sdata[0]
+									gc_u9 = sdata[0]
 //line shoc.go:91
 								}
 //line shoc.go:91
 								if gc_if4.ToBits() != 0 {
 //line shoc.go:91
-									gOdata[gc_bx2] = gc_u2
+									gOdata[gc_bx2] = gc_u9
 //line shoc.go:91
 								}
 //line shoc.go:91
@@ -1300,19 +1410,19 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 //line shoc.go:91
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-							var gc_u float32
+							var gc_u8 float32
 //line shoc.go:91
 							if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:91
 								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line shoc.go:91
-								gc_u = sdata[0]
+								gc_u8 = sdata[0]
 //line shoc.go:91
 							}
 //line shoc.go:91
 							if gc_if2.ToBits() != 0 {
 //line shoc.go:91
-								gOdata[gc_bx2] = gc_u
+								gOdata[gc_bx2] = gc_u8
 //line shoc.go:91
 							}
 //line shoc.go:91
@@ -1576,56 +1686,77 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := 256
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to2 <= len(sdata)-gc_off12 {
-					gc_at16 := sdata[:gc_to2]
-					gc_at17 := sdata[gc_off12:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo5 := min(max(gc_from2, 0, -gc_off12), gc_to2)
+				gc_fasthi5 := max(min(gc_to2, len(sdata), len(sdata)-gc_off12), gc_fastlo5)
+				if gc_fastlo5 < gc_fasthi5 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo5 {
+							gc_seglen5 := gc_fasthi5 - gc_fastlo5
+							gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
+							gc_at17 := sdata[gc_off12+gc_fastlo5:][:gc_seglen5]
+							gc_vstep := gc_fastlo5
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+									for ; gc_vstep+15 < gc_fasthi5; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:112
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:112
-								_ = tid
+										_ = tid
 //line shoc.go:128
-								{
+										{
 //line shoc.go:128
-									archsimd.LoadFloat32x16Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 //line shoc.go:128
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep+7 < gc_fasthi5; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:112
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:112
-							_ = tid
+									_ = tid
 //line shoc.go:128
-							{
+									{
 //line shoc.go:128
-								archsimd.LoadFloat32x8Slice(gc_at16[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at17[gc_tx2:])).StoreSlice(gc_at16[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2 - gc_fastlo5):]).Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2 - gc_fastlo5):])).StoreSlice(gc_at16[(gc_tx2 - gc_fastlo5):])
 //line shoc.go:128
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u5 := gc_vstep - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+								gc_tx2 := gc_fastlo5 + gc_u5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:112
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:128
+								{
+									gc_at16[gc_u5] += gc_at17[gc_u5]
+								}
+							}
+							gc_tx2 = gc_fasthi5 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:112
 						tid := gc_tx2
@@ -1633,7 +1764,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:128
 						{
-							gc_at16[gc_tx2] += gc_at17[gc_tx2]
+							sdata[tid] += sdata[tid+256]
 						}
 					}
 				} else {
@@ -1777,56 +1908,77 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off13 := 128
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to2 <= len(sdata)-gc_off13 {
-					gc_at18 := sdata[:gc_to2]
-					gc_at19 := sdata[gc_off13:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo6 := min(max(gc_from2, 0, -gc_off13), gc_to2)
+				gc_fasthi6 := max(min(gc_to2, len(sdata), len(sdata)-gc_off13), gc_fastlo6)
+				if gc_fastlo6 < gc_fasthi6 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo6 {
+							gc_seglen6 := gc_fasthi6 - gc_fastlo6
+							gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
+							gc_at19 := sdata[gc_off13+gc_fastlo6:][:gc_seglen6]
+							gc_vstep3 := gc_fastlo6
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi6; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:112
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:112
-								_ = tid
+										_ = tid
 //line shoc.go:134
-								{
+										{
 //line shoc.go:134
-									archsimd.LoadFloat32x16Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x16Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 //line shoc.go:134
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_fasthi6; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:112
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:112
-							_ = tid
+									_ = tid
 //line shoc.go:134
-							{
+									{
 //line shoc.go:134
-								archsimd.LoadFloat32x8Slice(gc_at18[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at19[gc_tx2:])).StoreSlice(gc_at18[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2 - gc_fastlo6):]).Add(archsimd.LoadFloat32x8Slice(gc_at19[(gc_tx2 - gc_fastlo6):])).StoreSlice(gc_at18[(gc_tx2 - gc_fastlo6):])
 //line shoc.go:134
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u6 := gc_vstep3 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+								gc_tx2 := gc_fastlo6 + gc_u6
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:112
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:134
+								{
+									gc_at18[gc_u6] += gc_at19[gc_u6]
+								}
+							}
+							gc_tx2 = gc_fasthi6 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:112
 						tid := gc_tx2
@@ -1834,7 +1986,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:134
 						{
-							gc_at18[gc_tx2] += gc_at19[gc_tx2]
+							sdata[tid] += sdata[tid+128]
 						}
 					}
 				} else {
@@ -1978,56 +2130,77 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off14 := 64
-				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off14 >= 0 && gc_off14 <= len(sdata) && gc_to2 <= len(sdata)-gc_off14 {
-					gc_at20 := sdata[:gc_to2]
-					gc_at21 := sdata[gc_off14:][:gc_to2]
-					gc_vstep5 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
+				gc_fastlo7 := min(max(gc_from2, 0, -gc_off14), gc_to2)
+				gc_fasthi7 := max(min(gc_to2, len(sdata), len(sdata)-gc_off14), gc_fastlo7)
+				if gc_fastlo7 < gc_fasthi7 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo7 {
+							gc_seglen7 := gc_fasthi7 - gc_fastlo7
+							gc_at20 := sdata[gc_fastlo7:][:gc_seglen7]
+							gc_at21 := sdata[gc_off14+gc_fastlo7:][:gc_seglen7]
+							gc_vstep5 := gc_fastlo7
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop5 bool
+								gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+									for ; gc_vstep5+15 < gc_fasthi7; gc_vstep5 += 16 {
+										gc_tx2 := gc_vstep5
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
 //line shoc.go:112
-								var tid int = gc_tx2
+										var tid int = gc_tx2
 //line shoc.go:112
-								_ = tid
+										_ = tid
 //line shoc.go:140
-								{
+										{
 //line shoc.go:140
-									archsimd.LoadFloat32x16Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x16Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 //line shoc.go:140
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep5, false
+								}(gc_vstep5)
+								if gc_stop5 {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+							if compiled.SIMD {
+								for ; gc_vstep5+7 < gc_fasthi7; gc_vstep5 += 8 {
+									gc_tx2 := gc_vstep5
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line shoc.go:112
-							var tid int = gc_tx2
+									var tid int = gc_tx2
 //line shoc.go:112
-							_ = tid
+									_ = tid
 //line shoc.go:140
-							{
+									{
 //line shoc.go:140
-								archsimd.LoadFloat32x8Slice(gc_at20[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at21[gc_tx2:])).StoreSlice(gc_at20[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2 - gc_fastlo7):]).Add(archsimd.LoadFloat32x8Slice(gc_at21[(gc_tx2 - gc_fastlo7):])).StoreSlice(gc_at20[(gc_tx2 - gc_fastlo7):])
 //line shoc.go:140
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u7 := gc_vstep5 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+								gc_tx2 := gc_fastlo7 + gc_u7
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line shoc.go:112
+								tid := gc_tx2
+								_ = tid
+
+//line shoc.go:140
+								{
+									gc_at20[gc_u7] += gc_at21[gc_u7]
+								}
+							}
+							gc_tx2 = gc_fasthi7 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line shoc.go:112
 						tid := gc_tx2
@@ -2035,7 +2208,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 
 //line shoc.go:140
 						{
-							gc_at20[gc_tx2] += gc_at21[gc_tx2]
+							sdata[tid] += sdata[tid+64]
 						}
 					}
 				} else {
@@ -2179,195 +2352,242 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 			gc_off20 := 1
 			gc_off21 := gc_bx2
 			gc_off22 := 0
-			if gc_bdx2 <= len(sdata) && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(sdata) && gc_bdx2 <= len(sdata)-gc_off20 && gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
-				gc_at22 := sdata[:gc_bdx2]
-				gc_at23 := sdata[gc_off15:][:gc_bdx2]
-				gc_at24 := sdata[gc_off16:][:gc_bdx2]
-				gc_at25 := sdata[gc_off17:][:gc_bdx2]
-				gc_at26 := sdata[gc_off18:][:gc_bdx2]
-				gc_at27 := sdata[gc_off19:][:gc_bdx2]
-				gc_at28 := sdata[gc_off20:][:gc_bdx2]
-				gc_at29 := gOdata[gc_off21:][:1]
-				gc_at30 := sdata[gc_off22:][:1]
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+			gc_fastlo8, gc_fasthi8 := 0, 0
+			if gc_off21 >= 0 && gc_off21 < len(gOdata) && gc_off22 >= 0 && gc_off22 < len(sdata) {
+				gc_fastlo8 = min(max(0, -gc_off15, -gc_off16, -gc_off17, -gc_off18, -gc_off19, -gc_off20), gc_bdx2)
+				gc_fasthi8 = max(min(gc_bdx2, len(sdata), len(sdata)-gc_off15, len(sdata)-gc_off16, len(sdata)-gc_off17, len(sdata)-gc_off18, len(sdata)-gc_off19, len(sdata)-gc_off20), gc_fastlo8)
+			}
+			if gc_fastlo8 < gc_fasthi8 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo8 {
+						gc_seglen8 := gc_fasthi8 - gc_fastlo8
+						gc_at22 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_at23 := sdata[gc_off15+gc_fastlo8:][:gc_seglen8]
+						gc_at24 := sdata[gc_off16+gc_fastlo8:][:gc_seglen8]
+						gc_at25 := sdata[gc_off17+gc_fastlo8:][:gc_seglen8]
+						gc_at26 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
+						gc_at27 := sdata[gc_off19+gc_fastlo8:][:gc_seglen8]
+						gc_at28 := sdata[gc_off20+gc_fastlo8:][:gc_seglen8]
+						gc_at29 := gOdata[gc_off21:][:1]
+						gc_at30 := sdata[gc_off22:][:1]
+						gc_vstep7 := gc_fastlo8
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line shoc.go:112
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line shoc.go:112
-						_ = gc_iota4
-						for ; gc_vstep7+15 < gc_bdx2; gc_vstep7 += 16 {
-							gc_tx2 := gc_vstep7
+								_ = gc_iota4
+								for ; gc_vstep7+15 < gc_fasthi8; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
+									gc_rank2 := gc_base2 + gc_tx2
+									gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+									var tid int = gc_tx2
+//line shoc.go:112
+									_ = tid
+//line shoc.go:145
+									gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
+//line shoc.go:145
+									_ = gc_if7
+//line shoc.go:147
+									if gc_if7.ToBits() != 0 {
+//line shoc.go:147
+										if blockSize >= 64 {
+//line shoc.go:147
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:147
+										}
+//line shoc.go:147
+										if blockSize >= 32 {
+//line shoc.go:150
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:150
+										}
+//line shoc.go:150
+										if blockSize >= 16 {
+//line shoc.go:153
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:153
+										}
+//line shoc.go:153
+										if blockSize >= 8 {
+//line shoc.go:156
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:156
+										}
+//line shoc.go:156
+										if blockSize >= 4 {
+//line shoc.go:159
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:159
+										}
+//line shoc.go:159
+										if blockSize >= 2 {
+//line shoc.go:162
+											archsimd.LoadFloat32x16Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x16Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[16]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if7)
+//line shoc.go:162
+										}
+//line shoc.go:162
+									}
+//line shoc.go:167
+									gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
+//line shoc.go:167
+									_ = gc_if8
+//line shoc.go:167
+									if gc_if8.ToBits() != 0 {
+//line shoc.go:167
+										var gc_u12 float32
+//line shoc.go:167
+										if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
+//line shoc.go:167
+											gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
+//line shoc.go:167
+											gc_u12 = gc_at30[0]
+//line shoc.go:167
+										}
+//line shoc.go:167
+										if gc_if8.ToBits() != 0 {
+//line shoc.go:167
+											gc_at29[0] = gc_u12
+//line shoc.go:167
+										}
+//line shoc.go:167
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line shoc.go:112
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line shoc.go:112
+							_ = gc_iota3
+							for ; gc_vstep7+7 < gc_fasthi8; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+//line shoc.go:112
+								var tid int = gc_tx2
+//line shoc.go:112
+								_ = tid
+//line shoc.go:145
+								gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
+//line shoc.go:145
+								_ = gc_if5
+//line shoc.go:147
+								if gc_if5.ToBits() != 0 {
+//line shoc.go:147
+									if blockSize >= 64 {
+//line shoc.go:147
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at23[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:147
+									}
+//line shoc.go:147
+									if blockSize >= 32 {
+//line shoc.go:150
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at24[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:150
+									}
+//line shoc.go:150
+									if blockSize >= 16 {
+//line shoc.go:153
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at25[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:153
+									}
+//line shoc.go:153
+									if blockSize >= 8 {
+//line shoc.go:156
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at26[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:156
+									}
+//line shoc.go:156
+									if blockSize >= 4 {
+//line shoc.go:159
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at27[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:159
+									}
+//line shoc.go:159
+									if blockSize >= 2 {
+//line shoc.go:162
+										archsimd.LoadFloat32x8Slice(gc_at22[(gc_tx2-gc_fastlo8):]).Add(archsimd.LoadFloat32x8Slice(gc_at28[(gc_tx2-gc_fastlo8):])).StoreMasked((*[8]float32)(gc_at22[(gc_tx2-gc_fastlo8):]), gc_if5)
+//line shoc.go:162
+									}
+//line shoc.go:162
+								}
+//line shoc.go:167
+								gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
+//line shoc.go:167
+								_ = gc_if6
+//line shoc.go:167
+								if gc_if6.ToBits() != 0 {
+//line shoc.go:167
+									var gc_u11 float32
+//line shoc.go:167
+									if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
+//line shoc.go:167
+										gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
+//line shoc.go:167
+										gc_u11 = gc_at30[0]
+//line shoc.go:167
+									}
+//line shoc.go:167
+									if gc_if6.ToBits() != 0 {
+//line shoc.go:167
+										gc_at29[0] = gc_u11
+//line shoc.go:167
+									}
+//line shoc.go:167
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u10 := gc_vstep7 - gc_fastlo8; gc_u10 < gc_seglen8; gc_u10++ {
+							gc_tx2 := gc_fastlo8 + gc_u10
 							gc_rank2 := gc_base2 + gc_tx2
-							gc_pos2.Thread = gc_rank2
+							_ = gc_rank2
+
 //line shoc.go:112
-							var tid int = gc_tx2
-//line shoc.go:112
+							tid := gc_tx2
 							_ = tid
+
 //line shoc.go:145
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
-//line shoc.go:145
-							_ = gc_if7
-//line shoc.go:147
-							if gc_if7.ToBits() != 0 {
-//line shoc.go:147
+							if tid < gocuda.WarpSize {
+
 								if blockSize >= 64 {
-//line shoc.go:147
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at23[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:147
+									gc_at22[gc_u10] += gc_at23[gc_u10]
 								}
-//line shoc.go:147
 								if blockSize >= 32 {
-//line shoc.go:150
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at24[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:150
+									gc_at22[gc_u10] += gc_at24[gc_u10]
 								}
-//line shoc.go:150
 								if blockSize >= 16 {
-//line shoc.go:153
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at25[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:153
+									gc_at22[gc_u10] += gc_at25[gc_u10]
 								}
-//line shoc.go:153
 								if blockSize >= 8 {
-//line shoc.go:156
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at26[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:156
+									gc_at22[gc_u10] += gc_at26[gc_u10]
 								}
-//line shoc.go:156
 								if blockSize >= 4 {
-//line shoc.go:159
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at27[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:159
+									gc_at22[gc_u10] += gc_at27[gc_u10]
 								}
-//line shoc.go:159
 								if blockSize >= 2 {
-//line shoc.go:162
-									archsimd.LoadFloat32x16Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at28[gc_tx2:])).StoreMasked((*[16]float32)(gc_at22[gc_tx2:]), gc_if7)
-//line shoc.go:162
+									gc_at22[gc_u10] += gc_at28[gc_u10]
 								}
-//line shoc.go:162
 							}
+
 //line shoc.go:167
-							gc_if8 := gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tid, 16))))
-//line shoc.go:167
-							_ = gc_if8
-//line shoc.go:167
-							if gc_if8.ToBits() != 0 {
-//line shoc.go:167
-								var gc_u4 float32
-//line shoc.go:167
-								if gc_in4 := gc_if8.ToBits(); gc_in4 != 0 {
-//line shoc.go:167
-									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in4)
-//line shoc.go:167
-									gc_u4 = gc_at30[0]
-//line shoc.go:167
-								}
-//line shoc.go:167
-								if gc_if8.ToBits() != 0 {
-//line shoc.go:167
-									gc_at29[0] = gc_u4
-//line shoc.go:167
-								}
-//line shoc.go:167
+							if tid == 0 {
+								gc_at29[0] = gc_at30[0]
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
+						gc_tx2 = gc_fasthi8 - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-//line shoc.go:112
-					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line shoc.go:112
-					_ = gc_iota3
-					for ; gc_vstep7+7 < gc_bdx2; gc_vstep7 += 8 {
-						gc_tx2 := gc_vstep7
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-//line shoc.go:112
-						var tid int = gc_tx2
-//line shoc.go:112
-						_ = tid
-//line shoc.go:145
-						gc_if5 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
-//line shoc.go:145
-						_ = gc_if5
-//line shoc.go:147
-						if gc_if5.ToBits() != 0 {
-//line shoc.go:147
-							if blockSize >= 64 {
-//line shoc.go:147
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at23[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:147
-							}
-//line shoc.go:147
-							if blockSize >= 32 {
-//line shoc.go:150
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at24[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:150
-							}
-//line shoc.go:150
-							if blockSize >= 16 {
-//line shoc.go:153
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at25[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:153
-							}
-//line shoc.go:153
-							if blockSize >= 8 {
-//line shoc.go:156
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at26[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:156
-							}
-//line shoc.go:156
-							if blockSize >= 4 {
-//line shoc.go:159
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at27[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:159
-							}
-//line shoc.go:159
-							if blockSize >= 2 {
-//line shoc.go:162
-								archsimd.LoadFloat32x8Slice(gc_at22[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at28[gc_tx2:])).StoreMasked((*[8]float32)(gc_at22[gc_tx2:]), gc_if5)
-//line shoc.go:162
-							}
-//line shoc.go:162
-						}
-//line shoc.go:167
-						gc_if6 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
-//line shoc.go:167
-						_ = gc_if6
-//line shoc.go:167
-						if gc_if6.ToBits() != 0 {
-//line shoc.go:167
-							var gc_u3 float32
-//line shoc.go:167
-							if gc_in3 := gc_if6.ToBits(); gc_in3 != 0 {
-//line shoc.go:167
-								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in3)
-//line shoc.go:167
-								gc_u3 = gc_at30[0]
-//line shoc.go:167
-							}
-//line shoc.go:167
-							if gc_if6.ToBits() != 0 {
-//line shoc.go:167
-								gc_at29[0] = gc_u3
-//line shoc.go:167
-							}
-//line shoc.go:167
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line shoc.go:112
 					tid := gc_tx2
@@ -2377,28 +2597,28 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 					if tid < gocuda.WarpSize {
 
 						if blockSize >= 64 {
-							gc_at22[gc_tx2] += gc_at23[gc_tx2]
+							sdata[tid] += sdata[tid+32]
 						}
 						if blockSize >= 32 {
-							gc_at22[gc_tx2] += gc_at24[gc_tx2]
+							sdata[tid] += sdata[tid+16]
 						}
 						if blockSize >= 16 {
-							gc_at22[gc_tx2] += gc_at25[gc_tx2]
+							sdata[tid] += sdata[tid+8]
 						}
 						if blockSize >= 8 {
-							gc_at22[gc_tx2] += gc_at26[gc_tx2]
+							sdata[tid] += sdata[tid+4]
 						}
 						if blockSize >= 4 {
-							gc_at22[gc_tx2] += gc_at27[gc_tx2]
+							sdata[tid] += sdata[tid+2]
 						}
 						if blockSize >= 2 {
-							gc_at22[gc_tx2] += gc_at28[gc_tx2]
+							sdata[tid] += sdata[tid+1]
 						}
 					}
 
 //line shoc.go:167
 					if tid == 0 {
-						gc_at29[0] = gc_at30[0]
+						gOdata[gc_bx2] = sdata[0]
 					}
 				}
 			} else {
@@ -2487,19 +2707,19 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:168
 							if gc_if4.ToBits() != 0 {
 //line shoc.go:168
-								var gc_u2 float32
+								var gc_u9 float32
 //line shoc.go:168
 								if gc_in2 := gc_if4.ToBits(); gc_in2 != 0 {
 //line shoc.go:168
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane16(gc_in2)
 //line shoc.go:168
-									gc_u2 = sdata[0]
+									gc_u9 = sdata[0]
 //line shoc.go:168
 								}
 //line shoc.go:168
 								if gc_if4.ToBits() != 0 {
 //line shoc.go:168
-									gOdata[gc_bx2] = gc_u2
+									gOdata[gc_bx2] = gc_u9
 //line shoc.go:168
 								}
 //line shoc.go:168
@@ -2594,19 +2814,19 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 //line shoc.go:168
 						if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-							var gc_u float32
+							var gc_u8 float32
 //line shoc.go:168
 							if gc_in := gc_if2.ToBits(); gc_in != 0 {
 //line shoc.go:168
 								gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
 //line shoc.go:168
-								gc_u = sdata[0]
+								gc_u8 = sdata[0]
 //line shoc.go:168
 							}
 //line shoc.go:168
 							if gc_if2.ToBits() != 0 {
 //line shoc.go:168
-								gOdata[gc_bx2] = gc_u
+								gOdata[gc_bx2] = gc_u8
 //line shoc.go:168
 							}
 //line shoc.go:168

@@ -54,56 +54,78 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 				gc_off4 := gc_bx2 * gc_bdx2
 				gc_off5 := (gc_bx2 * gc_bdx2) - 1
 				gc_off6 := (gc_bx2 * gc_bdx2) + 1
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to2 <= len(out)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 {
-					gc_at5 := out[gc_off4:][:gc_to2]
-					gc_at6 := in[gc_off5:][:gc_to2]
-					gc_at7 := in[gc_off4:][:gc_to2]
-					gc_at8 := in[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off4, -gc_off5, -gc_off6), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off4, len(in)-gc_off5, len(in)-gc_off4, len(in)-gc_off6), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at5 := out[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line rebase.go:17
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep += 16 {
+										gc_tx2 := gc_vstep
 //line rebase.go:15
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
-								_ = i
+										_ = i
 //line rebase.go:16
-								{
+										{
 //line rebase.go:16
-									archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+											archsimd.LoadFloat32x16Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line rebase.go:16
+										}
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line rebase.go:17
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
 //line rebase.go:15
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line rebase.go:15
-							_ = i
+									_ = i
 //line rebase.go:16
-							{
+									{
 //line rebase.go:16
-								archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at5[gc_tx2:])
+										archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx2 - gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line rebase.go:16
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line rebase.go:15
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line rebase.go:16
+								{
+									gc_at5[gc_u2] = gc_at6[gc_u2] + 2*gc_at7[gc_u2] + gc_at8[gc_u2]
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line rebase.go:15
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -111,7 +133,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 
 //line rebase.go:16
 						{
-							gc_at5[gc_tx2] = gc_at6[gc_tx2] + 2*gc_at7[gc_tx2] + gc_at8[gc_tx2]
+							out[i] = in[i-1] + 2*in[i] + in[i+1]
 						}
 					}
 				} else {

@@ -967,11 +967,31 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := 1
-				if gc_off4 >= 0 && gc_off4 <= len(s) && gc_bdx <= len(s)-gc_off4 {
-					gc_at4 := s[gc_off4:][:gc_bdx]
+				gc_fastlo := min(max(0, -gc_off4), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(s)-gc_off4), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at4 := s[gc_off4+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line regressions.go:57
+								tid := gc_tx
+								_ = tid
+								v := gc_s_v[gc_rank]
+
+//line regressions.go:63
+								gc_at4[gc_u] = v
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line regressions.go:57
 						tid := gc_tx
@@ -979,7 +999,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						v := gc_s_v[gc_rank]
 
 //line regressions.go:63
-						gc_at4[gc_tx] = v
+						s[tid+1] = v
 					}
 				} else {
 					gc_step2 := 0
@@ -1063,13 +1083,35 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off5 := 1
 				gc_off6 := 2
-				if gc_bdx <= len(s) && gc_off5 >= 0 && gc_off5 <= len(s) && gc_bdx <= len(s)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(s) && gc_bdx <= len(s)-gc_off6 {
-					gc_at5 := s[:gc_bdx]
-					gc_at6 := s[gc_off5:][:gc_bdx]
-					gc_at7 := s[gc_off6:][:gc_bdx]
+				gc_fastlo2 := min(max(0, -gc_off5, -gc_off6), gc_bdx)
+				gc_fasthi2 := max(min(gc_bdx, len(s), len(s)-gc_off5, len(s)-gc_off6), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at5 := s[gc_fastlo2:][:gc_seglen2]
+							gc_at6 := s[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := s[gc_off6+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx := gc_fastlo2 + gc_u2
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line regressions.go:57
+								tid := gc_tx
+								_ = tid
+								var v int32
+								_ = v
+
+//line regressions.go:68
+								v = (gc_at5[gc_u2] + 2*gc_at6[gc_u2] + gc_at7[gc_u2]) / 4
+								gc_s_v[gc_rank] = v
+							}
+							gc_tx = gc_fasthi2 - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line regressions.go:57
 						tid := gc_tx
@@ -1078,7 +1120,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						_ = v
 
 //line regressions.go:68
-						v = (gc_at5[gc_tx] + 2*gc_at6[gc_tx] + gc_at7[gc_tx]) / 4
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank] = v
 					}
 				} else {

@@ -1904,55 +1904,75 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off11 := 1
-				if gc_off11 >= 0 && gc_off11 <= len(s) && gc_bdx2 <= len(s)-gc_off11 {
-					gc_at12 := s[gc_off11:][:gc_bdx2]
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+				gc_fastlo3 := min(max(0, -gc_off11), gc_bdx2)
+				gc_fasthi3 := max(min(gc_bdx2, len(s)-gc_off11), gc_fastlo3)
+				if gc_fastlo3 < gc_fasthi3 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo3 {
+							gc_seglen3 := gc_fasthi3 - gc_fastlo3
+							gc_at12 := s[gc_off11+gc_fastlo3:][:gc_seglen3]
+							gc_vstep3 := gc_fastlo3
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop3 bool
+								gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+									for ; gc_vstep3+15 < gc_fasthi3; gc_vstep3 += 16 {
+										gc_tx2 := gc_vstep3
+										gc_rank2 := gc_base2 + gc_tx2
+										_ = gc_rank2
+//line regressions.go:57
+										var tid int = gc_tx2
+//line regressions.go:57
+										_ = tid
+//line regressions.go:57
+										v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+										_ = v
+//line regressions.go:63
+										v.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo3):])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep3, false
+								}(gc_vstep3)
+								if gc_stop3 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								for ; gc_vstep3+7 < gc_fasthi3; gc_vstep3 += 8 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line regressions.go:57
+									var tid int = gc_tx2
+//line regressions.go:57
+									_ = tid
+//line regressions.go:57
+									v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
+//line regressions.go:57
+									_ = v
+//line regressions.go:63
+									v.StoreSlice(gc_at12[(gc_tx2 - gc_fastlo3):])
+								}
+								archsimd.ClearAVXUpperBits()
+							}
+							for gc_u3 := gc_vstep3 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+								gc_tx2 := gc_fastlo3 + gc_u3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
+
 //line regressions.go:57
-								var tid int = gc_tx2
-//line regressions.go:57
+								tid := gc_tx2
 								_ = tid
-//line regressions.go:57
-								v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
-//line regressions.go:57
-								_ = v
+								v := gc_s_v[gc_rank2]
+
 //line regressions.go:63
-								v.StoreSlice(gc_at12[gc_tx2:])
+								gc_at12[gc_u3] = v
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
+							gc_tx2 = gc_fasthi3 - 1
+							continue
 						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line regressions.go:57
-							var tid int = gc_tx2
-//line regressions.go:57
-							_ = tid
-//line regressions.go:57
-							v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
-//line regressions.go:57
-							_ = v
-//line regressions.go:63
-							v.StoreSlice(gc_at12[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line regressions.go:57
 						tid := gc_tx2
@@ -1960,7 +1980,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						v := gc_s_v[gc_rank2]
 
 //line regressions.go:63
-						gc_at12[gc_tx2] = v
+						s[tid+1] = v
 					}
 				} else {
 					gc_vstep4 := 0
@@ -2100,13 +2120,35 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := 1
 				gc_off13 := 2
-				if gc_bdx2 <= len(s) && gc_off12 >= 0 && gc_off12 <= len(s) && gc_bdx2 <= len(s)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_bdx2 <= len(s)-gc_off13 {
-					gc_at13 := s[:gc_bdx2]
-					gc_at14 := s[gc_off12:][:gc_bdx2]
-					gc_at15 := s[gc_off13:][:gc_bdx2]
+				gc_fastlo4 := min(max(0, -gc_off12, -gc_off13), gc_bdx2)
+				gc_fasthi4 := max(min(gc_bdx2, len(s), len(s)-gc_off12, len(s)-gc_off13), gc_fastlo4)
+				if gc_fastlo4 < gc_fasthi4 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo4 {
+							gc_seglen4 := gc_fasthi4 - gc_fastlo4
+							gc_at13 := s[gc_fastlo4:][:gc_seglen4]
+							gc_at14 := s[gc_off12+gc_fastlo4:][:gc_seglen4]
+							gc_at15 := s[gc_off13+gc_fastlo4:][:gc_seglen4]
+							for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+								gc_tx2 := gc_fastlo4 + gc_u4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line regressions.go:57
+								tid := gc_tx2
+								_ = tid
+								var v int32
+								_ = v
+
+//line regressions.go:68
+								v = (gc_at13[gc_u4] + 2*gc_at14[gc_u4] + gc_at15[gc_u4]) / 4
+								gc_s_v[gc_rank2] = v
+							}
+							gc_tx2 = gc_fasthi4 - 1
+							continue
+						}
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line regressions.go:57
 						tid := gc_tx2
@@ -2115,7 +2157,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 						_ = v
 
 //line regressions.go:68
-						v = (gc_at13[gc_tx2] + 2*gc_at14[gc_tx2] + gc_at15[gc_tx2]) / 4
+						v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
 						gc_s_v[gc_rank2] = v
 					}
 				} else {

@@ -575,11 +575,33 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx * gc_bdx
 				gc_off2 := (gc_bx * gc_bdx) + 2
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off2:][:gc_to]
-					gc_at3 := in[gc_off:][:gc_to]
+				gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2), gc_to)
+				gc_fasthi := max(min(gc_to, len(out)-gc_off, len(in)-gc_off2, len(in)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := in[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at3 := in[gc_off+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line vector64.go:107
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line vector64.go:108
+								{
+									gc_at[gc_u] = gc_at2[gc_u] - gc_at3[gc_u]
+								}
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line vector64.go:107
 						i := gc_bx*gc_bdx + gc_tx
@@ -587,7 +609,7 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 
 //line vector64.go:108
 						{
-							gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
+							out[i] = in[i+2] - in[i]
 						}
 					}
 				} else {

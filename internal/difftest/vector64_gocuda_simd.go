@@ -1001,28 +1001,50 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := gc_bx2 * gc_bdx2
 				gc_off4 := (gc_bx2 * gc_bdx2) + 2
-				if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to2 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to2 <= len(in)-gc_off4 && gc_off3 <= len(in) && gc_to2 <= len(in)-gc_off3 {
-					gc_at4 := out[gc_off3:][:gc_to2]
-					gc_at5 := in[gc_off4:][:gc_to2]
-					gc_at6 := in[gc_off3:][:gc_to2]
-					gc_vstep := gc_from2
-					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-							gc_tx2 := gc_vstep
+				gc_fastlo2 := min(max(gc_from2, 0, -gc_off3, -gc_off4), gc_to2)
+				gc_fasthi2 := max(min(gc_to2, len(out)-gc_off3, len(in)-gc_off4, len(in)-gc_off3), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := in[gc_off4+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := in[gc_off3+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD {
+								for ; gc_vstep+3 < gc_fasthi2; gc_vstep += 4 {
+									gc_tx2 := gc_vstep
 //line vector64.go:107
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
 //line vector64.go:107
-							_ = i
+									_ = i
 //line vector64.go:108
-							{
+									{
 //line vector64.go:108
-								archsimd.LoadFloat64x4Slice(gc_at5[gc_tx2:]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
+										archsimd.LoadFloat64x4Slice(gc_at5[(gc_tx2 - gc_fastlo2):]).Sub(archsimd.LoadFloat64x4Slice(gc_at6[(gc_tx2 - gc_fastlo2):])).StoreSlice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line vector64.go:108
+									}
+								}
+								archsimd.ClearAVXUpperBits()
 							}
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
+//line vector64.go:107
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line vector64.go:108
+								{
+									gc_at4[gc_u2] = gc_at5[gc_u2] - gc_at6[gc_u2]
+								}
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line vector64.go:107
 						i := gc_bx2*gc_bdx2 + gc_tx2
@@ -1030,7 +1052,7 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 
 //line vector64.go:108
 						{
-							gc_at4[gc_tx2] = gc_at5[gc_tx2] - gc_at6[gc_tx2]
+							out[i] = in[i+2] - in[i]
 						}
 					}
 				} else {

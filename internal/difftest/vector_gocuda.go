@@ -314,20 +314,43 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 				gc_off2 := (gc_bx * gc_bdx) + 2
 				gc_off3 := (gc_bx * gc_bdx) + 1
 				gc_off4 := k
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(in) {
-					gc_at := out[gc_off:][:gc_to]
-					gc_at2 := in[gc_off:][:gc_to]
-					gc_at3 := in[gc_off2:][:gc_to]
-					gc_at4 := in[gc_off3:][:gc_to]
-					gc_at5 := in[gc_off4:][:1]
+				gc_fastlo, gc_fasthi := gc_from, gc_from
+				if gc_off4 >= 0 && gc_off4 < len(in) {
+					gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+					gc_fasthi = max(min(gc_to, len(out)-gc_off, len(in)-gc_off, len(in)-gc_off2, len(in)-gc_off3), gc_fastlo)
+				}
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := in[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := in[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_at4 := in[gc_off3+gc_fastlo:][:gc_seglen]
+							gc_at5 := in[gc_off4:][:1]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+
+//line vector.go:83
+								i := gc_bx*gc_bdx + gc_tx
+								_ = i
+
+//line vector.go:87
+								gc_at[gc_u] = gc_at2[gc_u] + gc_at3[gc_u] - 2*gc_at4[gc_u] + gc_at5[0]
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
 
 //line vector.go:83
 						i := gc_bx*gc_bdx + gc_tx
 						_ = i
 
 //line vector.go:87
-						gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx] - 2*gc_at4[gc_tx] + gc_at5[0]
+						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 					}
 				} else {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -493,12 +516,75 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := ((gc_bx * gc_bdx) + 1) - 1
-				if gc_off >= 0 && gc_off <= len(re) && gc_bdx <= len(re)-gc_off && gc_off <= len(im) && gc_bdx <= len(im)-gc_off && gc_off <= len(count) && gc_bdx <= len(count)-gc_off {
-					gc_at := re[gc_off:][:gc_bdx]
-					gc_at2 := im[gc_off:][:gc_bdx]
-					gc_at3 := count[gc_off:][:gc_bdx]
-				gc_L1r:
+				gc_fastlo := min(max(0, -gc_off), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(re)-gc_off, len(im)-gc_off, len(count)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+				gc_L1p:
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := re[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at2 := im[gc_off+gc_fastlo:][:gc_seglen]
+							gc_at3 := count[gc_off+gc_fastlo:][:gc_seglen]
+						gc_L1r:
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line vector.go:122
+								i := gc_bx*gc_bdx + gc_tx + 1
+								_ = i
+
+//line vector.go:123
+								if i > len(re) {
+									continue gc_L1r
+								}
+
+//line vector.go:126
+								cr := gc_at[gc_u]
+
+//line vector.go:126
+								ci := gc_at2[gc_u]
+
+//line vector.go:127
+								zr := cr
+
+//line vector.go:127
+								zi := ci
+
+//line vector.go:128
+								var n int32
+
+//line vector.go:129
+								var n_ int32 = 0
+
+//line vector.go:129
+								for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+
+//line vector.go:134
+								n = n_
+
+//line vector.go:134
+								_ = n
+
+//line vector.go:135
+								gc_at3[gc_u] = n
+								_ = cr
+								_ = ci
+								_ = zr
+								_ = zi
+								_ = n
+								_ = n_
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -508,14 +594,14 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 
 //line vector.go:123
 						if i > len(re) {
-							continue gc_L1r
+							continue gc_L1p
 						}
 
 //line vector.go:126
-						cr := gc_at[gc_tx]
+						cr := re[i-1]
 
 //line vector.go:126
-						ci := gc_at2[gc_tx]
+						ci := im[i-1]
 
 //line vector.go:127
 						zr := cr
@@ -544,7 +630,7 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 						_ = n
 
 //line vector.go:135
-						gc_at3[gc_tx] = n
+						count[i-1] = n
 						_ = cr
 						_ = ci
 						_ = zr

@@ -663,68 +663,91 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 				gc_off6 := (gc_bx2 * gc_bdx2) + 2
 				gc_off7 := (gc_bx2 * gc_bdx2) + 1
 				gc_off8 := k
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to2 <= len(out)-gc_off5 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to2 <= len(in)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to2 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 < len(in) {
-					gc_at6 := out[gc_off5:][:gc_to2]
-					gc_at7 := in[gc_off5:][:gc_to2]
-					gc_at8 := in[gc_off6:][:gc_to2]
-					gc_at9 := in[gc_off7:][:gc_to2]
-					gc_at10 := in[gc_off8:][:1]
-					gc_vstep := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_fastlo2, gc_fasthi2 := gc_from2, gc_from2
+				if gc_off8 >= 0 && gc_off8 < len(in) {
+					gc_fastlo2 = min(max(gc_from2, 0, -gc_off5, -gc_off6, -gc_off7), gc_to2)
+					gc_fasthi2 = max(min(gc_to2, len(out)-gc_off5, len(in)-gc_off5, len(in)-gc_off6, len(in)-gc_off7), gc_fastlo2)
+				}
+				if gc_fastlo2 < gc_fasthi2 {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at6 := out[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := in[gc_off5+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := in[gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at9 := in[gc_off7+gc_fastlo2:][:gc_seglen2]
+							gc_at10 := in[gc_off8:][:1]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop bool
+								gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 //line vector.go:87
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-							gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-							for ; gc_vstep+15 < gc_to2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-								for gc_sx >= gc_bdx2 {
-									gc_sx -= gc_bdx2
-									gc_sbx++
+									gc_vb4 := archsimd.BroadcastFloat32x16(2)
+									gc_sbx, gc_sx := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+									for ; gc_vstep+15 < gc_fasthi2; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+										for gc_sx >= gc_bdx2 {
+											gc_sx -= gc_bdx2
+											gc_sbx++
+										}
+										gc_tx2 := gc_vstep
+										gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+										gc_pos2.Thread = gc_base2 + gc_sx
+//line vector.go:83
+										var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
+										_ = i
+										archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.BroadcastFloat32x16(gc_at10[0])).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep, false
+								}(gc_vstep)
+								if gc_stop {
+									return
 								}
-								gc_tx2 := gc_vstep
-								gc_pos2.Block = gc_sbx + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-								gc_pos2.Thread = gc_base2 + gc_sx
-//line vector.go:83
-								var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:83
-								_ = i
-								archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x16(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
-						if gc_stop {
-							return
-						}
-					}
-					if compiled.SIMD {
+							if compiled.SIMD {
 //line vector.go:87
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-						gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
-						for ; gc_vstep+7 < gc_to2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-							for gc_sx2 >= gc_bdx2 {
-								gc_sx2 -= gc_bdx2
-								gc_sbx2++
+								gc_vb3 := archsimd.BroadcastFloat32x8(2)
+								gc_sbx2, gc_sx2 := gc_vstep/gc_bdx2, gc_vstep%gc_bdx2
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+									for gc_sx2 >= gc_bdx2 {
+										gc_sx2 -= gc_bdx2
+										gc_sbx2++
+									}
+									gc_tx2 := gc_vstep
+									gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+									gc_pos2.Thread = gc_base2 + gc_sx2
+//line vector.go:83
+									var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line vector.go:83
+									_ = i
+									archsimd.LoadFloat32x8Slice(gc_at7[(gc_tx2 - gc_fastlo2):]).Add(archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx2 - gc_fastlo2):])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx2 - gc_fastlo2):]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+								}
+								archsimd.ClearAVXUpperBits()
 							}
-							gc_tx2 := gc_vstep
-							gc_pos2.Block = gc_sbx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
-							gc_pos2.Thread = gc_base2 + gc_sx2
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+
 //line vector.go:83
-							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line vector.go:83
-							_ = i
-							archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))).Add(archsimd.BroadcastFloat32x8(gc_at10[0])).StoreSlice(gc_at6[gc_tx2:])
+								i := gc_bx2*gc_bdx2 + gc_tx2
+								_ = i
+
+//line vector.go:87
+								gc_at6[gc_u2] = gc_at7[gc_u2] + gc_at8[gc_u2] - 2*gc_at9[gc_u2] + gc_at10[0]
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2%gc_bdx2
+						gc_pos2.Block = gc_tx2/gc_bdx2 + gc_gdx2*(gc_by2+gc_gdy2*gc_bz2)
+						gc_pos2.Thread = gc_rank2
 
 //line vector.go:83
 						i := gc_bx2*gc_bdx2 + gc_tx2
 						_ = i
 
 //line vector.go:87
-						gc_at6[gc_tx2] = gc_at7[gc_tx2] + gc_at8[gc_tx2] - 2*gc_at9[gc_tx2] + gc_at10[0]
+						out[i] = in[i] + in[i+2] - 2*in[i+1] + in[k]
 					}
 				} else {
 					gc_vstep2 := gc_from2
@@ -1290,129 +1313,192 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off2 := ((gc_bx2 * gc_bdx2) + 1) - 1
-				if gc_off2 >= 0 && gc_off2 <= len(re) && gc_bdx2 <= len(re)-gc_off2 && gc_off2 <= len(im) && gc_bdx2 <= len(im)-gc_off2 && gc_off2 <= len(count) && gc_bdx2 <= len(count)-gc_off2 {
-					gc_at4 := re[gc_off2:][:gc_bdx2]
-					gc_at5 := im[gc_off2:][:gc_bdx2]
-					gc_at6 := count[gc_off2:][:gc_bdx2]
-					gc_vstep := 0
-					if compiled.SIMD {
+				gc_fastlo2 := min(max(0, -gc_off2), gc_bdx2)
+				gc_fasthi2 := max(min(gc_bdx2, len(re)-gc_off2, len(im)-gc_off2, len(count)-gc_off2), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
+				gc_L1p2:
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at4 := re[gc_off2+gc_fastlo2:][:gc_seglen2]
+							gc_at5 := im[gc_off2+gc_fastlo2:][:gc_seglen2]
+							gc_at6 := count[gc_off2+gc_fastlo2:][:gc_seglen2]
+							gc_vstep := gc_fastlo2
+							if compiled.SIMD {
 //line vector.go:122
-						gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
+								gc_all12 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line vector.go:122
-						_ = gc_all12
+								_ = gc_all12
 //line vector.go:122
-						gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+								gc_iota12 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line vector.go:122
-						_ = gc_iota12
+								_ = gc_iota12
 //line vector.go:129
-						gc_vb38 := archsimd.BroadcastInt32x8(0)
+								gc_vb38 := archsimd.BroadcastInt32x8(0)
 //line vector.go:129
-						gc_vb39 := archsimd.BroadcastInt32x8(maxIter)
+								gc_vb39 := archsimd.BroadcastInt32x8(maxIter)
 //line vector.go:130
-						gc_vb40 := archsimd.BroadcastFloat32x8(4)
+								gc_vb40 := archsimd.BroadcastFloat32x8(4)
 //line vector.go:133
-						gc_vb41 := archsimd.BroadcastFloat32x8(2)
+								gc_vb41 := archsimd.BroadcastFloat32x8(2)
 //line vector.go:133
-						gc_vb42 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
+								gc_vb42 := archsimd.BroadcastInt32x8(1)
+								for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+									gc_tx2 := gc_vstep
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
 //line vector.go:133
-							gc_alive12 := gc_all12
+									gc_alive12 := gc_all12
 //line vector.go:133
-							_ = gc_alive12
+									_ = gc_alive12
 //line vector.go:122
-							var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
+									var i int = gc_bx2*gc_bdx2 + gc_tx2 + 1
 //line vector.go:122
-							_ = i
+									_ = i
 //line vector.go:123
-							gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
+									gc_if23 := gc_iota12.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(re), i, 8))))
 //line vector.go:123
-							_ = gc_if23
+									_ = gc_if23
 //line vector.go:123
-							if gc_alive12.And(gc_if23).ToBits() != 0 {
+									if gc_alive12.And(gc_if23).ToBits() != 0 {
 //line vector.go:123
-								gc_alive12 = gc_alive12.And(gc_alive12.And(gc_if23).ToInt32x8().Not().ToMask())
+										gc_alive12 = gc_alive12.And(gc_alive12.And(gc_if23).ToInt32x8().Not().ToMask())
 //line vector.go:123
-							}
+									}
 //line vector.go:126
-							cr := archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:])
+									cr := archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx2 - gc_fastlo2):])
 //line vector.go:126
-							_ = cr
+									_ = cr
 //line vector.go:126
-							ci := archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])
+									ci := archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx2 - gc_fastlo2):])
 //line vector.go:126
-							_ = ci
+									_ = ci
 //line vector.go:126
-							zr := cr
+									zr := cr
 //line vector.go:126
-							_ = zr
+									_ = zr
 //line vector.go:126
-							zi := ci
+									zi := ci
 //line vector.go:126
-							_ = zi
+									_ = zi
 //line vector.go:126
-							var n archsimd.Int32x8
+									var n archsimd.Int32x8
 //line vector.go:126
-							_ = n
+									_ = n
 //line vector.go:126
-							n_ := gc_vb38
+									n_ := gc_vb38
 //line vector.go:126
-							_ = n_
+									_ = n_
 //line vector.go:126
-							{
+									{
 //line vector.go:126
-								gc_lanes9 := gc_alive12
+										gc_lanes9 := gc_alive12
 //line vector.go:126
-								_ = gc_lanes9
+										_ = gc_lanes9
 //line vector.go:126
-								for {
+										for {
 //line vector.go:126
-									gc_lanes9 = gc_lanes9.And(n_.Less(gc_vb39))
+											gc_lanes9 = gc_lanes9.And(n_.Less(gc_vb39))
 //line vector.go:126
-									if gc_lanes9.ToBits() == 0 {
+											if gc_lanes9.ToBits() == 0 {
 //line vector.go:126
-										break
+												break
+//line vector.go:126
+											}
+//line vector.go:126
+											gc_if24 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb40)
+//line vector.go:126
+											_ = gc_if24
+//line vector.go:126
+											if gc_alive12.And(gc_lanes9).And(gc_if24).ToBits() != 0 {
+//line vector.go:126
+												gc_lanes9 = gc_lanes9.And(gc_alive12.And(gc_lanes9).And(gc_if24).ToInt32x8().Not().ToMask())
+//line vector.go:126
+											}
+//line vector.go:126
+											gc_t23 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
+//line vector.go:126
+											_ = gc_t23
+//line vector.go:126
+											gc_t24 := gc_vb41.Mul(zr).Mul(zi).Add(ci)
+//line vector.go:126
+											_ = gc_t24
+//line vector.go:126
+											zr = gc_t23.Merge(zr, gc_alive12.And(gc_lanes9))
+//line vector.go:126
+											zi = gc_t24.Merge(zi, gc_alive12.And(gc_lanes9))
+//line vector.go:126
+											n_ = n_.Add(gc_vb42).Merge(n_, gc_alive12.And(gc_lanes9))
+//line vector.go:126
+										}
 //line vector.go:126
 									}
 //line vector.go:126
-									gc_if24 := zr.Mul(zr).Add(zi.Mul(zi)).Greater(gc_vb40)
+									n = n_
 //line vector.go:126
-									_ = gc_if24
-//line vector.go:126
-									if gc_alive12.And(gc_lanes9).And(gc_if24).ToBits() != 0 {
-//line vector.go:126
-										gc_lanes9 = gc_lanes9.And(gc_alive12.And(gc_lanes9).And(gc_if24).ToInt32x8().Not().ToMask())
-//line vector.go:126
-									}
-//line vector.go:126
-									gc_t23 := zr.Mul(zr).Sub(zi.Mul(zi)).Add(cr)
-//line vector.go:126
-									_ = gc_t23
-//line vector.go:126
-									gc_t24 := gc_vb41.Mul(zr).Mul(zi).Add(ci)
-//line vector.go:126
-									_ = gc_t24
-//line vector.go:126
-									zr = gc_t23.Merge(zr, gc_alive12.And(gc_lanes9))
-//line vector.go:126
-									zi = gc_t24.Merge(zi, gc_alive12.And(gc_lanes9))
-//line vector.go:126
-									n_ = n_.Add(gc_vb42).Merge(n_, gc_alive12.And(gc_lanes9))
-//line vector.go:126
+									n.StoreMasked((*[8]int32)(gc_at6[(gc_tx2-gc_fastlo2):]), gc_alive12)
 								}
-//line vector.go:126
+								archsimd.ClearAVXUpperBits()
 							}
+						gc_L1r2:
+							for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line vector.go:122
+								i := gc_bx2*gc_bdx2 + gc_tx2 + 1
+								_ = i
+
+//line vector.go:123
+								if i > len(re) {
+									continue gc_L1r2
+								}
+
 //line vector.go:126
-							n = n_
+								cr := gc_at4[gc_u2]
+
 //line vector.go:126
-							n.StoreMasked((*[8]int32)(gc_at6[gc_tx2:]), gc_alive12)
+								ci := gc_at5[gc_u2]
+
+//line vector.go:127
+								zr := cr
+
+//line vector.go:127
+								zi := ci
+
+//line vector.go:128
+								var n int32
+
+//line vector.go:129
+								var n_ int32 = 0
+
+//line vector.go:129
+								for ; n_ < maxIter; n_++ {
+									if zr*zr+zi*zi > 4 {
+										break
+									}
+									zr, zi = zr*zr-zi*zi+cr, 2*zr*zi+ci
+								}
+
+//line vector.go:134
+								n = n_
+
+//line vector.go:134
+								_ = n
+
+//line vector.go:135
+								gc_at6[gc_u2] = n
+								_ = cr
+								_ = ci
+								_ = zr
+								_ = zi
+								_ = n
+								_ = n_
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-				gc_L1r2:
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1422,14 +1508,14 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 
 //line vector.go:123
 						if i > len(re) {
-							continue gc_L1r2
+							continue gc_L1p2
 						}
 
 //line vector.go:126
-						cr := gc_at4[gc_tx2]
+						cr := re[i-1]
 
 //line vector.go:126
-						ci := gc_at5[gc_tx2]
+						ci := im[i-1]
 
 //line vector.go:127
 						zr := cr
@@ -1458,7 +1544,7 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 						_ = n
 
 //line vector.go:135
-						gc_at6[gc_tx2] = n
+						count[i-1] = n
 						_ = cr
 						_ = ci
 						_ = zr

@@ -38,11 +38,49 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := Radius
 			gc_off2 := Radius + b
-			if gc_off >= 0 && gc_off <= len(temp) && gc_bdx <= len(temp)-gc_off && gc_bdx <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 {
-				gc_at := temp[gc_off:][:gc_bdx]
-				gc_at2 := temp[:gc_bdx]
-				gc_at3 := temp[gc_off2:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off, len(temp), len(temp)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := temp[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := temp[gc_fastlo:][:gc_seglen]
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line stencil_solution.go:15
+							tid := gc_tx
+							_ = tid
+
+//line stencil_solution.go:23
+							g := gc_bx*b + tid
+							_ = g
+
+//line stencil_solution.go:17
+							at := func(i int) int32 {
+								if i < 0 || i >= len(in) {
+									return 0
+								}
+								return in[i]
+							}
+
+//line stencil_solution.go:24
+							gc_at[gc_u] = at(g)
+
+//line stencil_solution.go:25
+							if tid < Radius {
+								gc_at2[gc_u] = at(g - Radius)
+								gc_at3[gc_u] = at(g + b)
+							}
+							_ = at
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -63,12 +101,12 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 
 //line stencil_solution.go:24
-					gc_at[gc_tx] = at(g)
+					temp[tid+Radius] = at(g)
 
 //line stencil_solution.go:25
 					if tid < Radius {
-						gc_at2[gc_tx] = at(g - Radius)
-						gc_at3[gc_tx] = at(g + b)
+						temp[tid] = at(g - Radius)
+						temp[tid+Radius+b] = at(g + b)
 					}
 					_ = at
 				}

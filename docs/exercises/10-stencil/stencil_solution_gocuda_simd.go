@@ -39,11 +39,49 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off3 := Radius
 			gc_off4 := Radius + b
-			if gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx2 <= len(temp)-gc_off3 && gc_bdx2 <= len(temp) && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx2 <= len(temp)-gc_off4 {
-				gc_at4 := temp[gc_off3:][:gc_bdx2]
-				gc_at5 := temp[:gc_bdx2]
-				gc_at6 := temp[gc_off4:][:gc_bdx2]
+			gc_fastlo2 := min(max(0, -gc_off3, -gc_off4), gc_bdx2)
+			gc_fasthi2 := max(min(gc_bdx2, len(temp)-gc_off3, len(temp), len(temp)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at4 := temp[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := temp[gc_fastlo2:][:gc_seglen2]
+						gc_at6 := temp[gc_off4+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line stencil_solution.go:15
+							tid := gc_tx2
+							_ = tid
+
+//line stencil_solution.go:23
+							g := gc_bx2*b + tid
+							_ = g
+
+//line stencil_solution.go:17
+							at := func(i int) int32 {
+								if i < 0 || i >= len(in) {
+									return 0
+								}
+								return in[i]
+							}
+
+//line stencil_solution.go:24
+							gc_at4[gc_u2] = at(g)
+
+//line stencil_solution.go:25
+							if tid < Radius {
+								gc_at5[gc_u2] = at(g - Radius)
+								gc_at6[gc_u2] = at(g + b)
+							}
+							_ = at
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -64,12 +102,12 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 					}
 
 //line stencil_solution.go:24
-					gc_at4[gc_tx2] = at(g)
+					temp[tid+Radius] = at(g)
 
 //line stencil_solution.go:25
 					if tid < Radius {
-						gc_at5[gc_tx2] = at(g - Radius)
-						gc_at6[gc_tx2] = at(g + b)
+						temp[tid] = at(g - Radius)
+						temp[tid+Radius+b] = at(g + b)
 					}
 					_ = at
 				}

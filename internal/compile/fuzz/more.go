@@ -152,12 +152,22 @@ func (g *gen) tileStep(c ctx) {
 // clampStep writes the block's threads' values in shared memory, read
 // past a barrier at the neighbouring ranks clamped to the block by ifs, as
 // Rodinia's stencils clamp their neighbours' indices (w := tx-1; if w <
-// lo { w = lo }): the compiler folds the clamps into max and min.
+// lo { w = lo }): the compiler folds the clamps into max and min; or
+// read at the neighbouring ranks only where they exist (if tx >= 1),
+// which the compiler runs peeled.
 func (g *gen) clampStep(c ctx) {
 	g.tiles++
 	g.barrier(c) // reads of an earlier trip of a loop around it are done
 	cs, w, e, last := g.fresh("cs"), g.fresh("cw"), g.fresh("ce"), g.fresh("last")
 	g.line("%s := gocuda.Shared[int32](t, size)", cs)
+	if g.ch.pick(3) == 0 { // the stencils' other form: the edge threads skip their missing neighbours
+		k := 1 + g.ch.pick(2)
+		g.line("%s[rank] = %s", cs, g.val(i32, false, 1))
+		g.barrier(c)
+		g.line("if rank >= %d {\n\t%s ^= %s[rank-%d]\n}", k, g.sink, cs, k)
+		g.line("if rank+%d < size {\n\t%s += %s[rank+%d] * 3\n}", k, g.sink, cs, k)
+		return
+	}
 	g.line("%s := max(size-1-p1%%2, 0)", last)
 	g.line("%s, %s := rank-1, rank+1", w, e)
 	g.line("if %s < 0 {\n\t%s = 0\n}", w, w)

@@ -22,8 +22,14 @@ type rebasedLoop struct {
 	// u, for a loop whose rows run in segments (quotient.go), counts the
 	// threads of a segment from 0: the rebased slices are resliced to the
 	// segment and indexed by it, since a remainder's offset may be
-	// negative.
+	// negative; or, for a peeled loop (rebase_peel.go), the threads from
+	// the row's first in range.
 	u string
+	// edge, for a peeled loop, is the usual code of a thread as the
+	// threads before and after the unchecked ones run it, and edgeLabel
+	// the label a thread's return continues there ("" for none).
+	edge      []byte
+	edgeLabel string
 }
 
 // rebasedBody writes the code of a thread of l in its unchecked form, as
@@ -37,6 +43,8 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	e.rebased = names
 	if l.Quot != nil { // it runs in segments only
 		e.quot, e.rebasedU = l.Quot, e.f.Names.Fresh("u")
+	} else if l.Rebase.Peel {
+		e.rebasedU = e.f.Names.Fresh("u")
 	}
 	fast := &rebasedLoop{names: names, u: e.rebasedU}
 	fast.thread, fast.label = e.threadForm(l, "r", false, body)
@@ -47,6 +55,9 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 	// An index the pass rebased but the code writes otherwise keeps its
 	// check: its thread must record its position.
 	fast.checked = l.Rebase.Partial || slices.Contains(names, "")
+	if l.Rebase.Peel {
+		fast.edge, fast.edgeLabel = e.threadForm(l, "p", true, body)
+	}
 	return fast
 }
 
@@ -58,9 +69,9 @@ func (e *emitter) rebasedBody(l *ThreadLoop, body func()) *rebasedLoop {
 // index but the lane's and checks only that. It returns nil where the
 // translation fails.
 func (e *emitter) rebasedVectorStep(l *ThreadLoop) *vecLoop {
-	saved := e.rebased
-	e.rebased = e.fast.names
-	defer func() { e.rebased = saved }()
+	saved, savedU := e.rebased, e.rebasedU
+	e.rebased, e.rebasedU = e.fast.names, e.fast.u
+	defer func() { e.rebased, e.rebasedU = saved, savedU }()
 	vl, ok := e.f.translateLoop(l, e.f.Src.Archsimd, e)
 	if !ok {
 		return nil
@@ -128,11 +139,15 @@ func (e *emitter) rebasedIndex(x *ast.IndexExpr) (ast.Node, bool) {
 // threads v from from to to, and the else branch that the usual loop
 // fills; the caller closes it. Each slice is resliced to [off, off+to):
 // its length is to, which lets Go drop the checks of index v (or to
-// [off, off+1], an element the row's threads share, read at 0).
+// [off, off+1], an element the row's threads share, read at 0). A peeled
+// loop's rows run as peeledThreads writes them.
 func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
+	if l.Rebase.Peel {
+		e.peeledThreads(l, v, from, to, rank)
+		return
+	}
 	c := rowCheck{e: e, to: to, vars: map[string]string{}, have: map[string]bool{}}
-	u, start := e.fast.u, from
-	if u != "" { // a segment's slices start at its first thread
+	if e.fast.u != "" { // a segment's slices start at its first thread
 		c.to = e.f.Names.Fresh("seglen")
 		e.printf("%s := %s - %s\n", c.to, to, from)
 	} else if from != "0" {
@@ -140,7 +155,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 	}
 	var resliced strings.Builder
 	for k, r := range l.Rebase.Slices {
-		if u != "" && !r.One {
+		if e.fast.u != "" && !r.One {
 			r.Off = sumOf(r.Off, token.ADD, ast.NewIdent(from))
 		}
 		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
@@ -148,6 +163,16 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		}
 	}
 	e.printf("%sif %s {\n%s", c.decls.String(), strings.Join(c.conds, " && "), resliced.String())
+	e.fastThreads(l, v, from, to, c.to, rank)
+	e.printf("} else {\n")
+}
+
+// fastThreads writes the unchecked loop over threads v from from to to,
+// its vector steps first where it has them. In a loop whose slices were
+// resliced from thread from (rebasedLoop.u), their length is n and the
+// threads index them by the counter u.
+func (e *emitter) fastThreads(l *ThreadLoop, v, from, to, n, rank string) {
+	u, start := e.fast.u, from
 	if e.vecFast != nil {
 		from = e.stepsOf(e.vecFast, v, from, to, rank)
 	}
@@ -159,7 +184,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		if from != start { // after the vector steps
 			first = from + " - " + start
 		}
-		e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", u, first, u, c.to, u, v, start, u)
+		e.printf("for %s := %s; %s < %s; %s++ {\n%s := %s + %s\n", u, first, u, n, u, v, start, u)
 	} else {
 		e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
 	}
@@ -175,7 +200,7 @@ func (e *emitter) rebasedThreads(l *ThreadLoop, v, from, to, rank string) {
 		e.printf("_ = %s\n", e.name["rank"])
 	}
 	e.w.Write(e.fast.thread)
-	e.printf("}\n} else {\n")
+	e.printf("}\n")
 }
 
 // A rowCheck builds the check before a row of a rebased loop: the
@@ -202,6 +227,14 @@ func (c *rowCheck) cond(s string) {
 // variable returns the variable that holds x for the row, declaring it
 // (with the condition x >= 0) on first use.
 func (c *rowCheck) variable(x ast.Expr, name string) string {
+	v := c.value(x, name)
+	c.cond(v + " >= 0")
+	return v
+}
+
+// value returns the variable that holds x for the row, declaring it on
+// first use.
+func (c *rowCheck) value(x ast.Expr, name string) string {
 	text := c.e.oneLine(x)
 	if v := c.vars[text]; v != "" {
 		return v
@@ -209,7 +242,6 @@ func (c *rowCheck) variable(x ast.Expr, name string) string {
 	v := c.e.f.Names.Fresh(name)
 	c.vars[text] = v
 	fmt.Fprintf(&c.decls, "%s := %s\n", v, text)
-	c.cond(v + " >= 0")
 	return v
 }
 

@@ -44,8 +44,11 @@ func (e *emitter) threadLoopWith(l *ThreadLoop, body func()) {
 	e.locals(e.f.LoopVars[l], nil)
 	body()
 	e.stores(e.f.LoopVars[l], nil)
-	if l.Quot != nil {
+	switch {
+	case l.Quot != nil:
 		e.segStart = e.f.Names.Fresh("seg")
+	case l.Rebase != nil && l.Rebase.Peel:
+		e.segStart = e.f.Names.Fresh("fastlo")
 	}
 	e.vec = e.vectorStep(l)
 	e.fast = e.rebasedBody(l, body)

@@ -36,7 +36,7 @@ var passes = [...]pass{
 	{"reverse", reverse, "a shift scan's step, two thread loops around a barrier that read a shared slice at the thread's index less offsets and write it at the index, runs as one loop over the threads from the last"},
 	{"split", split, "a thread loop with one guard of the thread's index among code that cannot fail runs as two: the threads it rejects, then those it admits, neither testing it"},
 	{"quotient", quotient, "a thread loop dividing the thread's x index plus a row's offset by a row's value runs each row in segments of one quotient: a division per segment, not per thread"},
-	{"rebase", rebase, "thread loops indexing slices at x plus a row's offset (or that offset alone, or a 2-D tile's row and x plus an offset) run, where the slices are long enough, without those checks, and without position records where nothing else can fail"},
+	{"rebase", rebase, "thread loops indexing slices at x plus a row's offset (or that offset alone, or a 2-D tile's row and x plus an offset) run, where the slices are long enough (for the part of a row its neighbours' reads leave), without those checks, and without position records where nothing else can fail"},
 	{"runs", runs, "a grid body of one rebased thread loop that reads its block's and thread's x only as their sum runs the blocks of its chunk that follow one another along x as one row, and a flat grid-stride loop of such code its chunk's rows"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},

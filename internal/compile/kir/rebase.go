@@ -58,7 +58,7 @@ func rebase(f *Func) {
 			}
 		}
 		if len(r.slices) > 0 && (!partial || r.pays(stmts)) {
-			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals}
+			l.Rebase = &Rebase{Slices: r.slices, At: r.at, Partial: partial, Locals: r.locals, Peel: r.peels(l, r.slices)}
 		}
 	})
 }
@@ -75,6 +75,9 @@ type Rebase struct {
 	// Locals are the variables of the loop's code whose definitions
 	// rebased indexes took in (rebaser.local).
 	Locals map[*types.Var]bool
+	// Peel is set where a row's threads run the unchecked form from the
+	// first whose indexes are all in range to the last (rebase_peel.go).
+	Peel bool
 }
 
 // A RebasedSlice is a slice variable indexed at the thread's x index

@@ -44,13 +44,59 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			gc_off3 := 2
 			gc_row2 := gc_ty + 0
 			gc_row3 := gc_ty + 2
-			if gc_row >= 0 && gc_row < len(fOldTile) && gc_off >= 0 && gc_off <= len(fOldTile[gc_row]) && gc_bdx <= len(fOldTile[gc_row])-gc_off && gc_off2 >= 0 && gc_off2 <= len(fOldTile[gc_row]) && gc_bdx <= len(fOldTile[gc_row])-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(fOldTile[gc_row]) && gc_bdx <= len(fOldTile[gc_row])-gc_off3 && gc_row2 >= 0 && gc_row2 < len(fOldTile) && gc_off <= len(fOldTile[gc_row2]) && gc_bdx <= len(fOldTile[gc_row2])-gc_off && gc_row3 >= 0 && gc_row3 < len(fOldTile) && gc_off <= len(fOldTile[gc_row3]) && gc_bdx <= len(fOldTile[gc_row3])-gc_off {
-				gc_at := fOldTile[gc_row][gc_off:][:gc_bdx]
-				gc_at2 := fOldTile[gc_row][gc_off2:][:gc_bdx]
-				gc_at3 := fOldTile[gc_row][gc_off3:][:gc_bdx]
-				gc_at4 := fOldTile[gc_row2][gc_off:][:gc_bdx]
-				gc_at5 := fOldTile[gc_row3][gc_off:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(fOldTile) && gc_row2 >= 0 && gc_row2 < len(fOldTile) && gc_row3 >= 0 && gc_row3 < len(fOldTile) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(fOldTile[gc_row])-gc_off, len(fOldTile[gc_row])-gc_off2, len(fOldTile[gc_row])-gc_off3, len(fOldTile[gc_row2])-gc_off, len(fOldTile[gc_row3])-gc_off), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := fOldTile[gc_row][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fOldTile[gc_row][gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := fOldTile[gc_row][gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := fOldTile[gc_row2][gc_off+gc_fastlo:][:gc_seglen]
+						gc_at5 := fOldTile[gc_row3][gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line hecbench_jacobi.go:29
+							i := gc_tx + gc_bx*gc_bdx
+							_ = i
+
+//line hecbench_jacobi.go:30
+							j := gc_ty + gc_by*gc_bdy
+							_ = j
+
+//line hecbench_jacobi.go:35
+							gc_at[gc_u] = fOld[jacobiIdx(i, j)]
+
+//line hecbench_jacobi.go:43
+							if gc_tx == 0 && i >= 1 {
+								gc_at2[gc_u] = fOld[jacobiIdx(i-1, j)]
+							}
+
+//line hecbench_jacobi.go:46
+							if gc_tx == 15 && i <= jacobiN-2 {
+								gc_at3[gc_u] = fOld[jacobiIdx(i+1, j)]
+							}
+
+//line hecbench_jacobi.go:49
+							if gc_ty == 0 && j >= 1 {
+								gc_at4[gc_u] = fOld[jacobiIdx(i, j-1)]
+							}
+
+//line hecbench_jacobi.go:52
+							if gc_ty == 15 && j <= jacobiN-2 {
+								gc_at5[gc_u] = fOld[jacobiIdx(i, j+1)]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -63,26 +109,26 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					_ = j
 
 //line hecbench_jacobi.go:35
-					gc_at[gc_tx] = fOld[jacobiIdx(i, j)]
+					fOldTile[gc_ty+1][gc_tx+1] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 					if gc_tx == 0 && i >= 1 {
-						gc_at2[gc_tx] = fOld[jacobiIdx(i-1, j)]
+						fOldTile[gc_ty+1][gc_tx+0] = fOld[jacobiIdx(i-1, j)]
 					}
 
 //line hecbench_jacobi.go:46
 					if gc_tx == 15 && i <= jacobiN-2 {
-						gc_at3[gc_tx] = fOld[jacobiIdx(i+1, j)]
+						fOldTile[gc_ty+1][gc_tx+2] = fOld[jacobiIdx(i+1, j)]
 					}
 
 //line hecbench_jacobi.go:49
 					if gc_ty == 0 && j >= 1 {
-						gc_at4[gc_tx] = fOld[jacobiIdx(i, j-1)]
+						fOldTile[gc_ty+0][gc_tx+1] = fOld[jacobiIdx(i, j-1)]
 					}
 
 //line hecbench_jacobi.go:52
 					if gc_ty == 15 && j <= jacobiN-2 {
-						gc_at5[gc_tx] = fOld[jacobiIdx(i, j+1)]
+						fOldTile[gc_ty+2][gc_tx+1] = fOld[jacobiIdx(i, j+1)]
 					}
 				}
 			} else {

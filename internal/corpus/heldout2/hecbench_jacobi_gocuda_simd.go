@@ -45,294 +45,340 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 			gc_off6 := 2
 			gc_row5 := gc_ty2 + 0
 			gc_row6 := gc_ty2 + 2
-			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_off4 >= 0 && gc_off4 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(fOldTile[gc_row4]) && gc_bdx2 <= len(fOldTile[gc_row4])-gc_off6 && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_off4 <= len(fOldTile[gc_row5]) && gc_bdx2 <= len(fOldTile[gc_row5])-gc_off4 && gc_row6 >= 0 && gc_row6 < len(fOldTile) && gc_off4 <= len(fOldTile[gc_row6]) && gc_bdx2 <= len(fOldTile[gc_row6])-gc_off4 {
-				gc_at6 := fOldTile[gc_row4][gc_off4:][:gc_bdx2]
-				gc_at7 := fOldTile[gc_row4][gc_off5:][:gc_bdx2]
-				gc_at8 := fOldTile[gc_row4][gc_off6:][:gc_bdx2]
-				gc_at9 := fOldTile[gc_row5][gc_off4:][:gc_bdx2]
-				gc_at10 := fOldTile[gc_row6][gc_off4:][:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD {
+			gc_fastlo2, gc_fasthi2 := 0, 0
+			if gc_row4 >= 0 && gc_row4 < len(fOldTile) && gc_row5 >= 0 && gc_row5 < len(fOldTile) && gc_row6 >= 0 && gc_row6 < len(fOldTile) {
+				gc_fastlo2 = min(max(0, -gc_off4, -gc_off5, -gc_off6), gc_bdx2)
+				gc_fasthi2 = max(min(gc_bdx2, len(fOldTile[gc_row4])-gc_off4, len(fOldTile[gc_row4])-gc_off5, len(fOldTile[gc_row4])-gc_off6, len(fOldTile[gc_row5])-gc_off4, len(fOldTile[gc_row6])-gc_off4), gc_fastlo2)
+			}
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at6 := fOldTile[gc_row4][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := fOldTile[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at8 := fOldTile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at9 := fOldTile[gc_row5][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := fOldTile[gc_row6][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_vstep := gc_fastlo2
+						if compiled.SIMD {
 //line hecbench_jacobi.go:29
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:29
-					_ = gc_iota2
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+							_ = gc_iota2
+							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
 //line hecbench_jacobi.go:29
-						var i int = gc_tx2 + gc_bx2*gc_bdx2
+								var i int = gc_tx2 + gc_bx2*gc_bdx2
 //line hecbench_jacobi.go:29
-						_ = i
+								_ = i
 //line hecbench_jacobi.go:30
-						var j int = gc_ty2 + gc_by2*gc_bdy2
+								var j int = gc_ty2 + gc_by2*gc_bdy2
 //line hecbench_jacobi.go:30
-						_ = j
+								_ = j
 //line hecbench_jacobi.go:35
-						var gc_i6 int = i
+								var gc_i6 int = i
 //line hecbench_jacobi.go:35
-						_ = gc_i6
+								_ = gc_i6
 //line hecbench_jacobi.go:35
-						var gc_j6 int = j
+								var gc_j6 int = j
 //line hecbench_jacobi.go:35
-						_ = gc_j6
+								_ = gc_j6
 //line hecbench_jacobi.go:19
-						var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
+								var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
 //line hecbench_jacobi.go:19
-						_ = gc_t10
+								_ = gc_t10
 //line hecbench_jacobi.go:19
-						var gc_ld6 archsimd.Float32x8
+								var gc_ld6 archsimd.Float32x8
 //line hecbench_jacobi.go:35
-						if gc_t10 >= 0 && gc_t10+8 <= len(fOld) {
+								if gc_t10 >= 0 && gc_t10+8 <= len(fOld) {
 //line hecbench_jacobi.go:35
-							gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
+									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 //line hecbench_jacobi.go:35
-						} else {
+								} else {
 //line hecbench_jacobi.go:35
-							var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 //line hecbench_jacobi.go:35
-							for gc_k10 := range 8 {
+									for gc_k10 := range 8 {
 //line hecbench_jacobi.go:35
-								if 0xff&(1<<gc_k10) != 0 {
+										if 0xff&(1<<gc_k10) != 0 {
 //line hecbench_jacobi.go:35
-									gc_pos2.Thread = gc_rank2 + gc_k10
+											gc_pos2.Thread = gc_rank2 + gc_k10
 //line hecbench_jacobi.go:35
-									gc_lanes10[gc_k10] = fOld[gc_t10+gc_k10]
+											gc_lanes10[gc_k10] = fOld[gc_t10+gc_k10]
+//line hecbench_jacobi.go:35
+										}
+//line hecbench_jacobi.go:35
+									}
+//line hecbench_jacobi.go:35
+									gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:35
+									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
+								gc_ld6.StoreSlice(gc_at6[(gc_tx2 - gc_fastlo2):])
+//line hecbench_jacobi.go:43
+								gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
+//line hecbench_jacobi.go:43
+								_ = gc_if3
+//line hecbench_jacobi.go:44
+								if gc_if3.ToBits() != 0 {
+//line hecbench_jacobi.go:44
+									var gc_t11 int = i - 1
+//line hecbench_jacobi.go:44
+									_ = gc_t11
+//line hecbench_jacobi.go:44
+									var gc_i7 int = gc_t11
+//line hecbench_jacobi.go:44
+									_ = gc_i7
+//line hecbench_jacobi.go:44
+									var gc_j7 int = j
+//line hecbench_jacobi.go:44
+									_ = gc_j7
+//line hecbench_jacobi.go:44
+									var gc_t12 int = ((gc_i7) + (gc_j7)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t12
+//line hecbench_jacobi.go:19
+									var gc_ld7 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+									if gc_t12 >= 0 && gc_t12+8 <= len(fOld) {
+//line hecbench_jacobi.go:44
+										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
+//line hecbench_jacobi.go:44
+									} else {
+//line hecbench_jacobi.go:44
+										var gc_lanes11 [8]float32
+//line hecbench_jacobi.go:44
+										for gc_k11 := range 8 {
+//line hecbench_jacobi.go:44
+											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
+//line hecbench_jacobi.go:44
+												gc_pos2.Thread = gc_rank2 + gc_k11
+//line hecbench_jacobi.go:44
+												gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
+//line hecbench_jacobi.go:44
+											}
+//line hecbench_jacobi.go:44
+										}
+//line hecbench_jacobi.go:44
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:44
+										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+//line hecbench_jacobi.go:44
+									}
+//line hecbench_jacobi.go:44
+									gc_ld7.StoreMasked((*[8]float32)(gc_at7[(gc_tx2-gc_fastlo2):]), gc_if3)
+//line hecbench_jacobi.go:44
+								}
+//line hecbench_jacobi.go:46
+								gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
+//line hecbench_jacobi.go:46
+								_ = gc_if4
+//line hecbench_jacobi.go:47
+								if gc_if4.ToBits() != 0 {
+//line hecbench_jacobi.go:47
+									var gc_t13 int = i + 1
+//line hecbench_jacobi.go:47
+									_ = gc_t13
+//line hecbench_jacobi.go:47
+									var gc_i8 int = gc_t13
+//line hecbench_jacobi.go:47
+									_ = gc_i8
+//line hecbench_jacobi.go:47
+									var gc_j8 int = j
+//line hecbench_jacobi.go:47
+									_ = gc_j8
+//line hecbench_jacobi.go:47
+									var gc_t14 int = ((gc_i8) + (gc_j8)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t14
+//line hecbench_jacobi.go:19
+									var gc_ld8 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+									if gc_t14 >= 0 && gc_t14+8 <= len(fOld) {
+//line hecbench_jacobi.go:47
+										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
+//line hecbench_jacobi.go:47
+									} else {
+//line hecbench_jacobi.go:47
+										var gc_lanes12 [8]float32
+//line hecbench_jacobi.go:47
+										for gc_k12 := range 8 {
+//line hecbench_jacobi.go:47
+											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
+//line hecbench_jacobi.go:47
+												gc_pos2.Thread = gc_rank2 + gc_k12
+//line hecbench_jacobi.go:47
+												gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
+//line hecbench_jacobi.go:47
+											}
+//line hecbench_jacobi.go:47
+										}
+//line hecbench_jacobi.go:47
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:47
+										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
+//line hecbench_jacobi.go:47
+									}
+//line hecbench_jacobi.go:47
+									gc_ld8.StoreMasked((*[8]float32)(gc_at8[(gc_tx2-gc_fastlo2):]), gc_if4)
+//line hecbench_jacobi.go:47
+								}
+//line hecbench_jacobi.go:49
+								if gc_ty2 == 0 && j >= 1 {
+//line hecbench_jacobi.go:49
+									var gc_t15 int = j -
+										1
+//line hecbench_jacobi.go:50
+									_ = gc_t15
+//line hecbench_jacobi.go:50
+									var gc_i9 int = i
+//line hecbench_jacobi.go:50
+									_ = gc_i9
+//line hecbench_jacobi.go:50
+									var gc_j9 int = gc_t15
+//line hecbench_jacobi.go:50
+									_ = gc_j9
+//line hecbench_jacobi.go:50
+									var gc_t16 int = ((gc_i9) + (gc_j9)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t16
+//line hecbench_jacobi.go:19
+									var gc_ld9 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+									if gc_t16 >= 0 && gc_t16+8 <= len(fOld) {
+//line hecbench_jacobi.go:50
+										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
+//line hecbench_jacobi.go:50
+									} else {
+//line hecbench_jacobi.go:50
+										var gc_lanes13 [8]float32
+//line hecbench_jacobi.go:50
+										for gc_k13 := range 8 {
+//line hecbench_jacobi.go:50
+											if 0xff&(1<<gc_k13) != 0 {
+//line hecbench_jacobi.go:50
+												gc_pos2.Thread = gc_rank2 + gc_k13
+//line hecbench_jacobi.go:50
+												gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
+//line hecbench_jacobi.go:50
+											}
+//line hecbench_jacobi.go:50
+										}
+//line hecbench_jacobi.go:50
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:50
+										gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+//line hecbench_jacobi.go:50
+									}
+//line hecbench_jacobi.go:50
+									gc_ld9.StoreSlice(gc_at9[(gc_tx2 - gc_fastlo2):])
+//line hecbench_jacobi.go:50
+								}
+//line hecbench_jacobi.go:52
+								if gc_ty2 == 15 && j <= jacobiN-2 {
+//line hecbench_jacobi.go:52
+									var gc_t17 int = j +
+										1
+//line hecbench_jacobi.go:53
+									_ = gc_t17
+//line hecbench_jacobi.go:53
+									var gc_i10 int = i
+//line hecbench_jacobi.go:53
+									_ = gc_i10
+//line hecbench_jacobi.go:53
+									var gc_j10 int = gc_t17
+//line hecbench_jacobi.go:53
+									_ = gc_j10
+//line hecbench_jacobi.go:53
+									var gc_t18 int = ((gc_i10) + (gc_j10)*
+//line hecbench_jacobi.go:19
+										jacobiN)
+//line hecbench_jacobi.go:19
+									_ = gc_t18
+//line hecbench_jacobi.go:19
+									var gc_ld10 archsimd.Float32x8
+//line hecbench_jacobi.go:19
+									if gc_t18 >= 0 && gc_t18+8 <= len(fOld) {
+//line hecbench_jacobi.go:53
+										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
+//line hecbench_jacobi.go:53
+									} else {
+//line hecbench_jacobi.go:53
+										var gc_lanes14 [8]float32
+//line hecbench_jacobi.go:53
+										for gc_k14 := range 8 {
+//line hecbench_jacobi.go:53
+											if 0xff&(1<<gc_k14) != 0 {
+//line hecbench_jacobi.go:53
+												gc_pos2.Thread = gc_rank2 + gc_k14
+//line hecbench_jacobi.go:53
+												gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
+//line hecbench_jacobi.go:53
+											}
+//line hecbench_jacobi.go:53
+										}
+//line hecbench_jacobi.go:53
+										gc_pos2.Thread = gc_rank2
+//line hecbench_jacobi.go:53
+										gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
+//line hecbench_jacobi.go:53
+									}
+//line hecbench_jacobi.go:53
+									gc_ld10.StoreSlice(gc_at10[(gc_tx2 - gc_fastlo2):])
+//line hecbench_jacobi.go:53
+								}
 							}
-//line hecbench_jacobi.go:35
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
+
+//line hecbench_jacobi.go:29
+							i := gc_tx2 + gc_bx2*gc_bdx2
+							_ = i
+
+//line hecbench_jacobi.go:30
+							j := gc_ty2 + gc_by2*gc_bdy2
+							_ = j
+
 //line hecbench_jacobi.go:35
-							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
-//line hecbench_jacobi.go:35
-						}
-//line hecbench_jacobi.go:35
-						gc_ld6.StoreSlice(gc_at6[gc_tx2:])
+							gc_at6[gc_u2] = fOld[jacobiIdx(i, j)]
+
 //line hecbench_jacobi.go:43
-						gc_if3 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, gc_tx2, 8)))).And(gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(1, i, 8)))))
-//line hecbench_jacobi.go:43
-						_ = gc_if3
-//line hecbench_jacobi.go:44
-						if gc_if3.ToBits() != 0 {
-//line hecbench_jacobi.go:44
-							var gc_t11 int = i - 1
-//line hecbench_jacobi.go:44
-							_ = gc_t11
-//line hecbench_jacobi.go:44
-							var gc_i7 int = gc_t11
-//line hecbench_jacobi.go:44
-							_ = gc_i7
-//line hecbench_jacobi.go:44
-							var gc_j7 int = j
-//line hecbench_jacobi.go:44
-							_ = gc_j7
-//line hecbench_jacobi.go:44
-							var gc_t12 int = ((gc_i7) + (gc_j7)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t12
-//line hecbench_jacobi.go:19
-							var gc_ld7 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t12 >= 0 && gc_t12+8 <= len(fOld) {
-//line hecbench_jacobi.go:44
-								gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
-//line hecbench_jacobi.go:44
-							} else {
-//line hecbench_jacobi.go:44
-								var gc_lanes11 [8]float32
-//line hecbench_jacobi.go:44
-								for gc_k11 := range 8 {
-//line hecbench_jacobi.go:44
-									if gc_if3.ToBits()&(1<<gc_k11) != 0 {
-//line hecbench_jacobi.go:44
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line hecbench_jacobi.go:44
-										gc_lanes11[gc_k11] = fOld[gc_t12+gc_k11]
-//line hecbench_jacobi.go:44
-									}
-//line hecbench_jacobi.go:44
-								}
-//line hecbench_jacobi.go:44
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:44
-								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
-//line hecbench_jacobi.go:44
+							if gc_tx2 == 0 && i >= 1 {
+								gc_at7[gc_u2] = fOld[jacobiIdx(i-1, j)]
 							}
-//line hecbench_jacobi.go:44
-							gc_ld7.StoreMasked((*[8]float32)(gc_at7[gc_tx2:]), gc_if3)
-//line hecbench_jacobi.go:44
-						}
+
 //line hecbench_jacobi.go:46
-						gc_if4 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(15, gc_tx2, 8)))).And(gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(jacobiN-2, i, 8)))))
-//line hecbench_jacobi.go:46
-						_ = gc_if4
-//line hecbench_jacobi.go:47
-						if gc_if4.ToBits() != 0 {
-//line hecbench_jacobi.go:47
-							var gc_t13 int = i + 1
-//line hecbench_jacobi.go:47
-							_ = gc_t13
-//line hecbench_jacobi.go:47
-							var gc_i8 int = gc_t13
-//line hecbench_jacobi.go:47
-							_ = gc_i8
-//line hecbench_jacobi.go:47
-							var gc_j8 int = j
-//line hecbench_jacobi.go:47
-							_ = gc_j8
-//line hecbench_jacobi.go:47
-							var gc_t14 int = ((gc_i8) + (gc_j8)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t14
-//line hecbench_jacobi.go:19
-							var gc_ld8 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t14 >= 0 && gc_t14+8 <= len(fOld) {
-//line hecbench_jacobi.go:47
-								gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
-//line hecbench_jacobi.go:47
-							} else {
-//line hecbench_jacobi.go:47
-								var gc_lanes12 [8]float32
-//line hecbench_jacobi.go:47
-								for gc_k12 := range 8 {
-//line hecbench_jacobi.go:47
-									if gc_if4.ToBits()&(1<<gc_k12) != 0 {
-//line hecbench_jacobi.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line hecbench_jacobi.go:47
-										gc_lanes12[gc_k12] = fOld[gc_t14+gc_k12]
-//line hecbench_jacobi.go:47
-									}
-//line hecbench_jacobi.go:47
-								}
-//line hecbench_jacobi.go:47
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:47
-								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes12)
-//line hecbench_jacobi.go:47
+							if gc_tx2 == 15 && i <= jacobiN-2 {
+								gc_at8[gc_u2] = fOld[jacobiIdx(i+1, j)]
 							}
-//line hecbench_jacobi.go:47
-							gc_ld8.StoreMasked((*[8]float32)(gc_at8[gc_tx2:]), gc_if4)
-//line hecbench_jacobi.go:47
-						}
+
 //line hecbench_jacobi.go:49
-						if gc_ty2 == 0 && j >= 1 {
-//line hecbench_jacobi.go:49
-							var gc_t15 int = j -
-								1
-//line hecbench_jacobi.go:50
-							_ = gc_t15
-//line hecbench_jacobi.go:50
-							var gc_i9 int = i
-//line hecbench_jacobi.go:50
-							_ = gc_i9
-//line hecbench_jacobi.go:50
-							var gc_j9 int = gc_t15
-//line hecbench_jacobi.go:50
-							_ = gc_j9
-//line hecbench_jacobi.go:50
-							var gc_t16 int = ((gc_i9) + (gc_j9)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t16
-//line hecbench_jacobi.go:19
-							var gc_ld9 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t16 >= 0 && gc_t16+8 <= len(fOld) {
-//line hecbench_jacobi.go:50
-								gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
-//line hecbench_jacobi.go:50
-							} else {
-//line hecbench_jacobi.go:50
-								var gc_lanes13 [8]float32
-//line hecbench_jacobi.go:50
-								for gc_k13 := range 8 {
-//line hecbench_jacobi.go:50
-									if 0xff&(1<<gc_k13) != 0 {
-//line hecbench_jacobi.go:50
-										gc_pos2.Thread = gc_rank2 + gc_k13
-//line hecbench_jacobi.go:50
-										gc_lanes13[gc_k13] = fOld[gc_t16+gc_k13]
-//line hecbench_jacobi.go:50
-									}
-//line hecbench_jacobi.go:50
-								}
-//line hecbench_jacobi.go:50
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:50
-								gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
-//line hecbench_jacobi.go:50
+							if gc_ty2 == 0 && j >= 1 {
+								gc_at9[gc_u2] = fOld[jacobiIdx(i, j-1)]
 							}
-//line hecbench_jacobi.go:50
-							gc_ld9.StoreSlice(gc_at9[gc_tx2:])
-//line hecbench_jacobi.go:50
-						}
+
 //line hecbench_jacobi.go:52
-						if gc_ty2 == 15 && j <= jacobiN-2 {
-//line hecbench_jacobi.go:52
-							var gc_t17 int = j +
-								1
-//line hecbench_jacobi.go:53
-							_ = gc_t17
-//line hecbench_jacobi.go:53
-							var gc_i10 int = i
-//line hecbench_jacobi.go:53
-							_ = gc_i10
-//line hecbench_jacobi.go:53
-							var gc_j10 int = gc_t17
-//line hecbench_jacobi.go:53
-							_ = gc_j10
-//line hecbench_jacobi.go:53
-							var gc_t18 int = ((gc_i10) + (gc_j10)*
-//line hecbench_jacobi.go:19
-								jacobiN)
-//line hecbench_jacobi.go:19
-							_ = gc_t18
-//line hecbench_jacobi.go:19
-							var gc_ld10 archsimd.Float32x8
-//line hecbench_jacobi.go:19
-							if gc_t18 >= 0 && gc_t18+8 <= len(fOld) {
-//line hecbench_jacobi.go:53
-								gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
-//line hecbench_jacobi.go:53
-							} else {
-//line hecbench_jacobi.go:53
-								var gc_lanes14 [8]float32
-//line hecbench_jacobi.go:53
-								for gc_k14 := range 8 {
-//line hecbench_jacobi.go:53
-									if 0xff&(1<<gc_k14) != 0 {
-//line hecbench_jacobi.go:53
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line hecbench_jacobi.go:53
-										gc_lanes14[gc_k14] = fOld[gc_t18+gc_k14]
-//line hecbench_jacobi.go:53
-									}
-//line hecbench_jacobi.go:53
-								}
-//line hecbench_jacobi.go:53
-								gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:53
-								gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-//line hecbench_jacobi.go:53
+							if gc_ty2 == 15 && j <= jacobiN-2 {
+								gc_at10[gc_u2] = fOld[jacobiIdx(i, j+1)]
 							}
-//line hecbench_jacobi.go:53
-							gc_ld10.StoreSlice(gc_at10[gc_tx2:])
-//line hecbench_jacobi.go:53
 						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -345,26 +391,26 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					_ = j
 
 //line hecbench_jacobi.go:35
-					gc_at6[gc_tx2] = fOld[jacobiIdx(i, j)]
+					fOldTile[gc_ty2+1][gc_tx2+1] = fOld[jacobiIdx(i, j)]
 
 //line hecbench_jacobi.go:43
 					if gc_tx2 == 0 && i >= 1 {
-						gc_at7[gc_tx2] = fOld[jacobiIdx(i-1, j)]
+						fOldTile[gc_ty2+1][gc_tx2+0] = fOld[jacobiIdx(i-1, j)]
 					}
 
 //line hecbench_jacobi.go:46
 					if gc_tx2 == 15 && i <= jacobiN-2 {
-						gc_at8[gc_tx2] = fOld[jacobiIdx(i+1, j)]
+						fOldTile[gc_ty2+1][gc_tx2+2] = fOld[jacobiIdx(i+1, j)]
 					}
 
 //line hecbench_jacobi.go:49
 					if gc_ty2 == 0 && j >= 1 {
-						gc_at9[gc_tx2] = fOld[jacobiIdx(i, j-1)]
+						fOldTile[gc_ty2+0][gc_tx2+1] = fOld[jacobiIdx(i, j-1)]
 					}
 
 //line hecbench_jacobi.go:52
 					if gc_ty2 == 15 && j <= jacobiN-2 {
-						gc_at10[gc_tx2] = fOld[jacobiIdx(i, j+1)]
+						fOldTile[gc_ty2+2][gc_tx2+1] = fOld[jacobiIdx(i, j+1)]
 					}
 				}
 			} else {

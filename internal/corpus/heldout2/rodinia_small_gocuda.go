@@ -41,14 +41,55 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 			gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
 			gc_off2 := 1
 			gc_off3 := (bpHeight*by + gc_ty + 1)
-			if gc_off >= 0 && gc_off <= len(w) && gc_bdx <= len(w)-gc_off && gc_off2 >= 0 && gc_off2 <= len(delta) && gc_bdx <= len(delta)-gc_off2 && gc_off3 >= 0 && gc_off3 < len(ly) && gc_off <= len(oldw) && gc_bdx <= len(oldw)-gc_off {
-				gc_at := w[gc_off:][:gc_bdx]
-				gc_at2 := delta[gc_off2:][:gc_bdx]
-				gc_at3 := ly[gc_off3:][:1]
-				gc_at4 := oldw[gc_off:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off3 >= 0 && gc_off3 < len(ly) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := w[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ly[gc_off3:][:1]
+						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_small.go:35
+							ty := gc_ty
+							_ = ty
+
+//line rodinia_small.go:34
+							tx := gc_tx
+							_ = tx
+
+//line rodinia_small.go:37
+							index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							_ = index
+
+//line rodinia_small.go:38
+							indexY := bpHeight*by + ty + 1
+							_ = indexY
+
+//line rodinia_small.go:39
+							indexX := tx + 1
+							_ = indexX
+
+//line rodinia_small.go:43
+							gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_u]))))
+
+//line rodinia_small.go:44
+							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_u])))
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line rodinia_small.go:35
 					ty := gc_ty
@@ -71,10 +112,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 					_ = indexX
 
 //line rodinia_small.go:43
-					gc_at[gc_tx] = float32(float64(gc_at[gc_tx]) + ((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx]))))
+					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
 
 //line rodinia_small.go:44
-					gc_at4[gc_tx] = float32((bpEta * float64(gc_at2[gc_tx]) * float64(gc_at3[0])) + (bpMomentum * float64(gc_at4[gc_tx])))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -126,13 +167,43 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 				continue
 			}
 			gc_off4 := 1
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(w) && gc_to <= len(w)-gc_off4 && gc_off4 <= len(delta) && gc_to <= len(delta)-gc_off4 && gc_off4 <= len(oldw) && gc_to <= len(oldw)-gc_off4 {
-				gc_at5 := w[gc_off4:][:gc_to]
-				gc_at6 := delta[gc_off4:][:gc_to]
-				gc_at7 := oldw[gc_off4:][:gc_to]
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := w[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
+
+//line rodinia_small.go:35
+							ty := gc_ty
+							_ = ty
+
+//line rodinia_small.go:34
+							tx := gc_tx
+							_ = tx
+
+//line rodinia_small.go:39
+							indexX := tx + 1
+							_ = indexX
+
+//line rodinia_small.go:48
+							if ty == 0 && by == 0 {
+								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
+								gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
-					_ = gc_rank
+					gc_pos.Thread = gc_rank
 
 //line rodinia_small.go:35
 					ty := gc_ty
@@ -148,8 +219,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid in
 
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
-						gc_at5[gc_tx] = float32(float64(gc_at5[gc_tx]) + ((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx]))))
-						gc_at7[gc_tx] = float32((bpEta * float64(gc_at6[gc_tx])) + (bpMomentum * float64(gc_at7[gc_tx])))
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
 					}
 				}
 			} else {

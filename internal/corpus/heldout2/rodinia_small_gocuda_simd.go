@@ -42,14 +42,55 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 			gc_off5 := (((hid+1)*bpHeight*by + (hid+1)*gc_ty2) + 1) + (hid + 1)
 			gc_off6 := 1
 			gc_off7 := (bpHeight*by + gc_ty2 + 1)
-			if gc_off5 >= 0 && gc_off5 <= len(w) && gc_bdx2 <= len(w)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(delta) && gc_bdx2 <= len(delta)-gc_off6 && gc_off7 >= 0 && gc_off7 < len(ly) && gc_off5 <= len(oldw) && gc_bdx2 <= len(oldw)-gc_off5 {
-				gc_at8 := w[gc_off5:][:gc_bdx2]
-				gc_at9 := delta[gc_off6:][:gc_bdx2]
-				gc_at10 := ly[gc_off7:][:1]
-				gc_at11 := oldw[gc_off5:][:gc_bdx2]
+			gc_fastlo3, gc_fasthi3 := 0, 0
+			if gc_off7 >= 0 && gc_off7 < len(ly) {
+				gc_fastlo3 = min(max(0, -gc_off5, -gc_off6), gc_bdx2)
+				gc_fasthi3 = max(min(gc_bdx2, len(w)-gc_off5, len(delta)-gc_off6, len(oldw)-gc_off5), gc_fastlo3)
+			}
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at8 := w[gc_off5+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := delta[gc_off6+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := ly[gc_off7:][:1]
+						gc_at11 := oldw[gc_off5+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx2 := gc_fastlo3 + gc_u3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_small.go:35
+							ty := gc_ty2
+							_ = ty
+
+//line rodinia_small.go:34
+							tx := gc_tx2
+							_ = tx
+
+//line rodinia_small.go:37
+							index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+							_ = index
+
+//line rodinia_small.go:38
+							indexY := bpHeight*by + ty + 1
+							_ = indexY
+
+//line rodinia_small.go:39
+							indexX := tx + 1
+							_ = indexX
+
+//line rodinia_small.go:43
+							gc_at8[gc_u3] = float32(float64(gc_at8[gc_u3]) + ((bpEta * float64(gc_at9[gc_u3]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_u3]))))
+
+//line rodinia_small.go:44
+							gc_at11[gc_u3] = float32((bpEta * float64(gc_at9[gc_u3]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_u3])))
+						}
+						gc_tx2 = gc_fasthi3 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_small.go:35
 					ty := gc_ty2
@@ -72,10 +113,10 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 					_ = indexX
 
 //line rodinia_small.go:43
-					gc_at8[gc_tx2] = float32(float64(gc_at8[gc_tx2]) + ((bpEta * float64(gc_at9[gc_tx2]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_tx2]))))
+					w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
 
 //line rodinia_small.go:44
-					gc_at11[gc_tx2] = float32((bpEta * float64(gc_at9[gc_tx2]) * float64(gc_at10[0])) + (bpMomentum * float64(gc_at11[gc_tx2])))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
 				}
 			} else {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -127,13 +168,43 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 				continue
 			}
 			gc_off8 := 1
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(w) && gc_to2 <= len(w)-gc_off8 && gc_off8 <= len(delta) && gc_to2 <= len(delta)-gc_off8 && gc_off8 <= len(oldw) && gc_to2 <= len(oldw)-gc_off8 {
-				gc_at12 := w[gc_off8:][:gc_to2]
-				gc_at13 := delta[gc_off8:][:gc_to2]
-				gc_at14 := oldw[gc_off8:][:gc_to2]
+			gc_fastlo4 := min(max(gc_from2, 0, -gc_off8), gc_to2)
+			gc_fasthi4 := max(min(gc_to2, len(w)-gc_off8, len(delta)-gc_off8, len(oldw)-gc_off8), gc_fastlo4)
+			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo4 {
+						gc_seglen4 := gc_fasthi4 - gc_fastlo4
+						gc_at12 := w[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at13 := delta[gc_off8+gc_fastlo4:][:gc_seglen4]
+						gc_at14 := oldw[gc_off8+gc_fastlo4:][:gc_seglen4]
+						for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
+							gc_tx2 := gc_fastlo4 + gc_u4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line rodinia_small.go:35
+							ty := gc_ty2
+							_ = ty
+
+//line rodinia_small.go:34
+							tx := gc_tx2
+							_ = tx
+
+//line rodinia_small.go:39
+							indexX := tx + 1
+							_ = indexX
+
+//line rodinia_small.go:48
+							if ty == 0 && by == 0 {
+								gc_at12[gc_u4] = float32(float64(gc_at12[gc_u4]) + ((bpEta * float64(gc_at13[gc_u4])) + (bpMomentum * float64(gc_at14[gc_u4]))))
+								gc_at14[gc_u4] = float32((bpEta * float64(gc_at13[gc_u4])) + (bpMomentum * float64(gc_at14[gc_u4])))
+							}
+						}
+						gc_tx2 = gc_fasthi4 - 1
+						continue
+					}
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
+					gc_pos2.Thread = gc_rank2
 
 //line rodinia_small.go:35
 					ty := gc_ty2
@@ -149,8 +220,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 
 //line rodinia_small.go:48
 					if ty == 0 && by == 0 {
-						gc_at12[gc_tx2] = float32(float64(gc_at12[gc_tx2]) + ((bpEta * float64(gc_at13[gc_tx2])) + (bpMomentum * float64(gc_at14[gc_tx2]))))
-						gc_at14[gc_tx2] = float32((bpEta * float64(gc_at13[gc_tx2])) + (bpMomentum * float64(gc_at14[gc_tx2])))
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
 					}
 				}
 			} else {

@@ -4060,11 +4060,32 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 1
-				if gc_off3 >= 0 && gc_off3 <= len(callExchange) && gc_bdx <= len(callExchange)-gc_off3 {
-					gc_at3 := callExchange[gc_off3:][:gc_bdx]
+				gc_fastlo := min(max(0, -gc_off3), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(callExchange)-gc_off3), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := callExchange[gc_off3+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								_ = gc_rank
+
+//line samples.go:592
+								tid := gc_tx
+								_ = tid
+								call := gc_s_call[gc_rank]
+
+//line samples.go:613
+								call[binomialElemsPerThread] = gc_at3[gc_u]
+								gc_s_call[gc_rank] = call
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
-						_ = gc_rank
+						gc_pos.Thread = gc_rank
 
 //line samples.go:592
 						tid := gc_tx
@@ -4072,7 +4093,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 						call := gc_s_call[gc_rank]
 
 //line samples.go:613
-						call[binomialElemsPerThread] = gc_at3[gc_tx]
+						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank] = call
 					}
 				} else {
@@ -4685,13 +4706,61 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 				gc_row2 := gc_ty + worky + fdtdRadius
 				gc_row3 := (gc_ty + fdtdRadius)
 				gc_off5 := workx + fdtdRadius
-				if gc_row >= 0 && gc_row < len(tile) && gc_off4 >= 0 && gc_off4 <= len(tile[gc_row]) && gc_bdx <= len(tile[gc_row])-gc_off4 && gc_row2 >= 0 && gc_row2 < len(tile) && gc_off4 <= len(tile[gc_row2]) && gc_bdx <= len(tile[gc_row2])-gc_off4 && gc_row3 >= 0 && gc_row3 < len(tile) && gc_bdx <= len(tile[gc_row3]) && gc_off5 >= 0 && gc_off5 <= len(tile[gc_row3]) && gc_bdx <= len(tile[gc_row3])-gc_off5 && gc_off4 <= len(tile[gc_row3]) && gc_bdx <= len(tile[gc_row3])-gc_off4 {
-					gc_at := tile[gc_row][gc_off4:][:gc_bdx]
-					gc_at2 := tile[gc_row2][gc_off4:][:gc_bdx]
-					gc_at3 := tile[gc_row3][:gc_bdx]
-					gc_at4 := tile[gc_row3][gc_off5:][:gc_bdx]
-					gc_at5 := tile[gc_row3][gc_off4:][:gc_bdx]
+				gc_fastlo, gc_fasthi := 0, 0
+				if gc_row >= 0 && gc_row < len(tile) && gc_row2 >= 0 && gc_row2 < len(tile) && gc_row3 >= 0 && gc_row3 < len(tile) {
+					gc_fastlo = min(max(0, -gc_off4, -gc_off5), gc_bdx)
+					gc_fasthi = max(min(gc_bdx, len(tile[gc_row])-gc_off4, len(tile[gc_row2])-gc_off4, len(tile[gc_row3]), len(tile[gc_row3])-gc_off5, len(tile[gc_row3])-gc_off4), gc_fastlo)
+				}
+				if gc_fastlo < gc_fasthi {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := tile[gc_row][gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at2 := tile[gc_row2][gc_off4+gc_fastlo:][:gc_seglen]
+							gc_at3 := tile[gc_row3][gc_fastlo:][:gc_seglen]
+							gc_at4 := tile[gc_row3][gc_off5+gc_fastlo:][:gc_seglen]
+							gc_at5 := tile[gc_row3][gc_off4+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+
+//line samples.go:649
+								ltidx := gc_tx
+								_ = ltidx
+
+//line samples.go:650
+								ltidy := gc_ty
+								_ = ltidy
+
+//line samples.go:670
+								tx := ltidx + fdtdRadius
+								_ = tx
+
+//line samples.go:671
+								ty := ltidy + fdtdRadius
+								_ = ty
+								outputIndex := gc_s_outputIndex[gc_rank]
+								current := gc_s_current[gc_rank]
+
+//line samples.go:723
+								if ltidy < fdtdRadius {
+									gc_at[gc_u] = input[outputIndex-fdtdRadius*strideY]
+									gc_at2[gc_u] = input[outputIndex+worky*strideY]
+								}
+
+//line samples.go:728
+								if ltidx < fdtdRadius {
+									gc_at3[gc_u] = input[outputIndex-fdtdRadius]
+									gc_at4[gc_u] = input[outputIndex+workx]
+								}
+
+//line samples.go:733
+								gc_at5[gc_u] = current
+							}
+							gc_tx = gc_fasthi - 1
+							continue
+						}
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -4715,18 +4784,18 @@ func gc_body_finiteDifferencesKernel(gc_b *compiled.Block, output, input []float
 
 //line samples.go:723
 						if ltidy < fdtdRadius {
-							gc_at[gc_tx] = input[outputIndex-fdtdRadius*strideY]
-							gc_at2[gc_tx] = input[outputIndex+worky*strideY]
+							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
+							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
 
 //line samples.go:728
 						if ltidx < fdtdRadius {
-							gc_at3[gc_tx] = input[outputIndex-fdtdRadius]
-							gc_at4[gc_tx] = input[outputIndex+workx]
+							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
+							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
 
 //line samples.go:733
-						gc_at5[gc_tx] = current
+						tile[ty][tx] = current
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -4466,11 +4466,32 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off6 := 1
-				if gc_off6 >= 0 && gc_off6 <= len(callExchange) && gc_bdx2 <= len(callExchange)-gc_off6 {
-					gc_at7 := callExchange[gc_off6:][:gc_bdx2]
+				gc_fastlo2 := min(max(0, -gc_off6), gc_bdx2)
+				gc_fasthi2 := max(min(gc_bdx2, len(callExchange)-gc_off6), gc_fastlo2)
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at7 := callExchange[gc_off6+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+
+//line samples.go:592
+								tid := gc_tx2
+								_ = tid
+								call := gc_s_call[gc_rank2]
+
+//line samples.go:613
+								call[binomialElemsPerThread] = gc_at7[gc_u2]
+								gc_s_call[gc_rank2] = call
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
+						}
 						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
+						gc_pos2.Thread = gc_rank2
 
 //line samples.go:592
 						tid := gc_tx2
@@ -4478,7 +4499,7 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 						call := gc_s_call[gc_rank2]
 
 //line samples.go:613
-						call[binomialElemsPerThread] = gc_at7[gc_tx2]
+						call[binomialElemsPerThread] = callExchange[tid+1]
 						gc_s_call[gc_rank2] = call
 					}
 				} else {
@@ -5091,13 +5112,61 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 				gc_row5 := gc_ty2 + worky + fdtdRadius
 				gc_row6 := (gc_ty2 + fdtdRadius)
 				gc_off7 := workx + fdtdRadius
-				if gc_row4 >= 0 && gc_row4 < len(tile) && gc_off6 >= 0 && gc_off6 <= len(tile[gc_row4]) && gc_bdx2 <= len(tile[gc_row4])-gc_off6 && gc_row5 >= 0 && gc_row5 < len(tile) && gc_off6 <= len(tile[gc_row5]) && gc_bdx2 <= len(tile[gc_row5])-gc_off6 && gc_row6 >= 0 && gc_row6 < len(tile) && gc_bdx2 <= len(tile[gc_row6]) && gc_off7 >= 0 && gc_off7 <= len(tile[gc_row6]) && gc_bdx2 <= len(tile[gc_row6])-gc_off7 && gc_off6 <= len(tile[gc_row6]) && gc_bdx2 <= len(tile[gc_row6])-gc_off6 {
-					gc_at6 := tile[gc_row4][gc_off6:][:gc_bdx2]
-					gc_at7 := tile[gc_row5][gc_off6:][:gc_bdx2]
-					gc_at8 := tile[gc_row6][:gc_bdx2]
-					gc_at9 := tile[gc_row6][gc_off7:][:gc_bdx2]
-					gc_at10 := tile[gc_row6][gc_off6:][:gc_bdx2]
+				gc_fastlo2, gc_fasthi2 := 0, 0
+				if gc_row4 >= 0 && gc_row4 < len(tile) && gc_row5 >= 0 && gc_row5 < len(tile) && gc_row6 >= 0 && gc_row6 < len(tile) {
+					gc_fastlo2 = min(max(0, -gc_off6, -gc_off7), gc_bdx2)
+					gc_fasthi2 = max(min(gc_bdx2, len(tile[gc_row4])-gc_off6, len(tile[gc_row5])-gc_off6, len(tile[gc_row6]), len(tile[gc_row6])-gc_off7, len(tile[gc_row6])-gc_off6), gc_fastlo2)
+				}
+				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						if gc_tx2 == gc_fastlo2 {
+							gc_seglen2 := gc_fasthi2 - gc_fastlo2
+							gc_at6 := tile[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at7 := tile[gc_row5][gc_off6+gc_fastlo2:][:gc_seglen2]
+							gc_at8 := tile[gc_row6][gc_fastlo2:][:gc_seglen2]
+							gc_at9 := tile[gc_row6][gc_off7+gc_fastlo2:][:gc_seglen2]
+							gc_at10 := tile[gc_row6][gc_off6+gc_fastlo2:][:gc_seglen2]
+							for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+								gc_tx2 := gc_fastlo2 + gc_u2
+								gc_rank2 := gc_base2 + gc_tx2
+								gc_pos2.Thread = gc_rank2
+
+//line samples.go:649
+								ltidx := gc_tx2
+								_ = ltidx
+
+//line samples.go:650
+								ltidy := gc_ty2
+								_ = ltidy
+
+//line samples.go:670
+								tx := ltidx + fdtdRadius
+								_ = tx
+
+//line samples.go:671
+								ty := ltidy + fdtdRadius
+								_ = ty
+								outputIndex := gc_s_outputIndex[gc_rank2]
+								current := gc_s_current[gc_rank2]
+
+//line samples.go:723
+								if ltidy < fdtdRadius {
+									gc_at6[gc_u2] = input[outputIndex-fdtdRadius*strideY]
+									gc_at7[gc_u2] = input[outputIndex+worky*strideY]
+								}
+
+//line samples.go:728
+								if ltidx < fdtdRadius {
+									gc_at8[gc_u2] = input[outputIndex-fdtdRadius]
+									gc_at9[gc_u2] = input[outputIndex+workx]
+								}
+
+//line samples.go:733
+								gc_at10[gc_u2] = current
+							}
+							gc_tx2 = gc_fasthi2 - 1
+							continue
+						}
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -5121,18 +5190,18 @@ func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []floa
 
 //line samples.go:723
 						if ltidy < fdtdRadius {
-							gc_at6[gc_tx2] = input[outputIndex-fdtdRadius*strideY]
-							gc_at7[gc_tx2] = input[outputIndex+worky*strideY]
+							tile[ltidy][tx] = input[outputIndex-fdtdRadius*strideY]
+							tile[ltidy+worky+fdtdRadius][tx] = input[outputIndex+worky*strideY]
 						}
 
 //line samples.go:728
 						if ltidx < fdtdRadius {
-							gc_at8[gc_tx2] = input[outputIndex-fdtdRadius]
-							gc_at9[gc_tx2] = input[outputIndex+workx]
+							tile[ty][ltidx] = input[outputIndex-fdtdRadius]
+							tile[ty][ltidx+workx+fdtdRadius] = input[outputIndex+workx]
 						}
 
 //line samples.go:733
-						gc_at10[gc_tx2] = current
+						tile[ty][tx] = current
 					}
 				} else {
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {

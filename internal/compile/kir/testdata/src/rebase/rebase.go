@@ -145,3 +145,18 @@ func clampRows(t *gocuda.Thread, in, out []float32, w, h int) {
 		out[y*w+x] = in[n*w+x] + in[y*w+x] + in[s*w+x]
 	}
 }
+
+// shift reads a shared tile two threads behind, as a scan's step does:
+// no row has a slice long enough for its first two threads, so the rows
+// are peeled.
+func shift(t *gocuda.Thread, in, out []float32) {
+	tx := t.ThreadIdx.X
+	tile := gocuda.Shared[float32](t, t.BlockDim.X)
+	tile[tx] = in[t.BlockIdx.X*t.BlockDim.X+tx]
+	t.SyncThreads()
+	y := float32(-1)
+	if tx >= 2 {
+		y = tile[tx-2]
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+tx] = y
+}
