@@ -1407,7 +1407,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 		}
 
 //line samples_cg.go:193
-		compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32.Size(), &gc_c1v, cg.Plus[float64], &gc_c1r)
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank

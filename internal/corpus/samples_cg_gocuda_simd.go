@@ -1708,7 +1708,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 		}
 
 //line samples_cg.go:193
-		compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32.Size(), &gc_c21v, cg.Plus[float64], &gc_c21r)
+		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2

@@ -392,7 +392,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		}
 
 //line cg_tile.go:71
-		compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c8v, cg.Plus[int32], &gc_c8r)
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c8v, compiled.OpPlus, &gc_c8r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -416,7 +416,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 		}
 
 //line cg_tile.go:72
-		compiled.TileReduce[int32](gc_b, "Reduce", gc_w, gc_act, tile_.Size(), &gc_c9v, cg.Greater[int32], &gc_c9r)
+		compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, tile_.Size(), &gc_c9v, compiled.OpGreater, &gc_c9r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank

@@ -418,7 +418,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 		}
 
 //line cg_tile.go:71
-		compiled.TileReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c28v, cg.Plus[int32], &gc_c28r)
+		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c28v, compiled.OpPlus, &gc_c28r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
@@ -442,7 +442,7 @@ func gc_body_tileOps(gc_b2 *compiled.Block, out []TileOut, size int) {
 		}
 
 //line cg_tile.go:72
-		compiled.TileReduce[int32](gc_b2, "Reduce", gc_w2, gc_act2, tile_.Size(), &gc_c29v, cg.Greater[int32], &gc_c29r)
+		compiled.TileReduceOp[int32](gc_b2, gc_w2, gc_act2, tile_.Size(), &gc_c29v, compiled.OpGreater, &gc_c29r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2

@@ -260,3 +260,35 @@ func (f *Func) onCoalesced(call *ast.CallExpr) bool {
 	t := f.Src.Info.TypeOf(g)
 	return isCoalescedGroup(t) || isTileGroup(t) && (e.Short == "BinaryPartition" || e.Short == "LabeledPartition")
 }
+
+// cgOperator returns the compiled.Operator constant that x names, where
+// it names cg.Plus, cg.Less or cg.Greater, with or without its type
+// argument; or "".
+func (f *Func) cgOperator(x ast.Expr) string {
+	switch ix := ast.Unparen(x).(type) {
+	case *ast.IndexExpr:
+		x = ix.X
+	case *ast.IndexListExpr:
+		x = ix.X
+	}
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	fn, ok := f.Src.Info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != kapi.CGPath {
+		return ""
+	}
+	switch fn.Name() {
+	case "Plus", "Less", "Greater":
+		return "Op" + fn.Name()
+	}
+	return ""
+}
+
+// isNumber reports whether t is an integer or floating-point type: the
+// types compiled.Number admits.
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+}

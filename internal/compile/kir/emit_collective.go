@@ -253,6 +253,11 @@ func (e *emitter) tileCollective(c *Collective, value, arg collOperand, out, rty
 	n, rt := e.name, e.f.Src.Compiled
 	size := e.plain(e.f.groupOperand(c.Call)) + ".Size()"
 	if op := c.Entry.Op; op >= 0 {
+		if opName := e.f.cgOperator(c.Call.Args[op]); c.Entry.Short == "Reduce" && opName != "" && isNumber(value.typ) { // its steps in place
+			e.printf("%s.TileReduceOp[%s](%s, %s, %s, %s, %s, %s.%s, %s)\n", rt, e.typeString(value.typ), n["b"], n["w"], n["act"],
+				size, e.arrayRef(value), rt, opName, out)
+			return
+		}
 		e.printf("%s.TileReduce[%s](%s, %q, %s, %s, %s, %s, %s, %s)\n", rt, e.typeString(value.typ), n["b"], c.Entry.Short, n["w"], n["act"],
 			size, e.arrayRef(value), e.plain(c.Call.Args[op]), out)
 		return

@@ -531,7 +531,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		}
 
 //line llmc_backward.go:106
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -551,7 +551,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 		}
 
 //line llmc_backward.go:107
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c2v, cg.Plus[float32], &gc_c2r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -839,7 +839,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 			}
 
 //line llmc_backward.go:184
-			compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -874,7 +874,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 			}
 
 //line llmc_backward.go:186
-			compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c2v, cg.Plus[float32], &gc_c2r)
+			compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
@@ -1197,7 +1197,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 
 //line llmc_backward.go:264
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp_.Size(), &gc_c1v, cg.Greater[float32], &gc_c1r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c1v, compiled.OpGreater, &gc_c1r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1267,7 +1267,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 
 //line llmc_backward.go:278
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp_.Size(), &gc_c2v, cg.Greater[float32], &gc_c2r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c2v, compiled.OpGreater, &gc_c2r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -1288,7 +1288,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 
 //line llmc_backward.go:282
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp_.Size(), &gc_c3v, cg.Plus[float32], &gc_c3r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1359,7 +1359,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 
 //line llmc_backward.go:293
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp_.Size(), &gc_c4v, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1

@@ -606,7 +606,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 
 //line llmc_backward.go:106
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
 				continue
@@ -626,7 +626,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 
 //line llmc_backward.go:107
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
 				continue
@@ -949,7 +949,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 			}
 
 //line llmc_backward.go:184
-			compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -984,7 +984,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 			}
 
 //line llmc_backward.go:186
-			compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
+			compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 				if gc_act2&(1<<gc_lane2) == 0 {
 					continue
@@ -1307,7 +1307,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 
 //line llmc_backward.go:264
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp_.Size(), &gc_c21v, cg.Greater[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c21v, compiled.OpGreater, &gc_c21r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1377,7 +1377,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 
 //line llmc_backward.go:278
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp_.Size(), &gc_c22v, cg.Greater[float32], &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c22v, compiled.OpGreater, &gc_c22r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
@@ -1398,7 +1398,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 
 //line llmc_backward.go:282
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp_.Size(), &gc_c23v, cg.Plus[float32], &gc_c23r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1469,7 +1469,7 @@ func gc_body_fusedClassifierKernel3(gc_b2 *compiled.Block, logits, losses, probs
 		}
 
 //line llmc_backward.go:293
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp_.Size(), &gc_c24v, cg.Plus[float32], &gc_c24r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1

@@ -1421,7 +1421,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:144
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1441,7 +1441,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:145
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c2v, cg.Plus[float32], &gc_c2r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		for gc_lane := 0; gc_lane < 32; gc_lane++ {
 			if gc_act&(1<<gc_lane) == 0 {
 				continue
@@ -1829,7 +1829,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:188
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c1v, cg.Plus[float32], &gc_c1r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -1845,7 +1845,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:189
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c2v, cg.Plus[float32], &gc_c2r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
@@ -1928,7 +1928,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:203
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_c3v, cg.Plus[float32], &gc_c3r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -1944,7 +1944,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 
 //line llmc_layernorm.go:204
-		compiled.TileReduce[float32](gc_b, "Reduce", gc_w, gc_act, warp.Size(), &gc_l_warpSum2, cg.Plus[float32], &gc_c4r)
+		compiled.TileReduceOp[float32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_warpSum2, compiled.OpPlus, &gc_c4r)
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1

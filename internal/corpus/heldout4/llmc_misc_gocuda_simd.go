@@ -935,7 +935,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 
 //line llmc_misc.go:106
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 			if gc_act2&(1<<gc_lane2) == 0 {
 				continue
@@ -1168,7 +1168,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 
 //line llmc_misc.go:130
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
@@ -1230,7 +1230,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 
 //line llmc_misc.go:138
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 		gc_left := gc_act2
 		if compiled.SIMD {
 //line llmc_misc.go:138
@@ -1479,7 +1479,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		}
 
 //line llmc_misc.go:166
-		compiled.TileReduce[float32](gc_b3, "Reduce", gc_w3, gc_act3, warp.Size(), &gc_c31v, cg.Plus[float32], &gc_c31r)
+		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
 		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
@@ -1536,7 +1536,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 				}
 
 //line llmc_misc.go:176
-				compiled.TileReduce[float32](gc_b3, "Reduce", gc_w3, gc_act3, warp.Size(), &gc_c32v, cg.Plus[float32], &gc_c32r)
+				compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c32v, compiled.OpPlus, &gc_c32r)
 				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
 					if gc_act3&(1<<gc_lane3) == 0 {
 						continue
@@ -1695,7 +1695,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		}
 
 //line llmc_misc.go:166
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
@@ -1752,7 +1752,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 				}
 
 //line llmc_misc.go:176
-				compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c22v, cg.Plus[float32], &gc_c22r)
+				compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -1924,7 +1924,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 		}
 
 //line llmc_misc.go:198
-		compiled.TileReduce[float32](gc_b3, "Reduce", gc_w3, gc_act3, warp.Size(), &gc_c31v, cg.Plus[float32], &gc_c31r)
+		compiled.TileReduceOp[float32](gc_b3, gc_w3, gc_act3, warp.Size(), &gc_c31v, compiled.OpPlus, &gc_c31r)
 		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
 			gc_pos3.Thread = gc_rank3
@@ -2074,7 +2074,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 		}
 
 //line llmc_misc.go:198
-		compiled.TileReduce[float32](gc_b2, "Reduce", gc_w2, gc_act2, warp.Size(), &gc_c21v, cg.Plus[float32], &gc_c21r)
+		compiled.TileReduceOp[float32](gc_b2, gc_w2, gc_act2, warp.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2

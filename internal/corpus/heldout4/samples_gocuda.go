@@ -344,7 +344,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 
 //line samples.go:58
-		compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32.Size(), &gc_c1v, cg.Plus[float64], &gc_c1r)
+		compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c1v, compiled.OpPlus, &gc_c1r)
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
@@ -404,7 +404,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				}
 
 //line samples.go:72
-				compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32.Size(), &gc_c2v, cg.Plus[float64], &gc_c2r)
+				compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32.Size(), &gc_c2v, compiled.OpPlus, &gc_c2r)
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
@@ -796,7 +796,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 
 //line samples.go:58
-			compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32_.Size(), &gc_c3v, cg.Plus[float64], &gc_c3r)
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c3v, compiled.OpPlus, &gc_c3r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -856,7 +856,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					}
 
 //line samples.go:72
-					compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32_.Size(), &gc_c4v, cg.Plus[float64], &gc_c4r)
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_.Size(), &gc_c4v, compiled.OpPlus, &gc_c4r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -1120,7 +1120,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 
 //line samples.go:58
-			compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32_2.Size(), &gc_c5v, cg.Plus[float64], &gc_c5r)
+			compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c5v, compiled.OpPlus, &gc_c5r)
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -1180,7 +1180,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					}
 
 //line samples.go:72
-					compiled.TileReduce[float64](gc_b, "Reduce", gc_w, gc_act, tile32_2.Size(), &gc_c6v, cg.Plus[float64], &gc_c6r)
+					compiled.TileReduceOp[float64](gc_b, gc_w, gc_act, tile32_2.Size(), &gc_c6v, compiled.OpPlus, &gc_c6r)
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue

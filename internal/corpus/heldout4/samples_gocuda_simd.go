@@ -358,7 +358,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 		}
 
 //line samples.go:58
-		compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32.Size(), &gc_c21v, cg.Plus[float64], &gc_c21r)
+		compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c21v, compiled.OpPlus, &gc_c21r)
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			gc_pos2.Thread = gc_rank2
@@ -418,7 +418,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				}
 
 //line samples.go:72
-				compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32.Size(), &gc_c22v, cg.Plus[float64], &gc_c22r)
+				compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32.Size(), &gc_c22v, compiled.OpPlus, &gc_c22r)
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 					if gc_act2&(1<<gc_lane2) == 0 {
 						continue
@@ -823,7 +823,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 
 //line samples.go:58
-			compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32_.Size(), &gc_c23v, cg.Plus[float64], &gc_c23r)
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c23v, compiled.OpPlus, &gc_c23r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -883,7 +883,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 
 //line samples.go:72
-					compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32_.Size(), &gc_c24v, cg.Plus[float64], &gc_c24r)
+					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_.Size(), &gc_c24v, compiled.OpPlus, &gc_c24r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
@@ -1203,7 +1203,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			}
 
 //line samples.go:58
-			compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, cg.Plus[float64], &gc_c25r)
+			compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c25v, compiled.OpPlus, &gc_c25r)
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -1263,7 +1263,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					}
 
 //line samples.go:72
-					compiled.TileReduce[float64](gc_b2, "Reduce", gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, cg.Plus[float64], &gc_c26r)
+					compiled.TileReduceOp[float64](gc_b2, gc_w2, gc_act2, tile32_2.Size(), &gc_c26v, compiled.OpPlus, &gc_c26r)
 					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
 						if gc_act2&(1<<gc_lane2) == 0 {
 							continue
