@@ -140,7 +140,8 @@ func (g *gen) shuffle(mask string, seg int) {
 		case 1:
 			call = fmt.Sprintf("cg.ShflXor(%s, %s, %d)", tile, v, g.ch.pick(width))
 		case 2:
-			call = fmt.Sprintf("cg.Reduce(%s, %s, cg.Plus[%s])", tile, v, typeName(t))
+			op := []string{"Plus", "Less", "Greater"}[g.ch.pick(3)]
+			call = fmt.Sprintf("cg.Reduce(%s, %s, cg.%s[%s])", tile, v, op, typeName(t))
 		default:
 			call = fmt.Sprintf("cg.InclusiveScan(%s, %s, cg.BitXor[%s])", tile, v, typeName(t))
 		}

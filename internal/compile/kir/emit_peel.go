@@ -22,7 +22,41 @@ import (
 func (e *emitter) peeledThreads(l *ThreadLoop, v, from, to, rank string) {
 	c := rowCheck{e: e, vars: map[string]string{}, have: map[string]bool{}}
 	lo, hi, n := e.segStart, e.f.Names.Fresh("fasthi"), e.f.Names.Fresh("seglen")
-	los, his := []string{from}, []string{to}
+	los, his, resliced := e.peelSlices(l, &c, from, to, n)
+	bounds := func(op string) {
+		e.printf("%s %s min(max(%s), %s)\n", lo, op, strings.Join(los, ", "), to)
+		e.printf("%s %s max(min(%s), %s)\n", hi, op, strings.Join(his, ", "), lo)
+	}
+	e.printf("%s", c.decls.String())
+	if len(c.conds) > 0 {
+		e.printf("%s, %s := %s, %s\nif %s {\n", lo, hi, from, from, strings.Join(c.conds, " && "))
+		bounds("=")
+		e.printf("}\n")
+	} else {
+		bounds(":=")
+	}
+	e.printf("if %s < %s {\n", lo, hi)
+	if e.fast.edgeLabel != "" {
+		e.printf("%s:\n", e.fast.edgeLabel)
+	}
+	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
+	e.printf("if %s == %s {\n%s := %s - %s\n%s", v, lo, n, hi, lo, resliced)
+	e.fastThreads(l, v, lo, hi, n, rank)
+	e.printf("%s = %s - 1\ncontinue\n}\n", v, hi)
+	if rank != "" {
+		e.printf("%s := %s\n", e.name["rank"], rank)
+	}
+	e.w.Write(e.fast.edge)
+	e.printf("}\n} else {\n")
+}
+
+// peelSlices notes in c the conditions a peeled row needs (its tile rows
+// and shared elements in range) and returns the terms of its bounds, lo
+// the largest of los and hi the smallest of his, and the declarations of
+// its slices resliced from lo, n long.
+func (e *emitter) peelSlices(l *ThreadLoop, c *rowCheck, from, to, n string) (los, his []string, resliced string) {
+	lo := e.segStart
+	los, his = []string{from}, []string{to}
 	if from != "0" {
 		los = append(los, "0")
 	}
@@ -32,7 +66,7 @@ func (e *emitter) peeledThreads(l *ThreadLoop, v, from, to, rank string) {
 		}
 		return append(list, x)
 	}
-	var resliced strings.Builder
+	var b strings.Builder
 	for k, r := range l.Rebase.Slices {
 		x := e.plain(r.X)
 		if r.Row != nil {
@@ -51,32 +85,12 @@ func (e *emitter) peeledThreads(l *ThreadLoop, v, from, to, rank string) {
 			slice = x + "[" + lo + ":][:" + n + "]"
 		default:
 			at := c.value(r.Off, "off")
-			los = add(los, "-"+at)
-			his = add(his, "len("+x+")-"+at)
+			los, his = add(los, "-"+at), add(his, "len("+x+")-"+at)
 			slice = x + "[" + at + "+" + lo + ":][:" + n + "]"
 		}
 		if e.fast.names[k] != "" { // not every index the pass rebased is written as an index
-			fmt.Fprintf(&resliced, "%s := %s\n", e.fast.names[k], slice)
+			fmt.Fprintf(&b, "%s := %s\n", e.fast.names[k], slice)
 		}
 	}
-	bounds := fmt.Sprintf("%s = min(max(%s), %s)\n%s = max(min(%s), %s)\n", lo, strings.Join(los, ", "), to, hi, strings.Join(his, ", "), lo)
-	e.printf("%s", c.decls.String())
-	if len(c.conds) > 0 {
-		e.printf("%s, %s := %s, %s\nif %s {\n%s}\n", lo, hi, from, from, strings.Join(c.conds, " && "), bounds)
-	} else {
-		e.printf("%s", strings.Replace(bounds, " = ", " := ", 2))
-	}
-	e.printf("if %s < %s {\n", lo, hi)
-	if e.fast.edgeLabel != "" {
-		e.printf("%s:\n", e.fast.edgeLabel)
-	}
-	e.printf("for %s := %s; %s < %s; %s++ {\n", v, from, v, to, v)
-	e.printf("if %s == %s {\n%s := %s - %s\n%s", v, lo, n, hi, lo, resliced.String())
-	e.fastThreads(l, v, lo, hi, n, rank)
-	e.printf("%s = %s - 1\ncontinue\n}\n", v, hi)
-	if rank != "" {
-		e.printf("%s := %s\n", e.name["rank"], rank)
-	}
-	e.w.Write(e.fast.edge)
-	e.printf("}\n} else {\n")
+	return los, his, b.String()
 }
