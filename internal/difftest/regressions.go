@@ -164,3 +164,29 @@ func pureBound(t *gocuda.Thread, out []int32, n int) {
 	}
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = s[0]
 }
+
+// FuseRematKernel returns thread 0 early in the blocks where a guard
+// computed from the uniform w says so, then updates w: fusion moved the
+// update before the loop holding the guard, which computes the guard
+// again where it is read (a remat value) and so read the new w (found by
+// the compiler fuzzer, seed 1670752). out holds, per thread, its tile
+// element and w, or -1 where the thread returned.
+//
+//gocuda:kernel FuseRematKernel
+func fuseRemat(t *gocuda.Thread, out []int32, p int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tx
+	out[i] = -1
+	w := p + int32(t.BlockIdx.X)
+	e := (w^2) != 3 && tx == 0
+	s[tx] = int32(tx)
+	t.SyncThreads()
+	if e {
+		return
+	}
+	w ^= p
+	s[tx]++
+	t.SyncThreads()
+	out[i] = s[tx]*1000 + w
+}

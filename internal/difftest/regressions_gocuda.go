@@ -2333,3 +2333,133 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 		}
 	}
 }
+
+// FuseRematKernel returns thread 0 early in the blocks where a guard
+// computed from the uniform w says so, then updates w: fusion moved the
+// update before the loop holding the guard, which computes the guard
+// again where it is read (a remat value) and so read the new w (found by
+// the compiler fuzzer, seed 1670752). out holds, per thread, its tile
+// element and w, or -1 where the thread returned.
+func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_fuseRemat,
+		func(gc_t *gocuda.Thread) { fuseRemat(gc_t, out, p) },
+		func(gc_b *compiled.Block) { gc_body_fuseRemat(gc_b, out, p) })
+}
+
+var gc_src_fuseRemat = compiled.NewSource("fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192")
+
+func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+
+//line regressions.go:177
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+
+//line regressions.go:181
+	w := p + int32(gc_bx)
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx
+				_ = tx
+
+//line regressions.go:179
+				i := gc_bx*gc_bdx + tx
+				_ = i
+
+//line regressions.go:180
+				out[i] = -1
+
+//line regressions.go:183
+				s[tx] = int32(tx)
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L2:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx
+				_ = tx
+
+//line regressions.go:182
+				e := (w^2) != 3 && tx == 0
+				_ = e
+
+//line regressions.go:185
+				if e {
+//line regressions.go:185
+					{
+//line regressions.go:185
+						gc_exited[gc_rank] = true
+						continue gc_L2
+//line regressions.go:186
+					}
+				}
+			}
+		}
+	}
+
+//line regressions.go:188
+	w ^= p
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx
+				_ = tx
+
+//line regressions.go:189
+				s[tx]++
+			}
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx
+				_ = tx
+
+//line regressions.go:179
+				i := gc_bx*gc_bdx + tx
+				_ = i
+
+//line regressions.go:191
+				out[i] = s[tx]*1000 + w
+			}
+		}
+	}
+}

@@ -3724,3 +3724,523 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 		}
 	}
 }
+
+// FuseRematKernel returns thread 0 early in the blocks where a guard
+// computed from the uniform w says so, then updates w: fusion moved the
+// update before the loop holding the guard, which computes the guard
+// again where it is read (a remat value) and so read the new w (found by
+// the compiler fuzzer, seed 1670752). out holds, per thread, its tile
+// element and w, or -1 where the thread returned.
+func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_fuseRemat,
+		func(gc_t *gocuda.Thread) { fuseRemat(gc_t, out, p) },
+		func(gc_b *compiled.Block) { gc_body_fuseRemat(gc_b, out, p) })
+}
+
+var gc_src_fuseRemat = compiled.NewSource("fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192")
+
+func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_exited2 := gc_b2.Exited()
+
+//line regressions.go:177
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+
+//line regressions.go:181
+	w := p + int32(gc_bx2)
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:178
+					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line regressions.go:178
+					_ = gc_all2
+//line regressions.go:180
+					gc_vb2 := archsimd.BroadcastInt32x16(-1)
+//line regressions.go:180
+					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:180
+					_ = gc_iota2
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:180
+						gc_alive2 := gc_all2
+//line regressions.go:180
+						_ = gc_alive2
+//line regressions.go:180
+						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line regressions.go:180
+							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line regressions.go:180
+						}
+//line regressions.go:178
+						var tx int = gc_tx2
+//line regressions.go:178
+						_ = tx
+//line regressions.go:179
+						var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:179
+						_ = i
+//line regressions.go:180
+						if i < 0 || i+16 > len(out) || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx+16 > len(s) {
+//line regressions.go:180
+							break
+//line regressions.go:180
+						}
+//line regressions.go:180
+						gc_vb2.StoreMasked((*[16]int32)(out[i:]), gc_alive2)
+						archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2).StoreMasked((*[16]int32)(s[tx:]), gc_alive2)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line regressions.go:178
+				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+				_ = gc_all
+//line regressions.go:180
+				gc_vb := archsimd.BroadcastInt32x8(-1)
+//line regressions.go:180
+				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:180
+				_ = gc_iota
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line regressions.go:180
+					gc_alive := gc_all
+//line regressions.go:180
+					_ = gc_alive
+//line regressions.go:180
+					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line regressions.go:180
+						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:180
+					}
+//line regressions.go:178
+					var tx int = gc_tx2
+//line regressions.go:178
+					_ = tx
+//line regressions.go:179
+					var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:179
+					_ = i
+//line regressions.go:180
+					if i < 0 || i+8 > len(out) || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx+8 > len(s) {
+//line regressions.go:180
+						break
+//line regressions.go:180
+					}
+//line regressions.go:180
+					gc_vb.StoreMasked((*[8]int32)(out[i:]), gc_alive)
+					archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[tx:]), gc_alive)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx2
+				_ = tx
+
+//line regressions.go:179
+				i := gc_bx2*gc_bdx2 + tx
+				_ = i
+
+//line regressions.go:180
+				out[i] = -1
+
+//line regressions.go:183
+				s[tx] = int32(tx)
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:178
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line regressions.go:178
+					_ = gc_all4
+//line regressions.go:178
+					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:178
+					_ = gc_iota4
+//line regressions.go:178
+					gc_none2 := archsimd.Mask32x16FromBits(0)
+//line regressions.go:178
+					_ = gc_none2
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:178
+						gc_alive4 := gc_all4
+//line regressions.go:178
+						_ = gc_alive4
+//line regressions.go:178
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line regressions.go:178
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line regressions.go:178
+						}
+//line regressions.go:178
+						var tx int = gc_tx2
+//line regressions.go:178
+						_ = tx
+//line regressions.go:182
+						gc_b4 := gc_none2
+//line regressions.go:182
+						if (w ^ 2) != 3 {
+//line regressions.go:182
+							gc_b4 = gc_all4
+//line regressions.go:182
+						}
+//line regressions.go:182
+						e := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota4.Equal(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits())
+//line regressions.go:182
+						_ = e
+//line regressions.go:185
+						gc_if2 := e
+//line regressions.go:185
+						_ = gc_if2
+//line regressions.go:185
+						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+//line regressions.go:185
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits())
+//line regressions.go:185
+							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+//line regressions.go:185
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line regressions.go:178
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+				_ = gc_all3
+//line regressions.go:178
+				gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:178
+				_ = gc_iota3
+//line regressions.go:178
+				gc_none := archsimd.BroadcastInt32x8(0).ToMask()
+//line regressions.go:178
+				_ = gc_none
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line regressions.go:178
+					gc_alive3 := gc_all3
+//line regressions.go:178
+					_ = gc_alive3
+//line regressions.go:178
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line regressions.go:178
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:178
+					}
+//line regressions.go:178
+					var tx int = gc_tx2
+//line regressions.go:178
+					_ = tx
+//line regressions.go:182
+					gc_b3 := gc_none
+//line regressions.go:182
+					if (w ^ 2) != 3 {
+//line regressions.go:182
+						gc_b3 = gc_all3
+//line regressions.go:182
+					}
+//line regressions.go:182
+					e := gc_b3.And(gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))))
+//line regressions.go:182
+					_ = e
+//line regressions.go:185
+					gc_if := e
+//line regressions.go:185
+					_ = gc_if
+//line regressions.go:185
+					if gc_alive3.And(gc_if).ToBits() != 0 {
+//line regressions.go:185
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
+//line regressions.go:185
+						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
+//line regressions.go:185
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+		gc_L22:
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx2
+				_ = tx
+
+//line regressions.go:182
+				e := (w^2) != 3 && tx == 0
+				_ = e
+
+//line regressions.go:185
+				if e {
+//line regressions.go:185
+					{
+//line regressions.go:185
+						gc_exited2[gc_rank2] = true
+						continue gc_L22
+//line regressions.go:186
+					}
+				}
+			}
+		}
+	}
+
+//line regressions.go:188
+	w ^= p
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line regressions.go:178
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line regressions.go:178
+					_ = gc_all6
+//line regressions.go:178
+					gc_vb4 := archsimd.BroadcastInt32x16(1)
+					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:178
+						gc_alive6 := gc_all6
+//line regressions.go:178
+						_ = gc_alive6
+//line regressions.go:178
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
+//line regressions.go:178
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+//line regressions.go:178
+						}
+//line regressions.go:178
+						var tx int = gc_tx2
+//line regressions.go:178
+						_ = tx
+//line regressions.go:189
+						if tx < 0 || tx+16 > len(s) {
+//line regressions.go:189
+							break
+//line regressions.go:189
+						}
+						archsimd.LoadInt32x16Slice(s[tx:]).Add(gc_vb4).StoreMasked((*[16]int32)(s[tx:]), gc_alive6)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line regressions.go:178
+				gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+				_ = gc_all5
+//line regressions.go:178
+				gc_vb3 := archsimd.BroadcastInt32x8(1)
+				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+					gc_tx2 := gc_vstep3
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line regressions.go:178
+					gc_alive5 := gc_all5
+//line regressions.go:178
+					_ = gc_alive5
+//line regressions.go:178
+					if gc_ex5 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex5 != 0 {
+//line regressions.go:178
+						gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:178
+					}
+//line regressions.go:178
+					var tx int = gc_tx2
+//line regressions.go:178
+					_ = tx
+//line regressions.go:189
+					if tx < 0 || tx+8 > len(s) {
+//line regressions.go:189
+						break
+//line regressions.go:189
+					}
+					archsimd.LoadInt32x8Slice(s[tx:]).Add(gc_vb3).StoreMasked((*[8]int32)(s[tx:]), gc_alive5)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx2
+				_ = tx
+
+//line regressions.go:189
+				s[tx]++
+			}
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line regressions.go:178
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+//line regressions.go:178
+					_ = gc_all8
+//line regressions.go:191
+					gc_vb7 := archsimd.BroadcastInt32x16(1000)
+//line regressions.go:191
+					gc_vb8 := archsimd.BroadcastInt32x16(w)
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:191
+						gc_alive8 := gc_all8
+//line regressions.go:191
+						_ = gc_alive8
+//line regressions.go:191
+						if gc_ex8 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex8 != 0 {
+//line regressions.go:191
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+//line regressions.go:191
+						}
+//line regressions.go:178
+						var tx int = gc_tx2
+//line regressions.go:178
+						_ = tx
+//line regressions.go:179
+						var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:179
+						_ = i
+//line regressions.go:191
+						if tx < 0 || tx+16 > len(s) || i < 0 || i+16 > len(out) {
+//line regressions.go:191
+							break
+//line regressions.go:191
+						}
+						archsimd.LoadInt32x16Slice(s[tx:]).Mul(gc_vb7).Add(gc_vb8).StoreMasked((*[16]int32)(out[i:]), gc_alive8)
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line regressions.go:178
+				gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line regressions.go:178
+				_ = gc_all7
+//line regressions.go:191
+				gc_vb5 := archsimd.BroadcastInt32x8(1000)
+//line regressions.go:191
+				gc_vb6 := archsimd.BroadcastInt32x8(w)
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line regressions.go:191
+					gc_alive7 := gc_all7
+//line regressions.go:191
+					_ = gc_alive7
+//line regressions.go:191
+					if gc_ex7 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex7 != 0 {
+//line regressions.go:191
+						gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
+//line regressions.go:191
+					}
+//line regressions.go:178
+					var tx int = gc_tx2
+//line regressions.go:178
+					_ = tx
+//line regressions.go:179
+					var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:179
+					_ = i
+//line regressions.go:191
+					if tx < 0 || tx+8 > len(s) || i < 0 || i+8 > len(out) {
+//line regressions.go:191
+						break
+//line regressions.go:191
+					}
+					archsimd.LoadInt32x8Slice(s[tx:]).Mul(gc_vb5).Add(gc_vb6).StoreMasked((*[8]int32)(out[i:]), gc_alive7)
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line regressions.go:178
+				tx := gc_tx2
+				_ = tx
+
+//line regressions.go:179
+				i := gc_bx2*gc_bdx2 + tx
+				_ = i
+
+//line regressions.go:191
+				out[i] = s[tx]*1000 + w
+			}
+		}
+	}
+}

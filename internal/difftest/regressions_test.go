@@ -121,3 +121,24 @@ func TestPureBoundForms(t *testing.T) {
 		}
 	}
 }
+
+// TestFuseRematForms: thread 0 returns in every block but the one whose
+// w is 1, on both paths and as the host computes it.
+func TestFuseRematForms(t *testing.T) {
+	const grid, bs = 4, 8
+	for _, p := range []int32{-1, 0, 1, 123456} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, grid*bs)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, FuseRematKernel(out, p))
+		})
+		for i, v := range got {
+			b, tx := i/bs, i%bs
+			w := p + int32(b)
+			want := int32(-1)
+			if w == 1 || tx != 0 {
+				want = int32(tx+1)*1000 + (w ^ p)
+			}
+			require.Equal(t, want, v, "p %d, block %d, thread %d", p, b, tx)
+		}
+	}
+}

@@ -92,12 +92,15 @@ func (f *Func) plainLoop(l *ThreadLoop) bool {
 }
 
 // touches reports whether block statement s assigns a variable loop l
-// uses, or uses one l assigns.
+// uses, or uses one l assigns. A remat variable the loop reads is
+// recomputed in it, so the loop uses what its definition reads too (a
+// guard's e := w^2 == 3, w a uniform variable s updates).
 func (f *Func) touches(l *ThreadLoop, s ast.Stmt) bool {
 	loopVars := map[*types.Var]bool{}
 	for _, n := range l.Body {
 		f.varsIn(n.(*Code).Stmt, loopVars)
 	}
+	f.rematReads(loopVars)
 	stmtVars := map[*types.Var]bool{}
 	f.varsIn(s, stmtVars)
 	for v := range stmtVars {
@@ -127,4 +130,28 @@ func (f *Func) varsIn(n ast.Node, set map[*types.Var]bool) {
 		}
 		return true
 	})
+}
+
+// rematReads adds to set what the definitions of its remat variables
+// read, and so on for the remat variables among those.
+func (f *Func) rematReads(set map[*types.Var]bool) {
+	todo := make([]*types.Var, 0, len(set))
+	for v := range set {
+		todo = append(todo, v)
+	}
+	for len(todo) > 0 {
+		v := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		if f.Vars[v] == nil || f.Vars[v].Class != Remat || f.Vars[v].Def == nil {
+			continue
+		}
+		reads := map[*types.Var]bool{}
+		f.varsIn(f.Vars[v].Def, reads)
+		for u := range reads {
+			if !set[u] {
+				set[u] = true
+				todo = append(todo, u)
+			}
+		}
+	}
 }
