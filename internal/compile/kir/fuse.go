@@ -9,7 +9,9 @@ import (
 // between them: two plain loops separated only by block code that neither
 // touches (a uniform counter's update, say) become one loop, the block
 // code moved before it. Threads of one region have no order to keep
-// between them, so the merged loop computes the same.
+// between them, so the merged loop computes the same. A loop touches
+// what its remat values' definitions read too, since it computes them
+// again: moving an update of their inputs before it would change them.
 func fuse(f *Func) {
 	f.Body = f.fuseList(f.Body)
 }
