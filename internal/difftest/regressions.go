@@ -190,3 +190,28 @@ func fuseRemat(t *gocuda.Thread, out []int32, p int32) {
 	t.SyncThreads()
 	out[i] = s[tx]*1000 + w
 }
+
+// IdempotentReadKernel reads the uniform w and then, in a case of a
+// switch whose tag is the same for the block, sets it to a value the same
+// for every thread: the compiled form kept w uniform and stored it in the
+// thread loop, thread after thread, so the later threads read the first
+// one's store instead of the old w (found by the compiler fuzzer, seed
+// 1720685). out holds, per thread, its value and w.
+//
+//gocuda:kernel IdempotentReadKernel
+func idempotentRead(t *gocuda.Thread, out []int32, p int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tx
+	w := p << 3
+	a := int32(tx)
+	s[tx] = a
+	t.SyncThreads()
+	switch (int32(t.BlockIdx.X) &^ p) & 1 {
+	case 0:
+		a ^= w
+		w = p + 1
+	}
+	t.SyncThreads()
+	out[i] = (a+s[tx])*1000 + w
+}

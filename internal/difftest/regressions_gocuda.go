@@ -2463,3 +2463,371 @@ func gc_body_fuseRemat(gc_b *compiled.Block, out []int32, p int32) {
 		}
 	}
 }
+
+// IdempotentReadKernel reads the uniform w and then, in a case of a
+// switch whose tag is the same for the block, sets it to a value the same
+// for every thread: the compiled form kept w uniform and stored it in the
+// thread loop, thread after thread, so the later threads read the first
+// one's store instead of the old w (found by the compiler fuzzer, seed
+// 1720685). out holds, per thread, its value and w.
+func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_idempotentRead,
+		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
+		func(gc_b *compiled.Block) { gc_body_idempotentRead(gc_b, out, p) })
+}
+
+var gc_src_idempotentRead = compiled.NewSource("idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217")
+
+func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	gc_s_w := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_a := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+
+//line regressions.go:203
+	s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(s) {
+				gc_at := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:204
+					tx := gc_tx
+					_ = tx
+
+//line regressions.go:206
+					w := p << 3
+
+//line regressions.go:207
+					a := int32(tx)
+
+//line regressions.go:208
+					gc_at[gc_tx] = a
+					_ = w
+					_ = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank] = w
+						gc_s_a[gc_rank] = a
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank] = w
+						gc_s_a[gc_rank] = a
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank] = w
+						gc_s_a[gc_rank] = a
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank] = w
+						gc_s_a[gc_rank] = a
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+					tx := gc_tx
+					_ = tx
+
+//line regressions.go:206
+					w := p << 3
+
+//line regressions.go:207
+					a := int32(tx)
+
+//line regressions.go:208
+					s[tx] = a
+					_ = w
+					_ = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+		}
+	}
+	{
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+
+//line regressions.go:210
+				switch (int32(gc_bx) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+
+//line regressions.go:210
+				switch (int32(gc_bx) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+
+//line regressions.go:210
+				switch (int32(gc_bx) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				w := gc_s_w[gc_rank]
+				a := gc_s_a[gc_rank]
+
+//line regressions.go:210
+				switch (int32(gc_bx) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank] = w
+				gc_s_a[gc_rank] = a
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			w := gc_s_w[gc_rank]
+			a := gc_s_a[gc_rank]
+
+//line regressions.go:210
+			switch (int32(gc_bx) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank] = w
+			gc_s_a[gc_rank] = a
+		}
+	}
+	{
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+
+//line regressions.go:204
+					tx := gc_tx
+					_ = tx
+
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					_ = i
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+					gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
+				}
+			} else {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+						tx := gc_tx
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx*gc_bdx + tx
+						_ = i
+						w := gc_s_w[gc_rank]
+						a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line regressions.go:204
+					tx := gc_tx
+					_ = tx
+
+//line regressions.go:205
+					i := gc_bx*gc_bdx + tx
+					_ = i
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+			}
+		}
+	}
+}

@@ -4244,3 +4244,663 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 		}
 	}
 }
+
+// IdempotentReadKernel reads the uniform w and then, in a case of a
+// switch whose tag is the same for the block, sets it to a value the same
+// for every thread: the compiled form kept w uniform and stored it in the
+// thread loop, thread after thread, so the later threads read the first
+// one's store instead of the old w (found by the compiler fuzzer, seed
+// 1720685). out holds, per thread, its value and w.
+func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_idempotentRead,
+		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
+		func(gc_b *compiled.Block) { gc_body_idempotentRead(gc_b, out, p) })
+}
+
+var gc_src_idempotentRead = compiled.NewSource("idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217")
+
+func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	gc_s_w := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
+	gc_s_a := compiled.Scratch[int32](gc_b2, 1)[:gc_n2]
+
+//line regressions.go:203
+	s := gocuda.Shared[int32](t, gc_bdx2)[:gc_bdx2]
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if gc_bdx2 <= len(s) {
+				gc_at4 := s[:gc_bdx2]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line regressions.go:204
+						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:204
+						_ = gc_iota4
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line regressions.go:204
+							var tx int = gc_tx2
+//line regressions.go:204
+							_ = tx
+//line regressions.go:206
+							var w int32 = p << 3
+//line regressions.go:206
+							_ = w
+//line regressions.go:207
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota4)
+//line regressions.go:207
+							_ = a
+//line regressions.go:208
+							if tx < -2147483648 || tx > 2147483632 {
+//line regressions.go:208
+								break
+//line regressions.go:208
+							}
+//line regressions.go:208
+							a.StoreSlice(gc_at4[gc_tx2:])
+							archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+//line regressions.go:208
+							a.StoreSlice(gc_s_a[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line regressions.go:204
+					gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:204
+					_ = gc_iota3
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line regressions.go:204
+						var tx int = gc_tx2
+//line regressions.go:204
+						_ = tx
+//line regressions.go:206
+						var w int32 = p << 3
+//line regressions.go:206
+						_ = w
+//line regressions.go:207
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota3)
+//line regressions.go:207
+						_ = a
+//line regressions.go:208
+						if tx < -2147483648 || tx > 2147483640 {
+//line regressions.go:208
+							break
+//line regressions.go:208
+						}
+//line regressions.go:208
+						a.StoreSlice(gc_at4[gc_tx2:])
+						archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+//line regressions.go:208
+						a.StoreSlice(gc_s_a[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line regressions.go:204
+					tx := gc_tx2
+					_ = tx
+
+//line regressions.go:206
+					w := p << 3
+
+//line regressions.go:207
+					a := int32(tx)
+
+//line regressions.go:208
+					gc_at4[gc_tx2] = a
+					_ = w
+					_ = a
+					gc_s_w[gc_rank2] = w
+					gc_s_a[gc_rank2] = a
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line regressions.go:204
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line regressions.go:204
+						_ = gc_iota2
+						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line regressions.go:204
+							var tx int = gc_tx2
+//line regressions.go:204
+							_ = tx
+//line regressions.go:206
+							var w int32 = p << 3
+//line regressions.go:206
+							_ = w
+//line regressions.go:207
+							a := archsimd.BroadcastInt32x16(int32(tx)).Add(gc_iota2)
+//line regressions.go:207
+							_ = a
+//line regressions.go:208
+							if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx+16 > len(s) {
+//line regressions.go:208
+								break
+//line regressions.go:208
+							}
+//line regressions.go:208
+							a.StoreSlice(s[tx:])
+							archsimd.BroadcastInt32x16(w).StoreSlice(gc_s_w[gc_rank2:])
+//line regressions.go:208
+							a.StoreSlice(gc_s_a[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line regressions.go:204
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line regressions.go:204
+					_ = gc_iota
+					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line regressions.go:204
+						var tx int = gc_tx2
+//line regressions.go:204
+						_ = tx
+//line regressions.go:206
+						var w int32 = p << 3
+//line regressions.go:206
+						_ = w
+//line regressions.go:207
+						a := archsimd.BroadcastInt32x8(int32(tx)).Add(gc_iota)
+//line regressions.go:207
+						_ = a
+//line regressions.go:208
+						if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx+8 > len(s) {
+//line regressions.go:208
+							break
+//line regressions.go:208
+						}
+//line regressions.go:208
+						a.StoreSlice(s[tx:])
+						archsimd.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank2:])
+//line regressions.go:208
+						a.StoreSlice(gc_s_a[gc_rank2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+					{
+						gc_tx2 := gc_step4 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank2] = w
+						gc_s_a[gc_rank2] = a
+					}
+					{
+						gc_tx2 := gc_step4 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank2] = w
+						gc_s_a[gc_rank2] = a
+					}
+					{
+						gc_tx2 := gc_step4 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank2] = w
+						gc_s_a[gc_rank2] = a
+					}
+					{
+						gc_tx2 := gc_step4 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:206
+						w := p << 3
+
+//line regressions.go:207
+						a := int32(tx)
+
+//line regressions.go:208
+						s[tx] = a
+						_ = w
+						_ = a
+						gc_s_w[gc_rank2] = w
+						gc_s_a[gc_rank2] = a
+					}
+				}
+				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+					tx := gc_tx2
+					_ = tx
+
+//line regressions.go:206
+					w := p << 3
+
+//line regressions.go:207
+					a := int32(tx)
+
+//line regressions.go:208
+					s[tx] = a
+					_ = w
+					_ = a
+					gc_s_w[gc_rank2] = w
+					gc_s_a[gc_rank2] = a
+				}
+			}
+		}
+	}
+	{
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
+				w := gc_s_w[gc_rank2]
+				a := gc_s_a[gc_rank2]
+
+//line regressions.go:210
+				switch (int32(gc_bx2) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank2] = w
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+				w := gc_s_w[gc_rank2]
+				a := gc_s_a[gc_rank2]
+
+//line regressions.go:210
+				switch (int32(gc_bx2) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank2] = w
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+				w := gc_s_w[gc_rank2]
+				a := gc_s_a[gc_rank2]
+
+//line regressions.go:210
+				switch (int32(gc_bx2) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank2] = w
+				gc_s_a[gc_rank2] = a
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+				w := gc_s_w[gc_rank2]
+				a := gc_s_a[gc_rank2]
+
+//line regressions.go:210
+				switch (int32(gc_bx2) &^ p) & 1 {
+				case 0:
+					a ^= w
+					w = p + 1
+				}
+				gc_s_w[gc_rank2] = w
+				gc_s_a[gc_rank2] = a
+			}
+		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			w := gc_s_w[gc_rank2]
+			a := gc_s_a[gc_rank2]
+
+//line regressions.go:210
+			switch (int32(gc_bx2) &^ p) & 1 {
+			case 0:
+				a ^= w
+				w = p + 1
+			}
+			gc_s_w[gc_rank2] = w
+			gc_s_a[gc_rank2] = a
+		}
+	}
+	{
+		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off2 := gc_bx2 * gc_bdx2
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 && gc_bdx2 <= len(s) {
+				gc_at5 := out[gc_off2:][:gc_bdx2]
+				gc_at6 := s[:gc_bdx2]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line regressions.go:216
+						gc_vb4 := archsimd.BroadcastInt32x16(1000)
+						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:204
+							var tx int = gc_tx2
+//line regressions.go:204
+							_ = tx
+//line regressions.go:205
+							var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:205
+							_ = i
+//line regressions.go:205
+							w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+//line regressions.go:205
+							_ = w
+//line regressions.go:205
+							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line regressions.go:205
+							_ = a
+							a.Add(archsimd.LoadInt32x16Slice(gc_at6[gc_tx2:])).Mul(gc_vb4).Add(w).StoreSlice(gc_at5[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line regressions.go:216
+					gc_vb3 := archsimd.BroadcastInt32x8(1000)
+					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+						gc_tx2 := gc_vstep3
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:204
+						var tx int = gc_tx2
+//line regressions.go:204
+						_ = tx
+//line regressions.go:205
+						var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:205
+						_ = i
+//line regressions.go:205
+						w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+//line regressions.go:205
+						_ = w
+//line regressions.go:205
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line regressions.go:205
+						_ = a
+						a.Add(archsimd.LoadInt32x8Slice(gc_at6[gc_tx2:])).Mul(gc_vb3).Add(w).StoreSlice(gc_at5[gc_tx2:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line regressions.go:204
+					tx := gc_tx2
+					_ = tx
+
+//line regressions.go:205
+					i := gc_bx2*gc_bdx2 + tx
+					_ = i
+					w := gc_s_w[gc_rank2]
+					a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+					gc_at5[gc_tx2] = (a+gc_at6[gc_tx2])*1000 + w
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line regressions.go:216
+						gc_vb2 := archsimd.BroadcastInt32x16(1000)
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line regressions.go:204
+							var tx int = gc_tx2
+//line regressions.go:204
+							_ = tx
+//line regressions.go:205
+							var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:205
+							_ = i
+//line regressions.go:205
+							w := archsimd.LoadInt32x16Slice(gc_s_w[gc_rank2:])
+//line regressions.go:205
+							_ = w
+//line regressions.go:205
+							a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank2:])
+//line regressions.go:205
+							_ = a
+//line regressions.go:216
+							if tx < 0 || tx+16 > len(s) || i < 0 || i+16 > len(out) {
+//line regressions.go:216
+								break
+//line regressions.go:216
+							}
+							a.Add(archsimd.LoadInt32x16Slice(s[tx:])).Mul(gc_vb2).Add(w).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line regressions.go:216
+					gc_vb := archsimd.BroadcastInt32x8(1000)
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line regressions.go:204
+						var tx int = gc_tx2
+//line regressions.go:204
+						_ = tx
+//line regressions.go:205
+						var i int = gc_bx2*gc_bdx2 + tx
+//line regressions.go:205
+						_ = i
+//line regressions.go:205
+						w := archsimd.LoadInt32x8Slice(gc_s_w[gc_rank2:])
+//line regressions.go:205
+						_ = w
+//line regressions.go:205
+						a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank2:])
+//line regressions.go:205
+						_ = a
+//line regressions.go:216
+						if tx < 0 || tx+8 > len(s) || i < 0 || i+8 > len(out) {
+//line regressions.go:216
+							break
+//line regressions.go:216
+						}
+						a.Add(archsimd.LoadInt32x8Slice(s[tx:])).Mul(gc_vb).Add(w).StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				gc_step6 := gc_vstep4
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+						w := gc_s_w[gc_rank2]
+						a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+						w := gc_s_w[gc_rank2]
+						a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+						w := gc_s_w[gc_rank2]
+						a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+						tx := gc_tx2
+						_ = tx
+
+//line regressions.go:205
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+						w := gc_s_w[gc_rank2]
+						a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+						out[i] = (a+s[tx])*1000 + w
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line regressions.go:204
+					tx := gc_tx2
+					_ = tx
+
+//line regressions.go:205
+					i := gc_bx2*gc_bdx2 + tx
+					_ = i
+					w := gc_s_w[gc_rank2]
+					a := gc_s_a[gc_rank2]
+
+//line regressions.go:216
+					out[i] = (a+s[tx])*1000 + w
+				}
+			}
+		}
+	}
+}

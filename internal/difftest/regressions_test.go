@@ -142,3 +142,23 @@ func TestFuseRematForms(t *testing.T) {
 		}
 	}
 }
+
+// TestIdempotentReadForms: every thread reads w before the store that
+// changes it, on both paths and as the host computes it.
+func TestIdempotentReadForms(t *testing.T) {
+	const grid, bs = 4, 8
+	for _, p := range []int32{0, 1, 5, -6} {
+		got := agree(t, func(f form) ([]int32, error) {
+			out := make([]int32, grid*bs)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, IdempotentReadKernel(out, p))
+		})
+		for i, v := range got {
+			b, tx := i/bs, int32(i%bs)
+			a, w := tx, p<<3
+			if (int32(b)&^p)&1 == 0 {
+				a, w = a^w, p+1
+			}
+			require.Equal(t, (a+tx)*1000+w, v, "p %d, block %d, thread %d", p, b, tx)
+		}
+	}
+}

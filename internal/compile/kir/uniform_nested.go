@@ -131,7 +131,10 @@ func (f *Func) uniformCompound(s ast.Stmt, ok func(*types.Var) bool) bool {
 // idempotent reports whether nested site s, which may run once per
 // thread, stores into v the same value each time: v = e under conditions
 // the same for every thread, e pure in variables for which ok holds and
-// not reading v.
+// not reading v. Its statement runs thread after thread in a loop, so
+// no thread may read v there, or before it in the code between the same
+// sync points: the first thread's store would reach the later threads'
+// reads of the old value (a0 ^= v; v = 1 in a case of a uniform switch).
 func (f *Func) idempotent(s site, v *types.Var, ok func(*types.Var) bool) bool {
 	a, isAssign := s.inner.(*ast.AssignStmt)
 	if !isAssign || a.Tok != token.ASSIGN || !f.nestedUniform(s.stmt, s.inner, ok) {
@@ -142,7 +145,106 @@ func (f *Func) idempotent(s site, v *types.Var, ok func(*types.Var) bool) bool {
 			return false
 		}
 	}
-	return true
+	return !f.stmtReads(s.stmt, v) && !f.readInRegion(f.Body, s.stmt, v)
+}
+
+// readInRegion reports whether the code before statement stmt in nodes,
+// back to a sync point or structural control, may read v: that code and
+// stmt run in one thread loop, or in loops fusion may merge. A scope (an
+// inlined helper's body) is looked through; where stmt is not found, it
+// reports true.
+func (f *Func) readInRegion(nodes []Node, stmt ast.Stmt, v *types.Var) bool {
+	path := nodePath(nodes, stmt)
+	if path == nil {
+		return true
+	}
+	for level := len(path) - 1; level >= 0; level-- {
+		list, i := path[level].list, path[level].i
+		for j := i - 1; j >= 0; j-- {
+			switch n := list[j].(type) {
+			case *Code:
+				if f.stmtReads(n.Stmt, v) {
+					return true
+				}
+			case *Scope:
+				if f.nodesRead(n.Body, v) {
+					return true
+				}
+			default:
+				return false // the region starts after it
+			}
+		}
+		if level > 0 { // the start of a list: a scope's goes on in its parent's
+			if _, isScope := path[level-1].list[path[level-1].i].(*Scope); !isScope {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// A listPos is a node's place in a list of nodes.
+type listPos struct {
+	list []Node
+	i    int
+}
+
+// nodePath returns the places, from nodes down, of the nodes that hold the
+// Code node of stmt, and of that node; nil where there is none.
+func nodePath(nodes []Node, stmt ast.Stmt) []listPos {
+	for i, n := range nodes {
+		if c, ok := n.(*Code); ok && c.Stmt == stmt {
+			return []listPos{{nodes, i}}
+		}
+		for _, l := range children(n) {
+			if p := nodePath(l, stmt); p != nil {
+				return append([]listPos{{nodes, i}}, p...)
+			}
+		}
+	}
+	return nil
+}
+
+// nodesRead reports whether any statement of nodes, at any depth, may
+// read v.
+func (f *Func) nodesRead(nodes []Node, v *types.Var) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		if c, ok := n.(*Code); ok && !found {
+			found = f.stmtReads(c.Stmt, v)
+		}
+	})
+	return found
+}
+
+// stmtReads reports whether s may read v: any use of it but as the whole
+// left-hand side of a plain assignment, or in _ = v, which keeps Go from
+// calling it unused and whose value goes nowhere.
+func (f *Func) stmtReads(s ast.Stmt, v *types.Var) bool {
+	ignore := map[*ast.Ident]bool{}
+	ast.Inspect(s, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.ASSIGN {
+			for i, l := range a.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					ignore[id] = true
+				}
+				if l, ok := l.(*ast.Ident); ok && l.Name == "_" && len(a.Rhs) == len(a.Lhs) {
+					if r, ok := a.Rhs[i].(*ast.Ident); ok {
+						ignore[r] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && !ignore[id] && f.Src.Info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // uniformControl reports whether the structural ifs and loops ctrl around

@@ -83,3 +83,23 @@ func pureBound(t *gocuda.Thread, out []int32, n int) {
 	}
 	out[t.ThreadIdx.X] = s[0]
 }
+
+// readThenSet reads w in each thread and then, under a switch on a value
+// the same for the block, sets it to a value the same for every thread:
+// the store runs thread after thread in the loop, so w is kept per
+// thread, not uniform, and each thread reads its own old w.
+func readThenSet(t *gocuda.Thread, out []int32, p int32) {
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	tx := t.ThreadIdx.X
+	w := p << 3
+	a := int32(tx)
+	s[tx] = a
+	t.SyncThreads()
+	switch (int32(t.BlockIdx.X) &^ p) & 1 {
+	case 0:
+		a ^= w
+		w = p + 1
+	}
+	t.SyncThreads()
+	out[tx] = a + s[tx] + w
+}
