@@ -225,13 +225,16 @@ func (f *Func) stmtReads(s ast.Stmt, v *types.Var) bool {
 	ast.Inspect(s, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.ASSIGN {
 			for i, l := range a.Lhs {
-				if id, ok := l.(*ast.Ident); ok {
-					ignore[id] = true
+				id, ok := l.(*ast.Ident)
+				if !ok {
+					continue
 				}
-				if l, ok := l.(*ast.Ident); ok && l.Name == "_" && len(a.Rhs) == len(a.Lhs) {
-					if r, ok := a.Rhs[i].(*ast.Ident); ok {
-						ignore[r] = true
-					}
+				ignore[id] = true
+				if id.Name != "_" || len(a.Rhs) != len(a.Lhs) {
+					continue
+				}
+				if r, ok := a.Rhs[i].(*ast.Ident); ok {
+					ignore[r] = true
 				}
 			}
 		}
