@@ -153,10 +153,30 @@ func boolBits(v bool) uint64 {
 // lockstep (compiled kernels), with the same semantics.
 func Results(kind Kind, lanes []Collective, mask, arrived uint32, out []uint64) {
 	g := group{kind: kind, mask: mask, arrived: arrived}
+	one, same := groupResult(lanes, g)
 	for m := arrived; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		out[j] = result(lanes, g, j)
+		if same {
+			out[j] = one
+		} else {
+			out[j] = result(lanes, g, j)
+		}
 	}
+}
+
+// groupResult returns, for a collective whose result is the same for
+// every lane of its group (a vote, a ballot, a __reduce_*_sync), that
+// result, computed once: result would compute it again for each lane, a
+// warp's reduction 32 times over.
+func groupResult(lanes []Collective, g group) (uint64, bool) {
+	switch g.kind {
+	case KindAny, KindAll, KindBallot, KindReduceAdd, KindReduceMin, KindReduceMinU, KindReduceMax,
+		KindReduceMaxU, KindReduceAnd, KindReduceOr, KindReduceXor:
+		if g.arrived != 0 {
+			return result(lanes, g, bits.TrailingZeros32(g.arrived)), true
+		}
+	}
+	return 0, false
 }
 
 // ShuffleSource returns the lane whose value lane j reads in a shuffle of

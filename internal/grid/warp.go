@@ -129,9 +129,14 @@ func (b *Block) complete(w int, g group) {
 	ws := &b.warps
 	base := w * WarpSize
 	lanes := ws.coll[base:min(base+WarpSize, b.n)]
+	one, same := groupResult(lanes, g)
 	for m := g.arrived; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)
-		ws.results[base+j] = result(lanes, g, j)
+		if same {
+			ws.results[base+j] = one
+		} else {
+			ws.results[base+j] = result(lanes, g, j)
+		}
 		ws.waiting.clear(base + j)
 		if b.Observer != nil && isShuffle(g.kind) {
 			b.observeShuffle(lanes, g, base, j)
