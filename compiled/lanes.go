@@ -96,6 +96,9 @@ func warpLanes[T, R any](b *Block, kind grid.Kind, name string, base int, active
 	if (kind == grid.KindReduceMin || kind == grid.KindReduceMax) && !signedKind(reflect.TypeFor[T]()) {
 		kind++ // the unsigned form follows the signed one
 	}
+	if wholeVote(kind, active, mask, masks, vals, out) {
+		return
+	}
 	var lanes [warpSize]grid.Collective
 	for m := active; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros32(m)

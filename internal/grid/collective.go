@@ -97,27 +97,37 @@ func reduce(lanes []Collective, g group) uint64 {
 			acc, first = v, false
 			continue
 		}
-		switch g.kind {
-		case KindReduceAdd:
-			acc += v
-		case KindReduceMin:
-			acc = uint32(min(int32(acc), int32(v)))
-		case KindReduceMinU:
-			acc = min(acc, v)
-		case KindReduceMax:
-			acc = uint32(max(int32(acc), int32(v)))
-		case KindReduceMaxU:
-			acc = max(acc, v)
-		case KindReduceAnd:
-			acc &= v
-		case KindReduceOr:
-			acc |= v
-		case KindReduceXor:
-			acc ^= v
-		}
+		acc = Combine(g.kind, acc, v)
 	}
 	return uint64(acc)
 }
+
+// Combine returns acc combined with v by the 32-bit warp reduction kind
+// (KindReduceAdd to KindReduceXor): a __reduce_*_sync's step.
+func Combine(kind Kind, acc, v uint32) uint32 {
+	switch kind {
+	case KindReduceAdd:
+		return acc + v
+	case KindReduceMin:
+		return uint32(min(int32(acc), int32(v)))
+	case KindReduceMinU:
+		return min(acc, v)
+	case KindReduceMax:
+		return uint32(max(int32(acc), int32(v)))
+	case KindReduceMaxU:
+		return max(acc, v)
+	case KindReduceAnd:
+		return acc & v
+	case KindReduceOr:
+		return acc | v
+	case KindReduceXor:
+		return acc ^ v
+	}
+	return acc
+}
+
+// IsReduce reports whether k is one of the 32-bit warp reductions.
+func IsReduce(k Kind) bool { return k >= KindReduceAdd && k <= KindReduceXor }
 
 func isShuffle(k Kind) bool { return k >= KindShfl && k <= KindShflXor }
 
