@@ -1,6 +1,7 @@
 package compiled
 
 import (
+	"iter"
 	"math/bits"
 
 	"github.com/gocuda/gocuda/internal/grid"
@@ -14,18 +15,36 @@ import (
 // last tile, whose value of the last lane a reduction broadcasts), so the
 // results agree with the runtime path bit for bit.
 func TileReduce[T any](b *Block, name string, base int, active uint32, size int, vals *[32]T, op func(T, T) T, out *[32]T) {
-	n := min(warpSize, b.b.Threads-base)
-	for first := 0; first < n; first += size {
-		have := min(size, n-first)
-		lanes := uint32(uint64(1)<<have-1) << first
-		act := active & lanes
-		if act == 0 {
-			continue
-		}
-		r := tileRun[T]{b: b, base: base, size: have, whole: have == size, mask: lanes, act: act, op: op}
-		r.fast = act == lanes
+	for s := range warpTiles(min(warpSize, b.b.Threads-base), size, active) {
+		r := newTileRun(b, base, size, s, op)
 		r.run(name, vals, out)
 	}
+}
+
+// A tileSpan is one tile of a warp: its first lane, how many lanes it has
+// (fewer in a partial last tile), its lanes, and those that called.
+type tileSpan struct {
+	first, have int
+	lanes, act  uint32
+}
+
+// warpTiles returns the tiles of size lanes of a warp of n lanes that
+// have a lane in active.
+func warpTiles(n, size int, active uint32) iter.Seq[tileSpan] {
+	return func(yield func(tileSpan) bool) {
+		for first := 0; first < n; first += size {
+			have := min(size, n-first)
+			lanes := uint32(uint64(1)<<have-1) << first
+			if act := active & lanes; act != 0 && !yield(tileSpan{first, have, lanes, act}) {
+				return
+			}
+		}
+	}
+}
+
+// newTileRun returns the run of tile s, of a tiling by size, through op.
+func newTileRun[T any](b *Block, base, size int, s tileSpan, op func(T, T) T) tileRun[T] {
+	return tileRun[T]{b: b, base: base, size: s.have, whole: s.have == size, mask: s.lanes, act: s.act, fast: s.act == s.lanes, op: op}
 }
 
 // run completes the reduction or scan name over the group's calling

@@ -24,18 +24,11 @@ const (
 // and only TileReduce calls the operator as the runtime path does (a NaN
 // the sum makes, of infinities, is the same whatever the order).
 func TileReduceOp[T Number](b *Block, base int, active uint32, size int, vals *[warpSize]T, op Operator, out *[warpSize]T) {
-	n := min(warpSize, b.b.Threads-base)
 	v := *vals
-	for first := 0; first < n; first += size {
-		have := min(size, n-first)
-		lanes := uint32(uint64(1)<<have-1) << first
-		act := active & lanes
-		if act == 0 {
-			continue
-		}
-		if have != size || act != lanes || op == OpPlus && hasNaN(v[first:first+size]) {
-			r := tileRun[T]{b: b, base: base, size: have, whole: have == size, mask: lanes, act: act, op: opFunc[T](op)}
-			r.fast = act == lanes
+	for s := range warpTiles(min(warpSize, b.b.Threads-base), size, active) {
+		first := s.first
+		if s.have != size || s.act != s.lanes || op == OpPlus && hasNaN(v[first:first+size]) {
+			r := newTileRun(b, base, size, s, opFunc[T](op))
 			r.run("Reduce", vals, out)
 			continue
 		}
