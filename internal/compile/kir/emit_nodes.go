@@ -251,16 +251,7 @@ func (f *Func) rematFor(lv *loopVars) []*types.Var {
 			return
 		}
 		seen[v] = true
-		var uses []*types.Var
-		ast.Inspect(f.Vars[v].Def, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if u, ok := f.Src.Info.Uses[id].(*types.Var); ok {
-					uses = append(uses, u)
-				}
-			}
-			return true
-		})
-		for _, u := range uses {
+		for _, u := range f.defUses(v) {
 			add(u)
 		}
 		out = append(out, v)
@@ -269,6 +260,24 @@ func (f *Func) rematFor(lv *loopVars) []*types.Var {
 		add(v)
 	}
 	return out
+}
+
+// defUses returns the variables the definition of remat variable v
+// reads, in source order, or nil where v is not remat.
+func (f *Func) defUses(v *types.Var) []*types.Var {
+	if f.Vars[v] == nil || f.Vars[v].Class != Remat || f.Vars[v].Def == nil {
+		return nil
+	}
+	var uses []*types.Var
+	ast.Inspect(f.Vars[v].Def, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if u, ok := f.Src.Info.Uses[id].(*types.Var); ok {
+				uses = append(uses, u)
+			}
+		}
+		return true
+	})
+	return uses
 }
 
 // reduceInit declares the variable a predicate barrier reduces into.

@@ -144,12 +144,7 @@ func (f *Func) rematReads(set map[*types.Var]bool) {
 	for len(todo) > 0 {
 		v := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
-		if f.Vars[v] == nil || f.Vars[v].Class != Remat || f.Vars[v].Def == nil {
-			continue
-		}
-		reads := map[*types.Var]bool{}
-		f.varsIn(f.Vars[v].Def, reads)
-		for u := range reads {
+		for _, u := range f.defUses(v) {
 			if !set[u] {
 				set[u] = true
 				todo = append(todo, u)
