@@ -27,7 +27,16 @@ func TileReduceOp[T Number](b *Block, base int, active uint32, size int, vals *[
 	v := *vals
 	for s := range warpTiles(min(warpSize, b.b.Threads-base), size, active) {
 		first := s.first
-		if s.have != size || s.act != s.lanes || op == OpPlus && hasNaN(v[first:first+size]) {
+		whole := s.have == size && s.act == s.lanes
+		if whole && op == OpPlus {
+			if sum, ok := treeSum(v[first : first+size]); ok {
+				if out != nil {
+					fill(out[first:first+size], sum)
+				}
+				continue
+			}
+		}
+		if !whole || op == OpPlus {
 			r := newTileRun(b, base, size, s, opFunc[T](op))
 			r.run("Reduce", vals, out)
 			continue
@@ -38,6 +47,31 @@ func TileReduceOp[T Number](b *Block, base int, active uint32, size int, vals *[
 		if out != nil {
 			copy(out[first:first+size], v[first:first+size])
 		}
+	}
+}
+
+// treeSum is what the XOR butterfly of sums leaves in every lane of tile
+// (a power of two of them), computed once: each step adds lane l and lane
+// l^m into both, and a+c equals c+a unless both are NaNs, so after each
+// step a lane and its partner hold the same sum, and the lower half's
+// sums are the next step's operands. It works in place and reports false
+// where the sum is a NaN, which only a NaN operand, or infinities of both
+// signs, can make: then the lanes may differ in payload.
+func treeSum[T Number](tile []T) (T, bool) {
+	for m := len(tile) / 2; m > 0; m /= 2 {
+		lo, hi := tile[:m], tile[m:2*m]
+		for l := range lo {
+			lo[l] += hi[l]
+		}
+	}
+	sum := tile[0]
+	return sum, sum == sum
+}
+
+// fill sets every element of s to x.
+func fill[T any](s []T, x T) {
+	for i := range s {
+		s[i] = x
 	}
 }
 
@@ -97,14 +131,4 @@ func greater[T Number](a, b T) T {
 		return b
 	}
 	return a
-}
-
-// hasNaN reports whether s holds a NaN (never, for integers).
-func hasNaN[T Number](s []T) bool {
-	for _, x := range s {
-		if x != x {
-			return true
-		}
-	}
-	return false
 }
