@@ -908,7 +908,7 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 		}
 
 //line blocks.go:111
-		for off := tile.Size() / 2; off > 0; off /= 2 {
+		for off := 32 / 2; off > 0; off /= 2 {
 
 //line blocks.go:112
 			compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile.Size(), &gc_l_v, off, nil, &gc_c1r)
@@ -930,8 +930,8 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 			_ = v
 
 //line blocks.go:114
-			if (gc_rank & (tile.Size() - 1)) == 0 {
-				warps[(gc_rank / tile.Size())] = v
+			if (gc_rank & (32 - 1)) == 0 {
+				warps[(gc_rank / 32)] = v
 			}
 		}
 	}

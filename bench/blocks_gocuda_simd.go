@@ -1114,7 +1114,7 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 		}
 
 //line blocks.go:111
-		for off := tile.Size() / 2; off > 0; off /= 2 {
+		for off := 32 / 2; off > 0; off /= 2 {
 
 //line blocks.go:112
 			compiled.TileLanes[float64, float64](gc_b2, "ShflDown", gc_w2, gc_act2, tile.Size(), &gc_l_v, off, nil, &gc_c21r)
@@ -1136,8 +1136,8 @@ func gc_body_blockReduceTile(gc_b2 *compiled.Block, x []float32, partial []float
 			_ = v
 
 //line blocks.go:114
-			if (gc_rank2 & (tile.Size() - 1)) == 0 {
-				warps[(gc_rank2 / tile.Size())] = v
+			if (gc_rank2 & (32 - 1)) == 0 {
+				warps[(gc_rank2 / 32)] = v
 			}
 		}
 	}

@@ -15,3 +15,21 @@ const MinSegment = 8
 func Segmented(off, d, from, to int) bool {
 	return d >= MinSegment && off >= -from && off <= math.MaxInt-to && d <= math.MaxInt-to
 }
+
+// ChunkSpan is about how many elements the threads of a block walk
+// together in a round of a chunked lockstep loop (StrideChunk): few
+// enough that the cache holds what a slice's round touches while every
+// thread takes its part of it.
+const ChunkSpan = 2048
+
+// StrideChunk is how many trips of a block-stride or warp-stride loop
+// generated code runs of each thread before the next, its state in
+// locals: ChunkSpan ÷ step, at least one. A step that is not positive,
+// which never ends the loop, gives one, so that the launch still checks
+// between trips whether it was stopped.
+func StrideChunk(step int) int {
+	if step <= 0 || step >= ChunkSpan {
+		return 1
+	}
+	return ChunkSpan / step
+}

@@ -137,7 +137,10 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	y0 := gc_by*BlurTile - r
 
 //line blur.go:117
-	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += BlurTile {
+	gc_chunk := compiled.StrideChunk(BlurTile)
+
+//line blur.go:117
+	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -153,18 +156,16 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					}
 
 //line blur.go:117
-					ty := gc_ty + gc_off
-					if !(ty < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for ty, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && ty < gc_limit; ty, gc_trip = ty+(BlurTile), gc_trip+1 {
+						gc_more = true
 
 //line blur.go:118
-					row := src[clampTo(y0+ty, height)*width:]
+						row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-					for tx := gc_tx; tx < side; tx += BlurTile {
-						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						for tx := gc_tx; tx < side; tx += BlurTile {
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
 					}
 				}
 				gc_ty++

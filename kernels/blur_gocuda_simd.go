@@ -380,7 +380,10 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 	y0 := gc_by2*BlurTile - r
 
 //line blur.go:117
-	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += BlurTile {
+	gc_chunk := compiled.StrideChunk(BlurTile)
+
+//line blur.go:117
+	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -396,18 +399,16 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					}
 
 //line blur.go:117
-					ty := gc_ty2 + gc_off
-					if !(ty < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for ty, gc_trip2 := gc_ty2+gc_off, 0; gc_trip2 < gc_chunk && ty < gc_limit; ty, gc_trip2 = ty+(BlurTile), gc_trip2+1 {
+						gc_more = true
 
 //line blur.go:118
-					row := src[clampTo(y0+ty, height)*width:]
+						row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-					for tx := gc_tx2; tx < side; tx += BlurTile {
-						tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						for tx := gc_tx2; tx < side; tx += BlurTile {
+							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+						}
 					}
 				}
 				gc_ty2++

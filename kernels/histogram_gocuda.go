@@ -165,7 +165,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	stride := gc_bdx * gc_gdx
 
 //line histogram.go:38
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line histogram.go:38
+	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -176,74 +179,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram.go:31
-						tid := gc_tx
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -252,11 +188,12 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					_ = tid
 
 //line histogram.go:38
-					i := gc_bx*gc_bdx + tid + gc_off2
-					gc_more2 = true
+					for i, gc_trip := gc_bx*gc_bdx+tid+gc_off2, 0; gc_trip < gc_chunk && i < gc_limit2; i, gc_trip = i+(stride), gc_trip+1 {
+						gc_more2 = true
 
 //line histogram.go:39
-					atomic.Add(&local[data[i]], 1)
+						atomic.Add(&local[data[i]], 1)
+					}
 				}
 			}
 		}
@@ -297,10 +234,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -318,7 +255,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -336,7 +273,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -354,7 +291,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -372,7 +309,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

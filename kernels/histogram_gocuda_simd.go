@@ -189,10 +189,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -208,7 +208,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -224,7 +224,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -240,7 +240,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -256,7 +256,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							local[b] = 0
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -280,7 +280,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	stride := gc_bdx2 * gc_gdx2
 
 //line histogram.go:38
-	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line histogram.go:38
+	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -291,74 +294,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram.go:31
-						tid := gc_tx2
-						_ = tid
-
-//line histogram.go:38
-						i := gc_bx2*gc_bdx2 + tid + gc_off2
-						gc_more2 = true
-
-//line histogram.go:39
-						atomic.Add(&local[data[i]], 1)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -367,11 +303,12 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 					_ = tid
 
 //line histogram.go:38
-					i := gc_bx2*gc_bdx2 + tid + gc_off2
-					gc_more2 = true
+					for i, gc_trip2 := gc_bx2*gc_bdx2+tid+gc_off2, 0; gc_trip2 < gc_chunk && i < gc_limit2; i, gc_trip2 = i+(stride), gc_trip2+1 {
+						gc_more2 = true
 
 //line histogram.go:39
-					atomic.Add(&local[data[i]], 1)
+						atomic.Add(&local[data[i]], 1)
+					}
 				}
 			}
 		}
@@ -412,10 +349,10 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -433,7 +370,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -451,7 +388,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -469,7 +406,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -487,7 +424,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

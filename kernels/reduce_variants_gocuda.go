@@ -1837,7 +1837,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 
 //line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1850,14 +1853,12 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:173
-					lo := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for lo, gc_trip := (gc_bx*gc_bdx+gc_tx)*reduceRun+gc_off, 0; gc_trip < gc_chunk && lo < gc_limit; lo, gc_trip = lo+(stride), gc_trip+1 {
+						gc_more = true
 
 //line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					}
 					gc_s_v[gc_rank] = v
 				}
 			}

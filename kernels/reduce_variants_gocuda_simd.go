@@ -16139,7 +16139,10 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 	}
 
 //line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		if gc_b11.Stopped() {
 			return
 		}
@@ -16152,14 +16155,12 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:173
-					lo := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for lo, gc_trip5 := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun+gc_off, 0; gc_trip5 < gc_chunk && lo < gc_limit; lo, gc_trip5 = lo+(stride), gc_trip5+1 {
+						gc_more = true
 
 //line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					}
 					gc_s_v[gc_rank5] = v
 				}
 			}
@@ -16446,7 +16447,10 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 
 //line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -16459,14 +16463,12 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:173
-					lo := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for lo, gc_trip2 := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun+gc_off, 0; gc_trip2 < gc_chunk && lo < gc_limit; lo, gc_trip2 = lo+(stride), gc_trip2+1 {
+						gc_more = true
 
 //line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					}
 					gc_s_v[gc_rank2] = v
 				}
 			}
@@ -17126,7 +17128,10 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 	}
 
 //line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		if gc_b5.Stopped() {
 			return
 		}
@@ -17139,14 +17144,12 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:173
-					lo := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for lo, gc_trip3 := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun+gc_off, 0; gc_trip3 < gc_chunk && lo < gc_limit; lo, gc_trip3 = lo+(stride), gc_trip3+1 {
+						gc_more = true
 
 //line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					}
 					gc_s_v[gc_rank3] = v
 				}
 			}
@@ -17806,7 +17809,10 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 	}
 
 //line reduce_variants.go:173
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line reduce_variants.go:173
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		if gc_b8.Stopped() {
 			return
 		}
@@ -17819,14 +17825,12 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:173
-					lo := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
-					if !(lo < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for lo, gc_trip4 := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun+gc_off, 0; gc_trip4 < gc_chunk && lo < gc_limit; lo, gc_trip4 = lo+(stride), gc_trip4+1 {
+						gc_more = true
 
 //line reduce_variants.go:174
-					v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+					}
 					gc_s_v[gc_rank4] = v
 				}
 			}

@@ -311,7 +311,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			_ = flip
 
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx {
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				if gc_b.Stopped() {
 					return
 				}
@@ -327,15 +330,16 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							p := gc_tx + gc_off2
-							gc_more2 = true
+							for p, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && p < gc_limit2; p, gc_trip = p+(gc_bdx), gc_trip+1 {
+								gc_more2 = true
 
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
 							}
 						}
 					}
@@ -370,7 +374,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				_ = flip_
 
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx {
+				gc_chunk2 := compiled.StrideChunk(gc_bdx)
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 					if gc_b.Stopped() {
 						return
 					}
@@ -386,15 +393,16 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-								p_ := gc_tx + gc_off3
-								gc_more3 = true
+								for p_, gc_trip2 := gc_tx+gc_off3, 0; gc_trip2 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip2 = p_+(gc_bdx), gc_trip2+1 {
+									gc_more3 = true
 
 //line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
 								}
 							}
 						}
@@ -432,7 +440,10 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			_ = flip_2
 
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx)
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
 				if gc_b.Stopped() {
 					return
 				}
@@ -448,15 +459,16 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							p_2 := gc_tx + gc_off4
-							gc_more4 = true
+							for p_2, gc_trip3 := gc_tx+gc_off4, 0; gc_trip3 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip3 = p_2+(gc_bdx), gc_trip3+1 {
+								gc_more4 = true
 
 //line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
 							}
 						}
 					}

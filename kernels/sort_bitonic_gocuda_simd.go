@@ -324,7 +324,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			_ = flip
 
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx5 {
+			gc_chunk := compiled.StrideChunk(gc_bdx5)
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx5) * gc_chunk {
 				if gc_b5.Stopped() {
 					return
 				}
@@ -340,15 +343,16 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							p := gc_tx5 + gc_off2
-							gc_more2 = true
+							for p, gc_trip13 := gc_tx5+gc_off2, 0; gc_trip13 < gc_chunk && p < gc_limit2; p, gc_trip13 = p+(gc_bdx5), gc_trip13+1 {
+								gc_more2 = true
 
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
 							}
 						}
 					}
@@ -383,7 +387,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				_ = flip_
 
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx5 {
+				gc_chunk2 := compiled.StrideChunk(gc_bdx5)
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx5) * gc_chunk2 {
 					if gc_b5.Stopped() {
 						return
 					}
@@ -399,15 +406,16 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 								gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-								p_ := gc_tx5 + gc_off3
-								gc_more3 = true
+								for p_, gc_trip14 := gc_tx5+gc_off3, 0; gc_trip14 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip14 = p_+(gc_bdx5), gc_trip14+1 {
+									gc_more3 = true
 
 //line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
 								}
 							}
 						}
@@ -445,7 +453,10 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 			_ = flip_2
 
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx5 {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx5)
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx5) * gc_chunk3 {
 				if gc_b5.Stopped() {
 					return
 				}
@@ -461,15 +472,16 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							p_2 := gc_tx5 + gc_off4
-							gc_more4 = true
+							for p_2, gc_trip15 := gc_tx5+gc_off4, 0; gc_trip15 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip15 = p_2+(gc_bdx5), gc_trip15+1 {
+								gc_more4 = true
 
 //line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
 							}
 						}
 					}
@@ -927,7 +939,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			_ = flip
 
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx2 {
+			gc_chunk := compiled.StrideChunk(gc_bdx2)
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 				if gc_b2.Stopped() {
 					return
 				}
@@ -943,15 +958,16 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							p := gc_tx2 + gc_off2
-							gc_more2 = true
+							for p, gc_trip4 := gc_tx2+gc_off2, 0; gc_trip4 < gc_chunk && p < gc_limit2; p, gc_trip4 = p+(gc_bdx2), gc_trip4+1 {
+								gc_more2 = true
 
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
 							}
 						}
 					}
@@ -986,7 +1002,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				_ = flip_
 
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx2 {
+				gc_chunk2 := compiled.StrideChunk(gc_bdx2)
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
 					if gc_b2.Stopped() {
 						return
 					}
@@ -1002,15 +1021,16 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 								gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-								p_ := gc_tx2 + gc_off3
-								gc_more3 = true
+								for p_, gc_trip5 := gc_tx2+gc_off3, 0; gc_trip5 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip5 = p_+(gc_bdx2), gc_trip5+1 {
+									gc_more3 = true
 
 //line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
 								}
 							}
 						}
@@ -1048,7 +1068,10 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 			_ = flip_2
 
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx2 {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx2)
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1064,15 +1087,16 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							p_2 := gc_tx2 + gc_off4
-							gc_more4 = true
+							for p_2, gc_trip6 := gc_tx2+gc_off4, 0; gc_trip6 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip6 = p_2+(gc_bdx2), gc_trip6+1 {
+								gc_more4 = true
 
 //line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
 							}
 						}
 					}
@@ -1632,7 +1656,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			_ = flip
 
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx3 {
+			gc_chunk := compiled.StrideChunk(gc_bdx3)
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx3) * gc_chunk {
 				if gc_b3.Stopped() {
 					return
 				}
@@ -1648,15 +1675,16 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							p := gc_tx3 + gc_off2
-							gc_more2 = true
+							for p, gc_trip7 := gc_tx3+gc_off2, 0; gc_trip7 < gc_chunk && p < gc_limit2; p, gc_trip7 = p+(gc_bdx3), gc_trip7+1 {
+								gc_more2 = true
 
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
 							}
 						}
 					}
@@ -1691,7 +1719,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				_ = flip_
 
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx3 {
+				gc_chunk2 := compiled.StrideChunk(gc_bdx3)
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx3) * gc_chunk2 {
 					if gc_b3.Stopped() {
 						return
 					}
@@ -1707,15 +1738,16 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 								gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-								p_ := gc_tx3 + gc_off3
-								gc_more3 = true
+								for p_, gc_trip8 := gc_tx3+gc_off3, 0; gc_trip8 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip8 = p_+(gc_bdx3), gc_trip8+1 {
+									gc_more3 = true
 
 //line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
 								}
 							}
 						}
@@ -1753,7 +1785,10 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 			_ = flip_2
 
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx3 {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx3)
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx3) * gc_chunk3 {
 				if gc_b3.Stopped() {
 					return
 				}
@@ -1769,15 +1804,16 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							p_2 := gc_tx3 + gc_off4
-							gc_more4 = true
+							for p_2, gc_trip9 := gc_tx3+gc_off4, 0; gc_trip9 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip9 = p_2+(gc_bdx3), gc_trip9+1 {
+								gc_more4 = true
 
 //line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
 							}
 						}
 					}
@@ -2337,7 +2373,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			_ = flip
 
 //line sort_bitonic.go:99
-			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += gc_bdx4 {
+			gc_chunk := compiled.StrideChunk(gc_bdx4)
+
+//line sort_bitonic.go:99
+			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx4) * gc_chunk {
 				if gc_b4.Stopped() {
 					return
 				}
@@ -2353,15 +2392,16 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							p := gc_tx4 + gc_off2
-							gc_more2 = true
+							for p, gc_trip10 := gc_tx4+gc_off2, 0; gc_trip10 < gc_chunk && p < gc_limit2; p, gc_trip10 = p+(gc_bdx4), gc_trip10+1 {
+								gc_more2 = true
 
 //line sort_bitonic.go:100
-							i_2, j := bitonicPair(p, h_2, flip)
+								i_2, j := bitonicPair(p, h_2, flip)
 
 //line sort_bitonic.go:101
-							if j < m_ && s_[j] < s_[i_2] {
-								s_[i_2], s_[j] = s_[j], s_[i_2]
+								if j < m_ && s_[j] < s_[i_2] {
+									s_[i_2], s_[j] = s_[j], s_[i_2]
+								}
 							}
 						}
 					}
@@ -2396,7 +2436,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				_ = flip_
 
 //line sort_bitonic.go:99
-				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += gc_bdx4 {
+				gc_chunk2 := compiled.StrideChunk(gc_bdx4)
+
+//line sort_bitonic.go:99
+				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx4) * gc_chunk2 {
 					if gc_b4.Stopped() {
 						return
 					}
@@ -2412,15 +2455,16 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 								gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-								p_ := gc_tx4 + gc_off3
-								gc_more3 = true
+								for p_, gc_trip11 := gc_tx4+gc_off3, 0; gc_trip11 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip11 = p_+(gc_bdx4), gc_trip11+1 {
+									gc_more3 = true
 
 //line sort_bitonic.go:100
-								i_3, j_ := bitonicPair(p_, h_3, flip_)
+									i_3, j_ := bitonicPair(p_, h_3, flip_)
 
 //line sort_bitonic.go:101
-								if j_ < m_2 && s_2[j_] < s_2[i_3] {
-									s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									if j_ < m_2 && s_2[j_] < s_2[i_3] {
+										s_2[i_3], s_2[j_] = s_2[j_], s_2[i_3]
+									}
 								}
 							}
 						}
@@ -2458,7 +2502,10 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 			_ = flip_2
 
 //line sort_bitonic.go:99
-			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += gc_bdx4 {
+			gc_chunk3 := compiled.StrideChunk(gc_bdx4)
+
+//line sort_bitonic.go:99
+			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx4) * gc_chunk3 {
 				if gc_b4.Stopped() {
 					return
 				}
@@ -2474,15 +2521,16 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							p_2 := gc_tx4 + gc_off4
-							gc_more4 = true
+							for p_2, gc_trip12 := gc_tx4+gc_off4, 0; gc_trip12 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip12 = p_2+(gc_bdx4), gc_trip12+1 {
+								gc_more4 = true
 
 //line sort_bitonic.go:100
-							i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
+								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
 
 //line sort_bitonic.go:101
-							if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
-								s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								if j_2 < m_3 && s_3[j_2] < s_3[i_4] {
+									s_3[i_4], s_3[j_2] = s_3[j_2], s_3[i_4]
+								}
 							}
 						}
 					}

@@ -97,7 +97,10 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 	}
 
 //line sort_radix.go:38
-	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += b {
+	gc_chunk := compiled.StrideChunk(b)
+
+//line sort_radix.go:38
+	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -118,19 +121,20 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
-					d := tid + gc_off
-					gc_more = true
+					for d, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && d < gc_limit; d, gc_trip = d+(b), gc_trip+1 {
+						gc_more = true
 
 //line sort_radix.go:39
-					var s uint32
+						var s uint32
 
 //line sort_radix.go:40
-					for _, c := range local[d*b : (d+1)*b] {
-						s += c
-					}
+						for _, c := range local[d*b : (d+1)*b] {
+							s += c
+						}
 
 //line sort_radix.go:43
-					counts[d*gc_gdx+blk] = s
+						counts[d*gc_gdx+blk] = s
+					}
 				}
 			}
 		}
@@ -231,7 +235,10 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 	}
 
 //line sort_radix.go:82
-	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += b {
+	gc_chunk := compiled.StrideChunk(b)
+
+//line sort_radix.go:82
+	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -252,17 +259,18 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
-					d := tid + gc_off
-					gc_more = true
+					for d, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && d < gc_limit; d, gc_trip = d+(b), gc_trip+1 {
+						gc_more = true
 
 //line sort_radix.go:83
-					next := offsets[d*gc_gdx+blk]
+						next := offsets[d*gc_gdx+blk]
 
 //line sort_radix.go:84
-					for j := d * b; j < (d+1)*b; j++ {
-						c := local[j]
-						local[j] = next
-						next += c
+						for j := d * b; j < (d+1)*b; j++ {
+							c := local[j]
+							local[j] = next
+							next += c
+						}
 					}
 				}
 			}

@@ -991,7 +991,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 	k := gc_by2
 
 //line blog_finite_difference.go:67
-	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += gc_bdy2 {
+	gc_chunk := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:67
+	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1012,17 +1015,15 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:67
-					sj := gc_ty2 + gc_off
-					if !(sj < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for sj, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && sj < gc_limit; sj, gc_trip3 = sj+(gc_bdy2), gc_trip3+1 {
+						gc_more = true
 
 //line blog_finite_difference.go:68
-					globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
+						globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
 
 //line blog_finite_difference.go:69
-					sF[sj][si] = f[globalIdx]
+						sF[sj][si] = f[globalIdx]
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -1340,7 +1341,10 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 	}
 
 //line blog_finite_difference.go:84
-	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += gc_bdy2 {
+	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:84
+	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1361,20 +1365,18 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:84
-					sj_2 := gc_ty2 + gc_off2
-					if !(sj_2 < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for sj_2, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && sj_2 < gc_limit2; sj_2, gc_trip4 = sj_2+(gc_bdy2), gc_trip4+1 {
+						gc_more2 = true
 
 //line blog_finite_difference.go:85
-					globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
+						globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
 
 //line blog_finite_difference.go:86
-					df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
-						cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
-						cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
-						cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
+						df[globalIdx_] = cAx*(sF[sj_2][si+1]-sF[sj_2][si-1]) +
+							cBx*(sF[sj_2][si+2]-sF[sj_2][si-2]) +
+							cCx*(sF[sj_2][si+3]-sF[sj_2][si-3]) +
+							cDx*(sF[sj_2][si+4]-sF[sj_2][si-4])
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2244,7 +2246,10 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	k := gc_by2
 
 //line blog_finite_difference.go:136
-	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += gc_bdy2 {
+	gc_chunk := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:136
+	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2265,20 +2270,18 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:136
-					j := gc_ty2 + gc_off
-					if !(j < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for j, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && j < gc_limit; j, gc_trip3 = j+(gc_bdy2), gc_trip3+1 {
+						gc_more = true
 
 //line blog_finite_difference.go:137
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
 
 //line blog_finite_difference.go:138
-					sj := j + 4
+						sj := j + 4
 
 //line blog_finite_difference.go:139
-					sF[sj][si] = f[globalIdx]
+						sF[sj][si] = f[globalIdx]
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2473,7 +2476,10 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	}
 
 //line blog_finite_difference.go:152
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += gc_bdy2 {
+	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:152
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2494,23 +2500,21 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:152
-					j_ := gc_ty2 + gc_off2
-					if !(j_ < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for j_, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && j_ < gc_limit2; j_, gc_trip4 = j_+(gc_bdy2), gc_trip4+1 {
+						gc_more2 = true
 
 //line blog_finite_difference.go:153
-					globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
+						globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
 
 //line blog_finite_difference.go:154
-					sj_2 := j_ + 4
+						sj_2 := j_ + 4
 
 //line blog_finite_difference.go:155
-					df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
-						cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
-						cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
-						cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
+						df[globalIdx_] = cAy*(sF[sj_2+1][si]-sF[sj_2-1][si]) +
+							cBy*(sF[sj_2+2][si]-sF[sj_2-2][si]) +
+							cCy*(sF[sj_2+3][si]-sF[sj_2-3][si]) +
+							cDy*(sF[sj_2+4][si]-sF[sj_2-4][si])
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -3380,7 +3384,10 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	j := gc_by2
 
 //line blog_finite_difference.go:205
-	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += gc_bdy2 {
+	gc_chunk := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:205
+	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3401,20 +3408,18 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:205
-					k := gc_ty2 + gc_off
-					if !(k < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for k, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && k < gc_limit; k, gc_trip3 = k+(gc_bdy2), gc_trip3+1 {
+						gc_more = true
 
 //line blog_finite_difference.go:206
-					globalIdx := k*fdMx*fdMy + j*fdMx + i
+						globalIdx := k*fdMx*fdMy + j*fdMx + i
 
 //line blog_finite_difference.go:207
-					sk := k + 4
+						sk := k + 4
 
 //line blog_finite_difference.go:208
-					sF[sk][si] = f[globalIdx]
+						sF[sk][si] = f[globalIdx]
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -3609,7 +3614,10 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	}
 
 //line blog_finite_difference.go:221
-	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += gc_bdy2 {
+	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+
+//line blog_finite_difference.go:221
+	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3630,23 +3638,21 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:221
-					k_2 := gc_ty2 + gc_off2
-					if !(k_2 < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for k_2, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && k_2 < gc_limit2; k_2, gc_trip4 = k_2+(gc_bdy2), gc_trip4+1 {
+						gc_more2 = true
 
 //line blog_finite_difference.go:222
-					globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
+						globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i
 
 //line blog_finite_difference.go:223
-					sk_ := k_2 + 4
+						sk_ := k_2 + 4
 
 //line blog_finite_difference.go:224
-					df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
-						cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
-						cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
-						cDz*(sF[sk_+4][si]-sF[sk_-4][si])
+						df[globalIdx_] = cAz*(sF[sk_+1][si]-sF[sk_-1][si]) +
+							cBz*(sF[sk_+2][si]-sF[sk_-2][si]) +
+							cCz*(sF[sk_+3][si]-sF[sk_-3][si]) +
+							cDz*(sF[sk_+4][si]-sF[sk_-4][si])
+					}
 				}
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {

@@ -555,7 +555,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 	}
 
 //line blog_reduction.go:92
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += gc_bdx * gc_gdx {
+	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+
+//line blog_reduction.go:92
+	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -566,98 +569,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-						sum := gc_s_sum[gc_rank]
-						in2 := gc_s_in2[gc_rank]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-						sum := gc_s_sum[gc_rank]
-						in2 := gc_s_in2[gc_rank]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-						sum := gc_s_sum[gc_rank]
-						in2 := gc_s_in2[gc_rank]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line blog_reduction.go:90
-						idx := gc_bx*gc_bdx + gc_tx
-						_ = idx
-						sum := gc_s_sum[gc_rank]
-						in2 := gc_s_in2[gc_rank]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -668,14 +580,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					in2 := gc_s_in2[gc_rank]
 
 //line blog_reduction.go:92
-					i := idx + gc_off
-					gc_more = true
+					for i, gc_trip := idx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx*gc_gdx), gc_trip+1 {
+						gc_more = true
 
 //line blog_reduction.go:93
-					val := in2[i]
+						val := in2[i]
 
 //line blog_reduction.go:94
-					sum += val.X + val.Y
+						sum += val.X + val.Y
+					}
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1969,7 +1882,7 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 			tileSum := r
 
 //line blog_reduction.go:182
-			if (gc_rank & (tile.Size() - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 			_ = r

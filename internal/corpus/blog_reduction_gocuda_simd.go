@@ -820,10 +820,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	gc_s_sum := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	gc_s_in2 := compiled.Scratch[[]int2](gc_b2, 1)[:gc_n2]
 	{
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -837,7 +837,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step2 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -851,7 +851,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step2 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -865,7 +865,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step2 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -879,7 +879,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_s_in2[gc_rank2] = in2
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line blog_reduction.go:89
@@ -895,7 +895,10 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 	}
 
 //line blog_reduction.go:92
-	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += gc_bdx2 * gc_gdx2 {
+	gc_chunk := compiled.StrideChunk(gc_bdx2 * gc_gdx2)
+
+//line blog_reduction.go:92
+	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2 * gc_gdx2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -906,98 +909,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-						sum := gc_s_sum[gc_rank2]
-						in2 := gc_s_in2[gc_rank2]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-						sum := gc_s_sum[gc_rank2]
-						in2 := gc_s_in2[gc_rank2]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-						sum := gc_s_sum[gc_rank2]
-						in2 := gc_s_in2[gc_rank2]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line blog_reduction.go:90
-						idx := gc_bx2*gc_bdx2 + gc_tx2
-						_ = idx
-						sum := gc_s_sum[gc_rank2]
-						in2 := gc_s_in2[gc_rank2]
-
-//line blog_reduction.go:92
-						i := idx + gc_off
-						gc_more = true
-
-//line blog_reduction.go:93
-						val := in2[i]
-
-//line blog_reduction.go:94
-						sum += val.X + val.Y
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1008,14 +920,15 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					in2 := gc_s_in2[gc_rank2]
 
 //line blog_reduction.go:92
-					i := idx + gc_off
-					gc_more = true
+					for i, gc_trip2 := idx+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(gc_bdx2*gc_gdx2), gc_trip2+1 {
+						gc_more = true
 
 //line blog_reduction.go:93
-					val := in2[i]
+						val := in2[i]
 
 //line blog_reduction.go:94
-					sum += val.X + val.Y
+						sum += val.X + val.Y
+					}
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -3171,7 +3084,7 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 			tileSum := r
 
 //line blog_reduction.go:182
-			if (gc_rank2 & (tile.Size() - 1)) == 0 {
+			if (gc_rank2 & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 			_ = r

@@ -1061,7 +1061,10 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 		vectorEnd := vectorBase + elementN
 
 //line samples_cg.go:160
-		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += gc_bdx {
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line samples_cg.go:160
+		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 			if gc_b.Stopped() {
 				return
 			}
@@ -1077,19 +1080,20 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:160
-						iAccum := gc_tx + gc_off
-						gc_more = true
+						for iAccum, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && iAccum < gc_limit; iAccum, gc_trip = iAccum+(gc_bdx), gc_trip+1 {
+							gc_more = true
 
 //line samples_cg.go:161
-						var sum float32
+							var sum float32
 
 //line samples_cg.go:163
-						for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
-							sum += dA[pos] * dB[pos]
-						}
+							for pos := vectorBase + iAccum; pos < vectorEnd; pos += scalarProdAccumN {
+								sum += dA[pos] * dB[pos]
+							}
 
 //line samples_cg.go:167
-						accumResult[iAccum] = sum
+							accumResult[iAccum] = sum
+						}
 					}
 				}
 			}
@@ -1348,7 +1352,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	}
 
 //line samples_cg.go:222
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += int(grid.Size()) {
+	gc_chunk := compiled.StrideChunk(int(grid.Size()))
+
+//line samples_cg.go:222
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1359,14 +1366,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_b.Enter(gc_rank)
 
 //line samples_cg.go:222
-				i := int(grid.ThreadRank()) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip := int(grid.ThreadRank())+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(int(grid.Size())), gc_trip+1 {
+					gc_more = true
 
 //line samples_cg.go:223
-				sdata[gc_rank] += float64(gIdata[i])
+					sdata[gc_rank] += float64(gIdata[i])
+				}
 			}
 		}
 	}

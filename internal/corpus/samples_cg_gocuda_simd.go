@@ -1649,7 +1649,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 	}
 
 //line samples_cg.go:222
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += int(grid.Size()) {
+	gc_chunk := compiled.StrideChunk(int(grid.Size()))
+
+//line samples_cg.go:222
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1660,14 +1663,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:222
-				i := int(grid.ThreadRank()) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip2 := int(grid.ThreadRank())+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(int(grid.Size())), gc_trip2+1 {
+					gc_more = true
 
 //line samples_cg.go:223
-				sdata[gc_rank2] += float64(gIdata[i])
+					sdata[gc_rank2] += float64(gIdata[i])
+				}
 			}
 		}
 	}

@@ -526,7 +526,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	}
 
 //line samples_histogram.go:105
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += histogramMergeBlockSize {
+	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+
+//line samples_histogram.go:105
+	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -537,76 +540,18 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:105
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:105
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:105
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:105
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:105
-					i := gc_tx + gc_off
-					gc_more = true
+					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(histogramMergeBlockSize), gc_trip+1 {
+						gc_more = true
 
 //line samples_histogram.go:106
-					sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
+						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
+					}
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -625,10 +570,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_at[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -637,7 +582,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -646,7 +591,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -655,7 +600,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -664,7 +609,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						data[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -698,10 +643,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -711,7 +656,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -721,7 +666,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -731,7 +676,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -741,7 +686,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -775,10 +720,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -788,7 +733,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -798,7 +743,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -808,7 +753,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -818,7 +763,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1089,7 +1034,10 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	}
 
 //line samples_histogram.go:168
-	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
+	gc_chunk := compiled.StrideChunk(histogram256ThreadblockSize)
+
+//line samples_histogram.go:168
+	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += (histogram256ThreadblockSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1105,67 +1053,68 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:168
-					bin := gc_tx + gc_off3
-					gc_more3 = true
+					for bin, gc_trip := gc_tx+gc_off3, 0; gc_trip < gc_chunk && bin < gc_limit3; bin, gc_trip = bin+(histogram256ThreadblockSize), gc_trip+1 {
+						gc_more3 = true
 
 //line samples_histogram.go:169
-					var sum uint32
+						var sum uint32
 
-					{
+						{
 
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(0)
+								i_ := int(0)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(1)
+								i_ := int(1)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(2)
+								i_ := int(2)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(3)
+								i_ := int(3)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(4)
+								i_ := int(4)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:171
-						{
+							{
 //line samples_histogram.go:171
-							i_ := int(5)
+								i_ := int(5)
 //line samples_histogram.go:171
-							_ = i_
-							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-						}
+								_ = i_
+								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+							}
 //line samples_histogram.go:173
-					}
+						}
 
 //line samples_histogram.go:175
-					dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
+						dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
+					}
 				}
 			}
 		}
@@ -1251,7 +1200,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 
 //line samples_histogram.go:189
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += histogramMergeBlockSize {
+	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+
+//line samples_histogram.go:189
+	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1262,76 +1214,18 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:189
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:189
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:189
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-
-//line samples_histogram.go:189
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:189
-					i := gc_tx + gc_off
-					gc_more = true
+					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(histogramMergeBlockSize), gc_trip+1 {
+						gc_more = true
 
 //line samples_histogram.go:190
-					sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
+						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]
+					}
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -1353,10 +1247,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_at[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1365,7 +1259,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1374,7 +1268,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1383,7 +1277,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						data[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1392,7 +1286,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						data[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1426,10 +1320,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1439,7 +1333,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1449,7 +1343,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1459,7 +1353,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1469,7 +1363,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1503,10 +1397,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1516,7 +1410,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1526,7 +1420,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1536,7 +1430,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -1546,7 +1440,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

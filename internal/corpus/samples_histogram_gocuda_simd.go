@@ -509,10 +509,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -521,7 +521,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -530,7 +530,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -539,7 +539,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -548,7 +548,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:103
@@ -559,7 +559,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 	}
 
 //line samples_histogram.go:105
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += histogramMergeBlockSize {
+	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+
+//line samples_histogram.go:105
+	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -570,76 +573,18 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:105
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:105
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:105
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:105
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:106
-						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:105
-					i := gc_tx2 + gc_off
-					gc_more = true
+					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(histogramMergeBlockSize), gc_trip2+1 {
+						gc_more = true
 
 //line samples_histogram.go:106
-					sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
+						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
+					}
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -742,10 +687,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -754,7 +699,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -763,7 +708,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -772,7 +717,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -781,7 +726,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						data[gc_tx2] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -897,10 +842,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -910,7 +855,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -920,7 +865,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -930,7 +875,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -940,7 +885,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -974,10 +919,10 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -987,7 +932,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -997,7 +942,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1007,7 +952,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1017,7 +962,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -1499,10 +1444,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1511,7 +1456,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1520,7 +1465,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1529,7 +1474,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1538,7 +1483,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_histogram.go:187
@@ -1549,7 +1494,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 	}
 
 //line samples_histogram.go:189
-	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += histogramMergeBlockSize {
+	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+
+//line samples_histogram.go:189
+	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1560,76 +1508,18 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:189
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:189
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:189
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						sum := gc_s_sum[gc_rank2]
-
-//line samples_histogram.go:189
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line samples_histogram.go:190
-						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:189
-					i := gc_tx2 + gc_off
-					gc_more = true
+					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(histogramMergeBlockSize), gc_trip2+1 {
+						gc_more = true
 
 //line samples_histogram.go:190
-					sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
+						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
+					}
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1735,10 +1625,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1747,7 +1637,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1756,7 +1646,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1765,7 +1655,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						sum := gc_s_sum[gc_rank2]
@@ -1774,7 +1664,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						data[gc_tx2] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
@@ -1890,10 +1780,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1903,7 +1793,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1913,7 +1803,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1923,7 +1813,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1933,7 +1823,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1967,10 +1857,10 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1980,7 +1870,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1990,7 +1880,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2000,7 +1890,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2010,7 +1900,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -2447,7 +2447,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank & (16 - 1)))
 				gc_s_input[gc_rank] = input
 			}
 			{
@@ -2457,7 +2457,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank & (16 - 1)))
 				gc_s_input[gc_rank] = input
 			}
 			{
@@ -2467,7 +2467,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank & (16 - 1)))
 				gc_s_input[gc_rank] = input
 			}
 			{
@@ -2477,7 +2477,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank & (16 - 1)))
 				gc_s_input[gc_rank] = input
 			}
 		}
@@ -2487,7 +2487,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			_ = input
 
 //line samples_intro.go:323
-			input = int32((gc_rank & (tiledPartition16.Size() - 1)))
+			input = int32((gc_rank & (16 - 1)))
 			gc_s_input[gc_rank] = input
 		}
 	}
@@ -2515,7 +2515,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			gc_pos.Thread = gc_rank
 
 //line samples_intro.go:321
-			workspaceOffset := gc_rank - (gc_rank & (tiledPartition16.Size() - 1))
+			workspaceOffset := gc_rank - (gc_rank & (16 - 1))
 			_ = workspaceOffset
 			input := gc_s_input[gc_rank]
 
@@ -2631,7 +2631,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 			output = r_
 
 //line samples_intro.go:327
-			if (gc_rank & (tiledPartition16.Size() - 1)) == 0 {
+			if (gc_rank & (16 - 1)) == 0 {
 				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
 					output, expectedOutput)
 			}

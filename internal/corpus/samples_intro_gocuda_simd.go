@@ -5074,7 +5074,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank2 & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank2 & (16 - 1)))
 				gc_s_input[gc_rank2] = input
 			}
 			{
@@ -5084,7 +5084,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank2 & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank2 & (16 - 1)))
 				gc_s_input[gc_rank2] = input
 			}
 			{
@@ -5094,7 +5094,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank2 & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank2 & (16 - 1)))
 				gc_s_input[gc_rank2] = input
 			}
 			{
@@ -5104,7 +5104,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 				_ = input
 
 //line samples_intro.go:323
-				input = int32((gc_rank2 & (tiledPartition16.Size() - 1)))
+				input = int32((gc_rank2 & (16 - 1)))
 				gc_s_input[gc_rank2] = input
 			}
 		}
@@ -5114,7 +5114,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			_ = input
 
 //line samples_intro.go:323
-			input = int32((gc_rank2 & (tiledPartition16.Size() - 1)))
+			input = int32((gc_rank2 & (16 - 1)))
 			gc_s_input[gc_rank2] = input
 		}
 	}
@@ -5142,7 +5142,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			gc_pos2.Thread = gc_rank2
 
 //line samples_intro.go:321
-			workspaceOffset := gc_rank2 - (gc_rank2 & (tiledPartition16.Size() - 1))
+			workspaceOffset := gc_rank2 - (gc_rank2 & (16 - 1))
 			_ = workspaceOffset
 			input := gc_s_input[gc_rank2]
 
@@ -5258,7 +5258,7 @@ func gc_body_cgkernel(gc_b2 *compiled.Block) {
 			output = r_
 
 //line samples_intro.go:327
-			if (gc_rank2 & (tiledPartition16.Size() - 1)) == 0 {
+			if (gc_rank2 & (16 - 1)) == 0 {
 				t.Printf("   Sum of all ranks 0..15 in this tiledPartition16 group is %d (expected %d)\n",
 					output, expectedOutput)
 			}

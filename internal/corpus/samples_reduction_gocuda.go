@@ -1787,7 +1787,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 
 //line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2393,7 +2393,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 
 //line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -2986,7 +2986,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				}
 
 //line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						if gc_act&(1<<gc_lane) == 0 {
 							continue
@@ -3782,7 +3782,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 	{
 
 //line samples_reduction.go:444
-		ctaSteps := tile.MetaGroupSize()
+		ctaSteps := ((gc_n + 31) / 32)
 
 //line samples_reduction.go:445
 		ctaIndex := ctaSize >> 1
@@ -3902,7 +3902,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 					gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:461
-					if (gc_rank / tile.Size()) == 0 {
+					if (gc_rank / 32) == 0 {
 						gc_m7 |= 1 << gc_lane
 					}
 				}

@@ -9264,7 +9264,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				}
 
 //line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -9968,7 +9968,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 
 //line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -10714,7 +10714,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				}
 
 //line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -11460,7 +11460,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				}
 
 //line samples_reduction.go:193
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -12123,7 +12123,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				}
 
 //line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -13675,7 +13675,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 
 //line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -15269,7 +15269,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 
 //line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -16863,7 +16863,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 
 //line samples_reduction.go:253
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -17513,7 +17513,7 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 				}
 
 //line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
 						if gc_act5&(1<<gc_lane5) == 0 {
 							continue
@@ -18825,7 +18825,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				}
 
 //line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left2 := gc_act2
 					if compiled.SIMD {
 						for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
@@ -20179,7 +20179,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 				}
 
 //line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left5 := gc_act3
 					if compiled.SIMD {
 						for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
@@ -21533,7 +21533,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 				}
 
 //line samples_reduction.go:326
-				for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+				for offset := 32 / 2; offset > 0; offset /= 2 {
 					gc_left8 := gc_act4
 					if compiled.SIMD {
 						for gc_lane4 := 0; gc_lane4 < 32; gc_lane4 += 8 {
@@ -25064,7 +25064,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 	{
 
 //line samples_reduction.go:444
-		ctaSteps := tile.MetaGroupSize()
+		ctaSteps := ((gc_n5 + 31) / 32)
 
 //line samples_reduction.go:445
 		ctaIndex := ctaSize >> 1
@@ -25184,7 +25184,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 					gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:461
-					if (gc_rank5 / tile.Size()) == 0 {
+					if (gc_rank5 / 32) == 0 {
 						gc_m75 |= 1 << gc_lane5
 					}
 				}
@@ -25381,7 +25381,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 	{
 
 //line samples_reduction.go:444
-		ctaSteps := tile.MetaGroupSize()
+		ctaSteps := ((gc_n2 + 31) / 32)
 
 //line samples_reduction.go:445
 		ctaIndex := ctaSize >> 1
@@ -25501,7 +25501,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 					gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:461
-					if (gc_rank2 / tile.Size()) == 0 {
+					if (gc_rank2 / 32) == 0 {
 						gc_m72 |= 1 << gc_lane2
 					}
 				}
@@ -25720,7 +25720,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 	{
 
 //line samples_reduction.go:444
-		ctaSteps := tile.MetaGroupSize()
+		ctaSteps := ((gc_n3 + 31) / 32)
 
 //line samples_reduction.go:445
 		ctaIndex := ctaSize >> 1
@@ -25840,7 +25840,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:461
-					if (gc_rank3 / tile.Size()) == 0 {
+					if (gc_rank3 / 32) == 0 {
 						gc_m73 |= 1 << gc_lane3
 					}
 				}
@@ -26059,7 +26059,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 	{
 
 //line samples_reduction.go:444
-		ctaSteps := tile.MetaGroupSize()
+		ctaSteps := ((gc_n4 + 31) / 32)
 
 //line samples_reduction.go:445
 		ctaIndex := ctaSize >> 1
@@ -26179,7 +26179,7 @@ func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:461
-					if (gc_rank4 / tile.Size()) == 0 {
+					if (gc_rank4 / 32) == 0 {
 						gc_m74 |= 1 << gc_lane4
 					}
 				}

@@ -90,7 +90,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 			_ = v
 
 //line cg_subtile.go:32
-			o := SubTileOut{Rank: (gc_rank & (tile_.Size() - 1)), Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b, gc_rank, tile_)), ParentMeta: (gc_rank / tile32.Size())}
+			o := SubTileOut{Rank: (gc_rank & (tile_.Size() - 1)), Meta: ((gc_rank / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b, gc_rank, tile_)), ParentMeta: (gc_rank / 32)}
 			_ = o
 
 //line cg_subtile.go:33

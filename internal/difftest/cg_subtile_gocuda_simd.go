@@ -116,7 +116,7 @@ func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 			_ = v
 
 //line cg_subtile.go:32
-			o := SubTileOut{Rank: (gc_rank2 & (tile_.Size() - 1)), Meta: ((gc_rank2 / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_)), ParentMeta: (gc_rank2 / tile32.Size())}
+			o := SubTileOut{Rank: (gc_rank2 & (tile_.Size() - 1)), Meta: ((gc_rank2 / tile_.Size()) % tile_.MetaGroupSize()), Metas: tile_.MetaGroupSize(), Own: metaRankOf(compiled.TileAt(gc_b2, gc_rank2, tile_)), ParentMeta: (gc_rank2 / 32)}
 			_ = o
 
 //line cg_subtile.go:33

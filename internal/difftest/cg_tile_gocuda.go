@@ -96,7 +96,7 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 			tileSum := r
 
 //line cg_tile.go:20
-			if (gc_rank & (tile32.Size() - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 			_ = r

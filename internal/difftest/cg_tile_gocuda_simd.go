@@ -122,7 +122,7 @@ func gc_body_sumTile(gc_b2 *compiled.Block, sum *int32, input []int32) {
 			tileSum := r
 
 //line cg_tile.go:20
-			if (gc_rank2 & (tile32.Size() - 1)) == 0 {
+			if (gc_rank2 & (32 - 1)) == 0 {
 				atomic.Add(sum, tileSum)
 			}
 			_ = r

@@ -161,7 +161,10 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	stride := b * gc_gdx
 
 //line histogram_solution.go:25
-	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line histogram_solution.go:25
+	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -172,74 +175,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line histogram_solution.go:18
-						tid := gc_tx
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -248,11 +184,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					_ = tid
 
 //line histogram_solution.go:25
-					i := gc_bx*b + tid + gc_off2
-					gc_more2 = true
+					for i, gc_trip := gc_bx*b+tid+gc_off2, 0; gc_trip < gc_chunk && i < gc_limit2; i, gc_trip = i+(stride), gc_trip+1 {
+						gc_more2 = true
 
 //line histogram_solution.go:26
-					atomic.Add(&bins[data[i]], 1)
+						atomic.Add(&bins[data[i]], 1)
+					}
 				}
 			}
 		}
@@ -293,10 +230,10 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -314,7 +251,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -332,7 +269,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -350,7 +287,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -368,7 +305,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -125,10 +125,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -144,7 +144,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -160,7 +160,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -176,7 +176,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -192,7 +192,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							bins[k] = 0
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -216,7 +216,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 	stride := b * gc_gdx2
 
 //line histogram_solution.go:25
-	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
+	gc_chunk := compiled.StrideChunk(stride)
+
+//line histogram_solution.go:25
+	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -227,74 +230,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := gc_from2
-				for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-					{
-						gc_tx2 := gc_step5 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-					{
-						gc_tx2 := gc_step5 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line histogram_solution.go:18
-						tid := gc_tx2
-						_ = tid
-
-//line histogram_solution.go:25
-						i := gc_bx2*b + tid + gc_off2
-						gc_more2 = true
-
-//line histogram_solution.go:26
-						atomic.Add(&bins[data[i]], 1)
-					}
-				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -303,11 +239,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					_ = tid
 
 //line histogram_solution.go:25
-					i := gc_bx2*b + tid + gc_off2
-					gc_more2 = true
+					for i, gc_trip2 := gc_bx2*b+tid+gc_off2, 0; gc_trip2 < gc_chunk && i < gc_limit2; i, gc_trip2 = i+(stride), gc_trip2+1 {
+						gc_more2 = true
 
 //line histogram_solution.go:26
-					atomic.Add(&bins[data[i]], 1)
+						atomic.Add(&bins[data[i]], 1)
+					}
 				}
 			}
 		}
@@ -348,10 +285,10 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 				} else {
-					gc_step6 := gc_from2
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step4 := gc_from2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -369,7 +306,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -387,7 +324,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -405,7 +342,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -423,7 +360,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 							}
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

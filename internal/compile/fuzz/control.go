@@ -158,6 +158,32 @@ func (g *gen) columnWalk(c ctx) {
 	g.guardedWalk(acc.name)
 }
 
+// strideWalk writes a block-stride or warp-stride loop, for i := rank;
+// i < bound; i += step with a step the same for the block, that carries
+// a thread's sum from trip to trip: the compiled form runs it in rounds
+// of a chunk of trips of each thread (the chunk pass).
+func (g *gen) strideWalk(c ctx) {
+	vs := thread(g.vars(i32, false, true))
+	if len(vs) == 0 {
+		g.local(c)
+		return
+	}
+	acc := vs[g.ch.pick(len(vs))]
+	acc.used = true
+	i := g.fresh("i")
+	start := []string{"rank", "lane", "t.ThreadIdx.X", "rank + int(p0&3)"}[g.ch.pick(4)]
+	step := []string{"size", "32", "t.BlockDim.X", "p1%9 + 1", "p1*700 + 1"}[g.ch.pick(5)]
+	bound := []string{"len(in)", "p1*40 + 3"}[g.ch.pick(2)]
+	g.line("for %s := %s; %s < %s; %s += %s {", i, start, i, bound, i, step)
+	g.indent++
+	g.line("if %s < len(in) {", i)
+	g.line("\t%s = %s*3 + in[%s]", acc.name, acc.name, i)
+	g.line("}")
+	g.line("%s ^= int32(%s) + %s", acc.name, i, g.val(i32, false, 0))
+	g.indent--
+	g.line("}")
+}
+
 // walk writes columnWalk's loop adding to sum, each trip's term plus
 // extra (a Go expression, or "").
 func (g *gen) walk(sum, extra string) {

@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"strings"
 
@@ -74,12 +75,42 @@ func (f *Func) tiledPartition(call *ast.CallExpr) bool {
 // block itself: cg.TiledPartition(block, n) called in place, or a variable
 // of the kernel only ever assigned one.
 func (f *Func) blockTile(x ast.Expr) bool {
+	return f.everyPartition(x, func(call *ast.CallExpr) bool {
+		return isBlockGroup(f.Src.Info.TypeOf(call.Args[0]))
+	})
+}
+
+// tileSize returns the size of the tile handle x where it is a constant:
+// x is cg.TiledPartition(g, n) with n a constant, called in place, or a
+// variable of the kernel only ever assigned such calls of one n. A tile's
+// Size is the n it was partitioned with, partial tiles included.
+func (f *Func) tileSize(x ast.Expr) (int64, bool) {
+	size := int64(-1)
+	ok := f.everyPartition(x, func(call *ast.CallExpr) bool {
+		tv := f.Src.Info.Types[call.Args[1]]
+		if tv.Value == nil {
+			return false
+		}
+		n, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		if !exact || size >= 0 && n != size {
+			return false
+		}
+		size = n
+		return true
+	})
+	return size, ok
+}
+
+// everyPartition reports whether the tile handle x is a call of
+// cg.TiledPartition for which ok holds, or a variable of the kernel only
+// ever assigned such calls.
+func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 	x = ast.Unparen(x)
-	if call, ok := x.(*ast.CallExpr); ok {
-		return f.tiledPartition(call) && len(call.Args) == 2 && isBlockGroup(f.Src.Info.TypeOf(call.Args[0]))
+	if call, isCall := x.(*ast.CallExpr); isCall {
+		return f.tiledPartition(call) && len(call.Args) == 2 && ok(call)
 	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
+	id, isIdent := x.(*ast.Ident)
+	if !isIdent {
 		return false
 	}
 	v, _ := f.Src.Info.Uses[id].(*types.Var)
@@ -88,14 +119,14 @@ func (f *Func) blockTile(x ast.Expr) bool {
 	}
 	found, all := false, true
 	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
-		a, ok := n.(*ast.AssignStmt)
-		if !ok {
+		a, isAssign := n.(*ast.AssignStmt)
+		if !isAssign {
 			return true
 		}
 		for i, l := range a.Lhs {
-			if lid, ok := l.(*ast.Ident); ok && f.Src.Info.ObjectOf(lid) == v {
+			if lid, isIdent := l.(*ast.Ident); isIdent && f.Src.Info.ObjectOf(lid) == v {
 				found = true
-				all = all && len(a.Rhs) == len(a.Lhs) && f.blockTile(a.Rhs[i])
+				all = all && len(a.Rhs) == len(a.Lhs) && f.everyPartition(a.Rhs[i], ok)
 			}
 		}
 		return true

@@ -89,8 +89,11 @@ func (d *dumper) code(n *Code) string {
 	extra := ""
 	if fs, ok := n.Stmt.(*ast.ForStmt); ok && d.f.Strides[fs] != nil {
 		extra = " [lockstep]"
-		if s := d.f.Strides[fs]; s.Flat {
+		switch s := d.f.Strides[fs]; {
+		case s.Flat:
 			extra = " [lockstep, flat]"
+		case s.Chunk:
+			extra = " [lockstep, chunked]"
 		}
 	}
 	return fmt.Sprintf("%s%s: %s", kind, extra, d.text(n.Stmt))

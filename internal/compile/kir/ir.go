@@ -332,6 +332,12 @@ type Stride struct {
 	// Trip is key := Start + off (Names[0]): how a trip of the lockstep
 	// loop begins, for the vector pass.
 	Trip ast.Stmt
+	// Chunk is set where each round of the lockstep loop runs up to
+	// compiled.StrideChunk(step) trips of each thread, one after another,
+	// its state in locals (chunk.go); Chunked is the generated name of
+	// that count.
+	Chunk   bool
+	Chunked string
 }
 
 // Walk calls f for every node of nodes, depth first, parents first.

@@ -139,9 +139,16 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	if t := e.typeString(s.Key.Type()); t != "int" {
 		zero, lim = t+"(0)", t+"("+lim+")"
 	}
+	chunked := s.Chunk && !(e.simd && e.f.Vector[l]) // the vector steps run a trip a round
+	advance := step
+	if chunked {
+		e.line(fs.Pos())
+		e.printf("%s := %s.StrideChunk(%s)\n", s.Chunked, e.f.Src.Compiled, step)
+		advance = "(" + step + ")*" + s.Chunked
+	}
 	head := func() {
 		e.line(fs.Pos())
-		e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, step)
+		e.printf("for %s, %s, %s := %s, %s, true; %s; %s += %s {\n", off, limit, more, zero, lim, more, off, advance)
 		e.printf("if %s.Stopped() {\nreturn\n}\n%s = false\n", e.name["b"], more) // a step of 0 loops forever
 	}
 	threads := func() {
@@ -150,6 +157,10 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		e.threadLoopWith(l, func() {
 			key := e.f.Vars[s.Key].Name
 			e.line(fs.Pos())
+			if chunked {
+				e.chunkTrips(s, key, step, fs)
+				return
+			}
 			if l.StrideBound {
 				e.printf("%s := %s + %s\n%s = true\n", key, e.plain(s.Start), off, more)
 			} else {
@@ -245,5 +256,19 @@ func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
 		e.printf("%s := %s\n", n["bx"], n["blk"])
 	}
 	e.w.Write(threads)
+	e.printf("}\n")
+}
+
+// chunkTrips writes a thread's trips of a chunked round (chunk.go): from
+// the round's offset, up to the chunk's count of them while the key is
+// below the limit, the key moving by the step as the source's does.
+func (e *emitter) chunkTrips(s *Stride, key, step string, fs *ast.ForStmt) {
+	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
+	k := e.f.Names.Fresh("trip")
+	e.printf("for %s, %s := %s + %s, 0; %s < %s && %s %s %s; %s, %s = %s+(%s), %s+1 {\n%s = true\n",
+		key, k, e.plain(s.Start), off, k, s.Chunked, key, s.Op, limit, key, k, key, step, k, more)
+	for _, st := range fs.Body.List {
+		e.source(st)
+	}
 	e.printf("}\n")
 }

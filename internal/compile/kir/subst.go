@@ -372,14 +372,31 @@ func (f *Func) isSharedCall(call *ast.CallExpr) bool {
 // from the thread's rank, its sizes from the block's handle.
 func (e *emitter) tileMethodValue(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	name, recv, ok := e.f.tileMethod(call)
-	if !ok || e.loop == nil {
+	if !ok {
+		return nil, false
+	}
+	at := e.pos.at(call.Pos())
+	size, known := e.f.tileSize(recv)
+	lit := func(n int64) ast.Expr {
+		return &ast.BasicLit{ValuePos: at, Kind: token.INT, Value: strconv.FormatInt(n, 10)}
+	}
+	switch {
+	case known && name == "Size":
+		return lit(size), true
+	case known && name == "MetaGroupSize" && e.f.blockTile(recv): // the block's tiles, the last perhaps partial
+		n := &ast.BinaryExpr{X: ast.NewIdent(e.use("n")), Op: token.ADD, Y: lit(size - 1)}
+		return &ast.ParenExpr{X: &ast.BinaryExpr{X: &ast.ParenExpr{X: n}, Op: token.QUO, Y: lit(size)}}, true
+	}
+	if e.loop == nil {
 		return nil, false
 	}
 	e.tileHandle = true
 	handle := c.node(recv).(ast.Expr)
 	e.tileHandle = false
-	at := e.pos.at(call.Pos())
-	method := func(m string) *ast.CallExpr {
+	method := func(m string) ast.Expr {
+		if known && m == "Size" { // a constant, for Go to divide by shifting
+			return lit(size)
+		}
 		return &ast.CallExpr{Fun: &ast.SelectorExpr{X: handle, Sel: &ast.Ident{NamePos: at, Name: m}}}
 	}
 	rank := &ast.Ident{NamePos: at, Name: e.name["rank"]}

@@ -148,7 +148,10 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 	}
 
 //line llmc_backward.go:42
-	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += vstep {
+	gc_chunk := compiled.StrideChunk(vstep)
+
+//line llmc_backward.go:42
+	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -166,14 +169,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 					doutSum := gc_s_doutSum[gc_rank2]
 
 //line llmc_backward.go:42
-					row := warpID + gc_off
-					if !(row < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for row, gc_trip2 := warpID+gc_off, 0; gc_trip2 < gc_chunk && row < gc_limit; row, gc_trip2 = row+(vstep), gc_trip2+1 {
+						gc_more = true
 
 //line llmc_backward.go:43
-					doutSum += doutCol[row*OC]
+						doutSum += doutCol[row*OC]
+					}
 					gc_s_doutSum[gc_rank2] = doutSum
 				}
 			}
@@ -364,7 +365,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 			}
 
 //line llmc_backward.go:71
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 
 //line llmc_backward.go:73
@@ -539,7 +540,10 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	}
 
 //line llmc_backward.go:100
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += warp.Size() {
+	gc_chunk2 := compiled.StrideChunk(32)
+
+//line llmc_backward.go:100
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -558,23 +562,21 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:100
-				i_ := (gc_rank2 & (warp.Size() - 1)) + gc_off2
-				if !(i_ < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+				for i_, gc_trip5 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip5 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip5 = i_+(32), gc_trip5+1 {
+					gc_more2 = true
 
 //line llmc_backward.go:101
-				normBti := (inpBt[i_] - meanBt) * rstdBt
+					normBti := (inpBt[i_] - meanBt) * rstdBt
 
 //line llmc_backward.go:102
-				dnormI := weight[i_] * doutBt[i_]
+					dnormI := weight[i_] * doutBt[i_]
 
 //line llmc_backward.go:103
-				dnormMean += dnormI
+					dnormMean += dnormI
 
 //line llmc_backward.go:104
-				dnormNormMean += dnormI * normBti
+					dnormNormMean += dnormI * normBti
+				}
 				gc_s_dnormMean[gc_rank2] = dnormMean
 				gc_s_dnormNormMean[gc_rank2] = dnormNormMean
 			}
@@ -651,7 +653,10 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 	}
 
 //line llmc_backward.go:112
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += warp.Size() {
+	gc_chunk3 := compiled.StrideChunk(32)
+
+//line llmc_backward.go:112
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -671,47 +676,48 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:112
-				i_2 := (gc_rank2 & (warp.Size() - 1)) + gc_off3
-				if !(i_2 < gc_limit3) {
-					continue
-				}
-				gc_more3 = true
+				for i_2, gc_trip6 := (gc_rank2&(32-1))+gc_off3, 0; gc_trip6 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip6 = i_2+(32), gc_trip6+1 {
+					gc_more3 = true
 
 //line llmc_backward.go:113
-				normBti_ := (inpBt[i_2] - meanBt) * rstdBt
+					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
 
 //line llmc_backward.go:114
-				dnormI_ := weight[i_2] * doutBt[i_2]
+					dnormI_ := weight[i_2] * doutBt[i_2]
 
 //line llmc_backward.go:116
-				atomic.Add(&dbiasShared[i_2], doutBt[i_2])
+					atomic.Add(&dbiasShared[i_2], doutBt[i_2])
 
 //line llmc_backward.go:118
-				atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
+					atomic.Add(&dweightShared[i_2], normBti_*doutBt[i_2])
 
 //line llmc_backward.go:120
-				dval := float32(0.0)
+					dval := float32(0.0)
 
 //line llmc_backward.go:121
-				dval += dnormI_
+					dval += dnormI_
 
 //line llmc_backward.go:122
-				dval -= dnormMean
+					dval -= dnormMean
 
 //line llmc_backward.go:123
-				dval -= normBti_ * dnormNormMean
+					dval -= normBti_ * dnormNormMean
 
 //line llmc_backward.go:124
-				dval *= rstdBt
+					dval *= rstdBt
 
 //line llmc_backward.go:125
-				dinpBt[i_2] += dval
+					dinpBt[i_2] += dval
+				}
 			}
 		}
 	}
 
 //line llmc_backward.go:130
-	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += gc_bdx2 {
+	gc_chunk4 := compiled.StrideChunk(gc_bdx2)
+
+//line llmc_backward.go:130
+	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -730,14 +736,15 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					}
 
 //line llmc_backward.go:130
-					i_3 := gc_tx2 + gc_off4
-					gc_more4 = true
+					for i_3, gc_trip7 := gc_tx2+gc_off4, 0; gc_trip7 < gc_chunk4 && i_3 < gc_limit4; i_3, gc_trip7 = i_3+(gc_bdx2), gc_trip7+1 {
+						gc_more4 = true
 
 //line llmc_backward.go:131
-					atomic.Add(&dbias[i_3], dbiasShared[i_3])
+						atomic.Add(&dbias[i_3], dbiasShared[i_3])
 
 //line llmc_backward.go:132
-					atomic.Add(&dweight[i_3], dweightShared[i_3])
+						atomic.Add(&dweight[i_3], dweightShared[i_3])
+					}
 				}
 			}
 		}
@@ -817,8 +824,8 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 			}
 
 //line llmc_backward.go:166
-			if (gc_rank2 / warp.Size()) == 0 {
-				blockAcc[(gc_rank2 & (warp.Size() - 1))] = 0
+			if (gc_rank2 / 32) == 0 {
+				blockAcc[(gc_rank2 & (32 - 1))] = 0
 			}
 		}
 	}
@@ -899,7 +906,10 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		}
 
 //line llmc_backward.go:180
-		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += BlockSize {
+		gc_chunk := compiled.StrideChunk(BlockSize)
+
+//line llmc_backward.go:180
+		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
 			if gc_b2.Stopped() {
 				return
 			}
@@ -913,14 +923,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:180
-					t2 := gc_rank2 + gc_off
-					if !(t2 <= gc_limit) {
-						continue
-					}
-					gc_more = true
+					for t2, gc_trip3 := gc_rank2+gc_off, 0; gc_trip3 < gc_chunk && t2 <= gc_limit; t2, gc_trip3 = t2+(BlockSize), gc_trip3+1 {
+						gc_more = true
 
 //line llmc_backward.go:181
-					localSum += attBth[t2] * dattBth[t2]
+						localSum += attBth[t2] * dattBth[t2]
+					}
 					gc_s_localSum[gc_rank2] = localSum
 				}
 			}
@@ -958,7 +966,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:184
-				blockAcc[(gc_rank2 / warp.Size())] = gc_c21r[gc_lane2]
+				blockAcc[(gc_rank2 / 32)] = gc_c21r[gc_lane2]
 			}
 		}
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
@@ -980,7 +988,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_backward.go:186
-				gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (warp.Size() - 1))]
+				gc_c22v[gc_lane2] = blockAcc[(gc_rank2 & (32 - 1))]
 			}
 
 //line llmc_backward.go:186
@@ -1001,7 +1009,10 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 		}
 
 //line llmc_backward.go:188
-		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += BlockSize {
+		gc_chunk2 := compiled.StrideChunk(BlockSize)
+
+//line llmc_backward.go:188
+		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1015,17 +1026,15 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:188
-					t3 := gc_rank2 + gc_off2
-					if !(t3 <= gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for t3, gc_trip4 := gc_rank2+gc_off2, 0; gc_trip4 < gc_chunk2 && t3 <= gc_limit2; t3, gc_trip4 = t3+(BlockSize), gc_trip4+1 {
+						gc_more2 = true
 
 //line llmc_backward.go:191
-					acc := attBth[t3] * (dattBth[t3] - localSum)
+						acc := attBth[t3] * (dattBth[t3] - localSum)
 
 //line llmc_backward.go:192
-					dpreattBth[t3] = scale * acc
+						dpreattBth[t3] = scale * acc
+					}
 				}
 			}
 		}
@@ -1692,7 +1701,10 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 	for so := 0; so < C; so += 32 {
 
 //line llmc_backward.go:405
-		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += 32 {
+		gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_backward.go:405
+		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
 			if gc_b2.Stopped() {
 				return
 			}
@@ -1717,17 +1729,15 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 						_ = xo
 
 //line llmc_backward.go:405
-						y := 2*gc_ty2 + xby8 + gc_off
-						if !(y < gc_limit) {
-							continue
-						}
-						gc_more = true
+						for y, gc_trip2 := 2*gc_ty2+xby8+gc_off, 0; gc_trip2 < gc_chunk && y < gc_limit; y, gc_trip2 = y+(32), gc_trip2+1 {
+							gc_more = true
 
 //line llmc_backward.go:406
-						stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
+							stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))
 
 //line llmc_backward.go:407
-						stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
+							stVec(&rhsS[y][xo], ldVec(&weight[y*C+so+xo]))
+						}
 					}
 					gc_ty2++
 					if gc_ty2 == gc_bdy2 {

@@ -257,7 +257,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 
 //line llmc_forward.go:102
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 
 //line llmc_forward.go:103
@@ -284,7 +284,10 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 
 //line llmc_forward.go:112
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_forward.go:112
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -299,14 +302,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:112
-				i := (gc_rank & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+					gc_more = true
 
 //line llmc_forward.go:113
-				sum += x[i]
+					sum += x[i]
+				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -344,7 +345,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:102
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 			var sum float32
 			_ = sum
@@ -356,7 +357,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			m := sum / float32(C)
 
 //line llmc_forward.go:117
-			if (gc_rank&(warp.Size()-1)) == 0 && mean != nil {
+			if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
 
@@ -369,7 +370,10 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 
 //line llmc_forward.go:123
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += warp.Size() {
+	gc_chunk2 := compiled.StrideChunk(32)
+
+//line llmc_forward.go:123
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -385,17 +389,15 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				m := gc_s_m[gc_rank]
 
 //line llmc_forward.go:123
-				i_ := (gc_rank & (warp.Size() - 1)) + gc_off2
-				if !(i_ < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+				for i_, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(32), gc_trip2+1 {
+					gc_more2 = true
 
 //line llmc_forward.go:124
-				diff := x[i_] - m
+					diff := x[i_] - m
 
 //line llmc_forward.go:125
-				sum += diff * diff
+					sum += diff * diff
+				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -433,7 +435,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:102
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 			var sum float32
 			_ = sum
@@ -445,7 +447,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			s := intrinsic.Rsqrtf(sum/float32(C) + 1e-5)
 
 //line llmc_forward.go:129
-			if (gc_rank&(warp.Size()-1)) == 0 && rstd != nil {
+			if (gc_rank&(32-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
 
@@ -460,7 +462,10 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 
 //line llmc_forward.go:135
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += warp.Size() {
+	gc_chunk3 := compiled.StrideChunk(32)
+
+//line llmc_forward.go:135
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -477,17 +482,15 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_forward.go:135
-				c := (gc_rank & (warp.Size() - 1)) + gc_off3
-				if !(c < gc_limit3) {
-					continue
-				}
-				gc_more3 = true
+				for c, gc_trip3 := (gc_rank&(32-1))+gc_off3, 0; gc_trip3 < gc_chunk3 && c < gc_limit3; c, gc_trip3 = c+(32), gc_trip3+1 {
+					gc_more3 = true
 
 //line llmc_forward.go:139
-				n := s * (x[c] - m)
+					n := s * (x[c] - m)
 
 //line llmc_forward.go:140
-				o[c] = n*weight[c] + bias[c]
+					o[c] = n*weight[c] + bias[c]
+				}
 			}
 		}
 	}
@@ -544,7 +547,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_b.Enter(gc_rank)
 
 //line llmc_forward.go:171
-			idx := (gc_gdx-gc_bx-1)*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 
 //line llmc_forward.go:163
@@ -582,7 +585,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			xVec := toFloat4s(x)
 
 //line llmc_forward.go:186
-			for i := (gc_rank & (warp.Size() - 1)); i < posBy4; i += warp.Size() {
+			for i := (gc_rank & (32 - 1)); i < posBy4; i += 32 {
 //line llmc_forward.go:186
 				if gc_b.Stopped() {
 //line llmc_forward.go:186
@@ -665,11 +668,11 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			}
 
 //line llmc_forward.go:198
-			if 4*posBy4+(gc_rank&(warp.Size()-1)) <= ownPos {
+			if 4*posBy4+(gc_rank&(32-1)) <= ownPos {
 				oldMaxval_ := maxval
-				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(warp.Size()-1))])
+				maxval = fmaxf(maxval, x[4*posBy4+(gc_rank&(32-1))])
 				sumval *= expf(invTemperature * (oldMaxval_ - maxval))
-				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(warp.Size()-1))] - maxval))
+				sumval += expf(invTemperature * (x[4*posBy4+(gc_rank&(32-1))] - maxval))
 			}
 			_ = ownPos
 			_ = posBy4
@@ -720,7 +723,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			gc_pos.Thread = gc_rank
 
 //line llmc_forward.go:171
-			idx := (gc_gdx-gc_bx-1)*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := (gc_gdx-gc_bx-1)*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 			ownPos := gc_l_ownPos[gc_lane]
 			_ = ownPos
@@ -736,7 +739,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 			norm := 1. / sum
 
 //line llmc_forward.go:212
-			for i_ := (gc_rank & (warp.Size() - 1)); i_ <= ownPos; i_ += warp.Size() {
+			for i_ := (gc_rank & (32 - 1)); i_ <= ownPos; i_ += 32 {
 //line llmc_forward.go:212
 				if gc_b.Stopped() {
 //line llmc_forward.go:212

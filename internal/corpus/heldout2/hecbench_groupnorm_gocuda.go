@@ -490,7 +490,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 	}
 
 //line hecbench_groupnorm.go:91
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx {
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line hecbench_groupnorm.go:91
+	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -501,107 +504,25 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:91
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
+					for i_, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && i_ < gc_limit2; i_, gc_trip = i_+(gc_bdx), gc_trip+1 {
+						gc_more2 = true
 
 //line hecbench_groupnorm.go:92
-					c := i_ / imgSize
+						c := i_ / imgSize
 
 //line hecbench_groupnorm.go:93
-					n := s * (x[i_] - m)
+						n := s * (x[i_] - m)
 
 //line hecbench_groupnorm.go:94
-					out[i_] = n*weight[c] + bias[c]
+						out[i_] = n*weight[c] + bias[c]
+					}
 				}
 			}
 		}
@@ -777,7 +698,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 
 //line hecbench_groupnorm.go:132
-	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += gc_bdx {
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line hecbench_groupnorm.go:132
+	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -796,35 +720,36 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 
 //line hecbench_groupnorm.go:132
-					i := gc_tx + gc_off
-					gc_more = true
+					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx), gc_trip+1 {
+						gc_more = true
 
 //line hecbench_groupnorm.go:133
-					v := xVec[i]
+						v := xVec[i]
 
 //line hecbench_groupnorm.go:134
-					threadSumV4.X += v.X
+						threadSumV4.X += v.X
 
 //line hecbench_groupnorm.go:135
-					threadSumV4.Y += v.Y
+						threadSumV4.Y += v.Y
 
 //line hecbench_groupnorm.go:136
-					threadSumV4.Z += v.Z
+						threadSumV4.Z += v.Z
 
 //line hecbench_groupnorm.go:137
-					threadSumV4.W += v.W
+						threadSumV4.W += v.W
 
 //line hecbench_groupnorm.go:138
-					threadSum2V4.X += v.X * v.X
+						threadSum2V4.X += v.X * v.X
 
 //line hecbench_groupnorm.go:139
-					threadSum2V4.Y += v.Y * v.Y
+						threadSum2V4.Y += v.Y * v.Y
 
 //line hecbench_groupnorm.go:140
-					threadSum2V4.Z += v.Z * v.Z
+						threadSum2V4.Z += v.Z * v.Z
 
 //line hecbench_groupnorm.go:141
-					threadSum2V4.W += v.W * v.W
+						threadSum2V4.W += v.W * v.W
+					}
 					gc_s_threadSumV4[gc_rank] = threadSumV4
 					gc_s_threadSum2V4[gc_rank] = threadSum2V4
 				}
@@ -1188,7 +1113,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 	}
 
 //line hecbench_groupnorm.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += gc_bdx {
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+
+//line hecbench_groupnorm.go:187
+	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1199,107 +1127,25 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:187
-					i_2 := gc_tx + gc_off3
-					gc_more3 = true
+					for i_2, gc_trip2 := gc_tx+gc_off3, 0; gc_trip2 < gc_chunk2 && i_2 < gc_limit3; i_2, gc_trip2 = i_2+(gc_bdx), gc_trip2+1 {
+						gc_more3 = true
 
 //line hecbench_groupnorm.go:188
-					c := i_2 / imgSize
+						c := i_2 / imgSize
 
 //line hecbench_groupnorm.go:189
-					n := s * (x[i_2] - m)
+						n := s * (x[i_2] - m)
 
 //line hecbench_groupnorm.go:190
-					out[i_2] = n*weight[c] + bias[c]
+						out[i_2] = n*weight[c] + bias[c]
+					}
 				}
 			}
 		}
@@ -2212,7 +2058,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 								xCh := x[ch*imgSize:]
 
 //line hecbench_groupnorm.go:331
-								for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
+								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
 									doutVal_2 := doutCh[i_4]
 									dbThread_ += doutVal_2
 									norm_3 := (xCh[i_4] - mVal) * rstdVal

@@ -96,10 +96,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:48
@@ -113,7 +113,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step3 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:48
@@ -127,7 +127,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step3 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:48
@@ -141,7 +141,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step3 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:48
@@ -155,7 +155,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_s_threadSum2[gc_rank2] = threadSum2
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:48
@@ -286,10 +286,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 					if gc_vstep3 > gc_from2 {
 						gc_more = true
 					}
-					gc_step5 := gc_vstep3
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step4 := gc_vstep3
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -311,7 +311,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -333,7 +333,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -355,7 +355,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -377,7 +377,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -587,7 +587,10 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 	}
 
 //line hecbench_groupnorm.go:91
-	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += gc_bdx2 {
+	gc_chunk := compiled.StrideChunk(gc_bdx2)
+
+//line hecbench_groupnorm.go:91
+	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -598,107 +601,25 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:91
-						i_ := gc_tx2 + gc_off2
-						gc_more2 = true
-
-//line hecbench_groupnorm.go:92
-						c := i_ / imgSize
-
-//line hecbench_groupnorm.go:93
-						n := s * (x[i_] - m)
-
-//line hecbench_groupnorm.go:94
-						out[i_] = n*weight[c] + bias[c]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					m := gc_s_m[gc_rank2]
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:91
-					i_ := gc_tx2 + gc_off2
-					gc_more2 = true
+					for i_, gc_trip2 := gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && i_ < gc_limit2; i_, gc_trip2 = i_+(gc_bdx2), gc_trip2+1 {
+						gc_more2 = true
 
 //line hecbench_groupnorm.go:92
-					c := i_ / imgSize
+						c := i_ / imgSize
 
 //line hecbench_groupnorm.go:93
-					n := s * (x[i_] - m)
+						n := s * (x[i_] - m)
 
 //line hecbench_groupnorm.go:94
-					out[i_] = n*weight[c] + bias[c]
+						out[i_] = n*weight[c] + bias[c]
+					}
 				}
 			}
 		}
@@ -774,10 +695,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:126
 	vecCount := groupPixels / 4
 	{
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n2; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
 			{
-				gc_rank2 := gc_step4 + 0
+				gc_rank2 := gc_step3 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:127
@@ -796,7 +717,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 			}
 			{
-				gc_rank2 := gc_step4 + 1
+				gc_rank2 := gc_step3 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:127
@@ -815,7 +736,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 			}
 			{
-				gc_rank2 := gc_step4 + 2
+				gc_rank2 := gc_step3 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:127
@@ -834,7 +755,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 			}
 			{
-				gc_rank2 := gc_step4 + 3
+				gc_rank2 := gc_step3 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:127
@@ -853,7 +774,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 			}
 		}
-		for gc_rank2 := gc_step4; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line hecbench_groupnorm.go:127
@@ -874,7 +795,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	}
 
 //line hecbench_groupnorm.go:132
-	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += gc_bdx2 {
+	gc_chunk := compiled.StrideChunk(gc_bdx2)
+
+//line hecbench_groupnorm.go:132
+	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -893,35 +817,36 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
 
 //line hecbench_groupnorm.go:132
-					i := gc_tx2 + gc_off
-					gc_more = true
+					for i, gc_trip3 := gc_tx2+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(gc_bdx2), gc_trip3+1 {
+						gc_more = true
 
 //line hecbench_groupnorm.go:133
-					v := xVec[i]
+						v := xVec[i]
 
 //line hecbench_groupnorm.go:134
-					threadSumV4.X += v.X
+						threadSumV4.X += v.X
 
 //line hecbench_groupnorm.go:135
-					threadSumV4.Y += v.Y
+						threadSumV4.Y += v.Y
 
 //line hecbench_groupnorm.go:136
-					threadSumV4.Z += v.Z
+						threadSumV4.Z += v.Z
 
 //line hecbench_groupnorm.go:137
-					threadSumV4.W += v.W
+						threadSumV4.W += v.W
 
 //line hecbench_groupnorm.go:138
-					threadSum2V4.X += v.X * v.X
+						threadSum2V4.X += v.X * v.X
 
 //line hecbench_groupnorm.go:139
-					threadSum2V4.Y += v.Y * v.Y
+						threadSum2V4.Y += v.Y * v.Y
 
 //line hecbench_groupnorm.go:140
-					threadSum2V4.Z += v.Z * v.Z
+						threadSum2V4.Z += v.Z * v.Z
 
 //line hecbench_groupnorm.go:141
-					threadSum2V4.W += v.W * v.W
+						threadSum2V4.W += v.W * v.W
+					}
 					gc_s_threadSumV4[gc_rank2] = threadSumV4
 					gc_s_threadSum2V4[gc_rank2] = threadSum2V4
 				}
@@ -1062,10 +987,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					if gc_vstep2 > gc_from2 {
 						gc_more2 = true
 					}
-					gc_step5 := gc_vstep2
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -1087,7 +1012,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -1109,7 +1034,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -1131,7 +1056,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 							threadSum := gc_s_threadSum[gc_rank2]
@@ -1153,7 +1078,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 							gc_s_threadSum2[gc_rank2] = threadSum2
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						threadSum := gc_s_threadSum[gc_rank2]
@@ -1363,7 +1288,10 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 	}
 
 //line hecbench_groupnorm.go:187
-	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += gc_bdx2 {
+	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
+
+//line hecbench_groupnorm.go:187
+	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1374,107 +1302,25 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						m := gc_s_m[gc_rank2]
-						s := gc_s_s[gc_rank2]
-
-//line hecbench_groupnorm.go:187
-						i_2 := gc_tx2 + gc_off3
-						gc_more3 = true
-
-//line hecbench_groupnorm.go:188
-						c := i_2 / imgSize
-
-//line hecbench_groupnorm.go:189
-						n := s * (x[i_2] - m)
-
-//line hecbench_groupnorm.go:190
-						out[i_2] = n*weight[c] + bias[c]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					m := gc_s_m[gc_rank2]
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:187
-					i_2 := gc_tx2 + gc_off3
-					gc_more3 = true
+					for i_2, gc_trip4 := gc_tx2+gc_off3, 0; gc_trip4 < gc_chunk2 && i_2 < gc_limit3; i_2, gc_trip4 = i_2+(gc_bdx2), gc_trip4+1 {
+						gc_more3 = true
 
 //line hecbench_groupnorm.go:188
-					c := i_2 / imgSize
+						c := i_2 / imgSize
 
 //line hecbench_groupnorm.go:189
-					n := s * (x[i_2] - m)
+						n := s * (x[i_2] - m)
 
 //line hecbench_groupnorm.go:190
-					out[i_2] = n*weight[c] + bias[c]
+						out[i_2] = n*weight[c] + bias[c]
+					}
 				}
 			}
 		}
@@ -2579,7 +2425,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 								xCh := x[ch*imgSize:]
 
 //line hecbench_groupnorm.go:331
-								for i_4 := laneID; i_4 < imgSize; i_4 += warp.Size() {
+								for i_4 := laneID; i_4 < imgSize; i_4 += 32 {
 									doutVal_2 := doutCh[i_4]
 									dbThread_ += doutVal_2
 									norm_3 := (xCh[i_4] - mVal) * rstdVal

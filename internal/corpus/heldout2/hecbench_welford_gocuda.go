@@ -142,7 +142,10 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	}
 
 //line hecbench_welford.go:95
-	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += gc_bdy {
+	gc_chunk := compiled.StrideChunk(gc_bdy)
+
+//line hecbench_welford.go:95
+	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -155,23 +158,21 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:95
-					batchID := gc_ty + gc_off
-					if !(batchID < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for batchID, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && batchID < gc_limit; batchID, gc_trip = batchID+(gc_bdy), gc_trip+1 {
+						gc_more = true
 
 //line hecbench_welford.go:96
-					inputBase := gc_bx*ss + batchID*ss*fs
+						inputBase := gc_bx*ss + batchID*ss*fs
 
 //line hecbench_welford.go:97
-					for offset := gc_tx; offset < ss; offset += gc_bdx {
-						gc_s_count[gc_rank]++
-						xN := A(input[offset+inputBase])
+						for offset := gc_tx; offset < ss; offset += gc_bdx {
+							gc_s_count[gc_rank]++
+							xN := A(input[offset+inputBase])
 
-						d := xN - gc_s_xMean[gc_rank]
-						gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
-						gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
+							d := xN - gc_s_xMean[gc_rank]
+							gc_s_xMean[gc_rank] += d / A(gc_s_count[gc_rank])
+							gc_s_m2N[gc_rank] += d * (xN - gc_s_xMean[gc_rank])
+						}
 					}
 				}
 				gc_ty++

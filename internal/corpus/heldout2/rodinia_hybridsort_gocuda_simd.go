@@ -181,7 +181,10 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 	}
 
 //line rodinia_hybridsort.go:64
-	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += numThreads {
+	gc_chunk := compiled.StrideChunk(numThreads)
+
+//line rodinia_hybridsort.go:64
+	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -205,45 +208,46 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					_ = warpBase
 
 //line rodinia_hybridsort.go:64
-					tid := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_more2 = true
+					for tid, gc_trip2 := gc_bx2*gc_bdx2+gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && tid < gc_limit2; tid, gc_trip2 = tid+(numThreads), gc_trip2+1 {
+						gc_more2 = true
 
 //line rodinia_hybridsort.go:65
-					elem := input[tid]
+						elem := input[tid]
 
 //line rodinia_hybridsort.go:67
-					idx := hsDivisions/2 - 1
+						idx := hsDivisions/2 - 1
 
 //line rodinia_hybridsort.go:68
-					jump := hsDivisions / 4
+						jump := hsDivisions / 4
 
 //line rodinia_hybridsort.go:69
-					piv := texPivot[idx]
+						piv := texPivot[idx]
 
 //line rodinia_hybridsort.go:71
-					for jump >= 1 {
+						for jump >= 1 {
 //line rodinia_hybridsort.go:71
-						if gc_b2.Stopped() {
+							if gc_b2.Stopped() {
 //line rodinia_hybridsort.go:71
-							return
+								return
 //line rodinia_hybridsort.go:71
+							}
+							if elem < piv {
+								idx = idx - jump
+							} else {
+								idx = idx + jump
+							}
+							piv = texPivot[idx]
+							jump /= 2
 						}
-						if elem < piv {
-							idx = idx - jump
-						} else {
-							idx = idx + jump
-						}
-						piv = texPivot[idx]
-						jump /= 2
-					}
 
 //line rodinia_hybridsort.go:80
-					if !(elem < piv) {
-						idx = idx + 1
-					}
+						if !(elem < piv) {
+							idx = idx + 1
+						}
 
 //line rodinia_hybridsort.go:84
-					indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+						indice[tid] = int32((addOffset(sOffset[warpBase:], uint32(idx), threadTag) << hsLogDivisions) + idx)
+					}
 				}
 			}
 		}
@@ -867,7 +871,10 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 	}
 
 //line rodinia_hybridsort.go:133
-	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += numThreads {
+	gc_chunk := compiled.StrideChunk(numThreads)
+
+//line rodinia_hybridsort.go:133
+	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -887,23 +894,24 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					_ = warpBase
 
 //line rodinia_hybridsort.go:133
-					tid := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_more2 = true
+					for tid, gc_trip2 := gc_bx2*gc_bdx2+gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && tid < gc_limit2; tid, gc_trip2 = tid+(numThreads), gc_trip2+1 {
+						gc_more2 = true
 
 //line rodinia_hybridsort.go:135
-					elem := input[tid]
+						elem := input[tid]
 
 //line rodinia_hybridsort.go:136
-					id := int(indice[tid])
+						id := int(indice[tid])
 
 //line rodinia_hybridsort.go:138
-					output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
+						output[int(sOffset[warpBase+(id&(hsDivisions-1))])+(id>>hsLogDivisions)] = elem
 
 //line rodinia_hybridsort.go:139
-					test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
+						test := int(sOffset[warpBase+(id&(hsDivisions-1))]) + (id >> hsLogDivisions)
 
 //line rodinia_hybridsort.go:140
-					_ = test
+						_ = test
+					}
 				}
 			}
 		}

@@ -62,7 +62,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
+
+//line ggml_more.go:43
+	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -82,18 +85,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 
 //line ggml_more.go:43
-					i := gc_tx + gc_off
-					gc_more = true
+					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(ggmlWarpSize), gc_trip+1 {
+						gc_more = true
 
 //line ggml_more.go:44
-					val := logits[i]
+						val := logits[i]
 
 //line ggml_more.go:45
-					maxLogit = fmaxf(maxLogit, val)
+						maxLogit = fmaxf(maxLogit, val)
 
 //line ggml_more.go:47
-					if useShared {
-						tmp[i] = val
+						if useShared {
+							tmp[i] = val
+						}
 					}
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
@@ -181,7 +185,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
+
+//line ggml_more.go:54
+	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -202,19 +209,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:54
-					i_ := gc_tx + gc_off2
-					gc_more2 = true
+					for i_, gc_trip2 := gc_tx+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(ggmlWarpSize), gc_trip2+1 {
+						gc_more2 = true
 
 //line ggml_more.go:55
-					logitI := logits[i_]
+						logitI := logits[i_]
 
 //line ggml_more.go:56
-					if useShared {
-						logitI = tmp[i_]
-					}
+						if useShared {
+							logitI = tmp[i_]
+						}
 
 //line ggml_more.go:59
-					sum += expf(logitI - maxLogit)
+						sum += expf(logitI - maxLogit)
+					}
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -306,7 +314,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:65
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
+	gc_chunk3 := compiled.StrideChunk(ggmlWarpSize)
+
+//line ggml_more.go:65
+	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += (ggmlWarpSize) * gc_chunk3 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -328,19 +339,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					loss := gc_s_loss[gc_rank]
 
 //line ggml_more.go:65
-					i_2 := gc_tx + gc_off3
-					gc_more3 = true
+					for i_2, gc_trip3 := gc_tx+gc_off3, 0; gc_trip3 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip3 = i_2+(ggmlWarpSize), gc_trip3+1 {
+						gc_more3 = true
 
 //line ggml_more.go:66
-					logitI_ := logits[i_2]
+						logitI_ := logits[i_2]
 
 //line ggml_more.go:67
-					if useShared {
-						logitI_ = tmp[i_2]
-					}
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
 
 //line ggml_more.go:70
-					loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+					}
 					gc_s_loss[gc_rank] = loss
 				}
 			}
@@ -1481,7 +1493,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 		for j := k / 2; j > 0; j /= 2 {
 
 //line ggml_more.go:214
-			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += gc_bdx {
+			gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line ggml_more.go:214
+			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 				if gc_b.Stopped() {
 					return
 				}
@@ -1492,67 +1507,17 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_to = gc_bound
 					}
 					for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line ggml_more.go:214
-								col_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line ggml_more.go:214
-								col_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line ggml_more.go:214
-								col_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-
-//line ggml_more.go:214
-								col_ := gc_tx + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:214
-							col_ := gc_tx + gc_off2
-							gc_more2 = true
+							for col_, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && col_ < gc_limit2; col_, gc_trip = col_+(gc_bdx), gc_trip+1 {
+								gc_more2 = true
 
 //line ggml_more.go:215
-							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+							}
 						}
 					}
 				}
@@ -1590,10 +1555,10 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1605,7 +1570,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1617,7 +1582,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1629,7 +1594,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -1641,7 +1606,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 

@@ -90,7 +90,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	}
 
 //line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
+	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
+
+//line ggml_more.go:43
+	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -110,18 +113,19 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					maxLogit := gc_s_maxLogit[gc_rank2]
 
 //line ggml_more.go:43
-					i := gc_tx2 + gc_off
-					gc_more = true
+					for i, gc_trip4 := gc_tx2+gc_off, 0; gc_trip4 < gc_chunk && i < gc_limit; i, gc_trip4 = i+(ggmlWarpSize), gc_trip4+1 {
+						gc_more = true
 
 //line ggml_more.go:44
-					val := logits[i]
+						val := logits[i]
 
 //line ggml_more.go:45
-					maxLogit = fmaxf(maxLogit, val)
+						maxLogit = fmaxf(maxLogit, val)
 
 //line ggml_more.go:47
-					if useShared {
-						tmp[i] = val
+						if useShared {
+							tmp[i] = val
+						}
 					}
 					gc_s_maxLogit[gc_rank2] = maxLogit
 				}
@@ -209,7 +213,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	}
 
 //line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
+	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
+
+//line ggml_more.go:54
+	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -230,19 +237,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:54
-					i_ := gc_tx2 + gc_off2
-					gc_more2 = true
+					for i_, gc_trip5 := gc_tx2+gc_off2, 0; gc_trip5 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip5 = i_+(ggmlWarpSize), gc_trip5+1 {
+						gc_more2 = true
 
 //line ggml_more.go:55
-					logitI := logits[i_]
+						logitI := logits[i_]
 
 //line ggml_more.go:56
-					if useShared {
-						logitI = tmp[i_]
-					}
+						if useShared {
+							logitI = tmp[i_]
+						}
 
 //line ggml_more.go:59
-					sum += expf(logitI - maxLogit)
+						sum += expf(logitI - maxLogit)
+					}
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -1871,10 +1879,10 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					if gc_vstep2 > gc_from2 {
 						gc_more = true
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
 						{
-							gc_tx2 := gc_step4 + 0
+							gc_tx2 := gc_step3 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1886,7 +1894,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step4 + 1
+							gc_tx2 := gc_step3 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1898,7 +1906,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step4 + 2
+							gc_tx2 := gc_step3 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1910,7 +1918,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 						{
-							gc_tx2 := gc_step4 + 3
+							gc_tx2 := gc_step3 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -1922,7 +1930,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dstRow[col] = int32(col)
 						}
 					}
-					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1945,7 +1953,10 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		for j := k / 2; j > 0; j /= 2 {
 
 //line ggml_more.go:214
-			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += gc_bdx2 {
+			gc_chunk := compiled.StrideChunk(gc_bdx2)
+
+//line ggml_more.go:214
+			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
 				if gc_b2.Stopped() {
 					return
 				}
@@ -1956,67 +1967,17 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						gc_to2 = gc_bound2
 					}
 					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						gc_step5 := gc_from2
-						for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
-							{
-								gc_tx2 := gc_step5 + 0
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:214
-								col_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx2 := gc_step5 + 1
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:214
-								col_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx2 := gc_step5 + 2
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:214
-								col_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-							{
-								gc_tx2 := gc_step5 + 3
-								gc_rank2 := gc_base2 + gc_tx2
-								gc_pos2.Thread = gc_rank2
-
-//line ggml_more.go:214
-								col_ := gc_tx2 + gc_off2
-								gc_more2 = true
-
-//line ggml_more.go:215
-								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
-							}
-						}
-						for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:214
-							col_ := gc_tx2 + gc_off2
-							gc_more2 = true
+							for col_, gc_trip2 := gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && col_ < gc_limit2; col_, gc_trip2 = col_+(gc_bdx2), gc_trip2+1 {
+								gc_more2 = true
 
 //line ggml_more.go:215
-							bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
+							}
 						}
 					}
 				}
@@ -2094,10 +2055,10 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 					if gc_vstep4 > gc_from2 {
 						gc_more3 = true
 					}
-					gc_step6 := gc_vstep4
-					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step6 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2109,7 +2070,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step6 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2121,7 +2082,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step6 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2133,7 +2094,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 						{
-							gc_tx2 := gc_step6 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -2145,7 +2106,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							dst[row*ncols+col_2] = dstRow[col_2]
 						}
 					}
-					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 

@@ -1964,7 +1964,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	}
 
 //line ggml_norm.go:158
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	gc_chunk := compiled.StrideChunk(blockSize)
+
+//line ggml_norm.go:158
+	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1975,122 +1978,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank] = sumXX
-						gc_s_sumXG[gc_rank] = sumXG
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank] = sumXX
-						gc_s_sumXG[gc_rank] = sumXG
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank] = sumXX
-						gc_s_sumXG[gc_rank] = sumXG
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						sumXX := gc_s_sumXX[gc_rank]
-						sumXG := gc_s_sumXG[gc_rank]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank] = sumXX
-						gc_s_sumXG[gc_rank] = sumXG
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2103,17 +1991,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					sumXG := gc_s_sumXG[gc_rank]
 
 //line ggml_norm.go:158
-					col := tid + gc_off
-					gc_more = true
+					for col, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && col < gc_limit; col, gc_trip = col+(blockSize), gc_trip+1 {
+						gc_more = true
 
 //line ggml_norm.go:159
-					xfi := xf[col]
+						xfi := xf[col]
 
 //line ggml_norm.go:160
-					sumXX += xfi * xfi
+						sumXX += xfi * xfi
 
 //line ggml_norm.go:161
-					sumXG += xfi * grad[col]
+						sumXG += xfi * grad[col]
+					}
 					gc_s_sumXX[gc_rank] = sumXX
 					gc_s_sumXG[gc_rank] = sumXG
 				}
@@ -2247,10 +2136,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		sSumXG := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2271,7 +2160,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2292,7 +2181,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2313,7 +2202,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -2334,7 +2223,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2534,7 +2423,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	}
 
 //line ggml_norm.go:190
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	gc_chunk2 := compiled.StrideChunk(blockSize)
+
+//line ggml_norm.go:190
+	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -2545,94 +2437,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						dst := gc_s_dst[gc_rank]
-						scaleGrad := gc_s_scaleGrad[gc_rank]
-						scaleX := gc_s_scaleX[gc_rank]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						dst := gc_s_dst[gc_rank]
-						scaleGrad := gc_s_scaleGrad[gc_rank]
-						scaleX := gc_s_scaleX[gc_rank]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						dst := gc_s_dst[gc_rank]
-						scaleGrad := gc_s_scaleGrad[gc_rank]
-						scaleX := gc_s_scaleX[gc_rank]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line ggml_norm.go:149
-						tid := gc_tx
-						_ = tid
-						grad := gc_s_grad[gc_rank]
-						xf := gc_s_xf[gc_rank]
-						dst := gc_s_dst[gc_rank]
-						scaleGrad := gc_s_scaleGrad[gc_rank]
-						scaleX := gc_s_scaleX[gc_rank]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -2646,11 +2451,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					scaleX := gc_s_scaleX[gc_rank]
 
 //line ggml_norm.go:190
-					col_ := tid + gc_off2
-					gc_more2 = true
+					for col_, gc_trip2 := tid+gc_off2, 0; gc_trip2 < gc_chunk2 && col_ < gc_limit2; col_, gc_trip2 = col_+(blockSize), gc_trip2+1 {
+						gc_more2 = true
 
 //line ggml_norm.go:191
-					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+					}
 				}
 			}
 		}

@@ -2528,7 +2528,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	}
 
 //line ggml_norm.go:158
-	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+	gc_chunk := compiled.StrideChunk(blockSize)
+
+//line ggml_norm.go:158
+	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -2539,122 +2542,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank2] = sumXX
-						gc_s_sumXG[gc_rank2] = sumXG
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank2] = sumXX
-						gc_s_sumXG[gc_rank2] = sumXG
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank2] = sumXX
-						gc_s_sumXG[gc_rank2] = sumXG
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						sumXX := gc_s_sumXX[gc_rank2]
-						sumXG := gc_s_sumXG[gc_rank2]
-
-//line ggml_norm.go:158
-						col := tid + gc_off
-						gc_more = true
-
-//line ggml_norm.go:159
-						xfi := xf[col]
-
-//line ggml_norm.go:160
-						sumXX += xfi * xfi
-
-//line ggml_norm.go:161
-						sumXG += xfi * grad[col]
-						gc_s_sumXX[gc_rank2] = sumXX
-						gc_s_sumXG[gc_rank2] = sumXG
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2667,17 +2555,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					sumXG := gc_s_sumXG[gc_rank2]
 
 //line ggml_norm.go:158
-					col := tid + gc_off
-					gc_more = true
+					for col, gc_trip3 := tid+gc_off, 0; gc_trip3 < gc_chunk && col < gc_limit; col, gc_trip3 = col+(blockSize), gc_trip3+1 {
+						gc_more = true
 
 //line ggml_norm.go:159
-					xfi := xf[col]
+						xfi := xf[col]
 
 //line ggml_norm.go:160
-					sumXX += xfi * xfi
+						sumXX += xfi * xfi
 
 //line ggml_norm.go:161
-					sumXG += xfi * grad[col]
+						sumXG += xfi * grad[col]
+					}
 					gc_s_sumXX[gc_rank2] = sumXX
 					gc_s_sumXG[gc_rank2] = sumXG
 				}
@@ -2951,10 +2840,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		sSumXG := gocuda.Shared[float32](t, 32)[:32]
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step2 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2975,7 +2864,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step2 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -2996,7 +2885,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step2 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3017,7 +2906,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						}
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step2 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3038,7 +2927,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 						}
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3309,7 +3198,10 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 	}
 
 //line ggml_norm.go:190
-	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+	gc_chunk2 := compiled.StrideChunk(blockSize)
+
+//line ggml_norm.go:190
+	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3320,94 +3212,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
-					{
-						gc_tx2 := gc_step6 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						dst := gc_s_dst[gc_rank2]
-						scaleGrad := gc_s_scaleGrad[gc_rank2]
-						scaleX := gc_s_scaleX[gc_rank2]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx2 := gc_step6 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						dst := gc_s_dst[gc_rank2]
-						scaleGrad := gc_s_scaleGrad[gc_rank2]
-						scaleX := gc_s_scaleX[gc_rank2]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx2 := gc_step6 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						dst := gc_s_dst[gc_rank2]
-						scaleGrad := gc_s_scaleGrad[gc_rank2]
-						scaleX := gc_s_scaleX[gc_rank2]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-					{
-						gc_tx2 := gc_step6 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line ggml_norm.go:149
-						tid := gc_tx2
-						_ = tid
-						grad := gc_s_grad[gc_rank2]
-						xf := gc_s_xf[gc_rank2]
-						dst := gc_s_dst[gc_rank2]
-						scaleGrad := gc_s_scaleGrad[gc_rank2]
-						scaleX := gc_s_scaleX[gc_rank2]
-
-//line ggml_norm.go:190
-						col_ := tid + gc_off2
-						gc_more2 = true
-
-//line ggml_norm.go:191
-						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
-					}
-				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3421,11 +3226,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					scaleX := gc_s_scaleX[gc_rank2]
 
 //line ggml_norm.go:190
-					col_ := tid + gc_off2
-					gc_more2 = true
+					for col_, gc_trip4 := tid+gc_off2, 0; gc_trip4 < gc_chunk2 && col_ < gc_limit2; col_, gc_trip4 = col_+(blockSize), gc_trip4+1 {
+						gc_more2 = true
 
 //line ggml_norm.go:191
-					dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]
+					}
 				}
 			}
 		}

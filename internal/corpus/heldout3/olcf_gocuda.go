@@ -1313,7 +1313,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 				_ = gindex
 
 //line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / g.Size()) * g.Size()
+				sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
 
 //line olcf.go:221
 				var x []int32 = sdata[sdataOffset:]

@@ -1404,7 +1404,7 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 				_ = gindex
 
 //line olcf.go:220
-				sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / g.Size()) * g.Size()
+				sdataOffset := (gocuda.Dim3{X: gc_tx2, Y: gc_ty2, Z: gc_tz2}.X / 16) * 16
 
 //line olcf.go:221
 				var x []int32 = sdata[sdataOffset:]

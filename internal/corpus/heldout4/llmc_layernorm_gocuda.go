@@ -1328,7 +1328,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 
 //line llmc_layernorm.go:130
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 
 //line llmc_layernorm.go:131
@@ -1360,7 +1360,10 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 
 //line llmc_layernorm.go:139
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_layernorm.go:139
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1376,20 +1379,18 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				sum2 := gc_s_sum2[gc_rank]
 
 //line llmc_layernorm.go:139
-				i := (gc_rank & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+					gc_more = true
 
 //line llmc_layernorm.go:140
-				xi := x[i]
+					xi := x[i]
 
 //line llmc_layernorm.go:141
-				sum += xi
+					sum += xi
 
 //line llmc_layernorm.go:142
-				sum2 += xi * xi
+					sum2 += xi * xi
+				}
 				gc_s_sum[gc_rank] = sum
 				gc_s_sum2[gc_rank] = sum2
 			}
@@ -1450,7 +1451,7 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_pos.Thread = gc_rank
 
 //line llmc_layernorm.go:130
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 			sum := gc_s_sum[gc_rank]
 			var sum2 float32
@@ -1475,12 +1476,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:153
-			if (gc_rank&(warp.Size()-1)) == 0 && mean != nil {
+			if (gc_rank&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
 
 //line llmc_layernorm.go:156
-			if (gc_rank&(warp.Size()-1)) == 0 && rstd != nil {
+			if (gc_rank&(32-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
 
@@ -1499,7 +1500,10 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 	}
 
 //line llmc_layernorm.go:160
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += warp.Size() {
+	gc_chunk2 := compiled.StrideChunk(32)
+
+//line llmc_layernorm.go:160
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1516,17 +1520,15 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_layernorm.go:160
-				c := (gc_rank & (warp.Size() - 1)) + gc_off2
-				if !(c < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+				for c, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && c < gc_limit2; c, gc_trip2 = c+(32), gc_trip2+1 {
+					gc_more2 = true
 
 //line llmc_layernorm.go:161
-				n := s * (x[c] - m)
+					n := s * (x[c] - m)
 
 //line llmc_layernorm.go:162
-				o[c] = n*weight[c] + bias[c]
+					o[c] = n*weight[c] + bias[c]
+				}
 			}
 		}
 	}

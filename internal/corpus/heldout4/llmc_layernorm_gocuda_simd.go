@@ -1708,7 +1708,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			}
 
 //line llmc_layernorm.go:130
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 
 //line llmc_layernorm.go:131
@@ -1740,7 +1740,10 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	}
 
 //line llmc_layernorm.go:139
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_layernorm.go:139
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1756,20 +1759,18 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				sum2 := gc_s_sum2[gc_rank2]
 
 //line llmc_layernorm.go:139
-				i := (gc_rank2 & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip3 := (gc_rank2&(32-1))+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(32), gc_trip3+1 {
+					gc_more = true
 
 //line llmc_layernorm.go:140
-				xi := x[i]
+					xi := x[i]
 
 //line llmc_layernorm.go:141
-				sum += xi
+					sum += xi
 
 //line llmc_layernorm.go:142
-				sum2 += xi * xi
+					sum2 += xi * xi
+				}
 				gc_s_sum[gc_rank2] = sum
 				gc_s_sum2[gc_rank2] = sum2
 			}
@@ -1830,7 +1831,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_layernorm.go:130
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 			sum := gc_s_sum[gc_rank2]
 			var sum2 float32
@@ -1855,12 +1856,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 			s := rsqrtf(vr + 1e-5)
 
 //line llmc_layernorm.go:153
-			if (gc_rank2&(warp.Size()-1)) == 0 && mean != nil {
+			if (gc_rank2&(32-1)) == 0 && mean != nil {
 				mean[idx] = m
 			}
 
 //line llmc_layernorm.go:156
-			if (gc_rank2&(warp.Size()-1)) == 0 && rstd != nil {
+			if (gc_rank2&(32-1)) == 0 && rstd != nil {
 				rstd[idx] = s
 			}
 
@@ -1879,7 +1880,10 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 	}
 
 //line llmc_layernorm.go:160
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += warp.Size() {
+	gc_chunk2 := compiled.StrideChunk(32)
+
+//line llmc_layernorm.go:160
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1896,17 +1900,15 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				o := gc_s_o[gc_rank2]
 
 //line llmc_layernorm.go:160
-				c := (gc_rank2 & (warp.Size() - 1)) + gc_off2
-				if !(c < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+				for c, gc_trip4 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip4 < gc_chunk2 && c < gc_limit2; c, gc_trip4 = c+(32), gc_trip4+1 {
+					gc_more2 = true
 
 //line llmc_layernorm.go:161
-				n := s * (x[c] - m)
+					n := s * (x[c] - m)
 
 //line llmc_layernorm.go:162
-				o[c] = n*weight[c] + bias[c]
+					o[c] = n*weight[c] + bias[c]
+				}
 			}
 		}
 	}

@@ -321,7 +321,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 
 //line llmc_misc.go:73
-	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += blockSize {
+	gc_chunk := compiled.StrideChunk(blockSize)
+
+//line llmc_misc.go:73
+	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -332,82 +335,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-
-//line llmc_misc.go:69
-						tid := gc_tx
-						_ = tid
-						sum := gc_s_sum[gc_rank]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -417,11 +345,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:73
-					i := tid + gc_off
-					gc_more = true
+					for i, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(blockSize), gc_trip+1 {
+						gc_more = true
 
 //line llmc_misc.go:74
-					sum += float32(x[i*OC])
+						sum += float32(x[i*OC])
+					}
 					gc_s_sum[gc_rank] = sum
 				}
 			}
@@ -444,10 +373,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					gc_at[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -460,7 +389,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						shared[tid] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -473,7 +402,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						shared[tid] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -486,7 +415,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						shared[tid] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -499,7 +428,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						shared[tid] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -541,10 +470,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -558,7 +487,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 							}
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -572,7 +501,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 							}
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -586,7 +515,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 							}
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 
@@ -600,7 +529,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 							}
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -642,10 +571,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -659,7 +588,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -673,7 +602,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -687,7 +616,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -701,7 +630,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -758,7 +687,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 
 //line llmc_misc.go:97
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 
 //line llmc_misc.go:98
@@ -780,7 +709,10 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 
 //line llmc_misc.go:103
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_misc.go:103
+	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -793,19 +725,17 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 				}
 
 //line llmc_misc.go:97
-				idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+				idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 				_ = idx
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:103
-				i := (gc_rank & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+					gc_more = true
 
 //line llmc_misc.go:104
-				sum += float32(dout[i*OC+idx])
+					sum += float32(dout[i*OC+idx])
+				}
 				gc_s_sum[gc_rank] = sum
 			}
 		}
@@ -843,7 +773,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:97
-			idx := gc_bx*warp.MetaGroupSize() + (gc_rank / warp.Size())
+			idx := gc_bx*((gc_n+31)/32) + (gc_rank / 32)
 			_ = idx
 			var sum float32
 			_ = sum
@@ -852,7 +782,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 			sum = gc_c1r[gc_lane]
 
 //line llmc_misc.go:107
-			if (gc_rank & (warp.Size() - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				dbias[idx] = float32(dbias[idx]) + sum
 			}
 			gc_s_sum[gc_rank] = sum
@@ -951,7 +881,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 	}
 
 //line llmc_misc.go:127
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += gc_bdx {
+	gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line llmc_misc.go:127
+	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -962,76 +895,18 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank] = threadSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank] = threadSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank] = threadSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-
-//line llmc_misc.go:127
-						i := gc_tx + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank] = threadSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
 
 //line llmc_misc.go:127
-					i := gc_tx + gc_off
-					gc_more = true
+					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx), gc_trip+1 {
+						gc_more = true
 
 //line llmc_misc.go:128
-					threadSum += float32(dout[i*OC+idx])
+						threadSum += float32(dout[i*OC+idx])
+					}
 					gc_s_threadSum[gc_rank] = threadSum
 				}
 			}
@@ -1284,7 +1159,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			warpResult := gc_c1r[gc_lane]
 
 //line llmc_misc.go:167
-			blockResult[(gc_rank / warp.Size())] = warpResult
+			blockResult[(gc_rank / 32)] = warpResult
 			_ = warpResult
 		}
 	}
@@ -1302,7 +1177,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 				gc_pos.Thread = gc_rank
 
 //line llmc_misc.go:169
-				if (gc_rank / warp.Size()) == 0 {
+				if (gc_rank / 32) == 0 {
 					gc_m9 |= 1 << gc_lane
 				}
 			}
@@ -1320,8 +1195,8 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 					var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank & (warp.Size() - 1)) < warp.MetaGroupSize() {
-						gather = blockResult[(gc_rank & (warp.Size() - 1))]
+					if (gc_rank & (32 - 1)) < ((gc_n + 31) / 32) {
+						gather = blockResult[(gc_rank & (32 - 1))]
 					} else {
 						gather = 0.0
 					}
@@ -1344,7 +1219,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 					blockSum := gc_c2r[gc_lane]
 
 //line llmc_misc.go:177
-					if (gc_rank & (warp.Size() - 1)) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
 						atomic.Add(out, blockSum)
 					}
 					_ = blockSum
@@ -1494,7 +1369,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			warpResult := gc_c1r[gc_lane]
 
 //line llmc_misc.go:199
-			if (gc_rank & (warp.Size() - 1)) == 0 {
+			if (gc_rank & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 			_ = warpResult

@@ -285,10 +285,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep
-		for ; gc_step6+3 < gc_n2; gc_step6 += 4 {
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 			{
-				gc_rank2 := gc_step6 + 0
+				gc_rank2 := gc_step5 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:72
@@ -297,7 +297,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 1
+				gc_rank2 := gc_step5 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:72
@@ -306,7 +306,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 2
+				gc_rank2 := gc_step5 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:72
@@ -315,7 +315,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_sum[gc_rank2] = sum
 			}
 			{
-				gc_rank2 := gc_step6 + 3
+				gc_rank2 := gc_step5 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:72
@@ -324,7 +324,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
-		for gc_rank2 := gc_step6; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:72
@@ -335,7 +335,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 
 //line llmc_misc.go:73
-	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += blockSize {
+	gc_chunk := compiled.StrideChunk(blockSize)
+
+//line llmc_misc.go:73
+	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -346,82 +349,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step7 := gc_from2
-				for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
-					{
-						gc_tx2 := gc_step7 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank2] = sum
-					}
-					{
-						gc_tx2 := gc_step7 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-
-//line llmc_misc.go:69
-						tid := gc_tx2
-						_ = tid
-						sum := gc_s_sum[gc_rank2]
-
-//line llmc_misc.go:73
-						i := tid + gc_off
-						gc_more = true
-
-//line llmc_misc.go:74
-						sum += float32(x[i*OC])
-						gc_s_sum[gc_rank2] = sum
-					}
-				}
-				for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -431,11 +359,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:73
-					i := tid + gc_off
-					gc_more = true
+					for i, gc_trip2 := tid+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(blockSize), gc_trip2+1 {
+						gc_more = true
 
 //line llmc_misc.go:74
-					sum += float32(x[i*OC])
+						sum += float32(x[i*OC])
+					}
 					gc_s_sum[gc_rank2] = sum
 				}
 			}
@@ -502,10 +431,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep3
-				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step8 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -518,7 +447,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -531,7 +460,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -544,7 +473,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						shared[tid] = sum
 					}
 					{
-						gc_tx2 := gc_step8 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -557,7 +486,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						shared[tid] = sum
 					}
 				}
-				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -642,10 +571,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step9 := gc_vstep5
-					for ; gc_step9+3 < gc_to2; gc_step9 += 4 {
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step9 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -659,7 +588,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -673,7 +602,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -687,7 +616,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							}
 						}
 						{
-							gc_tx2 := gc_step9 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -701,7 +630,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							}
 						}
 					}
-					for gc_tx2 := gc_step9; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -743,10 +672,10 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					}
 				}
 			} else {
-				gc_step10 := gc_from2
-				for ; gc_step10+3 < gc_to2; gc_step10 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step10 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -760,7 +689,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -774,7 +703,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -788,7 +717,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 					{
-						gc_tx2 := gc_step10 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -802,7 +731,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 				}
-				for gc_tx2 := gc_step10; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -859,7 +788,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 
 //line llmc_misc.go:97
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 
 //line llmc_misc.go:98
@@ -881,7 +810,10 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 
 //line llmc_misc.go:103
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_misc.go:103
+	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -894,19 +826,17 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				}
 
 //line llmc_misc.go:97
-				idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 				_ = idx
 				sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:103
-				i := (gc_rank2 & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip2 := (gc_rank2&(32-1))+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(32), gc_trip2+1 {
+					gc_more = true
 
 //line llmc_misc.go:104
-				sum += float32(dout[i*OC+idx])
+					sum += float32(dout[i*OC+idx])
+				}
 				gc_s_sum[gc_rank2] = sum
 			}
 		}
@@ -944,7 +874,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:97
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 			var sum float32
 			_ = sum
@@ -953,7 +883,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			sum = gc_c21r[gc_lane2]
 
 //line llmc_misc.go:107
-			if (gc_rank2 & (warp.Size() - 1)) == 0 {
+			if (gc_rank2 & (32 - 1)) == 0 {
 				dbias[idx] = float32(dbias[idx]) + sum
 			}
 			gc_s_sum[gc_rank2] = sum
@@ -1015,10 +945,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n2; gc_step3 += 4 {
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 			{
-				gc_rank2 := gc_step3 + 0
+				gc_rank2 := gc_step2 + 0
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1027,7 +957,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step3 + 1
+				gc_rank2 := gc_step2 + 1
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1036,7 +966,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step3 + 2
+				gc_rank2 := gc_step2 + 2
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1045,7 +975,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 			{
-				gc_rank2 := gc_step3 + 3
+				gc_rank2 := gc_step2 + 3
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1054,7 +984,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_s_threadSum[gc_rank2] = threadSum
 			}
 		}
-		for gc_rank2 := gc_step3; gc_rank2 < gc_n2; gc_rank2++ {
+		for gc_rank2 := gc_step2; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:126
@@ -1065,7 +995,10 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 	}
 
 //line llmc_misc.go:127
-	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += gc_bdx2 {
+	gc_chunk := compiled.StrideChunk(gc_bdx2)
+
+//line llmc_misc.go:127
+	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -1076,76 +1009,18 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
-					{
-						gc_tx2 := gc_step4 + 0
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank2] = threadSum
-					}
-					{
-						gc_tx2 := gc_step4 + 1
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank2] = threadSum
-					}
-					{
-						gc_tx2 := gc_step4 + 2
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank2] = threadSum
-					}
-					{
-						gc_tx2 := gc_step4 + 3
-						gc_rank2 := gc_base2 + gc_tx2
-						gc_pos2.Thread = gc_rank2
-						threadSum := gc_s_threadSum[gc_rank2]
-
-//line llmc_misc.go:127
-						i := gc_tx2 + gc_off
-						gc_more = true
-
-//line llmc_misc.go:128
-						threadSum += float32(dout[i*OC+idx])
-						gc_s_threadSum[gc_rank2] = threadSum
-					}
-				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					threadSum := gc_s_threadSum[gc_rank2]
 
 //line llmc_misc.go:127
-					i := gc_tx2 + gc_off
-					gc_more = true
+					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(gc_bdx2), gc_trip2+1 {
+						gc_more = true
 
 //line llmc_misc.go:128
-					threadSum += float32(dout[i*OC+idx])
+						threadSum += float32(dout[i*OC+idx])
+					}
 					gc_s_threadSum[gc_rank2] = threadSum
 				}
 			}
@@ -1488,7 +1363,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			warpResult := gc_c31r[gc_lane3]
 
 //line llmc_misc.go:167
-			blockResult[(gc_rank3 / warp.Size())] = warpResult
+			blockResult[(gc_rank3 / 32)] = warpResult
 			_ = warpResult
 		}
 	}
@@ -1506,7 +1381,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 				gc_pos3.Thread = gc_rank3
 
 //line llmc_misc.go:169
-				if (gc_rank3 / warp.Size()) == 0 {
+				if (gc_rank3 / 32) == 0 {
 					gc_m93 |= 1 << gc_lane3
 				}
 			}
@@ -1524,8 +1399,8 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 					var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank3 & (warp.Size() - 1)) < warp.MetaGroupSize() {
-						gather = blockResult[(gc_rank3 & (warp.Size() - 1))]
+					if (gc_rank3 & (32 - 1)) < ((gc_n3 + 31) / 32) {
+						gather = blockResult[(gc_rank3 & (32 - 1))]
 					} else {
 						gather = 0.0
 					}
@@ -1548,7 +1423,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 					blockSum := gc_c32r[gc_lane3]
 
 //line llmc_misc.go:177
-					if (gc_rank3 & (warp.Size() - 1)) == 0 {
+					if (gc_rank3 & (32 - 1)) == 0 {
 						atomic.Add(out, blockSum)
 					}
 					_ = blockSum
@@ -1704,7 +1579,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			warpResult := gc_c21r[gc_lane2]
 
 //line llmc_misc.go:167
-			blockResult[(gc_rank2 / warp.Size())] = warpResult
+			blockResult[(gc_rank2 / 32)] = warpResult
 			_ = warpResult
 		}
 	}
@@ -1722,7 +1597,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 				gc_pos2.Thread = gc_rank2
 
 //line llmc_misc.go:169
-				if (gc_rank2 / warp.Size()) == 0 {
+				if (gc_rank2 / 32) == 0 {
 					gc_m92 |= 1 << gc_lane2
 				}
 			}
@@ -1740,8 +1615,8 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 					var gather float32
 
 //line llmc_misc.go:171
-					if (gc_rank2 & (warp.Size() - 1)) < warp.MetaGroupSize() {
-						gather = blockResult[(gc_rank2 & (warp.Size() - 1))]
+					if (gc_rank2 & (32 - 1)) < ((gc_n2 + 31) / 32) {
+						gather = blockResult[(gc_rank2 & (32 - 1))]
 					} else {
 						gather = 0.0
 					}
@@ -1764,7 +1639,7 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 					blockSum := gc_c22r[gc_lane2]
 
 //line llmc_misc.go:177
-					if (gc_rank2 & (warp.Size() - 1)) == 0 {
+					if (gc_rank2 & (32 - 1)) == 0 {
 						atomic.Add(out, blockSum)
 					}
 					_ = blockSum
@@ -1933,7 +1808,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 			warpResult := gc_c31r[gc_lane3]
 
 //line llmc_misc.go:199
-			if (gc_rank3 & (warp.Size() - 1)) == 0 {
+			if (gc_rank3 & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 			_ = warpResult
@@ -2083,7 +1958,7 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 			warpResult := gc_c21r[gc_lane2]
 
 //line llmc_misc.go:199
-			if (gc_rank2 & (warp.Size() - 1)) == 0 {
+			if (gc_rank2 & (32 - 1)) == 0 {
 				atomic.Add(out, warpResult)
 			}
 			_ = warpResult

@@ -3927,7 +3927,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 			}
 
 //line llmc_softmax.go:277
-			idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+			idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 			_ = idx
 
 //line llmc_softmax.go:278
@@ -3960,7 +3960,10 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	}
 
 //line llmc_softmax.go:288
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += warp.Size() {
+	gc_chunk := compiled.StrideChunk(32)
+
+//line llmc_softmax.go:288
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -3975,14 +3978,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				smPartial := gc_s_smPartial[gc_rank2]
 
 //line llmc_softmax.go:288
-				i := (gc_rank2 & (warp.Size() - 1)) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip3 := (gc_rank2&(32-1))+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(32), gc_trip3+1 {
+					gc_more = true
 
 //line llmc_softmax.go:289
-				smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
+					smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
+				}
 				gc_s_smPartial[gc_rank2] = smPartial
 			}
 		}
@@ -4027,7 +4028,10 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 	}
 
 //line llmc_softmax.go:294
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += warp.Size() {
+	gc_chunk2 := compiled.StrideChunk(32)
+
+//line llmc_softmax.go:294
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4040,20 +4044,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				}
 
 //line llmc_softmax.go:277
-				idx := gc_bx2*warp.MetaGroupSize() + (gc_rank2 / warp.Size())
+				idx := gc_bx2*((gc_n2+31)/32) + (gc_rank2 / 32)
 				_ = idx
 				x := gc_s_x[gc_rank2]
 				smTotal := gc_s_smTotal[gc_rank2]
 
 //line llmc_softmax.go:294
-				i_ := (gc_rank2 & (warp.Size() - 1)) + gc_off2
-				if !(i_ < gc_limit2) {
-					continue
-				}
-				gc_more2 = true
+				for i_, gc_trip4 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip4 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip4 = i_+(32), gc_trip4+1 {
+					gc_more2 = true
 
 //line llmc_softmax.go:296
-				out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
+					out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
+				}
 			}
 		}
 	}
@@ -4147,7 +4149,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 
 //line llmc_softmax.go:328
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gc_bdx2 * UNROLL_FACTOR {
+	gc_chunk := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+
+//line llmc_softmax.go:328
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4171,76 +4176,77 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:328
-					i := tid + gc_off
-					gc_more = true
+					for i, gc_trip4 := tid+gc_off, 0; gc_trip4 < gc_chunk && i < gc_limit; i, gc_trip4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trip4+1 {
+						gc_more = true
 
-					{
+						{
 
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(0)
+								u := int(0)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(1)
+								u := int(1)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(2)
+								u := int(2)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(3)
+								u := int(3)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(4)
+								u := int(4)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(5)
+								u := int(5)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(6)
+								u := int(6)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:329
-						{
+							{
 //line llmc_softmax.go:329
-							u := int(7)
+								u := int(7)
 //line llmc_softmax.go:329
-							_ = u
-							maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
-						}
+								_ = u
+								maxval = fmaxf(maxval, x[min(C-1, i+u*gc_bdx2)])
+							}
 //line llmc_softmax.go:331
+						}
 					}
 					gc_s_maxval[gc_rank2] = maxval
 				}
@@ -4432,7 +4438,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 
 //line llmc_softmax.go:350
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gc_bdx2 * UNROLL_FACTOR {
+	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+
+//line llmc_softmax.go:350
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4457,180 +4466,181 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:350
-					i_2 := tid + gc_off2
-					gc_more2 = true
+					for i_2, gc_trip5 := tid+gc_off2, 0; gc_trip5 < gc_chunk2 && i_2 < gc_limit2; i_2, gc_trip5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trip5+1 {
+						gc_more2 = true
 
 //line llmc_softmax.go:351
-					var regArray [UNROLL_FACTOR]float32
+						var regArray [UNROLL_FACTOR]float32
 
-					{
+						{
 
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(0)
+								u_ := int(0)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(1)
+								u_ := int(1)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(2)
+								u_ := int(2)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(3)
+								u_ := int(3)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(4)
+								u_ := int(4)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(5)
+								u_ := int(5)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(6)
+								u_ := int(6)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:352
-						{
+							{
 //line llmc_softmax.go:352
-							u_ := int(7)
+								u_ := int(7)
 //line llmc_softmax.go:352
-							_ = u_
-							regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
-						}
+								_ = u_
+								regArray[u_] = x[min(C-1, i_2+u_*gc_bdx2)]
+							}
 //line llmc_softmax.go:354
-					}
+						}
 
-					{
+						{
 
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(0)
+								u_2 := int(0)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(1)
+								u_2 := int(1)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(2)
+								u_2 := int(2)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(3)
+								u_2 := int(3)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(4)
+								u_2 := int(4)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(5)
+								u_2 := int(5)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(6)
+								u_2 := int(6)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:355
-						{
+							{
 //line llmc_softmax.go:355
-							u_2 := int(7)
+								u_2 := int(7)
 //line llmc_softmax.go:355
-							_ = u_2
-							if i_2+u_2*gc_bdx2 < C {
-								output := expf(regArray[u_2] - offset)
-								y[min(C-1, i_2+u_2*gc_bdx2)] = output
-								sumval += output
+								_ = u_2
+								if i_2+u_2*gc_bdx2 < C {
+									output := expf(regArray[u_2] - offset)
+									y[min(C-1, i_2+u_2*gc_bdx2)] = output
+									sumval += output
+								}
 							}
-						}
 //line llmc_softmax.go:361
+						}
 					}
 					gc_s_sumval[gc_rank2] = sumval
 				}
@@ -4808,7 +4818,10 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 	}
 
 //line llmc_softmax.go:379
-	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += gc_bdx2 * UNROLL_FACTOR {
+	gc_chunk3 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+
+//line llmc_softmax.go:379
+	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -4832,164 +4845,165 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_softmax.go:379
-					i_4 := tid + gc_off3
-					gc_more3 = true
+					for i_4, gc_trip6 := tid+gc_off3, 0; gc_trip6 < gc_chunk3 && i_4 < gc_limit3; i_4, gc_trip6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trip6+1 {
+						gc_more3 = true
 
 //line llmc_softmax.go:380
-					var regArray_ [UNROLL_FACTOR]float32
+						var regArray_ [UNROLL_FACTOR]float32
 
-					{
+						{
 
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(0)
+								u_3 := int(0)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(1)
+								u_3 := int(1)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(2)
+								u_3 := int(2)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(3)
+								u_3 := int(3)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(4)
+								u_3 := int(4)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(5)
+								u_3 := int(5)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(6)
+								u_3 := int(6)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:381
-						{
+							{
 //line llmc_softmax.go:381
-							u_3 := int(7)
+								u_3 := int(7)
 //line llmc_softmax.go:381
-							_ = u_3
-							regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
-						}
+								_ = u_3
+								regArray_[u_3] = y[min(C-1, i_4+u_3*gc_bdx2)]
+							}
 //line llmc_softmax.go:383
-					}
+						}
 
-					{
+						{
 
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(0)
+								u_4 := int(0)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(1)
+								u_4 := int(1)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(2)
+								u_4 := int(2)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(3)
+								u_4 := int(3)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(4)
+								u_4 := int(4)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(5)
+								u_4 := int(5)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(6)
+								u_4 := int(6)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:384
-						{
+							{
 //line llmc_softmax.go:384
-							u_4 := int(7)
+								u_4 := int(7)
 //line llmc_softmax.go:384
-							_ = u_4
-							if i_4+u_4*gc_bdx2 < C {
-								y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								_ = u_4
+								if i_4+u_4*gc_bdx2 < C {
+									y[i_4+u_4*gc_bdx2] = regArray_[u_4] / sum
+								}
 							}
-						}
 //line llmc_softmax.go:388
+						}
 					}
 				}
 			}
@@ -5095,7 +5109,10 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	}
 
 //line llmc_softmax.go:418
-	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += gocuda.WarpSize {
+	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
+
+//line llmc_softmax.go:418
+	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5123,20 +5140,18 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					_ = bigger
 
 //line llmc_softmax.go:418
-					i := laneID + gc_off
-					if !(i < gc_limit) {
-						continue
-					}
-					gc_more = true
+					for i, gc_trip3 := laneID+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(gocuda.WarpSize), gc_trip3+1 {
+						gc_more = true
 
 //line llmc_softmax.go:419
-					bigger = fmaxf(maxval, x[i])
+						bigger = fmaxf(maxval, x[i])
 
 //line llmc_softmax.go:420
-					sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
+						sumval = sumval*expf(maxval-bigger) + expf(x[i]-bigger)
 
 //line llmc_softmax.go:421
-					maxval = bigger
+						maxval = bigger
+					}
 					gc_s_maxval[gc_rank2] = maxval
 					gc_s_sumval[gc_rank2] = sumval
 				}
@@ -5291,7 +5306,10 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 	}
 
 //line llmc_softmax.go:441
-	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += gocuda.WarpSize {
+	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
+
+//line llmc_softmax.go:441
+	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
 		if gc_b2.Stopped() {
 			return
 		}
@@ -5318,14 +5336,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:441
-					i_ := laneID + gc_off2
-					if !(i_ < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for i_, gc_trip4 := laneID+gc_off2, 0; gc_trip4 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip4 = i_+(gocuda.WarpSize), gc_trip4+1 {
+						gc_more2 = true
 
 //line llmc_softmax.go:442
-					y[i_] = expf(x[i_]-maxval) / sumval
+						y[i_] = expf(x[i_]-maxval) / sumval
+					}
 				}
 			}
 		}

@@ -299,7 +299,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 	}
 
 //line samples.go:52
-	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += int(grid_.Size()) {
+	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
+
+//line samples.go:52
+	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
 		if gc_b.Stopped() {
 			return
 		}
@@ -311,14 +314,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				tempSum := gc_s_tempSum[gc_rank]
 
 //line samples.go:52
-				i := int(grid_.ThreadRank()) + gc_off
-				if !(i < gc_limit) {
-					continue
-				}
-				gc_more = true
+				for i, gc_trip := int(grid_.ThreadRank())+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(int(grid_.Size())), gc_trip+1 {
+					gc_more = true
 
 //line samples.go:53
-				tempSum += float64(vecA[i] * vecB[i])
+					tempSum += float64(vecA[i] * vecB[i])
+				}
 				gc_s_tempSum[gc_rank] = tempSum
 			}
 		}
@@ -751,7 +752,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 
 //line samples.go:52
-		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += int(grid_2.Size()) {
+		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
+
+//line samples.go:52
+		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
 			if gc_b.Stopped() {
 				return
 			}
@@ -763,14 +767,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_ := gc_s_tempSum_[gc_rank]
 
 //line samples.go:52
-					i_ := int(grid_2.ThreadRank()) + gc_off2
-					if !(i_ < gc_limit2) {
-						continue
-					}
-					gc_more2 = true
+					for i_, gc_trip2 := int(grid_2.ThreadRank())+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(int(grid_2.Size())), gc_trip2+1 {
+						gc_more2 = true
 
 //line samples.go:53
-					tempSum_ += float64(vecA_[i_] * vecB_[i_])
+						tempSum_ += float64(vecA_[i_] * vecB_[i_])
+					}
 					gc_s_tempSum_[gc_rank] = tempSum_
 				}
 			}
@@ -1075,7 +1077,10 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 
 //line samples.go:52
-		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += int(grid_3.Size()) {
+		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
+
+//line samples.go:52
+		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
 			if gc_b.Stopped() {
 				return
 			}
@@ -1087,14 +1092,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_2 := gc_s_tempSum_2[gc_rank]
 
 //line samples.go:52
-					i_2 := int(grid_3.ThreadRank()) + gc_off3
-					if !(i_2 < gc_limit3) {
-						continue
-					}
-					gc_more3 = true
+					for i_2, gc_trip3 := int(grid_3.ThreadRank())+gc_off3, 0; gc_trip3 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip3 = i_2+(int(grid_3.Size())), gc_trip3+1 {
+						gc_more3 = true
 
 //line samples.go:53
-					tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+						tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
+					}
 					gc_s_tempSum_2[gc_rank] = tempSum_2
 				}
 			}
@@ -1483,7 +1486,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			}
 
 //line samples.go:212
-			for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+			for offset := 32 / 2; offset > 0; offset /= 2 {
 
 //line samples.go:213
 				compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_rowThreadSum, offset, nil, &gc_c1r)
@@ -1505,7 +1508,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				_ = rowThreadSum
 
 //line samples.go:216
-				if (gc_rank & (tile32.Size() - 1)) == 0 {
+				if (gc_rank & (32 - 1)) == 0 {
 					atomic.Add(&bShared[i_2%(jacobiRowsPerCTA+1)], -rowThreadSum)
 				}
 			}
@@ -1585,7 +1588,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				}
 
 //line samples.go:237
-				for offset_ := tile8.Size() / 2; offset_ > 0; offset_ /= 2 {
+				for offset_ := 8 / 2; offset_ > 0; offset_ /= 2 {
 
 //line samples.go:238
 					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile8.Size(), &gc_l_tempSum, offset_, nil, &gc_c2r)
@@ -1613,7 +1616,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					_ = tempSum
 
 //line samples.go:241
-					if (gc_rank & (tile8.Size() - 1)) == 0 {
+					if (gc_rank & (8 - 1)) == 0 {
 						atomic.Add(sum, tempSum)
 					}
 				}
@@ -1863,7 +1866,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		var gc_c1r [32]float64
 
 //line samples.go:266
-		for offset := tile32.Size() / 2; offset > 0; offset /= 2 {
+		for offset := 32 / 2; offset > 0; offset /= 2 {
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
@@ -1898,7 +1901,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 				sum := gc_s_sum[gc_rank]
 
 //line samples.go:270
-				if (gc_rank & (tile32.Size() - 1)) == 0 {
+				if (gc_rank & (32 - 1)) == 0 {
 					warpSum[gc_tx/gocuda.WarpSize] = sum
 				}
 			}
@@ -1957,7 +1960,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			if gc_act != 0 {
 
 //line samples.go:282
-				for offset_ := tile32.Size() / 2; offset_ > 0; offset_ /= 2 {
+				for offset_ := 32 / 2; offset_ > 0; offset_ /= 2 {
 
 //line samples.go:283
 					compiled.TileLanes[float64, float64](gc_b, "ShflDown", gc_w, gc_act, tile32.Size(), &gc_l_blockSum, offset_, nil, &gc_c2r)
@@ -1985,7 +1988,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					_ = blockSum
 
 //line samples.go:285
-					if (gc_rank & (tile32.Size() - 1)) == 0 {
+					if (gc_rank & (32 - 1)) == 0 {
 						atomic.Add(gSum, blockSum)
 					}
 				}
@@ -2227,7 +2230,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 	if log2N&1 != 0 {
 
 //line samples.go:343
-		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += gc_bdx {
+		gc_chunk := compiled.StrideChunk(gc_bdx)
+
+//line samples.go:343
+		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
 			if gc_b.Stopped() {
 				return
 			}
@@ -2243,26 +2249,27 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_pos.Thread = gc_rank
 
 //line samples.go:343
-						pos_2 := gc_tx + gc_off2
-						gc_more2 = true
+						for pos_2, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && pos_2 < gc_limit2; pos_2, gc_trip = pos_2+(gc_bdx), gc_trip+1 {
+							gc_more2 = true
 
 //line samples.go:344
-						i0_ := pos_2 << 1
+							i0_ := pos_2 << 1
 
 //line samples.go:345
-						i1_ := i0_ + 1
+							i1_ := i0_ + 1
 
 //line samples.go:347
-						D0_ := sData[i0_]
+							D0_ := sData[i0_]
 
 //line samples.go:348
-						D1_ := sData[i1_]
+							D1_ := sData[i1_]
 
 //line samples.go:349
-						sData[i0_] = D0_ + D1_
+							sData[i0_] = D0_ + D1_
 
 //line samples.go:350
-						sData[i1_] = D0_ - D1_
+							sData[i1_] = D0_ - D1_
+						}
 					}
 				}
 			}

@@ -1,0 +1,105 @@
+package difftest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// TestChunkRowSumForms: each row's sum, of small integers so that any
+// order gives it exactly, on both paths, for rows shorter than a tile,
+// of one chunk (compiled.ChunkSpan ÷ 32 trips) and of several, and
+// blocks with a partial last tile.
+func TestChunkRowSumForms(t *testing.T) {
+	for _, bs := range []int{32, 48, 96, 128} {
+		for _, C := range []int{0, 1, 31, 32, 33, 100, 2048, 2049, 5000} {
+			t.Run(fmt.Sprintf("block=%d/C=%d", bs, C), func(t *testing.T) {
+				const N = 7
+				in := make([]float32, N*C)
+				for i := range in {
+					in[i] = float32(rand.IntN(21) - 10)
+				}
+				tiles := (bs + 31) / 32
+				got := agree(t, func(f form) ([]float32, error) {
+					out := make([]float32, N)
+					cfg := gocuda.Config{Grid: gocuda.Dim3{X: (N + tiles - 1) / tiles}, Block: gocuda.Dim3{X: bs}}
+					return out, f.launch(cfg, ChunkRowSumKernel(in, out, N, C))
+				})
+				for r := range N {
+					lanes := 32
+					if bs%32 != 0 && r%tiles == tiles-1 {
+						lanes = bs % 32 // a partial tile sums its own lanes' elements only
+					}
+					var want float32
+					for i, v := range in[r*C : (r+1)*C] {
+						if i%32 < lanes {
+							want += v
+						}
+					}
+					require.Equal(t, want, got[r], "row %d", r)
+				}
+			})
+		}
+	}
+}
+
+// chunkStepHost is ChunkStepKernel's outputs as the host computes them.
+func chunkStepHost(in []int32, threads, blocks, rows, cols, step int) (out, trips []int32) {
+	out, trips = make([]int32, threads*blocks), make([]int32, threads*blocks)
+	for b := range blocks {
+		for tx := range threads {
+			acc, n := int32(0), int32(0)
+			for i := tx; i < rows; i += step {
+				acc = acc*3 + in[i*cols+b]
+				n++
+			}
+			out[b*threads+tx], trips[b*threads+tx] = acc, n
+		}
+	}
+	return out, trips
+}
+
+// TestChunkStepForms: every thread's trips and its running value, in
+// order, on both paths and as the host computes them, for steps giving
+// chunks of many trips, of one, and steps not a multiple of anything.
+func TestChunkStepForms(t *testing.T) {
+	const bs, cols = 64, 3
+	for _, step := range []int{1, 3, 7, 64, 100, 2047, 2048, 5000} {
+		for _, rows := range []int{0, 1, 100, 10000} {
+			t.Run(fmt.Sprintf("step=%d/rows=%d", step, rows), func(t *testing.T) {
+				in := randInts(rows * cols)
+				got := agree(t, func(f form) ([2][]int32, error) {
+					out, trips := make([]int32, bs*cols), make([]int32, bs*cols)
+					cfg := gocuda.Config{Grid: gocuda.Dim3{X: cols}, Block: gocuda.Dim3{X: bs}}
+					return [2][]int32{out, trips}, f.launch(cfg, ChunkStepKernel(in, out, trips, rows, cols, step))
+				})
+				out, trips := chunkStepHost(in, bs, cols, rows, cols, step)
+				require.Equal(t, out, got[0], "values")
+				require.Equal(t, trips, got[1], "trips")
+			})
+		}
+	}
+}
+
+// TestChunkStepFailure: a negative step walks every thread out of in, the
+// first thread at its second trip; both paths fail with
+// ErrIllegalAddress, the compiled one at that thread and index.
+func TestChunkStepFailure(t *testing.T) {
+	const bs, cols, rows = 64, 3, 100
+	in := randInts(rows * cols)
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out, trips := make([]int32, bs), make([]int32, bs)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bs}}, ChunkStepKernel(in, out, trips, rows, cols, -1))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+	assert.Equal(t, gocuda.Dim3{}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}
