@@ -102,8 +102,9 @@ func (f *Func) tileSize(x ast.Expr) (int64, bool) {
 }
 
 // everyPartition reports whether the tile handle x is a call of
-// cg.TiledPartition for which ok holds, or a variable of the kernel only
-// ever assigned such calls.
+// cg.TiledPartition for which ok holds, or a variable of the kernel
+// declared by := and only ever assigned such calls (a var declaration
+// would leave it the zero Tile, of size 0, on some path).
 func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 	x = ast.Unparen(x)
 	if call, isCall := x.(*ast.CallExpr); isCall {
@@ -117,7 +118,7 @@ func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 	if v == nil {
 		return false
 	}
-	found, all := false, true
+	defined, all := false, true
 	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
 		a, isAssign := n.(*ast.AssignStmt)
 		if !isAssign {
@@ -125,13 +126,13 @@ func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 		}
 		for i, l := range a.Lhs {
 			if lid, isIdent := l.(*ast.Ident); isIdent && f.Src.Info.ObjectOf(lid) == v {
-				found = true
+				defined = defined || f.Src.Info.Defs[lid] == v
 				all = all && len(a.Rhs) == len(a.Lhs) && f.everyPartition(a.Rhs[i], ok)
 			}
 		}
 		return true
 	})
-	return found && all
+	return defined && all
 }
 
 // tileMethod returns the name of the cg.Tile method call calls that is

@@ -47,3 +47,14 @@ func subTile(t *gocuda.Thread, out []int32, in []int32) {
 
 // metaOf reads a tile's index among its parent's tiles.
 func metaOf(g cg.Tile) int { return g.MetaGroupRank() }
+
+// declaredTile declares its tile with var and partitions the block under
+// a condition: its size is not known to be 16 where the condition fails
+// (the zero Tile's is 0), so Size stays a call.
+func declaredTile(t *gocuda.Thread, out []int32, n int) {
+	var tile cg.Tile
+	if n > 0 {
+		tile = cg.TiledPartition(cg.ThisThreadBlock(t), 16)
+	}
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = int32(tile.Size())
+}
