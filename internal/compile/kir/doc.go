@@ -56,9 +56,10 @@
 //     and thread's x only as their sum runs the blocks of its chunk that
 //     follow one another along x as one row, and a flat grid-stride loop of
 //     such code its chunk's rows
-//   - chunk: a lockstep loop that neither rebase nor narrow took runs,
-//     each round, a chunk of trips of each thread in turn, its state in
-//     locals, the chunk's span small enough for the cache
+//   - chunk: a lockstep loop that rebase did not take runs, each round, a
+//     chunk of trips of each thread in turn, its state in locals, the
+//     chunk's span small enough for the cache (in the SIMD build, unless
+//     the vector pass took it)
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector
