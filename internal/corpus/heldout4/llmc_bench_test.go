@@ -21,10 +21,7 @@ func BenchmarkLlmcLayernorm(b *testing.B) {
 	inp, weight, bias := randF32(r, N*C), randF32(r, C), randF32(r, C)
 	want, mean, rstd := make([]float32, N*C), make([]float32, N), make([]float32, N)
 	layernormRows(want, inp, weight, bias, C, 0, N)
-	variants := []struct {
-		name string
-		run  func(out []float32) error
-	}{
+	runVariants(b, want, 1e-3, 8*N*C, []benchVariant{
 		{"kernel4", func(out []float32) error {
 			return dev.Launch(gocuda.Config{Grid: gocuda.Dim3{X: N * 32 / bs}, Block: gocuda.Dim3{X: bs}}, LayernormForward4Kernel(out, mean, rstd, inp, weight, bias, N, C))
 		}},
@@ -33,19 +30,32 @@ func BenchmarkLlmcLayernorm(b *testing.B) {
 		}},
 		{"handSerial", func(out []float32) error { layernormRows(out, inp, weight, bias, C, 0, N); return nil }},
 		{"handParallel", func(out []float32) error { layernormParallel(out, inp, weight, bias, N, C); return nil }},
-	}
+	})
+}
+
+// A benchVariant is one way of computing a benchmark's output: a
+// compiled kernel's launch or hand-written Go.
+type benchVariant struct {
+	name string
+	run  func(out []float32) error
+}
+
+// runVariants runs each variant as a sub-benchmark impl=name, first
+// checking its output against want within tol; bytes is what one run
+// reads and writes.
+func runVariants(b *testing.B, want []float32, tol float64, bytes int, variants []benchVariant) {
 	for _, v := range variants {
 		b.Run("impl="+v.name, func(b *testing.B) {
-			out := make([]float32, N*C)
+			out := make([]float32, len(want))
 			if err := v.run(out); err != nil {
 				b.Fatal(err)
 			}
 			for i := range out {
-				if d := math.Abs(float64(out[i] - want[i])); d > 1e-3 {
+				if d := math.Abs(float64(out[i] - want[i])); d > tol {
 					b.Fatalf("element %d: %v, want %v", i, out[i], want[i])
 				}
 			}
-			b.SetBytes(int64(8 * N * C))
+			b.SetBytes(int64(bytes))
 			for b.Loop() {
 				if err := v.run(out); err != nil {
 					b.Fatal(err)

@@ -34,27 +34,9 @@ func softmaxRef(inp []float32, N, C int) []float32 {
 // kernel3's 32) on rows of C=300, against the host.
 func TestLlmcSoftmax(t *testing.T) {
 	const N, C, bs = 37, 300, 128
-	r := rng(N, C)
-	inp := randF32(r, N*C)
-	for i := range inp {
-		inp[i] *= 4
-	}
+	inp := softmaxInput(N, C)
 	want := softmaxRef(inp, N, C)
-	cdiv := func(a, b int) int { return (a + b - 1) / b }
-	kernels := []struct {
-		name string
-		cfg  gocuda.Config
-		k    func(out, inp []float32, N, C int) func(*gocuda.Thread)
-	}{
-		{"kernel1", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForward1Kernel},
-		{"kernel2", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: bs * 4}, SoftmaxForward2Kernel},
-		{"kernel3", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: 32}, SharedMem: 32 * 4}, SoftmaxForward3Kernel},
-		{"kernel4", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: bs / 32 * 4}, SoftmaxForward4Kernel},
-		{"online1", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline1Kernel},
-		{"online2", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N*32, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline2Kernel},
-		{"kernel7", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: 2 * bs / 32 * 4}, SoftmaxForward7Kernel},
-		{"online8", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N*32, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline8Kernel},
-	}
+	kernels := softmaxLaunches(N, bs)
 	for _, k := range kernels {
 		t.Run(k.name, func(t *testing.T) {
 			got := agree(t, func(f form) ([]float32, error) {
@@ -63,6 +45,39 @@ func TestLlmcSoftmax(t *testing.T) {
 			})
 			nearSlice(t, want, got, 1e-5, k.name)
 		})
+	}
+}
+
+// softmaxInput returns N rows of C logits, uniform in [-4, 4).
+func softmaxInput(N, C int) []float32 {
+	inp := randF32(rng(N, C), N*C)
+	for i := range inp {
+		inp[i] *= 4
+	}
+	return inp
+}
+
+// A softmaxLaunch is one of softmax_forward.cu's kernels with the launch
+// its softmax_forwardN function gives it.
+type softmaxLaunch struct {
+	name string
+	cfg  gocuda.Config
+	k    func(out, inp []float32, N, C int) func(*gocuda.Thread)
+}
+
+// softmaxLaunches returns softmax_forward.cu's eight kernels launched
+// over N rows with blocks of bs threads (kernel3's of 32).
+func softmaxLaunches(N, bs int) []softmaxLaunch {
+	cdiv := func(a, b int) int { return (a + b - 1) / b }
+	return []softmaxLaunch{
+		{"kernel1", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForward1Kernel},
+		{"kernel2", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: bs * 4}, SoftmaxForward2Kernel},
+		{"kernel3", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: 32}, SharedMem: 32 * 4}, SoftmaxForward3Kernel},
+		{"kernel4", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: bs / 32 * 4}, SoftmaxForward4Kernel},
+		{"online1", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline1Kernel},
+		{"online2", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N*32, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline2Kernel},
+		{"kernel7", gocuda.Config{Grid: gocuda.Dim3{X: N}, Block: gocuda.Dim3{X: bs}, SharedMem: 2 * bs / 32 * 4}, SoftmaxForward7Kernel},
+		{"online8", gocuda.Config{Grid: gocuda.Dim3{X: cdiv(N*32, bs)}, Block: gocuda.Dim3{X: bs}}, SoftmaxForwardOnline8Kernel},
 	}
 }
 
