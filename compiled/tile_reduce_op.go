@@ -24,14 +24,6 @@ const (
 // and only TileReduce calls the operator as the runtime path does (a NaN
 // the sum makes, of infinities, is the same whatever the order).
 func TileReduceOp[T Number](b *Block, base int, active uint32, size int, vals *[warpSize]T, op Operator, out *[warpSize]T) {
-	if op == OpPlus && size == warpSize && active == 1<<warpSize-1 && b.b.Threads-base >= warpSize {
-		if sum, ok := warpSum(vals); ok { // a whole warp, the commonest call, without the copy and the iterator
-			if out != nil {
-				fill(out[:], sum)
-			}
-			return
-		}
-	}
 	v := *vals
 	for s := range warpTiles(min(warpSize, b.b.Threads-base), size, active) {
 		first := s.first
@@ -74,16 +66,6 @@ func treeSum[T Number](tile []T) (T, bool) {
 	}
 	sum := tile[0]
 	return sum, sum == sum
-}
-
-// warpSum is treeSum over a whole warp's values, which it leaves as they
-// are: its first step adds their halves into a local array.
-func warpSum[T Number](vals *[warpSize]T) (T, bool) {
-	var half [warpSize / 2]T
-	for l := range half {
-		half[l] = vals[l] + vals[l+warpSize/2]
-	}
-	return treeSum(half[:])
 }
 
 // fill sets every element of s to x.
