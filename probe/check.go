@@ -101,19 +101,23 @@ func (c *checker) branch(t *gocuda.Thread, site *Site, taken bool) {
 }
 
 // touch is the package's touch past its fast path: it checks the access of
-// thread rank of b against the full shadow.
-func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+// thread rank of b against the full shadow. For a Store, same reports
+// that it stores the bytes there (shared memory's judge, see sameValue),
+// and v points to the bytes it stores (global memory's); else they are
+// false and nil.
+func (bs *blockState) touch(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool, v unsafe.Pointer) {
 	var x accessCtx
 	x.b, x.bs = b, bs
-	bs.fillEntry(&x.cur, b, site, rank, same)
+	bs.fillEntry(&x.cur, b, site, rank, v != nil)
 	bs.nseen = 0
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
 		if k, r, ok := sharedRange(b, p, size); ok {
+			x.same = same
 			bs.sharedAccess(&x, site, k, r, p, size)
 			return
 		}
 	}
-	x.space, x.addr, x.size = spaceGlobal, p, size
+	x.space, x.addr, x.size, x.val = spaceGlobal, p, size, v
 	if bs.launch.c.allocs.table.Load() != nil {
 		bs.allocAccess(&x, site, p, size)
 	}
@@ -143,13 +147,14 @@ func (bs *blockState) allocAccess(x *accessCtx, site *Site, p uintptr, size int)
 }
 
 // fillEntry sets e to the shadow entry of an access at site by thread rank
-// of b, as the three words put copies (see entryWords).
-func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int, same bool) {
+// of b, as the three words put copies (see entryWords); val reports a
+// Store, whose bytes global memory keeps.
+func (bs *blockState) fillEntry(e *entry, b *probelink.Block, site *Site, rank int, val bool) {
 	w := entryWords(e)
 	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
 	w.b = uint64(b.Syncs[rank]) | uint64(uint16(b.WarpSyncs[rank]))<<32 | uint64(uint16(rank))<<48
 	s := uint32(0)
-	if same {
+	if val {
 		s = 1
 	}
 	w.c = uint32(bs.epoch[rank]) | uint32(uint8(b.GridSyncs[rank]))<<16 | s<<24

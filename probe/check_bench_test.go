@@ -41,6 +41,10 @@ func BenchmarkCheck(b *testing.B) {
 		// Every thread reading every element of a shared tile, as n-body
 		// and tiled matrix products do.
 		{"broadcast", reduceCfg, plainBroadcast(in, out2), broadcastTileKernel(in, out2), n * 8},
+		// Copies whose writes are Stores (of a value the checker keeps):
+		// in order, a run each block; reversed, a word each element.
+		{"store", reduceCfg, plainStoreCopy(out2, in, false), storeCopyKernel(out2, in, false), n * 8},
+		{"storeReversed", reduceCfg, plainStoreCopy(out2, in, true), storeCopyKernel(out2, in, true), n * 8},
 	} {
 		for _, impl := range []string{"runtime", "checked"} {
 			b.Run("kernel="+k.name+"/impl="+impl, func(b *testing.B) {
@@ -70,6 +74,39 @@ func plainCopy(dst, src []float32) func(*gocuda.Thread) {
 	return func(t *gocuda.Thread) {
 		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 		dst[i] = src[i]
+	}
+}
+
+// plainStoreCopy is storeCopyKernel uninstrumented.
+func plainStoreCopy(dst, src []float32, reversed bool) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		j := i
+		if reversed {
+			j = len(dst) - 1 - i
+		}
+		dst[j] = src[i]
+	}
+}
+
+var storeCopySites = sitesOf("probe.storeCopyKernel.func1",
+	Site{Kind: Read, Line: 7, Expr: "src[i]"},
+	Site{Kind: Write, Line: 7, Expr: "dst[j]"},
+)
+
+// storeCopyKernel copies src into dst, reversed if reversed, with the
+// store instrumented as a Store.
+//
+//go:noinline // see BenchmarkCheck
+func storeCopyKernel(dst, src []float32, reversed bool) func(*gocuda.Thread) {
+	return func(t *gocuda.Thread) {
+		s := storeCopySites
+		i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+		j := i
+		if reversed {
+			j = len(dst) - 1 - i
+		}
+		Store(t, &s[1], dst, j, *Index(t, &s[0], src, i))
 	}
 }
 

@@ -1,6 +1,6 @@
 package probe
 
-import "sync/atomic"
+import "runtime"
 
 // Global memory's compact shadow: a word per four bytes.
 //
@@ -8,9 +8,17 @@ import "sync/atomic"
 // copy, a map, the output of a reduction or a scan), by a thread that has
 // passed no warp collective, grid barrier or fence. Such a cell holds one
 // access: a word holds it whole (site, block, rank, block barriers
-// passed, write and same bits), and a lone thread's further accesses,
+// passed, write and value bits), and a lone thread's further accesses,
 // which never conflict with its own, replace it. Those updates are a
 // compare-and-swap on the word, without the page's lock.
+//
+// A Store's bytes are kept with its word (the page's vals), so that a
+// later write of another block is judged against them: comparing with the
+// memory before its own store, as in shared memory, would race with the
+// first block's store, which lands after its record (see sameValue). The
+// word and its value cannot change in one step: the thread claims the
+// word marked pending, writes the value, then clears the mark, and an
+// expansion waits out the mark (see compactAccess, fullCell).
 //
 // Anything else, a second thread, an access after a collective or a write
 // followed by a read of the same thread (two entries), expands the word
@@ -33,13 +41,14 @@ import "sync/atomic"
 const (
 	compactBit = 1 << 63
 	writeBit   = 1 << 62 // the access was a write (else a read)
-	sameBit    = 1 << 61 // a write of the bytes already there
-	rankShift  = 51      // 10 bits: a thread's rank (a block has at most 1024 threads)
-	blockShift = 31      // 20 bits: the block's linear index
+	valBit     = 1 << 61 // a write whose bytes are kept: the page's vals, or its run's (see entry.val)
+	pendBit    = 1 << 60 // with valBit: the bytes are not in vals yet (see compactAccess)
+	rankShift  = 50      // 10 bits: a thread's rank (a block has at most 1024 threads)
+	blockShift = 30      // 20 bits: the block's linear index
 	blockBits  = 20
-	syncsShift = 19 // 12 bits: the block barriers the thread had passed
+	syncsShift = 18 // 12 bits: the block barriers the thread had passed
 	syncsBits  = 12
-	siteBits   = 19 // the site's id
+	siteBits   = 18 // the site's id
 
 	threadMask = (1<<10-1)<<rankShift | (1<<blockBits-1)<<blockShift
 
@@ -107,7 +116,7 @@ func (pg *page) settle(i int, c *cell) {
 }
 
 // compactOf returns the compact word of the access e without its write
-// and same bits, or 0 if e has no compact form: its thread has passed a
+// and value bits, or 0 if e has no compact form: its thread has passed a
 // collective, grid barrier or fence, or 2^12 block barriers, or its
 // block's index or site's id is too large.
 func compactOf(e *entry) uint64 {
@@ -127,14 +136,14 @@ func packCompact(rank, block, syncs, site uint64) uint64 {
 
 // compactWord returns the word that records an access of kind k with
 // compact form c (see compactOf): a read, or a write (a read and write
-// leaves the write only); same reports a write of the bytes already there.
-func compactWord(c uint64, k Kind, same bool) uint64 {
+// leaves the write only); val reports a write whose bytes are kept.
+func compactWord(c uint64, k Kind, val bool) uint64 {
 	if k == Read {
 		return c
 	}
 	c |= writeBit
-	if same {
-		c |= sameBit
+	if val {
+		c |= valBit
 	}
 	return c
 }
@@ -146,15 +155,21 @@ func expand(w uint64) entry {
 		block: uint32(w >> blockShift & (1<<blockBits - 1)),
 		syncs: uint32(w >> syncsShift & (1<<syncsBits - 1)),
 		rank:  uint16(w >> rankShift & (1<<10 - 1)),
-		same:  w&sameBit != 0,
+		val:   w&valBit != 0,
 	}
 }
 
-// compactAccess records an access of kind k, with compact form c
-// (not 0), in the word w if the word can keep it: w records no access, or
-// one of the same thread that the access replaces. It reports whether it
+// compactAccess records an access of kind k, with compact form c (not
+// 0), in word i of pg if the word can keep it: the word records no
+// access, or one of the same thread that the access replaces. With val,
+// a write of the bytes v, which it keeps in vals. It reports whether it
 // did; if not, the caller goes the full cell's way.
-func compactAccess(w *atomic.Uint64, c uint64, k Kind, same bool) bool {
+//
+// A word's thread is the only one to write its vals entry: a word that
+// records an access goes to no other thread before it expands, and
+// expanding waits for a claimed word's value (see fullCell).
+func (pg *page) compactAccess(i int, c uint64, k Kind, val bool, v uint32) bool {
+	w := &pg.words[i]
 	old := w.Load()
 	if old != 0 {
 		if old&compactBit == 0 || (old^c)&threadMask != 0 {
@@ -164,18 +179,37 @@ func compactAccess(w *atomic.Uint64, c uint64, k Kind, same bool) bool {
 			return false // the thread's write, then its read: two entries
 		}
 	}
-	nw := compactWord(c, k, same)
-	return old == nw || w.CompareAndSwap(old, nw)
+	nw := compactWord(c, k, val)
+	if !val || k == Read {
+		return old == nw || w.CompareAndSwap(old, nw)
+	}
+	if old == nw && pg.vals[i] == v {
+		return true // the same write again
+	}
+	if !w.CompareAndSwap(old, nw|pendBit) {
+		return false
+	}
+	pg.vals[i] = v
+	w.Store(nw)
+	return true
 }
 
 // fullCell returns cell i of pg as a full cell, expanding its word;
 // empty reports that the word recorded no access. pg.mu is held.
 func (pg *page) fullCell(i int) (c *cell, empty bool) {
 	w := &pg.words[i]
-	for {
+	for spins := 0; ; spins++ {
 		old := w.Load()
 		if old&fullMask == fullWord {
 			return &pg.cells()[i], false
+		}
+		if old&pendBit != 0 {
+			// Its thread is between claiming the word and keeping its
+			// value, a few instructions (see compactAccess).
+			if spins%64 == 63 {
+				runtime.Gosched()
+			}
+			continue
 		}
 		// A fast path of another block may change the word meanwhile.
 		if !w.CompareAndSwap(old, fullWord) {
@@ -187,6 +221,7 @@ func (pg *page) fullCell(i int) (c *cell, empty bool) {
 			*c = cell{tag: globalGen}
 		case old&writeBit != 0:
 			*c = cell{w: expand(old), tag: globalGen}
+			pg.fullVals[i] = pg.vals[i]
 		default:
 			*c = cell{r: [2]entry{expand(old)}, tag: globalGen}
 		}
@@ -194,12 +229,12 @@ func (pg *page) fullCell(i int) (c *cell, empty bool) {
 	}
 }
 
-// cells returns the page's full cells, making them. A cell is only read
-// once its word is fullWord, which its making wrote: they are not
-// cleared when the page is released.
+// cells returns the page's full cells, making them and their values. A
+// cell is only read once its word is fullWord, which its making wrote:
+// they are not cleared when the page is released.
 func (pg *page) cells() *[pageCells]cell {
 	if pg.full == nil {
-		pg.full = new([pageCells]cell)
+		pg.full, pg.fullVals = new([pageCells]cell), new([pageCells]uint32)
 	}
 	return pg.full
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	goatomic "sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -30,7 +31,7 @@ func runGlobalShadow(steps []step, blocks int) []string {
 		for _, s := range steps {
 			b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 			b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
-			bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false)
+			bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false, nil)
 		}
 		ls.found.merge(&bs.found)
 	}
@@ -79,14 +80,14 @@ func TestCompactWord(t *testing.T) {
 	for _, e := range []entry{
 		{site: 1, block: 0, rank: 0},
 		{site: 1 << siteBits, block: 1<<blockBits - 1, syncs: 1<<syncsBits - 1, rank: 1023},
-		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, same: true},
+		{site: 12345, block: 0x89abc, syncs: 37, rank: 517, val: true},
 	} {
 		c := compactOf(&e)
 		assert.NotZero(t, c, "%+v", e)
 		for _, k := range []Kind{Read, Write, ReadWrite} {
 			want := e
-			want.same = e.same && k != Read
-			assert.Equal(t, want, expand(compactWord(c, k, e.same)), "%+v, %v", e, k)
+			want.val = e.val && k != Read
+			assert.Equal(t, want, expand(compactWord(c, k, e.val)), "%+v, %v", e, k)
 		}
 	}
 	for _, e := range []entry{
@@ -178,7 +179,7 @@ func runBlockSteps(steps []blockStep) []string {
 		syncs[[2]int{s.block, s.rank}] = s.step
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		b.Synced = b.Synced || s.syncs != 0 || s.wsyncs != 0
-		bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false)
+		bs.touch(b, &shadowSites[s.kind], s.rank, base+uintptr(s.off), s.size, false, nil)
 	}
 	ls.found.merge(&bs.found)
 	ls.global.release()
@@ -352,4 +353,30 @@ func TestGlobalShadowPerLaunch(t *testing.T) {
 			assert.Equal(t, "probe.histKernel.func1", a.Func, "no access of the copies")
 		}
 	}
+}
+
+// TestExpandWaitsForValue: a word a thread has claimed for a Store
+// (pendBit) expands only once the thread has kept the bytes it stores,
+// which the full cell then has; other threads cannot take the word.
+func TestExpandWaitsForValue(t *testing.T) {
+	pg := new(page)
+	w := compactWord(packCompact(1, 0, 0, 0), Write, true)
+	pg.words[3].Store(w | pendBit)
+	assert.False(t, pg.compactAccess(3, packCompact(2, 0, 0, 0), Write, true, 42), "another thread takes a claimed word")
+	done := make(chan *cell, 1)
+	go func() {
+		pg.mu.Lock()
+		defer pg.mu.Unlock()
+		c, _ := pg.fullCell(3)
+		done <- c
+	}()
+	select {
+	case <-done:
+		t.Fatal("a claimed word expanded before its thread kept its value")
+	case <-time.After(50 * time.Millisecond):
+	}
+	pg.vals[3] = 42
+	pg.words[3].Store(w)
+	c := <-done
+	assert.Equal(t, []any{expand(w), uint32(42)}, []any{c.w, pg.fullVals[3]})
 }

@@ -33,7 +33,6 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 		touchAny(c, t, site, base, n, size, i, v)
 		return
 	}
-	same := v != nil && *(*uint32)(unsafe.Add(base, uintptr(i)*4)) == *(*uint32)(v)
 	b := blockOf(t)
 	bs := (*blockState)(b.Fast) // b.State, without the assertion
 	if bs == nil {
@@ -43,6 +42,9 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	b.Work[rank]++ // bs.worked
 	if len(b.Shared) > 0 || b.Dynamic.Size > 0 {
 		bs.saw(site)
+		// A block's threads run on one goroutine: a Store's bytes are
+		// the last write's if they are those there (see sameValue).
+		same := v != nil && *(*uint32)(unsafe.Add(base, uintptr(i)*4)) == *(*uint32)(v)
 		// The commonest shared access, a read of one cell that the
 		// cell's readers cover, takes no further call: sharedOf's cache
 		// and sharedFast's first test.
@@ -54,11 +56,11 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 			bs.sharedAt(sl, b, site, rank, p, same)
 			return
 		}
-		bs.touchAt(b, site, rank, p, 4, same)
+		bs.touchAt(b, site, rank, p, 4, same, v)
 		return
 	}
 	if b.Synced || bs.slowGlobal || uint32(site.id) >= 1<<siteBits || c.allocs.table.Load() != nil {
-		bs.globalAt(b, site, rank, p, 4, same)
+		bs.globalAt(b, site, rank, p, 4, v)
 		return
 	}
 	// A page's run is its block's (see flushRuns): the page is one the
@@ -67,7 +69,7 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 	// has at most 1024 threads: rank fits in its bits.
 	sl := &bs.sitePages[uint32(site.id)%uint32(len(bs.sitePages))]
 	if ps := sl.ps; sl.key1 == p>>pageShift+1 {
-		if ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, same)) {
+		if ps.run.extend(p, rank, compactWord(packCompact(uint64(rank), uint64(b.Index), 0, uint64(site.id)), site.Kind, v != nil), v) {
 			return
 		}
 		// A read that the page's word covers (see covered), on a page
@@ -78,7 +80,7 @@ func touch(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n int,
 			return
 		}
 	}
-	bs.globalAt(b, site, rank, p, 4, same)
+	bs.globalAt(b, site, rank, p, 4, v)
 }
 
 // touchAny is touch for any access: of any size or alignment, out of
@@ -109,35 +111,36 @@ func touchAny(c *checker, t *gocuda.Thread, site *Site, base unsafe.Pointer, n i
 	}
 	rank := t.ThreadRank()
 	b.Work[rank]++
-	bs.touchAt(b, site, rank, uintptr(base)+uintptr(i)*usize, size, same)
+	bs.touchAt(b, site, rank, uintptr(base)+uintptr(i)*usize, size, same, v)
 }
 
 // touchAt checks the access of thread rank of b at site, of size bytes
 // at p, having counted it as the thread's work: on shared memory's fast
-// path or global memory's, where they take it, else the full path.
-func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+// path or global memory's, where they take it, else the full path. same
+// and v are as for blockState.touch.
+func (bs *blockState) touchAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool, v unsafe.Pointer) {
 	bs.saw(site)
 	if (len(b.Shared) > 0 || b.Dynamic.Size > 0) && bs.touchShared(b, site, rank, p, size, same) {
 		return
 	}
-	bs.globalAt(b, site, rank, p, size, same)
+	bs.globalAt(b, site, rank, p, size, v)
 }
 
 // globalAt is touchAt for global memory: its fast path for a 4-byte
 // access of a thread having passed block barriers and no other
 // collective, that memcheck and initcheck have nothing to say of, takes
 // the run of its page (see check_run.go), else its word; the full path
-// the rest.
-func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) {
+// the rest. v points to the bytes a Store stores, else it is nil.
+func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintptr, size int, v unsafe.Pointer) {
 	bs.saw(site)
 	if (uintptr(size)-4)|p&3 != 0 || bs.slowGlobal || uint32(site.id) >= 1<<siteBits {
-		bs.touch(b, site, rank, p, size, same)
+		bs.touch(b, site, rank, p, size, false, v)
 		return
 	}
 	var syncs uint32
 	if b.Synced {
 		if syncs = b.Syncs[rank]; syncs >= 1<<syncsBits || b.WarpSyncs[rank] != 0 || b.GridSyncs[rank] != 0 {
-			bs.touch(b, site, rank, p, size, same)
+			bs.touch(b, site, rank, p, size, false, v)
 			return
 		}
 	}
@@ -145,7 +148,7 @@ func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintp
 	if bs.launch.c.allocs.table.Load() != nil {
 		var ok bool
 		if a, ok = bs.plainGlobal(site, p); !ok {
-			bs.touch(b, site, rank, p, size, same)
+			bs.touch(b, site, rank, p, size, false, v)
 			return
 		}
 	}
@@ -156,22 +159,29 @@ func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintp
 	}
 	ps := sl.ps
 	cw := packCompact(uint64(rank), uint64(b.Index), uint64(syncs), uint64(site.id))
-	nw := compactWord(cw, site.Kind, same)
-	if ps.fresh != b.Index+1 || !ps.run.extend(p, rank, nw) && !bs.runMiss(ps, p, rank, nw, site.Kind) {
+	nw := compactWord(cw, site.Kind, v != nil)
+	if ps.fresh != b.Index+1 || !ps.run.extend(p, rank, nw, v) && !bs.runMiss(ps, p, rank, nw, site.Kind, v) {
 		// Not in a run of a page the block made and has only run
 		// through: the page's word, as compactAccess has it (which the
-		// compiler does not inline).
+		// compiler does not inline; a Store calls it).
 		if !ps.touched || ps.pg.hasSum.Load() {
 			bs.touchPage(ps)
 		}
-		w := &ps.pg.words[p&(pageBytes-1)/4]
+		i := p & (pageBytes - 1) / 4
+		w := &ps.pg.words[i]
 		old := w.Load()
 		if site.Kind == Read && covered(old, uint32(b.Index), syncs, uint32(rank/32)) {
 			return
 		}
-		if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) ||
+		if v != nil {
+			// A Store's bytes are kept with its word.
+			if !ps.pg.compactAccess(int(i), cw, site.Kind, true, *(*uint32)(v)) {
+				bs.touch(b, site, rank, p, 4, false, v)
+				return
+			}
+		} else if old != 0 && (old&compactBit == 0 || (old^cw)&threadMask != 0 || old&writeBit != 0 && site.Kind == Read) ||
 			old != nw && !w.CompareAndSwap(old, nw) {
-			bs.touch(b, site, rank, p, 4, same)
+			bs.touch(b, site, rank, p, 4, false, nil)
 			return
 		}
 	}
@@ -183,8 +193,8 @@ func (bs *blockState) globalAt(b *probelink.Block, site *Site, rank int, p uintp
 // sharedAt checks the 4-byte access at p, in the shared array of sl, of
 // thread rank of b at site: sharedFast, else the full path.
 func (bs *blockState) sharedAt(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, same bool) {
-	if !bs.sharedFast(sl, b, site, rank, p, 4, same) {
-		bs.touch(b, site, rank, p, 4, same)
+	if !bs.sharedFast(sl, b, site, rank, p, 4) {
+		bs.touch(b, site, rank, p, 4, same, nil)
 	}
 }
 

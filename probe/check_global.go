@@ -27,10 +27,17 @@ const (
 // full cells. Pages are pooled across launches, emptied.
 type page struct {
 	words [pageCells]atomic.Uint64
-	mu    sync.Mutex // guards full, sp and sum
-	full  *[pageCells]cell
-	sp    splits
-	key   uintptr // the page's address >> pageShift
+	// vals keeps, by cell, the bytes of the write a compact word
+	// records, if it keeps them (valBit); fullVals those of a full
+	// cell's write, per byte for a split cell; runVals those of the
+	// page's run, if it is of Stores (see check_run.go).
+	vals     [pageCells]uint32
+	mu       sync.Mutex // guards full, fullVals, sp and sum
+	full     *[pageCells]cell
+	fullVals *[pageCells]uint32
+	runVals  *[pageCells]uint32
+	sp       splits
+	key      uintptr // the page's address >> pageShift
 
 	// A block's run of accesses (see check_run.go) that no other access
 	// has needed yet stays a summary of the words it would set: sum, if
@@ -201,9 +208,11 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 			if coverable && covered(pg.words[i].Load(), x.cur.block, x.cur.syncs, warp) {
 				continue
 			}
-			if cw == 0 || !compactAccess(&pg.words[i], cw, k, x.cur.same) {
+			v := x.valueAt(key<<pageShift + uintptr(i)*4)
+			if cw == 0 || !pg.compactAccess(i, cw, k, x.cur.val, v) {
 				pg.mu.Lock()
 				c, empty := pg.fullCell(i)
+				x.at(&pg.fullVals[i], v)
 				if empty {
 					x.first(c, k) // without reading it
 				} else {
@@ -213,6 +222,7 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 				pg.mu.Unlock()
 			}
 		}
+		x.endAccess()
 		return
 	}
 	for end := p + uintptr(size); p < end; {
@@ -226,12 +236,14 @@ func (bs *blockState) globalAccess(x *accessCtx, k Kind, p uintptr, size int) {
 		for a := p &^ 3; a < next; a += 4 {
 			i := int(a-key<<pageShift) / 4
 			c, _ := pg.fullCell(i)
+			x.at(&pg.fullVals[i], x.valueAt(a))
 			x.apply(c, byteMask(a, p, next), k, &pg.sp)
 			pg.settle(i, c)
 		}
 		pg.mu.Unlock()
 		p = next
 	}
+	x.endAccess()
 }
 
 // byteMask returns the mask of the bytes of [p, end) in the cell at the

@@ -1,5 +1,7 @@
 package probe
 
+import "unsafe"
+
 // Runs: a block's streaming accesses to a page it created, kept as one
 // summary in place of a word each.
 //
@@ -32,12 +34,15 @@ package probe
 // A run is consecutive accesses of one kind, at one site, by consecutive
 // threads (ranks) of a block to consecutive cells of a page, each having
 // passed the same block barriers: head, the compact word of its first
-// (see compactWord), plus i<<rankShift is the word of its i-th.
+// (see compactWord), plus i<<rankShift is the word of its i-th. A run of
+// Stores keeps their bytes by cell in vals, its page's runVals: a page
+// has at most one run a launch, of the block that made it.
 type run struct {
 	head  uint64  // 0: no run
 	next  uint64  // the word of the access that would extend it
 	base  uintptr // the address of its cells less 4 bytes a rank: thread r's is base+4r
-	start uint16  // its first cell
+	vals  *[pageCells]uint32
+	start uint16 // its first cell
 	k     Kind
 }
 
@@ -45,17 +50,19 @@ type run struct {
 func (r *run) len() uintptr { return uintptr((r.next - r.head) >> rankShift) }
 
 // extend extends r by the access with compact word w, at p, of thread
-// rank if the access extends it, and reports whether it did. The word
-// names the site, and so the kind; the cell follows from the rank. (Its
-// cells lie in one page, which the caller checks. Past rank 1023 next
-// carries out of the rank's bits, even to 0, and can match no access of
-// the page: a rank past them, at most 256 past a first one of 768 or
-// more, would be of a cell pages before.)
-func (r *run) extend(p uintptr, rank int, w uint64) bool {
+// rank if the access extends it, and reports whether it did; v is the
+// value a Store stores (w has valBit), else nil. The word names the site,
+// and so the kind; the cell follows from the rank. (Its cells lie in one
+// page, which the caller checks. Past rank 1023 next carries out of the
+// rank's bits into pendBit, which no access's word has.)
+func (r *run) extend(p uintptr, rank int, w uint64, v unsafe.Pointer) bool {
 	if r.next != w || p-uintptr(rank)*4 != r.base {
 		return false
 	}
 	r.next += 1 << rankShift
+	if v != nil {
+		r.vals[p&(pageBytes-1)/4] = *(*uint32)(v)
+	}
 	return true
 }
 
@@ -63,13 +70,22 @@ func (r *run) extend(p uintptr, rank int, w uint64) bool {
 // rank, on the page of ps, which the block made and has only run
 // through, and which does not extend the page's run: it starts the run
 // if there is none and reports true; else it puts the run in the page
-// and reports false, and the caller goes the word's way.
-func (bs *blockState) runMiss(ps *pageSlot, p uintptr, rank int, w uint64, k Kind) bool {
+// and reports false, and the caller goes the word's way. v is as for
+// extend.
+func (bs *blockState) runMiss(ps *pageSlot, p uintptr, rank int, w uint64, k Kind, v unsafe.Pointer) bool {
 	if ps.run.head != 0 {
 		bs.flushRun(ps)
 		return false
 	}
 	ps.run = run{head: w, next: w + 1<<rankShift, base: p - uintptr(rank)*4, start: uint16(p & (pageBytes - 1) / 4), k: k}
+	if v != nil {
+		// Only this block writes them, until flushRun publishes the run.
+		if ps.pg.runVals == nil {
+			ps.pg.runVals = new([pageCells]uint32)
+		}
+		ps.run.vals = ps.pg.runVals
+		ps.run.vals[ps.run.start] = *(*uint32)(v)
+	}
 	bs.runs = append(bs.runs, ps)
 	return true
 }
@@ -113,7 +129,7 @@ func (bs *blockState) expandSum(pg *page) {
 		pg.touched.Store(true)
 	}
 	for j := range r.len() {
-		bs.applyWord(pg, uintptr(r.start)+j, r.head+uint64(j)<<rankShift, r.k)
+		bs.applyWord(pg, uintptr(r.start)+j, r.head+uint64(j)<<rankShift, r.k, r.vals)
 	}
 	pg.sum = run{}
 	pg.hasSum.Store(false)
@@ -122,13 +138,17 @@ func (bs *blockState) expandSum(pg *page) {
 // applyWord checks and records the access of kind k with compact word w
 // (a thread that has passed no collective, grid barrier or fence) to cell
 // i of pg, as the fast path and, where the word cannot keep it, the full
-// path do. pg.mu is held.
-func (bs *blockState) applyWord(pg *page, i uintptr, w uint64, k Kind) {
+// path do; a Store's bytes are vals[i]. pg.mu is held.
+func (bs *blockState) applyWord(pg *page, i uintptr, w uint64, k Kind, vals *[pageCells]uint32) {
 	block, syncs := uint32(w>>blockShift&(1<<blockBits-1)), uint32(w>>syncsShift&(1<<syncsBits-1))
 	if k == Read && covered(pg.words[i].Load(), block, syncs, uint32(w>>rankShift&(1<<10-1))/32) {
 		return
 	}
-	if compactAccess(&pg.words[i], w&^(writeBit|sameBit), k, w&sameBit != 0) {
+	var v uint32
+	if w&valBit != 0 {
+		v = vals[i]
+	}
+	if pg.compactAccess(int(i), w&^(writeBit|valBit), k, w&valBit != 0, v) {
 		return
 	}
 	var x accessCtx
@@ -140,10 +160,12 @@ func (bs *blockState) applyWord(pg *page, i uintptr, w uint64, k Kind) {
 	}
 	bs.nseen = 0
 	c, empty := pg.fullCell(int(i))
+	x.at(&pg.fullVals[i], v)
 	if empty {
 		x.first(c, k)
 	} else {
 		x.apply(c, 0xf, k, &pg.sp)
 	}
+	x.endAccess()
 	pg.settle(int(i), c)
 }

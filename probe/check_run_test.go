@@ -3,6 +3,7 @@ package probe
 import (
 	goatomic "sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -177,7 +178,7 @@ func TestRunPublishMeetsWords(t *testing.T) {
 			bsB.touchPage(psB)
 			pg := psB.pg
 			pg.mu.Lock()
-			bsB.applyWord(pg, 5, packCompact(3, 1, 0, uint64(read.id)), Read)
+			bsB.applyWord(pg, 5, packCompact(3, 1, 0, uint64(read.id)), Read, nil)
 			pg.mu.Unlock()
 		}
 		if touchedFirst {
@@ -210,10 +211,10 @@ func TestRunPublishMeetsWords(t *testing.T) {
 	}
 }
 
-// TestRunToLastRank: a run that ends at a block's last thread, 1023, is
-// still put in its page at the block's end, though its next word carries
-// out of the rank's bits: to 0 for a same-value write at site 0 of block
-// 0, the word run.next would otherwise take for no run.
+// TestRunToLastRank: a run of Stores that ends at a block's last thread,
+// 1023, is still put in its page at the block's end, though its next word
+// carries out of the rank's bits (into pendBit, which no access's word
+// has), and the bytes it stored reach the page's words with them.
 func TestRunToLastRank(t *testing.T) {
 	const first, key = 1000, 0x40 // ranks 1000..1023 write the page of 0x10000
 	l := &probelink.Launch{Grid: [3]int{1, 1, 1}, Block: [3]int{1024, 1, 1}, Threads: 1024}
@@ -223,18 +224,27 @@ func TestRunToLastRank(t *testing.T) {
 	bs.begin(b)
 	ps := bs.slotOf(key)
 	base := uintptr(key) << pageShift
+	var stored [1024 - first]int32
+	word := func(rank int) uint64 { return compactWord(packCompact(uint64(rank), 0, 0, 0), Write, true) }
 	for rank := first; rank < 1024; rank++ {
-		p, w := base+uintptr(rank-first)*4, compactWord(packCompact(uint64(rank), 0, 0, 0), Write, true)
+		p, v := base+uintptr(rank-first)*4, &stored[rank-first]
+		*v = int32(rank) * 7
 		if rank == first {
-			require.True(t, bs.runMiss(ps, p, rank, w, Write), "the first write starts the run")
+			require.True(t, bs.runMiss(ps, p, rank, word(rank), Write, unsafe.Pointer(v)), "the first write starts the run")
 		} else {
-			require.True(t, ps.run.extend(p, rank, w), "rank %d extends the run", rank)
+			require.True(t, ps.run.extend(p, rank, word(rank), unsafe.Pointer(v)), "rank %d extends the run", rank)
 		}
 	}
-	require.Zero(t, ps.run.next, "the next word carried out to 0")
+	require.Equal(t, word(0)|pendBit, ps.run.next, "the next word carried into pendBit")
 	bs.flushRuns()
 	pg := ps.pg
 	require.True(t, pg.hasSum.Load(), "the run is the page's summary")
 	assert.Equal(t, []any{uintptr(1024 - first), uint16(0)}, []any{pg.sum.len(), pg.sum.start})
+	pg.mu.Lock()
+	bs.expandSum(pg)
+	pg.mu.Unlock()
+	for j := range stored {
+		assert.Equal(t, []any{word(first + j), uint32(stored[j])}, []any{pg.words[j].Load(), pg.vals[j]}, "cell %d", j)
+	}
 	ls.global.release()
 }

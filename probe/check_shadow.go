@@ -41,7 +41,7 @@ type entry struct {
 	rank   uint16 // thread rank in the block
 	epoch  uint16 // fences and observed atomics its thread had passed (see check_order.go)
 	gsyncs uint8  // grid barriers its thread had passed
-	same   bool   // a write of the bytes already there
+	val    bool   // global memory: a write whose bytes are kept (see sameValue)
 }
 
 // A cell is the state of four bytes: the last write w and readers r since.
@@ -81,7 +81,7 @@ const (
 	raw hazardKind = iota
 	war
 	waw
-	wawSame // a WAW whose second write stores the bytes already there
+	wawSame // a WAW whose second write stores the bytes the first did (see sameValue)
 )
 
 // An accessCtx is one access being checked against the shadow.
@@ -89,6 +89,17 @@ type accessCtx struct {
 	cur    entry
 	gen    uint32 // the cell tag of the current state
 	uninit bool   // a byte read had no write before it (shared initcheck)
+
+	// Whether a write stores the bytes the cell's last write did (see
+	// sameValue). Shared memory: same. Global memory: the bytes it
+	// stores, val (nil but for a Store), and as the cell being applied
+	// has them: cv, the cell's kept bytes; cval, the access's; bmask,
+	// the bits of the state being applied (a byte's, or the cell's).
+	same  bool
+	val   unsafe.Pointer
+	cv    *uint32
+	cval  uint32
+	bmask uint32
 
 	// Where the access is, for reports.
 	space space
@@ -102,10 +113,12 @@ type accessCtx struct {
 
 // A seenHazard is a hazard already counted for the current access: a
 // hazard with the same earlier access is one hazard however many bytes
-// share it.
+// share it. A write-after-write of the same value is held until the
+// access's end (see endAccess): another of its bytes may differ.
 type seenHazard struct {
-	k hazardKind
-	e entry
+	k    hazardKind
+	held bool
+	e    entry
 }
 
 // ordered reports whether a barrier orders the earlier access e, of
@@ -162,15 +175,38 @@ func (x *accessCtx) unordered(e *entry) bool {
 func (x *accessCtx) hazard(k hazardKind, e *entry) {
 	bs := x.bs
 	for i := range bs.nseen {
-		if bs.seen[i].k == k && bs.seen[i].e == *e {
+		s := &bs.seen[i]
+		switch {
+		case s.e != *e:
+		case s.k == k || s.k == waw && k == wawSame:
+			return
+		case s.k == wawSame && k == waw && s.held:
+			s.k, s.held = waw, false // a byte of another value
+			bs.hazard(waw, e, x)
 			return
 		}
 	}
+	held := false
 	if bs.nseen < len(bs.seen) {
-		bs.seen[bs.nseen] = seenHazard{k, *e}
+		held = k == wawSame
+		bs.seen[bs.nseen] = seenHazard{k, held, *e}
 		bs.nseen++
 	}
-	x.bs.hazard(k, e, x)
+	if !held {
+		bs.hazard(k, e, x)
+	}
+}
+
+// endAccess counts the access's held hazards: write-after-writes whose
+// every byte was of the same value.
+func (x *accessCtx) endAccess() {
+	bs := x.bs
+	for i := range bs.nseen {
+		if s := &bs.seen[i]; s.held {
+			s.held = false
+			bs.hazard(wawSame, &s.e, x)
+		}
+	}
 }
 
 // read checks a read against the state c of one byte (or a whole cell) and
@@ -238,7 +274,7 @@ func covers(r0, r1, cur *entry, warps []uint32) bool {
 func (x *accessCtx) write(c *cell) {
 	if x.conflicts(&c.w) {
 		k := waw
-		if x.cur.same {
+		if x.sameValue(&c.w) {
 			k = wawSame
 		}
 		x.hazard(k, &c.w)
@@ -250,6 +286,52 @@ func (x *accessCtx) write(c *cell) {
 	}
 	c.r = [2]entry{}
 	x.put(&c.w)
+	x.keep()
+}
+
+// sameValue reports whether the current write stores the bytes the
+// state's last write w stored. In shared memory those are the bytes
+// there before the store: a block's threads run on one goroutine, each
+// storing just after its check. Global memory's blocks run in parallel:
+// a block may check before another's store lands and record after it,
+// so each write's bytes are kept with it, and compared.
+func (x *accessCtx) sameValue(w *entry) bool {
+	if x.cv == nil {
+		return x.same
+	}
+	return x.cur.val && w.val && (*x.cv^x.cval)&x.bmask == 0
+}
+
+// keep records the current write's bytes as the state's (global memory).
+func (x *accessCtx) keep() {
+	if x.cv != nil {
+		*x.cv = *x.cv&^x.bmask | x.cval&x.bmask
+	}
+}
+
+// at readies x for a cell of global memory whose kept bytes are *cv, in
+// which the access stores v.
+func (x *accessCtx) at(cv *uint32, v uint32) {
+	x.cv, x.cval, x.bmask = cv, v, ^uint32(0)
+}
+
+// valueAt returns the bytes a Store stores in the cell at a, 0 where it
+// stores none; 0 for other accesses.
+func (x *accessCtx) valueAt(a uintptr) uint32 {
+	if x.val == nil {
+		return 0
+	}
+	end := x.addr + uintptr(x.size)
+	if a >= x.addr && a+4 <= end {
+		return *(*uint32)(unsafe.Add(x.val, a-x.addr))
+	}
+	var v uint32
+	for j := range uintptr(4) {
+		if a+j >= x.addr && a+j < end {
+			v |= uint32(*(*uint8)(unsafe.Add(x.val, a+j-x.addr))) << (8 * j)
+		}
+	}
+	return v
 }
 
 // apply checks and records an access of kind k to the bytes of c in mask m
@@ -276,9 +358,11 @@ func (x *accessCtx) apply(c *cell, m uint8, k Kind, sp *splits) {
 	bytes := &sp.cells[i]
 	for j := range bytes {
 		if m&(1<<j) != 0 {
+			x.bmask = 0xff << (8 * j)
 			x.one(&bytes[j], k)
 		}
 	}
+	x.bmask = ^uint32(0)
 	if m == 0xf && k != Read {
 		// Every byte now has this write as its last access: one state again.
 		*c = cell{w: x.cur, tag: x.gen}
@@ -296,6 +380,7 @@ func (x *accessCtx) first(c *cell, k Kind) {
 		return
 	}
 	x.put(&c.w)
+	x.keep()
 	x.uninit = x.uninit || k != Write
 }
 
@@ -310,7 +395,7 @@ func (x *accessCtx) put(e *entry) {
 
 // entryWords is an entry's memory as three words, in entry's field
 // order on a little-endian machine: site and block; syncs, wsyncs and
-// rank; epoch, gsyncs and same.
+// rank; epoch, gsyncs and val.
 type words struct {
 	a, b uint64
 	c    uint32

@@ -42,8 +42,8 @@ func runShadow(steps []step, fast bool) []string {
 		b.Syncs[s.rank], b.WarpSyncs[s.rank] = s.syncs, s.wsyncs
 		site := &shadowSites[s.kind]
 		if p := 0x1000 + uintptr(s.off); fast {
-			if sl := bs.sharedOf(b, site, p); sl == nil || !bs.sharedFast(sl, b, site, s.rank, p, s.size, false) {
-				bs.touch(b, site, s.rank, p, s.size, false)
+			if sl := bs.sharedOf(b, site, p); sl == nil || !bs.sharedFast(sl, b, site, s.rank, p, s.size) {
+				bs.touch(b, site, s.rank, p, s.size, false, nil)
 			}
 			continue
 		}
@@ -164,19 +164,21 @@ func TestEntryWords(t *testing.T) {
 	var got entry
 	x.put(&got)
 	want := entry{site: shadowSites[1].id + 1, block: 0x12345678, syncs: 0x9abcdef0, wsyncs: 2, rank: 37,
-		epoch: 0x4321, gsyncs: 3, same: true}
+		epoch: 0x4321, gsyncs: 3, val: true}
 	assert.Equal(t, want, got)
 	assert.Equal(t, want, x.cur)
 
-	// The fast path's entry, where some thread has fenced (as a
-	// cooperative launch's grid barriers, its counts are read then).
+	// The fast path's entry, of shared memory (which keeps no bytes),
+	// where some thread has fenced (as a cooperative launch's grid
+	// barriers, its counts are read then).
 	bs.epochs = true
 	th := sharedThread{rank: 37, syncs: b.Syncs[37], wsyncs: uint16(b.WarpSyncs[37])}
 	var fast entry
-	th.fill(&fast, bs, b, &shadowSites[1], true)
+	th.fill(&fast, bs, b, &shadowSites[1])
+	want.val = false
 	assert.Equal(t, want, fast)
 	bs.epochs, bs.epoch[37], b.GridSyncs[37] = false, 0, 0
 	want.epoch, want.gsyncs = 0, 0
-	th.fill(&fast, bs, b, &shadowSites[1], true)
+	th.fill(&fast, bs, b, &shadowSites[1])
 	assert.Equal(t, want, fast)
 }

@@ -106,6 +106,7 @@ func (bs *blockState) sharedAccess(x *accessCtx, site *Site, k int, r probelink.
 	} else {
 		x.span(s.cells, r.Base&^3, p, size, site.Kind, &s.sp)
 	}
+	x.endAccess()
 	if x.uninit && site.Kind != Write {
 		bs.uninit(site, x)
 	}

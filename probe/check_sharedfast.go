@@ -28,14 +28,15 @@ type sharedSlot struct {
 }
 
 // touchShared is touch for shared memory: it reports whether p is
-// shared memory, and if so checks the access.
+// shared memory, and if so checks the access; same reports a Store of
+// the bytes there.
 func (bs *blockState) touchShared(b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
 	sl := bs.sharedOf(b, site, p)
 	if sl == nil {
 		return false
 	}
-	if !bs.sharedFast(sl, b, site, rank, p, size, same) {
-		bs.touch(b, site, rank, p, size, same)
+	if !bs.sharedFast(sl, b, site, rank, p, size) {
+		bs.touch(b, site, rank, p, size, same, nil)
 	}
 	return true
 }
@@ -67,7 +68,7 @@ func (bs *blockState) sharedMiss(b *probelink.Block, site *Site, p uintptr) *sha
 // the full path. It makes no call per cell but to cold paths: on every
 // shared access that its cover words do not settle, it keeps its values
 // in registers.
-func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, size int, same bool) bool {
+func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site, rank int, p uintptr, size int) bool {
 	if (p|uintptr(size))&3 != 0 || p+uintptr(size) > sl.end {
 		return false
 	}
@@ -115,7 +116,7 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 		}
 		if dst != nil {
 			if cur.site == 0 {
-				th.fill(&cur, bs, b, site, same)
+				th.fill(&cur, bs, b, site)
 			}
 			putEntry(dst, &cur)
 		}
@@ -127,17 +128,15 @@ func (bs *blockState) sharedFast(sl *sharedSlot, b *probelink.Block, site *Site,
 	return true
 }
 
-// fill sets e to the entry of th's access at site, as fillEntry does,
-// from th's counts: a fence's and a grid barrier's are read only where
-// some thread has made one.
-func (th sharedThread) fill(e *entry, bs *blockState, b *probelink.Block, site *Site, same bool) {
+// fill sets e to the entry of th's access at site, as fillEntry does
+// for shared memory (whose entries keep no bytes), from th's counts: a
+// fence's and a grid barrier's are read only where some thread has made
+// one.
+func (th sharedThread) fill(e *entry, bs *blockState, b *probelink.Block, site *Site) {
 	w := entryWords(e)
 	w.a = uint64(uint32(site.id+1)) | uint64(uint32(b.Index))<<32
 	w.b = uint64(th.syncs) | uint64(th.wsyncs)<<32 | uint64(th.rank)<<48
 	w.c = 0
-	if same {
-		w.c = 1 << 24
-	}
 	if bs.epochs || b.Launch.Cooperative {
 		w.c |= uint32(bs.epoch[th.rank]) | uint32(uint8(b.GridSyncs[th.rank]))<<16
 	}
