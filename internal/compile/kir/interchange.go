@@ -29,14 +29,14 @@ func interchange(f *Func) {
 }
 
 // repeatGuards repeats, where the kernel's last block-level node is an
-// interchanged loop with only code after it, the guards that return
-// threads before the loop (if row >= m { return }) at the start of its
-// body and of each run of thread code after it (a block-level statement
-// there, a uniform update, starts a thread loop of its own). Each of
-// their thread loops then skips the threads that returned by itself, and
-// the body needs no record of them (f.repeated). A guard whose condition
-// reads a variable assigned after it is not repeated: the copies would
-// test other values.
+// interchanged loop of thread code with only code after it, the guards
+// that return threads before the loop (if row >= m { return }) at the
+// start of its body and of each run of thread code after it (a
+// block-level statement there, a uniform update, starts a thread loop of
+// its own). Each of their thread loops then skips the threads that
+// returned by itself, and the body needs no record of them (f.repeated).
+// A guard whose condition reads a variable assigned after it is not
+// repeated: the copies would test other values.
 func (f *Func) repeatGuards() {
 	last := -1
 	for i, n := range f.Body {
@@ -48,7 +48,7 @@ func (f *Func) repeatGuards() {
 		return
 	}
 	loop, ok := f.Body[last].(*For)
-	if !ok || !loop.Interchanged {
+	if !ok || !loop.Interchanged || !f.threadCodeOnly(loop.Body) {
 		return
 	}
 	var guards []Node
@@ -90,6 +90,21 @@ func (f *Func) repeatGuards() {
 		tail = append(tail, n)
 	}
 	f.Body = tail
+}
+
+// threadCodeOnly reports whether nodes are thread code only, one run of
+// it: the guards repeated at its start then reach all of it. A body
+// holding a loop interchanged in turn, or a uniform if, runs thread
+// loops of its own inside, which they would not (the compiler fuzzer's
+// seed 1932238): its threads' returns are recorded instead.
+func (f *Func) threadCodeOnly(nodes []Node) bool {
+	for _, n := range nodes {
+		c, isCode := n.(*Code)
+		if !isCode || f.placeOf(c.Stmt) == placeBlock {
+			return false
+		}
+	}
+	return true
 }
 
 // readsAssigned reports whether x reads a variable that a statement of

@@ -199,3 +199,27 @@ func guardStride(t *gocuda.Thread, in, out, g []int32, p int) {
 	}
 	out[i] = a
 }
+
+// exitNestedWalk returns a thread, then runs a uniform loop whose body
+// holds a column walk, interchanged in turn, and a store under a uniform
+// switch: the thread loops inside it would not see guards repeated at
+// its start, so the thread's return is recorded (the compiler fuzzer's
+// seed 1932238).
+func exitNestedWalk(t *gocuda.Thread, in []int32, out []int32, p, trips, sel int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	s := int32(0)
+	if p == t.ThreadIdx.X {
+		return
+	}
+	for k := t.BlockDim.Y % 4; k > 0; k-- {
+		for j := 0; j < trips; j++ {
+			if ix := j*t.BlockDim.X + t.ThreadIdx.X; ix < len(in) {
+				s += in[ix] * int32(j+1)
+			}
+		}
+		switch sel & 3 {
+		case 0:
+			out[i] = s + int32(k)
+		}
+	}
+}
