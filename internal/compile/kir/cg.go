@@ -106,6 +106,13 @@ func (f *Func) tileSize(x ast.Expr) (int64, bool) {
 // declared by := and only ever assigned such calls (a var declaration
 // would leave it the zero Tile, of size 0, on some path).
 func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
+	return f.partitionsOf(x, ok, map[*types.Var]bool{})
+}
+
+// partitionsOf is everyPartition, seen holding the variables whose
+// assignments it is reading: a variable assigned from itself, through
+// others (t1 = t2; t2 = t1), is not known to be a partition.
+func (f *Func) partitionsOf(x ast.Expr, ok func(*ast.CallExpr) bool, seen map[*types.Var]bool) bool {
 	x = ast.Unparen(x)
 	if call, isCall := x.(*ast.CallExpr); isCall {
 		return f.tiledPartition(call) && len(call.Args) == 2 && ok(call)
@@ -115,9 +122,10 @@ func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 		return false
 	}
 	v, _ := f.Src.Info.Uses[id].(*types.Var)
-	if v == nil {
+	if v == nil || seen[v] {
 		return false
 	}
+	seen[v] = true
 	defined, all := false, true
 	ast.Inspect(f.Src.Decl.Body, func(n ast.Node) bool {
 		a, isAssign := n.(*ast.AssignStmt)
@@ -127,7 +135,7 @@ func (f *Func) everyPartition(x ast.Expr, ok func(*ast.CallExpr) bool) bool {
 		for i, l := range a.Lhs {
 			if lid, isIdent := l.(*ast.Ident); isIdent && f.Src.Info.ObjectOf(lid) == v {
 				defined = defined || f.Src.Info.Defs[lid] == v
-				all = all && len(a.Rhs) == len(a.Lhs) && f.everyPartition(a.Rhs[i], ok)
+				all = all && len(a.Rhs) == len(a.Lhs) && f.partitionsOf(a.Rhs[i], ok, seen)
 			}
 		}
 		return true

@@ -58,3 +58,12 @@ func declaredTile(t *gocuda.Thread, out []int32, n int) {
 	}
 	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = int32(tile.Size())
 }
+
+// cyclicTile assigns its tile from a copy of itself: the compiler must
+// not follow the assignments round forever (the size stays a call).
+func cyclicTile(t *gocuda.Thread, out []int32) {
+	t1 := cg.TiledPartition(cg.ThisThreadBlock(t), 16)
+	t2 := t1
+	t1 = t2
+	out[t.BlockIdx.X*t.BlockDim.X+t.ThreadIdx.X] = int32(t1.Size() + t2.MetaGroupRank())
+}
