@@ -156,8 +156,12 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					}
 
 //line blur.go:117
-					for ty, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && ty < gc_limit; ty, gc_trip = ty+(BlurTile), gc_trip+1 {
+					gc_from2 := gc_ty + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, BlurTile, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
 
 //line blur.go:118
 						row := src[clampTo(y0+ty, height)*width:]

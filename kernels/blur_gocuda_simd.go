@@ -399,8 +399,12 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					}
 
 //line blur.go:117
-					for ty, gc_trip2 := gc_ty2+gc_off, 0; gc_trip2 < gc_chunk && ty < gc_limit; ty, gc_trip2 = ty+(BlurTile), gc_trip2+1 {
+					gc_from4 := gc_ty2 + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, BlurTile, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
 
 //line blur.go:118
 						row := src[clampTo(y0+ty, height)*width:]

@@ -188,8 +188,12 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					_ = tid
 
 //line histogram.go:38
-					for i, gc_trip := gc_bx*gc_bdx+tid+gc_off2, 0; gc_trip < gc_chunk && i < gc_limit2; i, gc_trip = i+(stride), gc_trip+1 {
+					gc_from2 := gc_bx*gc_bdx + tid + gc_off2
+					gc_trips := compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit2, false)
+					if gc_trips > 0 {
 						gc_more2 = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
 
 //line histogram.go:39
 						atomic.Add(&local[data[i]], 1)

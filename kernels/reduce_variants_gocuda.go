@@ -1853,8 +1853,12 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					v := gc_s_v[gc_rank]
 
 //line reduce_variants.go:173
-					for lo, gc_trip := (gc_bx*gc_bdx+gc_tx)*reduceRun+gc_off, 0; gc_trip < gc_chunk && lo < gc_limit; lo, gc_trip = lo+(stride), gc_trip+1 {
+					gc_from2 := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])

@@ -16155,8 +16155,12 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:173
-					for lo, gc_trip5 := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun+gc_off, 0; gc_trip5 < gc_chunk && lo < gc_limit; lo, gc_trip5 = lo+(stride), gc_trip5+1 {
+					gc_from10 := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun + gc_off
+					gc_trips5 := compiled.ChunkTrips(gc_from10, stride, gc_chunk, gc_limit, false)
+					if gc_trips5 > 0 {
 						gc_more = true
+					}
+					for lo := gc_from10; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
@@ -16463,8 +16467,12 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:173
-					for lo, gc_trip2 := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun+gc_off, 0; gc_trip2 < gc_chunk && lo < gc_limit; lo, gc_trip2 = lo+(stride), gc_trip2+1 {
+					gc_from4 := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
@@ -17144,8 +17152,12 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:173
-					for lo, gc_trip3 := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun+gc_off, 0; gc_trip3 < gc_chunk && lo < gc_limit; lo, gc_trip3 = lo+(stride), gc_trip3+1 {
+					gc_from6 := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from6, stride, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for lo := gc_from6; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
@@ -17825,8 +17837,12 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:173
-					for lo, gc_trip4 := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun+gc_off, 0; gc_trip4 < gc_chunk && lo < gc_limit; lo, gc_trip4 = lo+(stride), gc_trip4+1 {
+					gc_from8 := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
+					gc_trips4 := compiled.ChunkTrips(gc_from8, stride, gc_chunk, gc_limit, false)
+					if gc_trips4 > 0 {
 						gc_more = true
+					}
+					for lo := gc_from8; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
 
 //line reduce_variants.go:174
 						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])

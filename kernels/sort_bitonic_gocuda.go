@@ -330,8 +330,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							for p, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && p < gc_limit2; p, gc_trip = p+(gc_bdx), gc_trip+1 {
+							gc_from2 := gc_tx + gc_off2
+							gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+							if gc_trips > 0 {
 								gc_more2 = true
+							}
+							for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
 
 //line sort_bitonic.go:100
 								i_2, j := bitonicPair(p, h_2, flip)
@@ -393,8 +397,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-								for p_, gc_trip2 := gc_tx+gc_off3, 0; gc_trip2 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip2 = p_+(gc_bdx), gc_trip2+1 {
+								gc_from3 := gc_tx + gc_off3
+								gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+								if gc_trips2 > 0 {
 									gc_more3 = true
+								}
+								for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
 
 //line sort_bitonic.go:100
 									i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -459,8 +467,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							for p_2, gc_trip3 := gc_tx+gc_off4, 0; gc_trip3 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip3 = p_2+(gc_bdx), gc_trip3+1 {
+							gc_from4 := gc_tx + gc_off4
+							gc_trips3 := compiled.ChunkTrips(gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+							if gc_trips3 > 0 {
 								gc_more4 = true
+							}
+							for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
 
 //line sort_bitonic.go:100
 								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)

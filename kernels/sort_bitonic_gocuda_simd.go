@@ -179,17 +179,17 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 		}
 		gc_more = false
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
+			gc_from17, gc_to5 := 0, gc_bdx5
 			if gc_bound5 := compiled.Diff(gc_limit, gc_off); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off22 := gc_off
 				gc_off23 := gc_off + base
-				if gc_from5 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
+				if gc_from17 >= 0 && gc_off22 >= 0 && gc_off22 <= len(s) && gc_to5 <= len(s)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(keys) && gc_to5 <= len(keys)-gc_off23 {
 					gc_at17 := s[gc_off22:][:gc_to5]
 					gc_at18 := keys[gc_off23:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -206,7 +206,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at17[gc_tx5] = gc_at18[gc_tx5]
 					}
 				} else {
-					gc_step14 := gc_from5
+					gc_step14 := gc_from17
 					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
 						{
 							gc_tx5 := gc_step14 + 0
@@ -333,18 +333,22 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				}
 				gc_more2 = false
 				{
-					gc_from5, gc_to5 := 0, gc_bdx5
+					gc_from17, gc_to5 := 0, gc_bdx5
 					if gc_bound5 := compiled.Diff(gc_limit2, gc_off2); gc_bound5 < gc_to5 {
 						gc_to5 = gc_bound5
 					}
-					for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							for p, gc_trip13 := gc_tx5+gc_off2, 0; gc_trip13 < gc_chunk && p < gc_limit2; p, gc_trip13 = p+(gc_bdx5), gc_trip13+1 {
+							gc_from18 := gc_tx5 + gc_off2
+							gc_trips13 := compiled.ChunkTrips(gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
+							if gc_trips13 > 0 {
 								gc_more2 = true
+							}
+							for p := gc_from18; gc_trips13 > 0; p, gc_trips13 = p+(gc_bdx5), gc_trips13-1 {
 
 //line sort_bitonic.go:100
 								i_2, j := bitonicPair(p, h_2, flip)
@@ -396,18 +400,22 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					}
 					gc_more3 = false
 					{
-						gc_from5, gc_to5 := 0, gc_bdx5
+						gc_from17, gc_to5 := 0, gc_bdx5
 						if gc_bound5 := compiled.Diff(gc_limit3, gc_off3); gc_bound5 < gc_to5 {
 							gc_to5 = gc_bound5
 						}
-						for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-							for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+						for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+							for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
 								gc_rank5 := gc_base5 + gc_tx5
 								gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-								for p_, gc_trip14 := gc_tx5+gc_off3, 0; gc_trip14 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip14 = p_+(gc_bdx5), gc_trip14+1 {
+								gc_from19 := gc_tx5 + gc_off3
+								gc_trips14 := compiled.ChunkTrips(gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
+								if gc_trips14 > 0 {
 									gc_more3 = true
+								}
+								for p_ := gc_from19; gc_trips14 > 0; p_, gc_trips14 = p_+(gc_bdx5), gc_trips14-1 {
 
 //line sort_bitonic.go:100
 									i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -462,18 +470,22 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				}
 				gc_more4 = false
 				{
-					gc_from5, gc_to5 := 0, gc_bdx5
+					gc_from17, gc_to5 := 0, gc_bdx5
 					if gc_bound5 := compiled.Diff(gc_limit4, gc_off4); gc_bound5 < gc_to5 {
 						gc_to5 = gc_bound5
 					}
-					for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-						for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+						for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							for p_2, gc_trip15 := gc_tx5+gc_off4, 0; gc_trip15 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip15 = p_2+(gc_bdx5), gc_trip15+1 {
+							gc_from20 := gc_tx5 + gc_off4
+							gc_trips15 := compiled.ChunkTrips(gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
+							if gc_trips15 > 0 {
 								gc_more4 = true
+							}
+							for p_2 := gc_from20; gc_trips15 > 0; p_2, gc_trips15 = p_2+(gc_bdx5), gc_trips15-1 {
 
 //line sort_bitonic.go:100
 								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -497,17 +509,17 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 		}
 		gc_more5 = false
 		{
-			gc_from5, gc_to5 := 0, gc_bdx5
+			gc_from17, gc_to5 := 0, gc_bdx5
 			if gc_bound5 := compiled.Diff(gc_limit5, gc_off5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
-			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
+			for gc_base5 := 0; gc_from17 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off24 := gc_off5 + base
 				gc_off25 := gc_off5
-				if gc_from5 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
+				if gc_from17 >= 0 && gc_off24 >= 0 && gc_off24 <= len(keys) && gc_to5 <= len(keys)-gc_off24 && gc_off25 >= 0 && gc_off25 <= len(s) && gc_to5 <= len(s)-gc_off25 {
 					gc_at19 := keys[gc_off24:][:gc_to5]
 					gc_at20 := s[gc_off25:][:gc_to5]
-					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_from17; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
 
@@ -524,7 +536,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 						gc_at19[gc_tx5] = gc_at20[gc_tx5]
 					}
 				} else {
-					gc_step15 := gc_from5
+					gc_step15 := gc_from17
 					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 						{
 							gc_tx5 := gc_step15 + 0
@@ -692,17 +704,17 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off10 := gc_off
 				gc_off11 := gc_off + base
-				if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
+				if gc_from5 >= 0 && gc_off10 >= 0 && gc_off10 <= len(s) && gc_to2 <= len(s)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(keys) && gc_to2 <= len(keys)-gc_off11 {
 					gc_at5 := s[gc_off10:][:gc_to2]
 					gc_at6 := keys[gc_off11:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from5
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
 						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -744,7 +756,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from5 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -764,7 +776,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from5
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
 						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -818,7 +830,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from5 {
 						gc_more = true
 					}
 					gc_step5 := gc_vstep2
@@ -948,18 +960,22 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				}
 				gc_more2 = false
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
+					gc_from5, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							for p, gc_trip4 := gc_tx2+gc_off2, 0; gc_trip4 < gc_chunk && p < gc_limit2; p, gc_trip4 = p+(gc_bdx2), gc_trip4+1 {
+							gc_from6 := gc_tx2 + gc_off2
+							gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
+							if gc_trips4 > 0 {
 								gc_more2 = true
+							}
+							for p := gc_from6; gc_trips4 > 0; p, gc_trips4 = p+(gc_bdx2), gc_trips4-1 {
 
 //line sort_bitonic.go:100
 								i_2, j := bitonicPair(p, h_2, flip)
@@ -1011,18 +1027,22 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					}
 					gc_more3 = false
 					{
-						gc_from2, gc_to2 := 0, gc_bdx2
+						gc_from5, gc_to2 := 0, gc_bdx2
 						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
-						for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-							for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+							for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-								for p_, gc_trip5 := gc_tx2+gc_off3, 0; gc_trip5 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip5 = p_+(gc_bdx2), gc_trip5+1 {
+								gc_from7 := gc_tx2 + gc_off3
+								gc_trips5 := compiled.ChunkTrips(gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
+								if gc_trips5 > 0 {
 									gc_more3 = true
+								}
+								for p_ := gc_from7; gc_trips5 > 0; p_, gc_trips5 = p_+(gc_bdx2), gc_trips5-1 {
 
 //line sort_bitonic.go:100
 									i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -1077,18 +1097,22 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				}
 				gc_more4 = false
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
+					gc_from5, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							for p_2, gc_trip6 := gc_tx2+gc_off4, 0; gc_trip6 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip6 = p_2+(gc_bdx2), gc_trip6+1 {
+							gc_from8 := gc_tx2 + gc_off4
+							gc_trips6 := compiled.ChunkTrips(gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
+							if gc_trips6 > 0 {
 								gc_more4 = true
+							}
+							for p_2 := gc_from8; gc_trips6 > 0; p_2, gc_trips6 = p_2+(gc_bdx2), gc_trips6-1 {
 
 //line sort_bitonic.go:100
 								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -1112,17 +1136,17 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 		}
 		gc_more5 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off12 := gc_off5 + base
 				gc_off13 := gc_off5
-				if gc_from2 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
+				if gc_from5 >= 0 && gc_off12 >= 0 && gc_off12 <= len(keys) && gc_to2 <= len(keys)-gc_off12 && gc_off13 >= 0 && gc_off13 <= len(s) && gc_to2 <= len(s)-gc_off13 {
 					gc_at7 := keys[gc_off12:][:gc_to2]
 					gc_at8 := s[gc_off13:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep3 := gc_from5
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
 						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
@@ -1164,7 +1188,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from5 {
 						gc_more5 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1184,7 +1208,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from5
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
@@ -1238,7 +1262,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from5 {
 						gc_more5 = true
 					}
 					gc_step6 := gc_vstep4
@@ -1409,17 +1433,17 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 		}
 		gc_more = false
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
+			gc_from9, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off14 := gc_off
 				gc_off15 := gc_off + base
-				if gc_from3 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
+				if gc_from9 >= 0 && gc_off14 >= 0 && gc_off14 <= len(s) && gc_to3 <= len(s)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(keys) && gc_to3 <= len(keys)-gc_off15 {
 					gc_at9 := s[gc_off14:][:gc_to3]
 					gc_at10 := keys[gc_off15:][:gc_to3]
-					gc_vstep5 := gc_from3
+					gc_vstep5 := gc_from9
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
@@ -1461,7 +1485,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from3 {
+					if gc_vstep5 > gc_from9 {
 						gc_more = true
 					}
 					for gc_tx3 := gc_vstep5; gc_tx3 < gc_to3; gc_tx3++ {
@@ -1481,7 +1505,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						gc_at9[gc_tx3] = gc_at10[gc_tx3]
 					}
 				} else {
-					gc_vstep6 := gc_from3
+					gc_vstep6 := gc_from9
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop6 bool
 						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
@@ -1535,7 +1559,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from3 {
+					if gc_vstep6 > gc_from9 {
 						gc_more = true
 					}
 					gc_step8 := gc_vstep6
@@ -1665,18 +1689,22 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				}
 				gc_more2 = false
 				{
-					gc_from3, gc_to3 := 0, gc_bdx3
+					gc_from9, gc_to3 := 0, gc_bdx3
 					if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
 						gc_to3 = gc_bound3
 					}
-					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							for p, gc_trip7 := gc_tx3+gc_off2, 0; gc_trip7 < gc_chunk && p < gc_limit2; p, gc_trip7 = p+(gc_bdx3), gc_trip7+1 {
+							gc_from10 := gc_tx3 + gc_off2
+							gc_trips7 := compiled.ChunkTrips(gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
+							if gc_trips7 > 0 {
 								gc_more2 = true
+							}
+							for p := gc_from10; gc_trips7 > 0; p, gc_trips7 = p+(gc_bdx3), gc_trips7-1 {
 
 //line sort_bitonic.go:100
 								i_2, j := bitonicPair(p, h_2, flip)
@@ -1728,18 +1756,22 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					}
 					gc_more3 = false
 					{
-						gc_from3, gc_to3 := 0, gc_bdx3
+						gc_from9, gc_to3 := 0, gc_bdx3
 						if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
 							gc_to3 = gc_bound3
 						}
-						for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-							for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+						for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+							for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
 								gc_rank3 := gc_base3 + gc_tx3
 								gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-								for p_, gc_trip8 := gc_tx3+gc_off3, 0; gc_trip8 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip8 = p_+(gc_bdx3), gc_trip8+1 {
+								gc_from11 := gc_tx3 + gc_off3
+								gc_trips8 := compiled.ChunkTrips(gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
+								if gc_trips8 > 0 {
 									gc_more3 = true
+								}
+								for p_ := gc_from11; gc_trips8 > 0; p_, gc_trips8 = p_+(gc_bdx3), gc_trips8-1 {
 
 //line sort_bitonic.go:100
 									i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -1794,18 +1826,22 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				}
 				gc_more4 = false
 				{
-					gc_from3, gc_to3 := 0, gc_bdx3
+					gc_from9, gc_to3 := 0, gc_bdx3
 					if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
 						gc_to3 = gc_bound3
 					}
-					for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-						for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+						for gc_tx3 := gc_from9; gc_tx3 < gc_to3; gc_tx3++ {
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							for p_2, gc_trip9 := gc_tx3+gc_off4, 0; gc_trip9 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip9 = p_2+(gc_bdx3), gc_trip9+1 {
+							gc_from12 := gc_tx3 + gc_off4
+							gc_trips9 := compiled.ChunkTrips(gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
+							if gc_trips9 > 0 {
 								gc_more4 = true
+							}
+							for p_2 := gc_from12; gc_trips9 > 0; p_2, gc_trips9 = p_2+(gc_bdx3), gc_trips9-1 {
 
 //line sort_bitonic.go:100
 								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -1829,17 +1865,17 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 		}
 		gc_more5 = false
 		{
-			gc_from3, gc_to3 := 0, gc_bdx3
+			gc_from9, gc_to3 := 0, gc_bdx3
 			if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
-			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+			for gc_base3 := 0; gc_from9 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off16 := gc_off5 + base
 				gc_off17 := gc_off5
-				if gc_from3 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
+				if gc_from9 >= 0 && gc_off16 >= 0 && gc_off16 <= len(keys) && gc_to3 <= len(keys)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(s) && gc_to3 <= len(s)-gc_off17 {
 					gc_at11 := keys[gc_off16:][:gc_to3]
 					gc_at12 := s[gc_off17:][:gc_to3]
-					gc_vstep7 := gc_from3
+					gc_vstep7 := gc_from9
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop7 bool
 						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
@@ -1881,7 +1917,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from3 {
+					if gc_vstep7 > gc_from9 {
 						gc_more5 = true
 					}
 					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
@@ -1901,7 +1937,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						gc_at11[gc_tx3] = gc_at12[gc_tx3]
 					}
 				} else {
-					gc_vstep8 := gc_from3
+					gc_vstep8 := gc_from9
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop8 bool
 						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
@@ -1955,7 +1991,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from3 {
+					if gc_vstep8 > gc_from9 {
 						gc_more5 = true
 					}
 					gc_step9 := gc_vstep8
@@ -2126,17 +2162,17 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 		}
 		gc_more = false
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
+			gc_from13, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off18 := gc_off
 				gc_off19 := gc_off + base
-				if gc_from4 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
+				if gc_from13 >= 0 && gc_off18 >= 0 && gc_off18 <= len(s) && gc_to4 <= len(s)-gc_off18 && gc_off19 >= 0 && gc_off19 <= len(keys) && gc_to4 <= len(keys)-gc_off19 {
 					gc_at13 := s[gc_off18:][:gc_to4]
 					gc_at14 := keys[gc_off19:][:gc_to4]
-					gc_vstep9 := gc_from4
+					gc_vstep9 := gc_from13
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop9 bool
 						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
@@ -2178,7 +2214,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep9 > gc_from4 {
+					if gc_vstep9 > gc_from13 {
 						gc_more = true
 					}
 					for gc_tx4 := gc_vstep9; gc_tx4 < gc_to4; gc_tx4++ {
@@ -2198,7 +2234,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						gc_at13[gc_tx4] = gc_at14[gc_tx4]
 					}
 				} else {
-					gc_vstep10 := gc_from4
+					gc_vstep10 := gc_from13
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop10 bool
 						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
@@ -2252,7 +2288,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep10 > gc_from4 {
+					if gc_vstep10 > gc_from13 {
 						gc_more = true
 					}
 					gc_step11 := gc_vstep10
@@ -2382,18 +2418,22 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				}
 				gc_more2 = false
 				{
-					gc_from4, gc_to4 := 0, gc_bdx4
+					gc_from13, gc_to4 := 0, gc_bdx4
 					if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
 						gc_to4 = gc_bound4
 					}
-					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							for p, gc_trip10 := gc_tx4+gc_off2, 0; gc_trip10 < gc_chunk && p < gc_limit2; p, gc_trip10 = p+(gc_bdx4), gc_trip10+1 {
+							gc_from14 := gc_tx4 + gc_off2
+							gc_trips10 := compiled.ChunkTrips(gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
+							if gc_trips10 > 0 {
 								gc_more2 = true
+							}
+							for p := gc_from14; gc_trips10 > 0; p, gc_trips10 = p+(gc_bdx4), gc_trips10-1 {
 
 //line sort_bitonic.go:100
 								i_2, j := bitonicPair(p, h_2, flip)
@@ -2445,18 +2485,22 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					}
 					gc_more3 = false
 					{
-						gc_from4, gc_to4 := 0, gc_bdx4
+						gc_from13, gc_to4 := 0, gc_bdx4
 						if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
 							gc_to4 = gc_bound4
 						}
-						for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-							for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+						for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+							for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
 								gc_rank4 := gc_base4 + gc_tx4
 								gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-								for p_, gc_trip11 := gc_tx4+gc_off3, 0; gc_trip11 < gc_chunk2 && p_ < gc_limit3; p_, gc_trip11 = p_+(gc_bdx4), gc_trip11+1 {
+								gc_from15 := gc_tx4 + gc_off3
+								gc_trips11 := compiled.ChunkTrips(gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
+								if gc_trips11 > 0 {
 									gc_more3 = true
+								}
+								for p_ := gc_from15; gc_trips11 > 0; p_, gc_trips11 = p_+(gc_bdx4), gc_trips11-1 {
 
 //line sort_bitonic.go:100
 									i_3, j_ := bitonicPair(p_, h_3, flip_)
@@ -2511,18 +2555,22 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				}
 				gc_more4 = false
 				{
-					gc_from4, gc_to4 := 0, gc_bdx4
+					gc_from13, gc_to4 := 0, gc_bdx4
 					if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
 						gc_to4 = gc_bound4
 					}
-					for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-						for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+						for gc_tx4 := gc_from13; gc_tx4 < gc_to4; gc_tx4++ {
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							for p_2, gc_trip12 := gc_tx4+gc_off4, 0; gc_trip12 < gc_chunk3 && p_2 < gc_limit4; p_2, gc_trip12 = p_2+(gc_bdx4), gc_trip12+1 {
+							gc_from16 := gc_tx4 + gc_off4
+							gc_trips12 := compiled.ChunkTrips(gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
+							if gc_trips12 > 0 {
 								gc_more4 = true
+							}
+							for p_2 := gc_from16; gc_trips12 > 0; p_2, gc_trips12 = p_2+(gc_bdx4), gc_trips12-1 {
 
 //line sort_bitonic.go:100
 								i_4, j_2 := bitonicPair(p_2, h_4, flip_2)
@@ -2546,17 +2594,17 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 		}
 		gc_more5 = false
 		{
-			gc_from4, gc_to4 := 0, gc_bdx4
+			gc_from13, gc_to4 := 0, gc_bdx4
 			if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
-			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+			for gc_base4 := 0; gc_from13 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off20 := gc_off5 + base
 				gc_off21 := gc_off5
-				if gc_from4 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
+				if gc_from13 >= 0 && gc_off20 >= 0 && gc_off20 <= len(keys) && gc_to4 <= len(keys)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(s) && gc_to4 <= len(s)-gc_off21 {
 					gc_at15 := keys[gc_off20:][:gc_to4]
 					gc_at16 := s[gc_off21:][:gc_to4]
-					gc_vstep11 := gc_from4
+					gc_vstep11 := gc_from13
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop11 bool
 						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
@@ -2598,7 +2646,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep11 > gc_from4 {
+					if gc_vstep11 > gc_from13 {
 						gc_more5 = true
 					}
 					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
@@ -2618,7 +2666,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						gc_at15[gc_tx4] = gc_at16[gc_tx4]
 					}
 				} else {
-					gc_vstep12 := gc_from4
+					gc_vstep12 := gc_from13
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop12 bool
 						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
@@ -2672,7 +2720,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep12 > gc_from4 {
+					if gc_vstep12 > gc_from13 {
 						gc_more5 = true
 					}
 					gc_step12 := gc_vstep12

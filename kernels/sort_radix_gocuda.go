@@ -121,8 +121,12 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
-					for d, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && d < gc_limit; d, gc_trip = d+(b), gc_trip+1 {
+					gc_from2 := tid + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
 
 //line sort_radix.go:39
 						var s uint32
@@ -259,8 +263,12 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
-					for d, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && d < gc_limit; d, gc_trip = d+(b), gc_trip+1 {
+					gc_from2 := tid + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
 
 //line sort_radix.go:83
 						next := offsets[d*gc_gdx+blk]

@@ -550,8 +550,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 					_ = si
 
 //line blog_finite_difference.go:67
-					for sj, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && sj < gc_limit; sj, gc_trip = sj+(gc_bdy), gc_trip+1 {
+					gc_from2 := gc_ty + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
 
 //line blog_finite_difference.go:68
 						globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
@@ -626,8 +630,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 					_ = si
 
 //line blog_finite_difference.go:84
-					for sj_2, gc_trip2 := gc_ty+gc_off2, 0; gc_trip2 < gc_chunk2 && sj_2 < gc_limit2; sj_2, gc_trip2 = sj_2+(gc_bdy), gc_trip2+1 {
+					gc_from3 := gc_ty + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
 
 //line blog_finite_difference.go:85
 						globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
@@ -1075,8 +1083,12 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					_ = si
 
 //line blog_finite_difference.go:136
-					for j, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && j < gc_limit; j, gc_trip = j+(gc_bdy), gc_trip+1 {
+					gc_from2 := gc_ty + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
 
 //line blog_finite_difference.go:137
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -1185,8 +1197,12 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					_ = si
 
 //line blog_finite_difference.go:152
-					for j_, gc_trip2 := gc_ty+gc_off2, 0; gc_trip2 < gc_chunk2 && j_ < gc_limit2; j_, gc_trip2 = j_+(gc_bdy), gc_trip2+1 {
+					gc_from3 := gc_ty + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
 
 //line blog_finite_difference.go:153
 						globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
@@ -1637,8 +1653,12 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					_ = si
 
 //line blog_finite_difference.go:205
-					for k, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && k < gc_limit; k, gc_trip = k+(gc_bdy), gc_trip+1 {
+					gc_from2 := gc_ty + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
 
 //line blog_finite_difference.go:206
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -1747,8 +1767,12 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					_ = si
 
 //line blog_finite_difference.go:221
-					for k_2, gc_trip2 := gc_ty+gc_off2, 0; gc_trip2 < gc_chunk2 && k_2 < gc_limit2; k_2, gc_trip2 = k_2+(gc_bdy), gc_trip2+1 {
+					gc_from3 := gc_ty + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {
 
 //line blog_finite_difference.go:222
 						globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i

@@ -1015,8 +1015,12 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:67
-					for sj, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && sj < gc_limit; sj, gc_trip3 = sj+(gc_bdy2), gc_trip3+1 {
+					gc_from5 := gc_ty2 + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for sj := gc_from5; gc_trips3 > 0; sj, gc_trips3 = sj+(gc_bdy2), gc_trips3-1 {
 
 //line blog_finite_difference.go:68
 						globalIdx := k*fdMx*fdMy + (jBase+sj)*fdMx + i
@@ -1034,12 +1038,12 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 	}
 	{
 		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from4, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 4; gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_vstep := gc_from4
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -1365,8 +1369,12 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:84
-					for sj_2, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && sj_2 < gc_limit2; sj_2, gc_trip4 = sj_2+(gc_bdy2), gc_trip4+1 {
+					gc_from6 := gc_ty2 + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for sj_2 := gc_from6; gc_trips4 > 0; sj_2, gc_trips4 = sj_2+(gc_bdy2), gc_trips4-1 {
 
 //line blog_finite_difference.go:85
 						globalIdx_ := k*fdMx*fdMy + (jBase+sj_2)*fdMx + i
@@ -2270,8 +2278,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:136
-					for j, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && j < gc_limit; j, gc_trip3 = j+(gc_bdy2), gc_trip3+1 {
+					gc_from5 := gc_ty2 + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for j := gc_from5; gc_trips3 > 0; j, gc_trips3 = j+(gc_bdy2), gc_trips3-1 {
 
 //line blog_finite_difference.go:137
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -2292,8 +2304,8 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 	}
 	{
 		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from4, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if (gc_ty2 + 4) >= 8 {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -2305,12 +2317,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 			gc_row6 := (gc_ty2 + 4) + fdMy - 5
 			gc_row7 := (gc_ty2 + 4) + fdMy
 			gc_row8 := (gc_ty2 + 4) + 1
-			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
+			if gc_from4 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
 				gc_at5 := sF[gc_row5][:gc_to2]
 				gc_at6 := sF[gc_row6][:gc_to2]
 				gc_at7 := sF[gc_row7][:gc_to2]
 				gc_at8 := sF[gc_row8][:gc_to2]
-				gc_vstep := gc_from2
+				gc_vstep := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -2385,7 +2397,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -2500,8 +2512,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:152
-					for j_, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && j_ < gc_limit2; j_, gc_trip4 = j_+(gc_bdy2), gc_trip4+1 {
+					gc_from6 := gc_ty2 + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for j_ := gc_from6; gc_trips4 > 0; j_, gc_trips4 = j_+(gc_bdy2), gc_trips4-1 {
 
 //line blog_finite_difference.go:153
 						globalIdx_ := k*fdMx*fdMy + j_*fdMx + i
@@ -3408,8 +3424,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:205
-					for k, gc_trip3 := gc_ty2+gc_off, 0; gc_trip3 < gc_chunk && k < gc_limit; k, gc_trip3 = k+(gc_bdy2), gc_trip3+1 {
+					gc_from5 := gc_ty2 + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for k := gc_from5; gc_trips3 > 0; k, gc_trips3 = k+(gc_bdy2), gc_trips3-1 {
 
 //line blog_finite_difference.go:206
 						globalIdx := k*fdMx*fdMy + j*fdMx + i
@@ -3430,8 +3450,8 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 	}
 	{
 		gc_ty2 := 0
-		gc_from2, gc_to2 := 0, gc_bdx2
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		gc_from4, gc_to2 := 0, gc_bdx2
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if (gc_ty2 + 4) >= 8 {
 				gc_ty2++
 				if gc_ty2 == gc_bdy2 {
@@ -3443,12 +3463,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 			gc_row6 := (gc_ty2 + 4) + fdMz - 5
 			gc_row7 := (gc_ty2 + 4) + fdMz
 			gc_row8 := (gc_ty2 + 4) + 1
-			if gc_from2 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
+			if gc_from4 >= 0 && gc_row5 >= 0 && gc_row5 < len(sF) && gc_to2 <= len(sF[gc_row5]) && gc_row6 >= 0 && gc_row6 < len(sF) && gc_to2 <= len(sF[gc_row6]) && gc_row7 >= 0 && gc_row7 < len(sF) && gc_to2 <= len(sF[gc_row7]) && gc_row8 >= 0 && gc_row8 < len(sF) && gc_to2 <= len(sF[gc_row8]) {
 				gc_at5 := sF[gc_row5][:gc_to2]
 				gc_at6 := sF[gc_row6][:gc_to2]
 				gc_at7 := sF[gc_row7][:gc_to2]
 				gc_at8 := sF[gc_row8][:gc_to2]
-				gc_vstep := gc_from2
+				gc_vstep := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
@@ -3523,7 +3543,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from2
+				gc_vstep2 := gc_from4
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
 					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
@@ -3638,8 +3658,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:221
-					for k_2, gc_trip4 := gc_ty2+gc_off2, 0; gc_trip4 < gc_chunk2 && k_2 < gc_limit2; k_2, gc_trip4 = k_2+(gc_bdy2), gc_trip4+1 {
+					gc_from6 := gc_ty2 + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for k_2 := gc_from6; gc_trips4 > 0; k_2, gc_trips4 = k_2+(gc_bdy2), gc_trips4-1 {
 
 //line blog_finite_difference.go:222
 						globalIdx_ := k_2*fdMx*fdMy + j*fdMx + i

@@ -580,8 +580,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					in2 := gc_s_in2[gc_rank]
 
 //line blog_reduction.go:92
-					for i, gc_trip := idx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx*gc_gdx), gc_trip+1 {
+					gc_from2 := idx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
 
 //line blog_reduction.go:93
 						val := in2[i]

@@ -904,12 +904,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -920,8 +920,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					in2 := gc_s_in2[gc_rank2]
 
 //line blog_reduction.go:92
-					for i, gc_trip2 := idx+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(gc_bdx2*gc_gdx2), gc_trip2+1 {
+					gc_from4 := idx + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2*gc_gdx2), gc_trips2-1 {
 
 //line blog_reduction.go:93
 						val := in2[i]

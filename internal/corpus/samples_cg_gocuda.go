@@ -1080,8 +1080,12 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:160
-						for iAccum, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && iAccum < gc_limit; iAccum, gc_trip = iAccum+(gc_bdx), gc_trip+1 {
+						gc_from2 := gc_tx + gc_off
+						gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+						if gc_trips > 0 {
 							gc_more = true
+						}
+						for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
 
 //line samples_cg.go:161
 							var sum float32
@@ -1366,8 +1370,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_b.Enter(gc_rank)
 
 //line samples_cg.go:222
-				for i, gc_trip := int(grid.ThreadRank())+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(int(grid.Size())), gc_trip+1 {
+				gc_from2 := int(grid.ThreadRank()) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {
 
 //line samples_cg.go:223
 					sdata[gc_rank] += float64(gIdata[i])

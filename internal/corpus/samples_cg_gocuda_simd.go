@@ -1161,12 +1161,12 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 			}
 			gc_more = false
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from3, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					gc_vstep := gc_from2
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line samples_cg.go:160
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -1284,7 +1284,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1320,17 +1320,17 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				}
 				gc_more2 = false
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
+					gc_from3, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 						gc_off7 := gc_off2
 						gc_off8 := gc_off2 + stride
-						if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off8 {
+						if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(accumResult) && gc_to2 <= len(accumResult)-gc_off8 {
 							gc_at5 := accumResult[gc_off7:][:gc_to2]
 							gc_at6 := accumResult[gc_off8:][:gc_to2]
-							gc_vstep2 := gc_from2
+							gc_vstep2 := gc_from3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop bool
 								gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
@@ -1364,7 +1364,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep2 > gc_from2 {
+							if gc_vstep2 > gc_from3 {
 								gc_more2 = true
 							}
 							for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1380,7 +1380,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 								gc_at5[gc_tx2] += gc_at6[gc_tx2]
 							}
 						} else {
-							gc_vstep3 := gc_from2
+							gc_vstep3 := gc_from3
 							if compiled.SIMD && compiled.SIMD512 {
 								var gc_stop2 bool
 								gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
@@ -1426,7 +1426,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 								}
 								archsimd.ClearAVXUpperBits()
 							}
-							if gc_vstep3 > gc_from2 {
+							if gc_vstep3 > gc_from3 {
 								gc_more2 = true
 							}
 							gc_step3 := gc_vstep3
@@ -1497,17 +1497,17 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 			}
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off9 := vec
 				gc_off10 := 0
-				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 < len(dC) && gc_off10 >= 0 && gc_off10 < len(accumResult) {
+				if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 < len(dC) && gc_off10 >= 0 && gc_off10 < len(accumResult) {
 					gc_at7 := dC[gc_off9:][:1]
 					gc_at8 := accumResult[gc_off10:][:1]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -1517,7 +1517,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						}
 					}
 				} else {
-					gc_step4 := gc_from2
+					gc_step4 := gc_from3
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0
@@ -1663,8 +1663,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:222
-				for i, gc_trip2 := int(grid.ThreadRank())+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(int(grid.Size())), gc_trip2+1 {
+				gc_from4 := int(grid.ThreadRank()) + gc_off
+				gc_trips2 := compiled.ChunkTrips(gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
+				if gc_trips2 > 0 {
 					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(int(grid.Size())), gc_trips2-1 {
 
 //line samples_cg.go:223
 					sdata[gc_rank2] += float64(gIdata[i])

@@ -546,8 +546,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:105
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(histogramMergeBlockSize), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
 
 //line samples_histogram.go:106
 						sum += dPartialHistograms[gc_bx+i*histogram64BinCount]
@@ -1053,8 +1057,12 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:168
-					for bin, gc_trip := gc_tx+gc_off3, 0; gc_trip < gc_chunk && bin < gc_limit3; bin, gc_trip = bin+(histogram256ThreadblockSize), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off3
+					gc_trips := compiled.ChunkTrips(gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
+					if gc_trips > 0 {
 						gc_more3 = true
+					}
+					for bin := gc_from2; gc_trips > 0; bin, gc_trips = bin+(histogram256ThreadblockSize), gc_trips-1 {
 
 //line samples_histogram.go:169
 						var sum uint32
@@ -1220,8 +1228,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:189
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(histogramMergeBlockSize), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
 
 //line samples_histogram.go:190
 						sum += dPartialHistograms[gc_bx+i*histogram256BinCount]

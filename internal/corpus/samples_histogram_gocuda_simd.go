@@ -568,19 +568,23 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:105
-					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(histogramMergeBlockSize), gc_trip2+1 {
+					gc_from4 := gc_tx2 + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
 
 //line samples_histogram.go:106
 						sum += dPartialHistograms[gc_bx2+i*histogram64BinCount]
@@ -741,16 +745,16 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:111
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
+				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
 					gc_at7 := data[:gc_to2]
 					gc_at8 := data[gc_off5:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
@@ -796,7 +800,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep5 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
@@ -899,17 +903,17 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := gc_bx2
 			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
 				gc_at9 := dHistogram[gc_off6:][:1]
 				gc_at10 := data[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -919,7 +923,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
+				gc_step8 := gc_from3
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -1096,15 +1100,15 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
+				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
 					gc_at2 := dData[gc_off5:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1125,7 +1129,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						addWord256(sWarpHist, data, tag)
 					}
 				} else {
-					gc_step2 := gc_from2
+					gc_step2 := gc_from3
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -1239,12 +1243,12 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from3
 				if compiled.SIMD {
 //line samples_histogram.go:172
 					gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
@@ -1308,7 +1312,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from3 {
 					gc_more3 = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1503,19 +1507,23 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					sum := gc_s_sum[gc_rank2]
 
 //line samples_histogram.go:189
-					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(histogramMergeBlockSize), gc_trip2+1 {
+					gc_from4 := gc_tx2 + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(histogramMergeBlockSize), gc_trips2-1 {
 
 //line samples_histogram.go:190
 						sum += dPartialHistograms[gc_bx2+i*histogram256BinCount]
@@ -1679,16 +1687,16 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:196
 	for stride := histogramMergeBlockSize / 2; stride > 0; stride >>= 1 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
+				if gc_from3 >= 0 && gc_to2 <= len(data) && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to2 <= len(data)-gc_off5 {
 					gc_at7 := data[:gc_to2]
 					gc_at8 := data[gc_off5:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
@@ -1734,7 +1742,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep5 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop5 bool
 						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
@@ -1837,17 +1845,17 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := gc_bx2
 			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dHistogram) && gc_off7 >= 0 && gc_off7 < len(data) {
 				gc_at9 := dHistogram[gc_off6:][:1]
 				gc_at10 := data[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -1857,7 +1865,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
+				gc_step8 := gc_from3
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0

@@ -88,8 +88,12 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 				sum := gc_s_sum[gc_rank]
 
 //line chunk.go:26
-				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 
 //line chunk.go:27
 					sum += x[i]
@@ -283,8 +287,12 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						n := gc_s_n[gc_rank]
 
 //line chunk.go:45
-						for i, gc_trip := tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(step), gc_trip+1 {
+						gc_from2 := tx + gc_off
+						gc_trips := compiled.ChunkTrips(gc_from2, step, gc_chunk, gc_limit, false)
+						if gc_trips > 0 {
 							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {
 
 //line chunk.go:46
 							acc = acc*3 + in[i*cols+gc_bx]

@@ -89,8 +89,12 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 				sum := gc_s_sum[gc_rank2]
 
 //line chunk.go:26
-				for i, gc_trip2 := (gc_rank2&(32-1))+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(32), gc_trip2+1 {
+				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				if gc_trips2 > 0 {
 					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
 
 //line chunk.go:27
 					sum += x[i]
@@ -310,12 +314,12 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 			}
 			gc_more = false
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from3, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -326,8 +330,12 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 						n := gc_s_n[gc_rank2]
 
 //line chunk.go:45
-						for i, gc_trip2 := tx+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(step), gc_trip2+1 {
+						gc_from4 := tx + gc_off
+						gc_trips2 := compiled.ChunkTrips(gc_from4, step, gc_chunk, gc_limit, false)
+						if gc_trips2 > 0 {
 							gc_more = true
+						}
+						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {
 
 //line chunk.go:46
 							acc = acc*3 + in[i*cols+gc_bx2]

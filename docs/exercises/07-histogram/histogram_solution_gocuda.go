@@ -184,8 +184,12 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					_ = tid
 
 //line histogram_solution.go:25
-					for i, gc_trip := gc_bx*b+tid+gc_off2, 0; gc_trip < gc_chunk && i < gc_limit2; i, gc_trip = i+(stride), gc_trip+1 {
+					gc_from2 := gc_bx*b + tid + gc_off2
+					gc_trips := compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit2, false)
+					if gc_trips > 0 {
 						gc_more2 = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
 
 //line histogram_solution.go:26
 						atomic.Add(&bins[data[i]], 1)

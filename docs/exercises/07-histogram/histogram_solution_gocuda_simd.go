@@ -46,15 +46,15 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
+				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to2 <= len(bins)-gc_off6 {
 					gc_at4 := bins[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
@@ -75,7 +75,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -95,7 +95,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						gc_at4[gc_tx2] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line histogram_solution.go:21
 						gc_vb := archsimd.BroadcastUint32x8(0)
@@ -122,7 +122,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
 					gc_step3 := gc_vstep2
@@ -225,12 +225,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*b)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -239,8 +239,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					_ = tid
 
 //line histogram_solution.go:25
-					for i, gc_trip2 := gc_bx2*b+tid+gc_off2, 0; gc_trip2 < gc_chunk && i < gc_limit2; i, gc_trip2 = i+(stride), gc_trip2+1 {
+					gc_from4 := gc_bx2*b + tid + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(stride), gc_trips2-1 {
 
 //line histogram_solution.go:26
 						atomic.Add(&bins[data[i]], 1)
@@ -257,16 +261,16 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_off3
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(hist) && gc_to2 <= len(hist)-gc_off7 {
+				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(bins) && gc_to2 <= len(bins)-gc_off7 && gc_off7 <= len(hist) && gc_to2 <= len(hist)-gc_off7 {
 					gc_at5 := bins[gc_off7:][:gc_to2]
 					gc_at6 := hist[gc_off7:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -285,7 +289,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 						}
 					}
 				} else {
-					gc_step4 := gc_from2
+					gc_step4 := gc_from3
 					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
 							gc_tx2 := gc_step4 + 0

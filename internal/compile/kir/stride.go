@@ -260,13 +260,15 @@ func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
 }
 
 // chunkTrips writes a thread's trips of a chunked round (chunk.go): from
-// the round's offset, up to the chunk's count of them while the key is
-// below the limit, the key moving by the step as the source's does.
+// the round's offset, as many as compiled.ChunkTrips counts (up to the
+// chunk's count of them while the key is below the limit, the key moving
+// by the step as the source's does), counted down.
 func (e *emitter) chunkTrips(s *Stride, key, step string, fs *ast.ForStmt) {
 	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
-	k := e.f.Names.Fresh("trip")
-	e.printf("for %s, %s := %s + %s, 0; %s < %s && %s %s %s; %s, %s = %s+(%s), %s+1 {\n%s = true\n",
-		key, k, e.plain(s.Start), off, k, s.Chunked, key, s.Op, limit, key, k, key, step, k, more)
+	from, trips := e.f.Names.Fresh("from"), e.f.Names.Fresh("trips")
+	e.printf("%s := %s + %s\n%s := %s.ChunkTrips(%s, %s, %s, %s, %v)\nif %s > 0 {\n%s = true\n}\n",
+		from, e.plain(s.Start), off, trips, e.f.Src.Compiled, from, step, s.Chunked, limit, s.Op == token.LEQ, trips, more)
+	e.printf("for %s := %s; %s > 0; %s, %s = %s+(%s), %s-1 {\n", key, from, trips, key, trips, key, step, trips)
 	for _, st := range fs.Body.List {
 		e.source(st)
 	}

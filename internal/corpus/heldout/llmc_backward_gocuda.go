@@ -168,8 +168,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 					doutSum := gc_s_doutSum[gc_rank]
 
 //line llmc_backward.go:42
-					for row, gc_trip := warpID+gc_off, 0; gc_trip < gc_chunk && row < gc_limit; row, gc_trip = row+(vstep), gc_trip+1 {
+					gc_from2 := warpID + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, vstep, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
 
 //line llmc_backward.go:43
 						doutSum += doutCol[row*OC]
@@ -436,8 +440,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:91
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 
 //line llmc_backward.go:92
 						dbiasShared[i] = 0.0
@@ -491,8 +499,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:100
-				for i_, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(32), gc_trip2+1 {
+				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips2 > 0 {
 					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 
 //line llmc_backward.go:101
 					normBti := (inpBt[i_] - meanBt) * rstdBt
@@ -605,8 +617,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:112
-				for i_2, gc_trip3 := (gc_rank&(32-1))+gc_off3, 0; gc_trip3 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip3 = i_2+(32), gc_trip3+1 {
+				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
+				gc_trips3 := compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				if gc_trips3 > 0 {
 					gc_more3 = true
+				}
+				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(32), gc_trips3-1 {
 
 //line llmc_backward.go:113
 					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
@@ -665,8 +681,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:130
-					for i_3, gc_trip4 := gc_tx+gc_off4, 0; gc_trip4 < gc_chunk4 && i_3 < gc_limit4; i_3, gc_trip4 = i_3+(gc_bdx), gc_trip4+1 {
+					gc_from5 := gc_tx + gc_off4
+					gc_trips4 := compiled.ChunkTrips(gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
+					if gc_trips4 > 0 {
 						gc_more4 = true
+					}
+					for i_3 := gc_from5; gc_trips4 > 0; i_3, gc_trips4 = i_3+(gc_bdx), gc_trips4-1 {
 
 //line llmc_backward.go:131
 						atomic.Add(&dbias[i_3], dbiasShared[i_3])
@@ -817,8 +837,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					localSum := gc_s_localSum[gc_rank]
 
 //line llmc_backward.go:180
-					for t2, gc_trip := gc_rank+gc_off, 0; gc_trip < gc_chunk && t2 <= gc_limit; t2, gc_trip = t2+(BlockSize), gc_trip+1 {
+					gc_from2 := gc_rank + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, BlockSize, gc_chunk, gc_limit, true)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
 
 //line llmc_backward.go:181
 						localSum += attBth[t2] * dattBth[t2]
@@ -920,8 +944,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					localSum := gc_s_localSum[gc_rank]
 
 //line llmc_backward.go:188
-					for t3, gc_trip2 := gc_rank+gc_off2, 0; gc_trip2 < gc_chunk2 && t3 <= gc_limit2; t3, gc_trip2 = t3+(BlockSize), gc_trip2+1 {
+					gc_from3 := gc_rank + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
 
 //line llmc_backward.go:191
 						acc := attBth[t3] * (dattBth[t3] - localSum)
@@ -1623,8 +1651,12 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 						_ = xo
 
 //line llmc_backward.go:405
-						for y, gc_trip := 2*gc_ty+xby8+gc_off, 0; gc_trip < gc_chunk && y < gc_limit; y, gc_trip = y+(32), gc_trip+1 {
+						gc_from2 := 2*gc_ty + xby8 + gc_off
+						gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+						if gc_trips > 0 {
 							gc_more = true
+						}
+						for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {
 
 //line llmc_backward.go:406
 							stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))

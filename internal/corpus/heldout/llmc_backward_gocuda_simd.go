@@ -169,8 +169,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 					doutSum := gc_s_doutSum[gc_rank2]
 
 //line llmc_backward.go:42
-					for row, gc_trip2 := warpID+gc_off, 0; gc_trip2 < gc_chunk && row < gc_limit; row, gc_trip2 = row+(vstep), gc_trip2+1 {
+					gc_from4 := warpID + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, vstep, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for row := gc_from4; gc_trips2 > 0; row, gc_trips2 = row+(vstep), gc_trips2-1 {
 
 //line llmc_backward.go:43
 						doutSum += doutCol[row*OC]
@@ -421,12 +425,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from6, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from2
+			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep := gc_from6
 				if compiled.SIMD {
 //line llmc_backward.go:91
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -465,7 +469,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from2 {
+				if gc_vstep > gc_from6 {
 					gc_more = true
 				}
 				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -562,8 +566,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:100
-				for i_, gc_trip5 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip5 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip5 = i_+(32), gc_trip5+1 {
+				gc_from7 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_trips5 := compiled.ChunkTrips(gc_from7, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips5 > 0 {
 					gc_more2 = true
+				}
+				for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(32), gc_trips5-1 {
 
 //line llmc_backward.go:101
 					normBti := (inpBt[i_] - meanBt) * rstdBt
@@ -676,8 +684,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:112
-				for i_2, gc_trip6 := (gc_rank2&(32-1))+gc_off3, 0; gc_trip6 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip6 = i_2+(32), gc_trip6+1 {
+				gc_from8 := (gc_rank2 & (32 - 1)) + gc_off3
+				gc_trips6 := compiled.ChunkTrips(gc_from8, 32, gc_chunk3, gc_limit3, false)
+				if gc_trips6 > 0 {
 					gc_more3 = true
+				}
+				for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(32), gc_trips6-1 {
 
 //line llmc_backward.go:113
 					normBti_ := (inpBt[i_2] - meanBt) * rstdBt
@@ -723,12 +735,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 		}
 		gc_more4 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from6, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from6 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -736,8 +748,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					}
 
 //line llmc_backward.go:130
-					for i_3, gc_trip7 := gc_tx2+gc_off4, 0; gc_trip7 < gc_chunk4 && i_3 < gc_limit4; i_3, gc_trip7 = i_3+(gc_bdx2), gc_trip7+1 {
+					gc_from9 := gc_tx2 + gc_off4
+					gc_trips7 := compiled.ChunkTrips(gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
+					if gc_trips7 > 0 {
 						gc_more4 = true
+					}
+					for i_3 := gc_from9; gc_trips7 > 0; i_3, gc_trips7 = i_3+(gc_bdx2), gc_trips7-1 {
 
 //line llmc_backward.go:131
 						atomic.Add(&dbias[i_3], dbiasShared[i_3])
@@ -923,8 +939,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:180
-					for t2, gc_trip3 := gc_rank2+gc_off, 0; gc_trip3 < gc_chunk && t2 <= gc_limit; t2, gc_trip3 = t2+(BlockSize), gc_trip3+1 {
+					gc_from5 := gc_rank2 + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, BlockSize, gc_chunk, gc_limit, true)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for t2 := gc_from5; gc_trips3 > 0; t2, gc_trips3 = t2+(BlockSize), gc_trips3-1 {
 
 //line llmc_backward.go:181
 						localSum += attBth[t2] * dattBth[t2]
@@ -1026,8 +1046,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:188
-					for t3, gc_trip4 := gc_rank2+gc_off2, 0; gc_trip4 < gc_chunk2 && t3 <= gc_limit2; t3, gc_trip4 = t3+(BlockSize), gc_trip4+1 {
+					gc_from6 := gc_rank2 + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for t3 := gc_from6; gc_trips4 > 0; t3, gc_trips4 = t3+(BlockSize), gc_trips4-1 {
 
 //line llmc_backward.go:191
 						acc := attBth[t3] * (dattBth[t3] - localSum)
@@ -1729,8 +1753,12 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 						_ = xo
 
 //line llmc_backward.go:405
-						for y, gc_trip2 := 2*gc_ty2+xby8+gc_off, 0; gc_trip2 < gc_chunk && y < gc_limit; y, gc_trip2 = y+(32), gc_trip2+1 {
+						gc_from4 := 2*gc_ty2 + xby8 + gc_off
+						gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+						if gc_trips2 > 0 {
 							gc_more = true
+						}
+						for y := gc_from4; gc_trips2 > 0; y, gc_trips2 = y+(32), gc_trips2-1 {
 
 //line llmc_backward.go:406
 							stVec(&lhsS[y][xo], ldVec(&inp[y*C+so+xo]))

@@ -302,8 +302,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:112
-				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 
 //line llmc_forward.go:113
 					sum += x[i]
@@ -389,8 +393,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				m := gc_s_m[gc_rank]
 
 //line llmc_forward.go:123
-				for i_, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(32), gc_trip2+1 {
+				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips2 > 0 {
 					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 
 //line llmc_forward.go:124
 					diff := x[i_] - m
@@ -482,8 +490,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_forward.go:135
-				for c, gc_trip3 := (gc_rank&(32-1))+gc_off3, 0; gc_trip3 < gc_chunk3 && c < gc_limit3; c, gc_trip3 = c+(32), gc_trip3+1 {
+				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
+				gc_trips3 := compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				if gc_trips3 > 0 {
 					gc_more3 = true
+				}
+				for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {
 
 //line llmc_forward.go:139
 					n := s * (x[c] - m)

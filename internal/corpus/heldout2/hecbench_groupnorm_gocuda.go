@@ -511,8 +511,12 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:91
-					for i_, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && i_ < gc_limit2; i_, gc_trip = i_+(gc_bdx), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off2
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+					if gc_trips > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
 
 //line hecbench_groupnorm.go:92
 						c := i_ / imgSize
@@ -720,8 +724,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 
 //line hecbench_groupnorm.go:132
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 
 //line hecbench_groupnorm.go:133
 						v := xVec[i]
@@ -1134,8 +1142,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:187
-					for i_2, gc_trip2 := gc_tx+gc_off3, 0; gc_trip2 < gc_chunk2 && i_2 < gc_limit3; i_2, gc_trip2 = i_2+(gc_bdx), gc_trip2+1 {
+					gc_from3 := gc_tx + gc_off3
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+					if gc_trips2 > 0 {
 						gc_more3 = true
+					}
+					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {
 
 //line hecbench_groupnorm.go:188
 						c := i_2 / imgSize

@@ -177,15 +177,15 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := gc_off
-				if gc_from2 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
+				if gc_from3 >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to2 <= len(x)-gc_off4 {
 					gc_at2 := x[gc_off4:][:gc_to2]
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -218,7 +218,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -244,7 +244,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				} else {
-					gc_vstep3 := gc_from2
+					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -283,7 +283,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from3 {
 						gc_more = true
 					}
 					gc_step4 := gc_vstep3
@@ -596,20 +596,24 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					m := gc_s_m[gc_rank2]
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:91
-					for i_, gc_trip2 := gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && i_ < gc_limit2; i_, gc_trip2 = i_+(gc_bdx2), gc_trip2+1 {
+					gc_from4 := gc_tx2 + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx2), gc_trips2-1 {
 
 //line hecbench_groupnorm.go:92
 						c := i_ / imgSize
@@ -804,12 +808,12 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					xVec := gc_s_xVec[gc_rank2]
@@ -817,8 +821,12 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
 
 //line hecbench_groupnorm.go:132
-					for i, gc_trip3 := gc_tx2+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(gc_bdx2), gc_trip3+1 {
+					gc_from5 := gc_tx2 + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdx2), gc_trips3-1 {
 
 //line hecbench_groupnorm.go:133
 						v := xVec[i]
@@ -878,15 +886,15 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(vecCount*4)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := (vecCount * 4) + gc_off2
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
+				if gc_from4 >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to2 <= len(x)-gc_off5 {
 					gc_at2 := x[gc_off5:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from4
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -919,7 +927,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from4 {
 						gc_more2 = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -945,7 +953,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						gc_s_threadSum2[gc_rank2] = threadSum2
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from4
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -984,7 +992,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from4 {
 						gc_more2 = true
 					}
 					gc_step4 := gc_vstep2
@@ -1297,20 +1305,24 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					m := gc_s_m[gc_rank2]
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:187
-					for i_2, gc_trip4 := gc_tx2+gc_off3, 0; gc_trip4 < gc_chunk2 && i_2 < gc_limit3; i_2, gc_trip4 = i_2+(gc_bdx2), gc_trip4+1 {
+					gc_from6 := gc_tx2 + gc_off3
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
+					if gc_trips4 > 0 {
 						gc_more3 = true
+					}
+					for i_2 := gc_from6; gc_trips4 > 0; i_2, gc_trips4 = i_2+(gc_bdx2), gc_trips4-1 {
 
 //line hecbench_groupnorm.go:188
 						c := i_2 / imgSize

@@ -158,8 +158,12 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 					gc_pos.Thread = gc_rank
 
 //line hecbench_welford.go:95
-					for batchID, gc_trip := gc_ty+gc_off, 0; gc_trip < gc_chunk && batchID < gc_limit; batchID, gc_trip = batchID+(gc_bdy), gc_trip+1 {
+					gc_from2 := gc_ty + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {
 
 //line hecbench_welford.go:96
 						inputBase := gc_bx*ss + batchID*ss*fs

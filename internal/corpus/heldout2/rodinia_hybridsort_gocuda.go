@@ -161,8 +161,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					_ = warpBase
 
 //line rodinia_hybridsort.go:64
-					for tid, gc_trip := gc_bx*gc_bdx+gc_tx+gc_off2, 0; gc_trip < gc_chunk && tid < gc_limit2; tid, gc_trip = tid+(numThreads), gc_trip+1 {
+					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_trips := compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					if gc_trips > 0 {
 						gc_more2 = true
+					}
+					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
 
 //line rodinia_hybridsort.go:65
 						elem := input[tid]
@@ -803,8 +807,12 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					_ = warpBase
 
 //line rodinia_hybridsort.go:133
-					for tid, gc_trip := gc_bx*gc_bdx+gc_tx+gc_off2, 0; gc_trip < gc_chunk && tid < gc_limit2; tid, gc_trip = tid+(numThreads), gc_trip+1 {
+					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_trips := compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					if gc_trips > 0 {
 						gc_more2 = true
+					}
+					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
 
 //line rodinia_hybridsort.go:135
 						elem := input[tid]

@@ -46,15 +46,15 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
+				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off7 {
 					gc_at4 := sOffset[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 						gc_vb2 := archsimd.BroadcastUint32x8(0)
@@ -71,7 +71,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -87,7 +87,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						gc_at4[gc_tx2] = 0
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:59
 						gc_vb := archsimd.BroadcastUint32x8(0)
@@ -110,7 +110,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
 					gc_step3 := gc_vstep2
@@ -190,12 +190,12 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -208,8 +208,12 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					_ = warpBase
 
 //line rodinia_hybridsort.go:64
-					for tid, gc_trip2 := gc_bx2*gc_bdx2+gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && tid < gc_limit2; tid, gc_trip2 = tid+(numThreads), gc_trip2+1 {
+					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
 
 //line rodinia_hybridsort.go:65
 						elem := input[tid]
@@ -263,17 +267,17 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := gc_off3 + prefixBase
 				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
+				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off9 {
 					gc_at5 := dPrefixoffsets[gc_off8:][:gc_to2]
 					gc_at6 := sOffset[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 						gc_vb4 := archsimd.BroadcastUint32x8(0x07FFFFFF)
@@ -289,7 +293,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from3 {
 						gc_more3 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -305,7 +309,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						gc_at5[gc_tx2] = gc_at6[gc_tx2] & 0x07FFFFFF
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 //line rodinia_hybridsort.go:92
 						gc_vb3 := archsimd.BroadcastUint32x8(0x07FFFFFF)
@@ -327,7 +331,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
 					gc_step4 := gc_vstep4
@@ -780,17 +784,17 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := gc_off
 				gc_off6 := gc_off + prefixBase
-				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
+				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(sOffset) && gc_to2 <= len(sOffset)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dPrefixoffsets) && gc_to2 <= len(dPrefixoffsets)-gc_off6 {
 					gc_at3 := sOffset[gc_off5:][:gc_to2]
 					gc_at4 := dPrefixoffsets[gc_off6:][:gc_to2]
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -803,7 +807,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 						gc_at3[gc_tx2] = lOffsets[i&(hsDivisions-1)] + gc_at4[gc_tx2]
 					}
 				} else {
-					gc_step2 := gc_from2
+					gc_step2 := gc_from3
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -880,12 +884,12 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -894,8 +898,12 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					_ = warpBase
 
 //line rodinia_hybridsort.go:133
-					for tid, gc_trip2 := gc_bx2*gc_bdx2+gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && tid < gc_limit2; tid, gc_trip2 = tid+(numThreads), gc_trip2+1 {
+					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
 
 //line rodinia_hybridsort.go:135
 						elem := input[tid]

@@ -85,8 +85,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 
 //line ggml_more.go:43
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(ggmlWarpSize), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(ggmlWarpSize), gc_trips-1 {
 
 //line ggml_more.go:44
 						val := logits[i]
@@ -209,8 +213,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:54
-					for i_, gc_trip2 := gc_tx+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(ggmlWarpSize), gc_trip2+1 {
+					gc_from3 := gc_tx + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(ggmlWarpSize), gc_trips2-1 {
 
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -339,8 +347,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					loss := gc_s_loss[gc_rank]
 
 //line ggml_more.go:65
-					for i_2, gc_trip3 := gc_tx+gc_off3, 0; gc_trip3 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip3 = i_2+(ggmlWarpSize), gc_trip3+1 {
+					gc_from4 := gc_tx + gc_off3
+					gc_trips3 := compiled.ChunkTrips(gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
+					if gc_trips3 > 0 {
 						gc_more3 = true
+					}
+					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(ggmlWarpSize), gc_trips3-1 {
 
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -1512,8 +1524,12 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:214
-							for col_, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && col_ < gc_limit2; col_, gc_trip = col_+(gc_bdx), gc_trip+1 {
+							gc_from2 := gc_tx + gc_off2
+							gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+							if gc_trips > 0 {
 								gc_more2 = true
+							}
+							for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {
 
 //line ggml_more.go:215
 								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)

@@ -99,12 +99,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -113,8 +113,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					maxLogit := gc_s_maxLogit[gc_rank2]
 
 //line ggml_more.go:43
-					for i, gc_trip4 := gc_tx2+gc_off, 0; gc_trip4 < gc_chunk && i < gc_limit; i, gc_trip4 = i+(ggmlWarpSize), gc_trip4+1 {
+					gc_from6 := gc_tx2 + gc_off
+					gc_trips4 := compiled.ChunkTrips(gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
+					if gc_trips4 > 0 {
 						gc_more = true
+					}
+					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(ggmlWarpSize), gc_trips4-1 {
 
 //line ggml_more.go:44
 						val := logits[i]
@@ -222,12 +226,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -237,8 +241,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:54
-					for i_, gc_trip5 := gc_tx2+gc_off2, 0; gc_trip5 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip5 = i_+(ggmlWarpSize), gc_trip5+1 {
+					gc_from7 := gc_tx2 + gc_off2
+					gc_trips5 := compiled.ChunkTrips(gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					if gc_trips5 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(ggmlWarpSize), gc_trips5-1 {
 
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -342,12 +350,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from2
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from5
 				if compiled.SIMD {
 //line ggml_more.go:65
 					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
@@ -405,7 +413,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from2 {
+				if gc_vstep2 > gc_from5 {
 					gc_more3 = true
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1804,15 +1812,15 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_off
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
+				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off7 {
 					gc_at4 := dstRow[gc_off7:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1836,7 +1844,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1852,7 +1860,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						gc_at4[gc_tx2] = int32(col)
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 //line ggml_more.go:206
 						gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1876,7 +1884,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
 					gc_step3 := gc_vstep2
@@ -1962,18 +1970,22 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				}
 				gc_more2 = false
 				{
-					gc_from2, gc_to2 := 0, gc_bdx2
+					gc_from3, gc_to2 := 0, gc_bdx2
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
-					for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-						for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+						for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:214
-							for col_, gc_trip2 := gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && col_ < gc_limit2; col_, gc_trip2 = col_+(gc_bdx2), gc_trip2+1 {
+							gc_from4 := gc_tx2 + gc_off2
+							gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+							if gc_trips2 > 0 {
 								gc_more2 = true
+							}
+							for col_ := gc_from4; gc_trips2 > 0; col_, gc_trips2 = col_+(gc_bdx2), gc_trips2-1 {
 
 //line ggml_more.go:215
 								bitonicStep(xRow, dstRow, ncols, col_, k, j, order)
@@ -1992,17 +2004,17 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off8 := gc_off3 + (row * ncols)
 				gc_off9 := gc_off3
-				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
+				if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 <= len(dst) && gc_to2 <= len(dst)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(dstRow) && gc_to2 <= len(dstRow)-gc_off9 {
 					gc_at5 := dst[gc_off8:][:gc_to2]
 					gc_at6 := dstRow[gc_off9:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -2016,7 +2028,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from3 {
 						gc_more3 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2032,7 +2044,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -2052,7 +2064,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
 					gc_step4 := gc_vstep4

@@ -1991,8 +1991,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					sumXG := gc_s_sumXG[gc_rank]
 
 //line ggml_norm.go:158
-					for col, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && col < gc_limit; col, gc_trip = col+(blockSize), gc_trip+1 {
+					gc_from2 := tid + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
 
 //line ggml_norm.go:159
 						xfi := xf[col]
@@ -2451,8 +2455,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					scaleX := gc_s_scaleX[gc_rank]
 
 //line ggml_norm.go:190
-					for col_, gc_trip2 := tid+gc_off2, 0; gc_trip2 < gc_chunk2 && col_ < gc_limit2; col_, gc_trip2 = col_+(blockSize), gc_trip2+1 {
+					gc_from3 := tid + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
 
 //line ggml_norm.go:191
 						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]

@@ -2537,12 +2537,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -2555,8 +2555,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					sumXG := gc_s_sumXG[gc_rank2]
 
 //line ggml_norm.go:158
-					for col, gc_trip3 := tid+gc_off, 0; gc_trip3 < gc_chunk && col < gc_limit; col, gc_trip3 = col+(blockSize), gc_trip3+1 {
+					gc_from5 := tid + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, blockSize, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for col := gc_from5; gc_trips3 > 0; col, gc_trips3 = col+(blockSize), gc_trips3-1 {
 
 //line ggml_norm.go:159
 						xfi := xf[col]
@@ -3207,12 +3211,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from4, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -3226,8 +3230,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					scaleX := gc_s_scaleX[gc_rank2]
 
 //line ggml_norm.go:190
-					for col_, gc_trip4 := tid+gc_off2, 0; gc_trip4 < gc_chunk2 && col_ < gc_limit2; col_, gc_trip4 = col_+(blockSize), gc_trip4+1 {
+					gc_from6 := tid + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, blockSize, gc_chunk2, gc_limit2, false)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for col_ := gc_from6; gc_trips4 > 0; col_, gc_trips4 = col_+(blockSize), gc_trips4-1 {
 
 //line ggml_norm.go:191
 						dst[col_] = scaleGrad*grad[col_] + scaleX*xf[col_]

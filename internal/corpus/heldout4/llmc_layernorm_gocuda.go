@@ -1379,8 +1379,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				sum2 := gc_s_sum2[gc_rank]
 
 //line llmc_layernorm.go:139
-				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 
 //line llmc_layernorm.go:140
 					xi := x[i]
@@ -1520,8 +1524,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_layernorm.go:160
-				for c, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && c < gc_limit2; c, gc_trip2 = c+(32), gc_trip2+1 {
+				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips2 > 0 {
 					gc_more2 = true
+				}
+				for c := gc_from3; gc_trips2 > 0; c, gc_trips2 = c+(32), gc_trips2-1 {
 
 //line llmc_layernorm.go:161
 					n := s * (x[c] - m)

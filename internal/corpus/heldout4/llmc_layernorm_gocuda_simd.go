@@ -1759,8 +1759,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				sum2 := gc_s_sum2[gc_rank2]
 
 //line llmc_layernorm.go:139
-				for i, gc_trip3 := (gc_rank2&(32-1))+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(32), gc_trip3+1 {
+				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_trips3 := compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				if gc_trips3 > 0 {
 					gc_more = true
+				}
+				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
 
 //line llmc_layernorm.go:140
 					xi := x[i]
@@ -1900,8 +1904,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				o := gc_s_o[gc_rank2]
 
 //line llmc_layernorm.go:160
-				for c, gc_trip4 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip4 < gc_chunk2 && c < gc_limit2; c, gc_trip4 = c+(32), gc_trip4+1 {
+				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_trips4 := compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips4 > 0 {
 					gc_more2 = true
+				}
+				for c := gc_from6; gc_trips4 > 0; c, gc_trips4 = c+(32), gc_trips4-1 {
 
 //line llmc_layernorm.go:161
 					n := s * (x[c] - m)

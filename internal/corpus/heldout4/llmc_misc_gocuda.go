@@ -345,8 +345,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:73
-					for i, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(blockSize), gc_trip+1 {
+					gc_from2 := tid + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
 
 //line llmc_misc.go:74
 						sum += float32(x[i*OC])
@@ -730,8 +734,12 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:103
-				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 
 //line llmc_misc.go:104
 					sum += float32(dout[i*OC+idx])
@@ -901,8 +909,12 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 					threadSum := gc_s_threadSum[gc_rank]
 
 //line llmc_misc.go:127
-					for i, gc_trip := gc_tx+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx), gc_trip+1 {
+					gc_from2 := gc_tx + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
 
 //line llmc_misc.go:128
 						threadSum += float32(dout[i*OC+idx])

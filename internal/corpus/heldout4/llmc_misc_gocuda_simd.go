@@ -344,12 +344,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -359,8 +359,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:73
-					for i, gc_trip2 := tid+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(blockSize), gc_trip2+1 {
+					gc_from4 := tid + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, blockSize, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(blockSize), gc_trips2-1 {
 
 //line llmc_misc.go:74
 						sum += float32(x[i*OC])
@@ -505,16 +509,16 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:78
 	for stride := blockSize / 2; stride >= 1; stride /= 2 {
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := stride; gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := stride
-				if gc_from2 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
+				if gc_from3 >= 0 && gc_to2 <= len(shared) && gc_off5 >= 0 && gc_off5 <= len(shared) && gc_to2 <= len(shared)-gc_off5 {
 					gc_at7 := shared[:gc_to2]
 					gc_at8 := shared[gc_off5:][:gc_to2]
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -547,7 +551,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep5 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 							gc_tx2 := gc_vstep5
@@ -648,17 +652,17 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from3, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := o
 			gc_off7 := 0
-			if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 < len(dbias) && gc_off7 >= 0 && gc_off7 < len(shared) {
+			if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 < len(dbias) && gc_off7 >= 0 && gc_off7 < len(shared) {
 				gc_at9 := dbias[gc_off6:][:1]
 				gc_at10 := shared[gc_off7:][:1]
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 
@@ -672,7 +676,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					}
 				}
 			} else {
-				gc_step8 := gc_from2
+				gc_step8 := gc_from3
 				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
 						gc_tx2 := gc_step8 + 0
@@ -831,8 +835,12 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:103
-				for i, gc_trip2 := (gc_rank2&(32-1))+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(32), gc_trip2+1 {
+				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				if gc_trips2 > 0 {
 					gc_more = true
+				}
+				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
 
 //line llmc_misc.go:104
 					sum += float32(dout[i*OC+idx])
@@ -1004,19 +1012,23 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					threadSum := gc_s_threadSum[gc_rank2]
 
 //line llmc_misc.go:127
-					for i, gc_trip2 := gc_tx2+gc_off, 0; gc_trip2 < gc_chunk && i < gc_limit; i, gc_trip2 = i+(gc_bdx2), gc_trip2+1 {
+					gc_from4 := gc_tx2 + gc_off
+					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
+					if gc_trips2 > 0 {
 						gc_more = true
+					}
+					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2), gc_trips2-1 {
 
 //line llmc_misc.go:128
 						threadSum += float32(dout[i*OC+idx])

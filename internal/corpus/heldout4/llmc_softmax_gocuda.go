@@ -3143,8 +3143,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				smPartial := gc_s_smPartial[gc_rank]
 
 //line llmc_softmax.go:288
-				for i, gc_trip := (gc_rank&(32-1))+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(32), gc_trip+1 {
+				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
 
 //line llmc_softmax.go:289
 					smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
@@ -3215,8 +3219,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				smTotal := gc_s_smTotal[gc_rank]
 
 //line llmc_softmax.go:294
-				for i_, gc_trip2 := (gc_rank&(32-1))+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(32), gc_trip2+1 {
+				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips2 > 0 {
 					gc_more2 = true
+				}
+				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
 
 //line llmc_softmax.go:296
 					out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
@@ -3341,8 +3349,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:328
-					for i, gc_trip := tid+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gc_bdx*UNROLL_FACTOR), gc_trip+1 {
+					gc_from2 := tid + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
 
 						{
 
@@ -3589,8 +3601,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:350
-					for i_2, gc_trip2 := tid+gc_off2, 0; gc_trip2 < gc_chunk2 && i_2 < gc_limit2; i_2, gc_trip2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trip2+1 {
+					gc_from3 := tid + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
 
 //line llmc_softmax.go:351
 						var regArray [UNROLL_FACTOR]float32
@@ -3937,8 +3953,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					sum := gc_s_sum[gc_rank]
 
 //line llmc_softmax.go:379
-					for i_4, gc_trip3 := tid+gc_off3, 0; gc_trip3 < gc_chunk3 && i_4 < gc_limit3; i_4, gc_trip3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trip3+1 {
+					gc_from4 := tid + gc_off3
+					gc_trips3 := compiled.ChunkTrips(gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					if gc_trips3 > 0 {
 						gc_more3 = true
+					}
+					for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
 
 //line llmc_softmax.go:380
 						var regArray_ [UNROLL_FACTOR]float32
@@ -4232,8 +4252,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					_ = bigger
 
 //line llmc_softmax.go:418
-					for i, gc_trip := laneID+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(gocuda.WarpSize), gc_trip+1 {
+					gc_from2 := laneID + gc_off
+					gc_trips := compiled.ChunkTrips(gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					if gc_trips > 0 {
 						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
 
 //line llmc_softmax.go:419
 						bigger = fmaxf(maxval, x[i])
@@ -4428,8 +4452,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:441
-					for i_, gc_trip2 := laneID+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(gocuda.WarpSize), gc_trip2+1 {
+					gc_from3 := laneID + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {
 
 //line llmc_softmax.go:442
 						y[i_] = expf(x[i_]-maxval) / sumval

@@ -3978,8 +3978,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				smPartial := gc_s_smPartial[gc_rank2]
 
 //line llmc_softmax.go:288
-				for i, gc_trip3 := (gc_rank2&(32-1))+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(32), gc_trip3+1 {
+				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_trips3 := compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				if gc_trips3 > 0 {
 					gc_more = true
+				}
+				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
 
 //line llmc_softmax.go:289
 					smPartial = reduceSumMaxOp(smPartial, SumMax{x[i], 1.0})
@@ -4050,8 +4054,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				smTotal := gc_s_smTotal[gc_rank2]
 
 //line llmc_softmax.go:294
-				for i_, gc_trip4 := (gc_rank2&(32-1))+gc_off2, 0; gc_trip4 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip4 = i_+(32), gc_trip4+1 {
+				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_trips4 := compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				if gc_trips4 > 0 {
 					gc_more2 = true
+				}
+				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
 
 //line llmc_softmax.go:296
 					out[idx*C+i_] = expf(x[i_]-smTotal.maxval) / smTotal.sum
@@ -4158,12 +4166,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -4176,8 +4184,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:328
-					for i, gc_trip4 := tid+gc_off, 0; gc_trip4 < gc_chunk && i < gc_limit; i, gc_trip4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trip4+1 {
+					gc_from6 := tid + gc_off
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					if gc_trips4 > 0 {
 						gc_more = true
+					}
+					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trips4-1 {
 
 						{
 
@@ -4349,12 +4361,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4447,12 +4459,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 		gc_more2 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -4466,8 +4478,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:350
-					for i_2, gc_trip5 := tid+gc_off2, 0; gc_trip5 < gc_chunk2 && i_2 < gc_limit2; i_2, gc_trip5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trip5+1 {
+					gc_from7 := tid + gc_off2
+					gc_trips5 := compiled.ChunkTrips(gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					if gc_trips5 > 0 {
 						gc_more2 = true
+					}
+					for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trips5-1 {
 
 //line llmc_softmax.go:351
 						var regArray [UNROLL_FACTOR]float32
@@ -4739,12 +4755,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 	}
 	{
-		gc_from2, gc_to2 := 0, gc_bdx2
+		gc_from5, gc_to2 := 0, gc_bdx2
 		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
 		}
-		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+		for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {
@@ -4827,12 +4843,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 					if gc_exited2[gc_rank2] {
@@ -4845,8 +4861,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_softmax.go:379
-					for i_4, gc_trip6 := tid+gc_off3, 0; gc_trip6 < gc_chunk3 && i_4 < gc_limit3; i_4, gc_trip6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trip6+1 {
+					gc_from8 := tid + gc_off3
+					gc_trips6 := compiled.ChunkTrips(gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					if gc_trips6 > 0 {
 						gc_more3 = true
+					}
+					for i_4 := gc_from8; gc_trips6 > 0; i_4, gc_trips6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trips6-1 {
 
 //line llmc_softmax.go:380
 						var regArray_ [UNROLL_FACTOR]float32
@@ -5140,8 +5160,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					_ = bigger
 
 //line llmc_softmax.go:418
-					for i, gc_trip3 := laneID+gc_off, 0; gc_trip3 < gc_chunk && i < gc_limit; i, gc_trip3 = i+(gocuda.WarpSize), gc_trip3+1 {
+					gc_from5 := laneID + gc_off
+					gc_trips3 := compiled.ChunkTrips(gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					if gc_trips3 > 0 {
 						gc_more = true
+					}
+					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gocuda.WarpSize), gc_trips3-1 {
 
 //line llmc_softmax.go:419
 						bigger = fmaxf(maxval, x[i])
@@ -5336,8 +5360,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:441
-					for i_, gc_trip4 := laneID+gc_off2, 0; gc_trip4 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip4 = i_+(gocuda.WarpSize), gc_trip4+1 {
+					gc_from6 := laneID + gc_off2
+					gc_trips4 := compiled.ChunkTrips(gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					if gc_trips4 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(gocuda.WarpSize), gc_trips4-1 {
 
 //line llmc_softmax.go:442
 						y[i_] = expf(x[i_]-maxval) / sumval

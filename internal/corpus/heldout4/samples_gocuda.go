@@ -314,8 +314,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				tempSum := gc_s_tempSum[gc_rank]
 
 //line samples.go:52
-				for i, gc_trip := int(grid_.ThreadRank())+gc_off, 0; gc_trip < gc_chunk && i < gc_limit; i, gc_trip = i+(int(grid_.Size())), gc_trip+1 {
+				gc_from2 := int(grid_.ThreadRank()) + gc_off
+				gc_trips := compiled.ChunkTrips(gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+				if gc_trips > 0 {
 					gc_more = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
 
 //line samples.go:53
 					tempSum += float64(vecA[i] * vecB[i])
@@ -767,8 +771,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_ := gc_s_tempSum_[gc_rank]
 
 //line samples.go:52
-					for i_, gc_trip2 := int(grid_2.ThreadRank())+gc_off2, 0; gc_trip2 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip2 = i_+(int(grid_2.Size())), gc_trip2+1 {
+					gc_from3 := int(grid_2.ThreadRank()) + gc_off2
+					gc_trips2 := compiled.ChunkTrips(gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					if gc_trips2 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
 
 //line samples.go:53
 						tempSum_ += float64(vecA_[i_] * vecB_[i_])
@@ -1092,8 +1100,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_2 := gc_s_tempSum_2[gc_rank]
 
 //line samples.go:52
-					for i_2, gc_trip3 := int(grid_3.ThreadRank())+gc_off3, 0; gc_trip3 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip3 = i_2+(int(grid_3.Size())), gc_trip3+1 {
+					gc_from4 := int(grid_3.ThreadRank()) + gc_off3
+					gc_trips3 := compiled.ChunkTrips(gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					if gc_trips3 > 0 {
 						gc_more3 = true
+					}
+					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
 
 //line samples.go:53
 						tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
@@ -2249,8 +2261,12 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_pos.Thread = gc_rank
 
 //line samples.go:343
-						for pos_2, gc_trip := gc_tx+gc_off2, 0; gc_trip < gc_chunk && pos_2 < gc_limit2; pos_2, gc_trip = pos_2+(gc_bdx), gc_trip+1 {
+						gc_from2 := gc_tx + gc_off2
+						gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						if gc_trips > 0 {
 							gc_more2 = true
+						}
+						for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
 
 //line samples.go:344
 							i0_ := pos_2 << 1

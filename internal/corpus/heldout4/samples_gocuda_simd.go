@@ -328,8 +328,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				tempSum := gc_s_tempSum[gc_rank2]
 
 //line samples.go:52
-				for i, gc_trip4 := int(grid_.ThreadRank())+gc_off, 0; gc_trip4 < gc_chunk && i < gc_limit; i, gc_trip4 = i+(int(grid_.Size())), gc_trip4+1 {
+				gc_from6 := int(grid_.ThreadRank()) + gc_off
+				gc_trips4 := compiled.ChunkTrips(gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
+				if gc_trips4 > 0 {
 					gc_more = true
+				}
+				for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(int(grid_.Size())), gc_trips4-1 {
 
 //line samples.go:53
 					tempSum += float64(vecA[i] * vecB[i])
@@ -794,8 +798,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					tempSum_ := gc_s_tempSum_[gc_rank2]
 
 //line samples.go:52
-					for i_, gc_trip5 := int(grid_2.ThreadRank())+gc_off2, 0; gc_trip5 < gc_chunk2 && i_ < gc_limit2; i_, gc_trip5 = i_+(int(grid_2.Size())), gc_trip5+1 {
+					gc_from7 := int(grid_2.ThreadRank()) + gc_off2
+					gc_trips5 := compiled.ChunkTrips(gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					if gc_trips5 > 0 {
 						gc_more2 = true
+					}
+					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(int(grid_2.Size())), gc_trips5-1 {
 
 //line samples.go:53
 						tempSum_ += float64(vecA_[i_] * vecB_[i_])
@@ -948,12 +956,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 			return
 		}
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from5, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep3 := gc_from2
+			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep3 := gc_from5
 				if compiled.SIMD {
 //line samples.go:158
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
@@ -1175,8 +1183,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					tempSum_2 := gc_s_tempSum_2[gc_rank2]
 
 //line samples.go:52
-					for i_2, gc_trip6 := int(grid_3.ThreadRank())+gc_off3, 0; gc_trip6 < gc_chunk3 && i_2 < gc_limit3; i_2, gc_trip6 = i_2+(int(grid_3.Size())), gc_trip6+1 {
+					gc_from8 := int(grid_3.ThreadRank()) + gc_off3
+					gc_trips6 := compiled.ChunkTrips(gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					if gc_trips6 > 0 {
 						gc_more3 = true
+					}
+					for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(int(grid_3.Size())), gc_trips6-1 {
 
 //line samples.go:53
 						tempSum_2 += float64(vecA_2[i_2] * vecB_2[i_2])
@@ -2181,16 +2193,16 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 		}
 		gc_more = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off6 := gc_off
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
+				if gc_from3 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sData) && gc_to2 <= len(sData)-gc_off6 && gc_off6 <= len(dSrc) && gc_to2 <= len(dSrc)-gc_off6 {
 					gc_at5 := sData[gc_off6:][:gc_to2]
 					gc_at6 := dSrc[gc_off6:][:gc_to2]
-					gc_vstep := gc_from2
+					gc_vstep := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
@@ -2204,7 +2216,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from2 {
+					if gc_vstep > gc_from3 {
 						gc_more = true
 					}
 					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2220,7 +2232,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						gc_at5[gc_tx2] = gc_at6[gc_tx2]
 					}
 				} else {
-					gc_vstep2 := gc_from2
+					gc_vstep2 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
@@ -2240,7 +2252,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from2 {
+					if gc_vstep2 > gc_from3 {
 						gc_more = true
 					}
 					gc_step3 := gc_vstep2
@@ -2415,18 +2427,22 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			}
 			gc_more2 = false
 			{
-				gc_from2, gc_to2 := 0, gc_bdx2
+				gc_from3, gc_to2 := 0, gc_bdx2
 				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
-				for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
 //line samples.go:343
-						for pos_2, gc_trip2 := gc_tx2+gc_off2, 0; gc_trip2 < gc_chunk && pos_2 < gc_limit2; pos_2, gc_trip2 = pos_2+(gc_bdx2), gc_trip2+1 {
+						gc_from4 := gc_tx2 + gc_off2
+						gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+						if gc_trips2 > 0 {
 							gc_more2 = true
+						}
+						for pos_2 := gc_from4; gc_trips2 > 0; pos_2, gc_trips2 = pos_2+(gc_bdx2), gc_trips2-1 {
 
 //line samples.go:344
 							i0_ := pos_2 << 1
@@ -2459,16 +2475,16 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 		}
 		gc_more3 = false
 		{
-			gc_from2, gc_to2 := 0, gc_bdx2
+			gc_from3, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := gc_off3
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
+				if gc_from3 >= 0 && gc_off7 >= 0 && gc_off7 <= len(dDst) && gc_to2 <= len(dDst)-gc_off7 && gc_off7 <= len(sData) && gc_to2 <= len(sData)-gc_off7 {
 					gc_at7 := dDst[gc_off7:][:gc_to2]
 					gc_at8 := sData[gc_off7:][:gc_to2]
-					gc_vstep3 := gc_from2
+					gc_vstep3 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
@@ -2482,7 +2498,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from2 {
+					if gc_vstep3 > gc_from3 {
 						gc_more3 = true
 					}
 					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
@@ -2498,7 +2514,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						gc_at7[gc_tx2] = gc_at8[gc_tx2]
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep4 := gc_from3
 					if compiled.SIMD {
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
@@ -2518,7 +2534,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from2 {
+					if gc_vstep4 > gc_from3 {
 						gc_more3 = true
 					}
 					gc_step4 := gc_vstep4
