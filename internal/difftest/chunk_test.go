@@ -103,3 +103,21 @@ func TestChunkStepFailure(t *testing.T) {
 	assert.Equal(t, gocuda.Dim3{}, errs[0].Thread, "compiled")
 	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }
+
+// TestChunkRowSumFailure: where in ends ten elements short of the last
+// row, that row's slice is too short for its chunk, whose trips then run
+// checked: both paths fail with ErrIllegalAddress, the compiled one at
+// the row's first lane, at its first key past the end (96 of 90).
+func TestChunkRowSumFailure(t *testing.T) {
+	const N, C = 2, 100
+	in := make([]float32, N*C-10)
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out := make([]float32, N)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, ChunkRowSumKernel(in, out, N, C))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+	assert.Equal(t, gocuda.Dim3{X: 32}, errs[0].Thread, "compiled")
+	assert.Contains(t, fmt.Sprint(errs[0].Value), "[96] with length 90", "compiled")
+}
