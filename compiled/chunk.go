@@ -1,0 +1,52 @@
+package compiled
+
+import "math"
+
+// ChunkSpan is about how many elements the threads of a block walk
+// together in a round of a chunked lockstep loop (StrideChunk): few
+// enough that the cache holds what a slice's round touches while every
+// thread takes its part of it.
+const ChunkSpan = 2048
+
+// StrideChunk is how many trips of a block-stride or warp-stride loop
+// generated code runs of each thread before the next, its state in
+// locals: ChunkSpan ÷ step, at least one. A step that is not positive,
+// which never ends the loop, gives one, so that the launch still checks
+// between trips whether it was stopped.
+func StrideChunk(step int) int {
+	if step <= 0 || step >= ChunkSpan {
+		return 1
+	}
+	return ChunkSpan / step
+}
+
+// ChunkTrips is how many trips a thread runs in a round of a chunked
+// lockstep loop (StrideChunk): of its keys from, from+step, from+2*step
+// ..., which wrap as Go's ints do, those before the first that is not
+// below limit (above it, where inclusive), and at most chunk. Generated
+// code counts them down, one test a trip where the loop's own form would
+// test both the count and the key.
+func ChunkTrips(from, step, chunk, limit int, inclusive bool) int {
+	in := func(k int) bool { return k < limit || inclusive && k == limit }
+	if chunk <= 0 || !in(from) {
+		return 0
+	}
+	if step > 0 {
+		d := uint(limit) - uint(from) // limit - from, exactly: from is at most limit
+		if !inclusive {
+			d-- // the keys below limit are those at most limit-1
+		}
+		q := d / uint(step) // the trips after the first whose keys stay in, ignoring wrapping
+		if q >= uint(chunk-1) {
+			return chunk // the chunk ends first: its keys are at most limit
+		}
+		if last := from + int(q)*step; last <= math.MaxInt-step {
+			return int(q) + 1 // the next key is past limit, and does not wrap
+		}
+	}
+	n := 0 // a key that wraps below limit goes on, as the source's does
+	for k := from; n < chunk && in(k); k += step {
+		n++
+	}
+	return n
+}
