@@ -20,6 +20,13 @@ func StrideChunk(step int) int {
 	return ChunkSpan / step
 }
 
+// ChunkLimit is the largest limit of a chunked loop for which generated
+// code counts a thread's trips itself, where its key starts at 0 or more
+// and within a chunk's span (at most ChunkSpan keys) of the limit: the
+// key after the last trip, at most limit+2*ChunkSpan, does not wrap.
+// Other loops call ChunkTrips.
+const ChunkLimit = math.MaxInt - 2*ChunkSpan
+
 // ChunkTrips is how many trips a thread runs in a round of a chunked
 // lockstep loop (StrideChunk): of its keys from, from+step, from+2*step
 // ..., which wrap as Go's ints do, those before the first that is not

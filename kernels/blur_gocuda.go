@@ -6,6 +6,7 @@ package kernels
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -61,7 +62,122 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line blur.go:89
+					var x int = gc_bx*gc_bdx + gc_tx
+//line blur.go:89
+					_ = x
+//line blur.go:90
+					var y int = gc_by*gc_bdy + gc_ty
+//line blur.go:90
+					_ = y
+//line blur.go:94
+					var sum lanes.Float32x8
+//line blur.go:94
+					_ = sum
+//line blur.go:95
+					if (y*
+
+//line blur.go:101
+						width+x) < 0 || (y*width+x)+8 > len(dst) {
+//line blur.go:95
+						break
+//line blur.go:95
+					}
+//line blur.go:95
+					for dy := -r; dy <= r; dy = dy + 1 {
+//line blur.go:95
+						var gc_t5 int = y + dy
+//line blur.go:95
+						_ = gc_t5
+//line blur.go:95
+						var gc_i3 int = gc_t5
+//line blur.go:95
+						_ = gc_i3
+//line blur.go:95
+						var gc_t6 int = min(max(gc_i3, 0), height-
+
+//line blur.go:139
+							1)
+//line blur.go:139
+						_ = gc_t6
+//line blur.go:139
+						var row []float32 = src[gc_t6*width:]
+//line blur.go:96
+						_ = row
+//line blur.go:96
+						for dx := -r; dx <= r; dx = dx + 1 {
+							var gc_t7 int = x + dx
+//line blur.go:97
+							_ = gc_t7
+//line blur.go:97
+							var gc_i4 int = gc_t7
+//line blur.go:97
+							_ = gc_i4
+//line blur.go:97
+							var gc_ld2 lanes.Float32x8
+//line blur.go:97
+							if gc_i4 >=
+
+//line blur.go:139
+								0 && gc_i4+7 <= (width-
+
+//line blur.go:139
+								1) && gc_i4+8 <= len(row) {
+//line blur.go:139
+								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+//line blur.go:139
+							} else {
+//line blur.go:139
+								var gc_lanes2 [8]float32
+//line blur.go:139
+								for gc_k2 := range 8 {
+//line blur.go:139
+									if 0xff&(1<<gc_k2) != 0 {
+//line blur.go:139
+										gc_pos.Thread = gc_rank + gc_k2
+//line blur.go:139
+										gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+
+//line blur.go:139
+											1)]
+//line blur.go:139
+									}
+//line blur.go:139
+								}
+//line blur.go:139
+								gc_pos.Thread = gc_rank
+//line blur.go:139
+								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line blur.go:139
+							}
+//line blur.go:139
+							sum = sum.Add(gc_ld2)
+//line blur.go:139
+						}
+//line blur.go:139
+					}
+//line blur.go:142
+					var gc_t8 float32 = 1 / float32((2*
+//line blur.go:101
+						r+
+
+//line blur.go:142
+						1)*(2*
+//line blur.go:101
+						r+
+
+//line blur.go:142
+						1))
+//line blur.go:142
+					_ = gc_t8
+					sum.Mul(lanes.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -138,6 +254,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:117
 	gc_chunk := compiled.StrideChunk(BlurTile)
+	gc_span := (BlurTile) * gc_chunk
 
 //line blur.go:117
 	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
@@ -157,8 +274,18 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 
 //line blur.go:117
 					gc_from2 := gc_ty + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, BlurTile, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, BlurTile, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(BlurTile) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
@@ -182,8 +309,131 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_vstep := 0
+//line blur.go:124
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+//line blur.go:124
+			_ = gc_all2
+//line blur.go:124
+			gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line blur.go:124
+			_ = gc_iota2
+//line blur.go:124
+			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
+//line blur.go:124
+			_ = gc_none2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line blur.go:124
+				gc_alive2 := gc_all2
+//line blur.go:124
+				_ = gc_alive2
+//line blur.go:124
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+//line blur.go:124
+					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+//line blur.go:124
+				}
+//line blur.go:124
+				var x int = x0 + r + gc_tx
+//line blur.go:124
+				_ = x
+//line blur.go:124
+				var y int = y0 + r + gc_ty
+//line blur.go:124
+				_ = y
+//line blur.go:125
+				gc_b3 := gc_none2
+//line blur.go:125
+				if y >= height {
+//line blur.go:125
+					gc_b3 = gc_all2
+//line blur.go:125
+				}
+//line blur.go:125
+				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b3)
+//line blur.go:125
+				_ = gc_if2
+//line blur.go:125
+				if gc_alive2.And(gc_if2).ToBits() != 0 {
+//line blur.go:125
+					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
+//line blur.go:125
+					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+//line blur.go:125
+				}
+//line blur.go:128
+				var sum lanes.Float32x8
+//line blur.go:128
+				_ = sum
+//line blur.go:129
+				if (y*
+
+//line blur.go:135
+					width+x) < 0 || (y*width+x)+8 > len(dst) {
+//line blur.go:129
+					break
+//line blur.go:129
+				}
+//line blur.go:129
+				for dy := 0; dy <= 2*r; dy = dy + 1 {
+//line blur.go:129
+					var row_ []float32 = tile[(gc_ty+dy)*side:]
+					_ = row_
+//line blur.go:130
+					for dx := 0; dx <= 2*r; dx = dx + 1 {
+						var gc_ld2 lanes.Float32x8
+//line blur.go:131
+						if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row_) {
+							gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+//line blur.go:132
+						} else {
+//line blur.go:132
+							var gc_lanes2 [8]float32
+//line blur.go:132
+							for gc_k2 := range 8 {
+//line blur.go:132
+								if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+//line blur.go:132
+									gc_pos.Thread = gc_rank + gc_k2
+//line blur.go:132
+									gc_lanes2[gc_k2] = row_[(gc_tx+dx)+gc_k2]
+//line blur.go:132
+								}
+//line blur.go:132
+							}
+//line blur.go:132
+							gc_pos.Thread = gc_rank
+//line blur.go:132
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line blur.go:132
+						}
+//line blur.go:132
+						sum = sum.Add(gc_ld2)
+//line blur.go:132
+					}
+//line blur.go:132
+				}
+//line blur.go:142
+				var gc_t2 float32 = 1 / float32((2*
+//line blur.go:135
+					r+
+
+//line blur.go:142
+					1)*(2*
+//line blur.go:135
+					r+
+
+//line blur.go:142
+					1))
+//line blur.go:142
+				_ = gc_t2
+				sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
+			}
 		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

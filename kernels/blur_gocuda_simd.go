@@ -62,12 +62,12 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 					}
 					continue
 				}
-				gc_vstep := gc_from2
+				gc_vstep2 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line blur.go:89
@@ -94,57 +94,57 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 							for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-								var gc_t13 int = y + dy
+								var gc_t21 int = y + dy
 //line blur.go:95
-								_ = gc_t13
+								_ = gc_t21
 //line blur.go:95
-								var gc_i7 int = gc_t13
+								var gc_i11 int = gc_t21
 //line blur.go:95
-								_ = gc_i7
+								_ = gc_i11
 //line blur.go:95
-								var gc_t14 int = min(max(gc_i7, 0), height-
+								var gc_t22 int = min(max(gc_i11, 0), height-
 
 //line blur.go:139
 									1)
 //line blur.go:139
-								_ = gc_t14
+								_ = gc_t22
 //line blur.go:139
-								var row []float32 = src[gc_t14*width:]
+								var row []float32 = src[gc_t22*width:]
 //line blur.go:96
 								_ = row
 //line blur.go:96
 								for dx := -r; dx <= r; dx = dx + 1 {
-									var gc_t15 int = x + dx
+									var gc_t23 int = x + dx
 //line blur.go:97
-									_ = gc_t15
+									_ = gc_t23
 //line blur.go:97
-									var gc_i8 int = gc_t15
+									var gc_i12 int = gc_t23
 //line blur.go:97
-									_ = gc_i8
+									_ = gc_i12
 //line blur.go:97
-									var gc_ld4 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16
 //line blur.go:97
-									if gc_i8 >=
+									if gc_i12 >=
 
 //line blur.go:139
-										0 && gc_i8+15 <= (width-
+										0 && gc_i12+15 <= (width-
 
 //line blur.go:139
-										1) && gc_i8+16 <= len(row) {
+										1) && gc_i12+16 <= len(row) {
 //line blur.go:139
-										gc_ld4 = archsimd.LoadFloat32x16Slice(row[gc_i8:])
+										gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
 //line blur.go:139
 									} else {
 //line blur.go:139
-										var gc_lanes4 [16]float32
+										var gc_lanes6 [16]float32
 //line blur.go:139
-										for gc_k4 := range 16 {
+										for gc_k6 := range 16 {
 //line blur.go:139
-											if 0xffff&(1<<gc_k4) != 0 {
+											if 0xffff&(1<<gc_k6) != 0 {
 //line blur.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k6
 //line blur.go:139
-												gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+												gc_lanes6[gc_k6] = row[min(max(gc_i12+gc_k6, 0), width-
 
 //line blur.go:139
 													1)]
@@ -155,17 +155,17 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 										gc_pos2.Thread = gc_rank2
 //line blur.go:139
-										gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+										gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line blur.go:139
 									}
 //line blur.go:139
-									sum = sum.Add(gc_ld4)
+									sum = sum.Add(gc_ld6)
 //line blur.go:139
 								}
 //line blur.go:139
 							}
 //line blur.go:142
-							var gc_t16 float32 = 1 / float32((2*
+							var gc_t24 float32 = 1 / float32((2*
 //line blur.go:101
 								r+
 
@@ -177,19 +177,19 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:142
 								1))
 //line blur.go:142
-							_ = gc_t16
-							sum.Mul(archsimd.BroadcastFloat32x16(gc_t16)).StoreSlice(dst[y*width+x:])
+							_ = gc_t24
+							sum.Mul(archsimd.BroadcastFloat32x16(gc_t24)).StoreSlice(dst[y*width+x:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
+						return gc_vstep2, false
+					}(gc_vstep2)
 					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blur.go:89
@@ -216,57 +216,57 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:95
 						for dy := -r; dy <= r; dy = dy + 1 {
 //line blur.go:95
-							var gc_t5 int = y + dy
+							var gc_t13 int = y + dy
 //line blur.go:95
-							_ = gc_t5
+							_ = gc_t13
 //line blur.go:95
-							var gc_i3 int = gc_t5
+							var gc_i7 int = gc_t13
 //line blur.go:95
-							_ = gc_i3
+							_ = gc_i7
 //line blur.go:95
-							var gc_t6 int = min(max(gc_i3, 0), height-
+							var gc_t14 int = min(max(gc_i7, 0), height-
 
 //line blur.go:139
 								1)
 //line blur.go:139
-							_ = gc_t6
+							_ = gc_t14
 //line blur.go:139
-							var row []float32 = src[gc_t6*width:]
+							var row []float32 = src[gc_t14*width:]
 //line blur.go:96
 							_ = row
 //line blur.go:96
 							for dx := -r; dx <= r; dx = dx + 1 {
-								var gc_t7 int = x + dx
+								var gc_t15 int = x + dx
 //line blur.go:97
-								_ = gc_t7
+								_ = gc_t15
 //line blur.go:97
-								var gc_i4 int = gc_t7
+								var gc_i8 int = gc_t15
 //line blur.go:97
-								_ = gc_i4
+								_ = gc_i8
 //line blur.go:97
-								var gc_ld2 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8
 //line blur.go:97
-								if gc_i4 >=
+								if gc_i8 >=
 
 //line blur.go:139
-									0 && gc_i4+7 <= (width-
+									0 && gc_i8+7 <= (width-
 
 //line blur.go:139
-									1) && gc_i4+8 <= len(row) {
+									1) && gc_i8+8 <= len(row) {
 //line blur.go:139
-									gc_ld2 = archsimd.LoadFloat32x8Slice(row[gc_i4:])
+									gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
 //line blur.go:139
 								} else {
 //line blur.go:139
-									var gc_lanes2 [8]float32
+									var gc_lanes4 [8]float32
 //line blur.go:139
-									for gc_k2 := range 8 {
+									for gc_k4 := range 8 {
 //line blur.go:139
-										if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line blur.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k2
+											gc_pos2.Thread = gc_rank2 + gc_k4
 //line blur.go:139
-											gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+											gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
 
 //line blur.go:139
 												1)]
@@ -277,17 +277,17 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:139
 									gc_pos2.Thread = gc_rank2
 //line blur.go:139
-									gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line blur.go:139
 								}
 //line blur.go:139
-								sum = sum.Add(gc_ld2)
+								sum = sum.Add(gc_ld4)
 //line blur.go:139
 							}
 //line blur.go:139
 						}
 //line blur.go:142
-						var gc_t8 float32 = 1 / float32((2*
+						var gc_t16 float32 = 1 / float32((2*
 //line blur.go:101
 							r+
 
@@ -299,12 +299,12 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:142
 							1))
 //line blur.go:142
-						_ = gc_t8
-						sum.Mul(archsimd.BroadcastFloat32x8(gc_t8)).StoreSlice(dst[y*width+x:])
+						_ = gc_t16
+						sum.Mul(archsimd.BroadcastFloat32x8(gc_t16)).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -355,17 +355,17 @@ func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thr
 
 var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
 
-func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height, r int) {
-	t := gc_b2.Thread()
-	gc_pos2 := gc_b2.Pos()
-	gc_bd2 := gc_b2.Dim()
+func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height, r int) {
+	t := gc_b4.Thread()
+	gc_pos2 := gc_b4.Pos()
+	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
-	gc_bidx2 := gc_b2.Index()
+	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
+	gc_n2 := gc_b4.Len()
+	gc_exited2 := gc_b4.Exited()
 
 //line blur.go:114
 	side := BlurTile + 2*r
@@ -381,10 +381,11 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 
 //line blur.go:117
 	gc_chunk := compiled.StrideChunk(BlurTile)
+	gc_span := (BlurTile) * gc_chunk
 
 //line blur.go:117
 	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
-		if gc_b2.Stopped() {
+		if gc_b4.Stopped() {
 			return
 		}
 		gc_more = false
@@ -400,8 +401,18 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 
 //line blur.go:117
 					gc_from4 := gc_ty2 + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, BlurTile, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, BlurTile, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
@@ -425,34 +436,34 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 	{
 		gc_ty2 := 0
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line blur.go:124
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line blur.go:124
-					_ = gc_all4
+					_ = gc_all6
 //line blur.go:124
-					gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+					gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line blur.go:124
-					_ = gc_iota4
+					_ = gc_iota6
 //line blur.go:124
-					gc_none4 := archsimd.Mask32x16FromBits(0)
+					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line blur.go:124
-					_ = gc_none4
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					_ = gc_none6
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line blur.go:124
-						gc_alive4 := gc_all4
+						gc_alive6 := gc_all6
 //line blur.go:124
-						_ = gc_alive4
+						_ = gc_alive6
 //line blur.go:124
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
 //line blur.go:124
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 //line blur.go:124
 						}
 //line blur.go:124
@@ -464,23 +475,23 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 						_ = y
 //line blur.go:125
-						gc_b6 := gc_none4
+						gc_b8 := gc_none6
 //line blur.go:125
 						if y >= height {
 //line blur.go:125
-							gc_b6 = gc_all4
+							gc_b8 = gc_all6
 //line blur.go:125
 						}
 //line blur.go:125
-						gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits() | gc_b6.ToBits())
+						gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits() | gc_b8.ToBits())
 //line blur.go:125
-						_ = gc_if4
+						_ = gc_if6
 //line blur.go:125
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line blur.go:125
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits())
+							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits())
 //line blur.go:125
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()).ToBits())
+							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 //line blur.go:125
 						}
 //line blur.go:128
@@ -503,22 +514,22 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							_ = row_
 //line blur.go:130
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-								var gc_ld4 archsimd.Float32x16
+								var gc_ld6 archsimd.Float32x16
 //line blur.go:131
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row_) {
-									gc_ld4 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+									gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 								} else {
 //line blur.go:132
-									var gc_lanes4 [16]float32
+									var gc_lanes6 [16]float32
 //line blur.go:132
-									for gc_k4 := range 16 {
+									for gc_k6 := range 16 {
 //line blur.go:132
-										if gc_alive4.ToBits()&(1<<gc_k4) != 0 {
+										if gc_alive6.ToBits()&(1<<gc_k6) != 0 {
 //line blur.go:132
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k6
 //line blur.go:132
-											gc_lanes4[gc_k4] = row_[(gc_tx2+dx)+gc_k4]
+											gc_lanes6[gc_k6] = row_[(gc_tx2+dx)+gc_k6]
 //line blur.go:132
 										}
 //line blur.go:132
@@ -526,17 +537,17 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 									gc_pos2.Thread = gc_rank2
 //line blur.go:132
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line blur.go:132
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld4)
+								sum = sum.Add(gc_ld6)
 //line blur.go:132
 							}
 //line blur.go:132
 						}
 //line blur.go:142
-						var gc_t4 float32 = 1 / float32((2*
+						var gc_t6 float32 = 1 / float32((2*
 //line blur.go:135
 							r+
 
@@ -548,41 +559,41 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:142
 							1))
 //line blur.go:142
-						_ = gc_t4
-						sum.Mul(archsimd.BroadcastFloat32x16(gc_t4)).StoreMasked((*[16]float32)(dst[y*width+x:]), gc_alive4)
+						_ = gc_t6
+						sum.Mul(archsimd.BroadcastFloat32x16(gc_t6)).StoreMasked((*[16]float32)(dst[y*width+x:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
 //line blur.go:124
-				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line blur.go:124
-				_ = gc_all2
+				_ = gc_all4
 //line blur.go:124
-				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line blur.go:124
-				_ = gc_iota2
+				_ = gc_iota4
 //line blur.go:124
-				gc_none2 := archsimd.BroadcastInt32x8(0).ToMask()
+				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line blur.go:124
-				_ = gc_none2
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				_ = gc_none4
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line blur.go:124
-					gc_alive2 := gc_all2
+					gc_alive4 := gc_all4
 //line blur.go:124
-					_ = gc_alive2
+					_ = gc_alive4
 //line blur.go:124
-					if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
+					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
 //line blur.go:124
-						gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 //line blur.go:124
 					}
 //line blur.go:124
@@ -594,23 +605,23 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 					_ = y
 //line blur.go:125
-					gc_b4 := gc_none2
+					gc_b6 := gc_none4
 //line blur.go:125
 					if y >= height {
 //line blur.go:125
-						gc_b4 = gc_all2
+						gc_b6 = gc_all4
 //line blur.go:125
 					}
 //line blur.go:125
-					gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b4)
+					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b6)
 //line blur.go:125
-					_ = gc_if2
+					_ = gc_if4
 //line blur.go:125
-					if gc_alive2.And(gc_if2).ToBits() != 0 {
+					if gc_alive4.And(gc_if4).ToBits() != 0 {
 //line blur.go:125
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive2.And(gc_if2).ToBits())
+						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if4).ToBits())
 //line blur.go:125
-						gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
+						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
 //line blur.go:125
 					}
 //line blur.go:128
@@ -633,22 +644,22 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						_ = row_
 //line blur.go:130
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
-							var gc_ld2 archsimd.Float32x8
+							var gc_ld4 archsimd.Float32x8
 //line blur.go:131
 							if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row_) {
-								gc_ld2 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+								gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 							} else {
 //line blur.go:132
-								var gc_lanes2 [8]float32
+								var gc_lanes4 [8]float32
 //line blur.go:132
-								for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line blur.go:132
-									if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
+									if gc_alive4.ToBits()&(1<<gc_k4) != 0 {
 //line blur.go:132
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line blur.go:132
-										gc_lanes2[gc_k2] = row_[(gc_tx2+dx)+gc_k2]
+										gc_lanes4[gc_k4] = row_[(gc_tx2+dx)+gc_k4]
 //line blur.go:132
 									}
 //line blur.go:132
@@ -656,17 +667,17 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								gc_pos2.Thread = gc_rank2
 //line blur.go:132
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line blur.go:132
 							}
 //line blur.go:132
-							sum = sum.Add(gc_ld2)
+							sum = sum.Add(gc_ld4)
 //line blur.go:132
 						}
 //line blur.go:132
 					}
 //line blur.go:142
-					var gc_t2 float32 = 1 / float32((2*
+					var gc_t4 float32 = 1 / float32((2*
 //line blur.go:135
 						r+
 
@@ -678,13 +689,13 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:142
 						1))
 //line blur.go:142
-					_ = gc_t2
-					sum.Mul(archsimd.BroadcastFloat32x8(gc_t2)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
+					_ = gc_t4
+					sum.Mul(archsimd.BroadcastFloat32x8(gc_t4)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive4)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L22:
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				if gc_exited2[gc_rank2] {

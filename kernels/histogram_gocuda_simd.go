@@ -281,6 +281,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:38
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line histogram.go:38
 	for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk {
@@ -304,8 +305,18 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 
 //line histogram.go:38
 					gc_from4 := gc_bx2*gc_bdx2 + tid + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more2 = true
 					}
 					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(stride), gc_trips2-1 {

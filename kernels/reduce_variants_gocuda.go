@@ -1838,6 +1838,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -1854,8 +1855,18 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 
 //line reduce_variants.go:173
 					gc_from2 := (gc_bx*gc_bdx+gc_tx)*reduceRun + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for lo := gc_from2; gc_trips > 0; lo, gc_trips = lo+(stride), gc_trips-1 {

@@ -16140,6 +16140,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -16156,8 +16157,18 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 
 //line reduce_variants.go:173
 					gc_from10 := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun + gc_off
-					gc_trips5 := compiled.ChunkTrips(gc_from10, stride, gc_chunk, gc_limit, false)
-					if gc_trips5 > 0 {
+					gc_trips5 := gc_limit - gc_from10
+					switch {
+					case gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_from10, stride, gc_chunk, gc_limit, false)
+					case gc_trips5 > gc_span:
+						gc_trips5 = gc_chunk
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(stride) + 1
+					default:
+						gc_trips5 = 0
+					}
+					if gc_trips5 == gc_chunk {
 						gc_more = true
 					}
 					for lo := gc_from10; gc_trips5 > 0; lo, gc_trips5 = lo+(stride), gc_trips5-1 {
@@ -16452,6 +16463,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -16468,8 +16480,18 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 
 //line reduce_variants.go:173
 					gc_from4 := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
@@ -17137,6 +17159,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -17153,8 +17176,18 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 
 //line reduce_variants.go:173
 					gc_from6 := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from6, stride, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from6, stride, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(stride) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for lo := gc_from6; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
@@ -17822,6 +17855,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line reduce_variants.go:173
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -17838,8 +17872,18 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 
 //line reduce_variants.go:173
 					gc_from8 := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
-					gc_trips4 := compiled.ChunkTrips(gc_from8, stride, gc_chunk, gc_limit, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit - gc_from8
+					switch {
+					case gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from8, stride, gc_chunk, gc_limit, false)
+					case gc_trips4 > gc_span:
+						gc_trips4 = gc_chunk
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(stride) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk {
 						gc_more = true
 					}
 					for lo := gc_from8; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {

@@ -325,6 +325,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx5)
+			gc_span := (gc_bdx5) * gc_chunk
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx5) * gc_chunk {
@@ -344,8 +345,18 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 							gc_from18 := gc_tx5 + gc_off2
-							gc_trips13 := compiled.ChunkTrips(gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
-							if gc_trips13 > 0 {
+							gc_trips13 := gc_limit2 - gc_from18
+							switch {
+							case gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips13 = compiled.ChunkTrips(gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
+							case gc_trips13 > gc_span:
+								gc_trips13 = gc_chunk
+							case gc_trips13 > 0:
+								gc_trips13 = (gc_trips13-1)/(gc_bdx5) + 1
+							default:
+								gc_trips13 = 0
+							}
+							if gc_trips13 == gc_chunk {
 								gc_more2 = true
 							}
 							for p := gc_from18; gc_trips13 > 0; p, gc_trips13 = p+(gc_bdx5), gc_trips13-1 {
@@ -392,6 +403,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx5)
+				gc_span2 := (gc_bdx5) * gc_chunk2
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx5) * gc_chunk2 {
@@ -411,8 +423,18 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 								gc_from19 := gc_tx5 + gc_off3
-								gc_trips14 := compiled.ChunkTrips(gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
-								if gc_trips14 > 0 {
+								gc_trips14 := gc_limit3 - gc_from19
+								switch {
+								case gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips14 = compiled.ChunkTrips(gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
+								case gc_trips14 > gc_span2:
+									gc_trips14 = gc_chunk2
+								case gc_trips14 > 0:
+									gc_trips14 = (gc_trips14-1)/(gc_bdx5) + 1
+								default:
+									gc_trips14 = 0
+								}
+								if gc_trips14 == gc_chunk2 {
 									gc_more3 = true
 								}
 								for p_ := gc_from19; gc_trips14 > 0; p_, gc_trips14 = p_+(gc_bdx5), gc_trips14-1 {
@@ -462,6 +484,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx5)
+			gc_span3 := (gc_bdx5) * gc_chunk3
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx5) * gc_chunk3 {
@@ -481,8 +504,18 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 
 //line sort_bitonic.go:99
 							gc_from20 := gc_tx5 + gc_off4
-							gc_trips15 := compiled.ChunkTrips(gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
-							if gc_trips15 > 0 {
+							gc_trips15 := gc_limit4 - gc_from20
+							switch {
+							case gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips15 = compiled.ChunkTrips(gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
+							case gc_trips15 > gc_span3:
+								gc_trips15 = gc_chunk3
+							case gc_trips15 > 0:
+								gc_trips15 = (gc_trips15-1)/(gc_bdx5) + 1
+							default:
+								gc_trips15 = 0
+							}
+							if gc_trips15 == gc_chunk3 {
 								gc_more4 = true
 							}
 							for p_2 := gc_from20; gc_trips15 > 0; p_2, gc_trips15 = p_2+(gc_bdx5), gc_trips15-1 {
@@ -952,6 +985,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx2)
+			gc_span := (gc_bdx2) * gc_chunk
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -971,8 +1005,18 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 							gc_from6 := gc_tx2 + gc_off2
-							gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
-							if gc_trips4 > 0 {
+							gc_trips4 := gc_limit2 - gc_from6
+							switch {
+							case gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
+							case gc_trips4 > gc_span:
+								gc_trips4 = gc_chunk
+							case gc_trips4 > 0:
+								gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+							default:
+								gc_trips4 = 0
+							}
+							if gc_trips4 == gc_chunk {
 								gc_more2 = true
 							}
 							for p := gc_from6; gc_trips4 > 0; p, gc_trips4 = p+(gc_bdx2), gc_trips4-1 {
@@ -1019,6 +1063,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx2)
+				gc_span2 := (gc_bdx2) * gc_chunk2
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
@@ -1038,8 +1083,18 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 								gc_from7 := gc_tx2 + gc_off3
-								gc_trips5 := compiled.ChunkTrips(gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
-								if gc_trips5 > 0 {
+								gc_trips5 := gc_limit3 - gc_from7
+								switch {
+								case gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips5 = compiled.ChunkTrips(gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
+								case gc_trips5 > gc_span2:
+									gc_trips5 = gc_chunk2
+								case gc_trips5 > 0:
+									gc_trips5 = (gc_trips5-1)/(gc_bdx2) + 1
+								default:
+									gc_trips5 = 0
+								}
+								if gc_trips5 == gc_chunk2 {
 									gc_more3 = true
 								}
 								for p_ := gc_from7; gc_trips5 > 0; p_, gc_trips5 = p_+(gc_bdx2), gc_trips5-1 {
@@ -1089,6 +1144,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx2)
+			gc_span3 := (gc_bdx2) * gc_chunk3
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk3 {
@@ -1108,8 +1164,18 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 
 //line sort_bitonic.go:99
 							gc_from8 := gc_tx2 + gc_off4
-							gc_trips6 := compiled.ChunkTrips(gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
-							if gc_trips6 > 0 {
+							gc_trips6 := gc_limit4 - gc_from8
+							switch {
+							case gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips6 = compiled.ChunkTrips(gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
+							case gc_trips6 > gc_span3:
+								gc_trips6 = gc_chunk3
+							case gc_trips6 > 0:
+								gc_trips6 = (gc_trips6-1)/(gc_bdx2) + 1
+							default:
+								gc_trips6 = 0
+							}
+							if gc_trips6 == gc_chunk3 {
 								gc_more4 = true
 							}
 							for p_2 := gc_from8; gc_trips6 > 0; p_2, gc_trips6 = p_2+(gc_bdx2), gc_trips6-1 {
@@ -1681,6 +1747,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx3)
+			gc_span := (gc_bdx3) * gc_chunk
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx3) * gc_chunk {
@@ -1700,8 +1767,18 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 							gc_from10 := gc_tx3 + gc_off2
-							gc_trips7 := compiled.ChunkTrips(gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
-							if gc_trips7 > 0 {
+							gc_trips7 := gc_limit2 - gc_from10
+							switch {
+							case gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips7 = compiled.ChunkTrips(gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
+							case gc_trips7 > gc_span:
+								gc_trips7 = gc_chunk
+							case gc_trips7 > 0:
+								gc_trips7 = (gc_trips7-1)/(gc_bdx3) + 1
+							default:
+								gc_trips7 = 0
+							}
+							if gc_trips7 == gc_chunk {
 								gc_more2 = true
 							}
 							for p := gc_from10; gc_trips7 > 0; p, gc_trips7 = p+(gc_bdx3), gc_trips7-1 {
@@ -1748,6 +1825,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx3)
+				gc_span2 := (gc_bdx3) * gc_chunk2
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx3) * gc_chunk2 {
@@ -1767,8 +1845,18 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 								gc_from11 := gc_tx3 + gc_off3
-								gc_trips8 := compiled.ChunkTrips(gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
-								if gc_trips8 > 0 {
+								gc_trips8 := gc_limit3 - gc_from11
+								switch {
+								case gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips8 = compiled.ChunkTrips(gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
+								case gc_trips8 > gc_span2:
+									gc_trips8 = gc_chunk2
+								case gc_trips8 > 0:
+									gc_trips8 = (gc_trips8-1)/(gc_bdx3) + 1
+								default:
+									gc_trips8 = 0
+								}
+								if gc_trips8 == gc_chunk2 {
 									gc_more3 = true
 								}
 								for p_ := gc_from11; gc_trips8 > 0; p_, gc_trips8 = p_+(gc_bdx3), gc_trips8-1 {
@@ -1818,6 +1906,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx3)
+			gc_span3 := (gc_bdx3) * gc_chunk3
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx3) * gc_chunk3 {
@@ -1837,8 +1926,18 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 
 //line sort_bitonic.go:99
 							gc_from12 := gc_tx3 + gc_off4
-							gc_trips9 := compiled.ChunkTrips(gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
-							if gc_trips9 > 0 {
+							gc_trips9 := gc_limit4 - gc_from12
+							switch {
+							case gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips9 = compiled.ChunkTrips(gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
+							case gc_trips9 > gc_span3:
+								gc_trips9 = gc_chunk3
+							case gc_trips9 > 0:
+								gc_trips9 = (gc_trips9-1)/(gc_bdx3) + 1
+							default:
+								gc_trips9 = 0
+							}
+							if gc_trips9 == gc_chunk3 {
 								gc_more4 = true
 							}
 							for p_2 := gc_from12; gc_trips9 > 0; p_2, gc_trips9 = p_2+(gc_bdx3), gc_trips9-1 {
@@ -2410,6 +2509,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 			gc_chunk := compiled.StrideChunk(gc_bdx4)
+			gc_span := (gc_bdx4) * gc_chunk
 
 //line sort_bitonic.go:99
 			for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx4) * gc_chunk {
@@ -2429,8 +2529,18 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 							gc_from14 := gc_tx4 + gc_off2
-							gc_trips10 := compiled.ChunkTrips(gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
-							if gc_trips10 > 0 {
+							gc_trips10 := gc_limit2 - gc_from14
+							switch {
+							case gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips10 = compiled.ChunkTrips(gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
+							case gc_trips10 > gc_span:
+								gc_trips10 = gc_chunk
+							case gc_trips10 > 0:
+								gc_trips10 = (gc_trips10-1)/(gc_bdx4) + 1
+							default:
+								gc_trips10 = 0
+							}
+							if gc_trips10 == gc_chunk {
 								gc_more2 = true
 							}
 							for p := gc_from14; gc_trips10 > 0; p, gc_trips10 = p+(gc_bdx4), gc_trips10-1 {
@@ -2477,6 +2587,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 				gc_chunk2 := compiled.StrideChunk(gc_bdx4)
+				gc_span2 := (gc_bdx4) * gc_chunk2
 
 //line sort_bitonic.go:99
 				for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx4) * gc_chunk2 {
@@ -2496,8 +2607,18 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 								gc_from15 := gc_tx4 + gc_off3
-								gc_trips11 := compiled.ChunkTrips(gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
-								if gc_trips11 > 0 {
+								gc_trips11 := gc_limit3 - gc_from15
+								switch {
+								case gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips11 = compiled.ChunkTrips(gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
+								case gc_trips11 > gc_span2:
+									gc_trips11 = gc_chunk2
+								case gc_trips11 > 0:
+									gc_trips11 = (gc_trips11-1)/(gc_bdx4) + 1
+								default:
+									gc_trips11 = 0
+								}
+								if gc_trips11 == gc_chunk2 {
 									gc_more3 = true
 								}
 								for p_ := gc_from15; gc_trips11 > 0; p_, gc_trips11 = p_+(gc_bdx4), gc_trips11-1 {
@@ -2547,6 +2668,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 			gc_chunk3 := compiled.StrideChunk(gc_bdx4)
+			gc_span3 := (gc_bdx4) * gc_chunk3
 
 //line sort_bitonic.go:99
 			for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx4) * gc_chunk3 {
@@ -2566,8 +2688,18 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 
 //line sort_bitonic.go:99
 							gc_from16 := gc_tx4 + gc_off4
-							gc_trips12 := compiled.ChunkTrips(gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
-							if gc_trips12 > 0 {
+							gc_trips12 := gc_limit4 - gc_from16
+							switch {
+							case gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips12 = compiled.ChunkTrips(gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
+							case gc_trips12 > gc_span3:
+								gc_trips12 = gc_chunk3
+							case gc_trips12 > 0:
+								gc_trips12 = (gc_trips12-1)/(gc_bdx4) + 1
+							default:
+								gc_trips12 = 0
+							}
+							if gc_trips12 == gc_chunk3 {
 								gc_more4 = true
 							}
 							for p_2 := gc_from16; gc_trips12 > 0; p_2, gc_trips12 = p_2+(gc_bdx4), gc_trips12-1 {

@@ -98,6 +98,7 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:38
 	gc_chunk := compiled.StrideChunk(b)
+	gc_span := (b) * gc_chunk
 
 //line sort_radix.go:38
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
@@ -122,8 +123,18 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 
 //line sort_radix.go:38
 					gc_from2 := tid + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(b) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {
@@ -240,6 +251,7 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:82
 	gc_chunk := compiled.StrideChunk(b)
+	gc_span := (b) * gc_chunk
 
 //line sort_radix.go:82
 	for gc_off, gc_limit, gc_more := 0, radixBuckets, true; gc_more; gc_off += (b) * gc_chunk {
@@ -264,8 +276,18 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 
 //line sort_radix.go:82
 					gc_from2 := tid + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(b) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for d := gc_from2; gc_trips > 0; d, gc_trips = d+(b), gc_trips-1 {

@@ -6,6 +6,7 @@ package rodinia
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -37,7 +38,93 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lud.go:26
+				var i int
+//line lud.go:26
+				_ = i
+//line lud.go:26
+				var j int
+//line lud.go:26
+				_ = j
+//line lud.go:29
+				var arrayOffset int = offset*matrixDim + offset
+//line lud.go:29
+				_ = arrayOffset
+//line lud.go:30
+				var i_ int = 0
+//line lud.go:30
+				_ = i_
+//line lud.go:30
+				for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:30
+					var gc_ld lanes.Float32x8
+//line lud.go:30
+					if (arrayOffset+
+						gc_tx) >= 0 && (arrayOffset+gc_tx)+8 <= len(m) {
+//line lud.go:31
+						gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+//line lud.go:31
+					} else {
+//line lud.go:31
+						var gc_lanes [8]float32
+//line lud.go:31
+						for gc_k := range 8 {
+//line lud.go:31
+							if 0xff&(1<<gc_k) != 0 {
+//line lud.go:31
+								gc_pos.Thread = gc_rank + gc_k
+//line lud.go:31
+								gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
+//line lud.go:31
+							}
+//line lud.go:31
+						}
+//line lud.go:31
+						gc_pos.Thread = gc_rank
+//line lud.go:31
+						gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+//line lud.go:31
+					}
+//line lud.go:31
+					if gc_tx >= 0 && gc_tx+8 <= len(shadow[i_]) {
+//line lud.go:31
+						gc_ld.StoreSlice(shadow[i_][gc_tx:])
+//line lud.go:31
+					} else {
+//line lud.go:31
+						var gc_lanes2 [8]float32
+//line lud.go:31
+						gc_ld.Store(&gc_lanes2)
+//line lud.go:31
+						for gc_k2 := range 8 {
+//line lud.go:31
+							if 0xff&(1<<gc_k2) != 0 {
+//line lud.go:31
+								gc_pos.Thread = gc_rank + gc_k2
+//line lud.go:31
+								shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+//line lud.go:31
+							}
+//line lud.go:31
+						}
+//line lud.go:31
+						gc_pos.Thread = gc_rank
+//line lud.go:31
+					}
+//line lud.go:31
+					arrayOffset = arrayOffset +
+						matrixDim
+//line lud.go:32
+				}
+//line lud.go:30
+				i = i_
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -187,7 +274,91 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line lud.go:50
+				var i int
+//line lud.go:50
+				_ = i
+//line lud.go:50
+				var arrayOffset int
+//line lud.go:50
+				_ = arrayOffset
+//line lud.go:50
+				i = i_2
+//line lud.go:53
+				arrayOffset = (offset+1)*matrixDim + offset
+//line lud.go:54
+				var i_3 int = 1
+//line lud.go:54
+				_ = i_3
+//line lud.go:54
+				for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
+//line lud.go:54
+					var gc_ld2 lanes.Float32x8
+//line lud.go:54
+					if gc_tx >= 0 && gc_tx+8 <= len(shadow[i_3]) {
+						gc_ld2 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+//line lud.go:55
+					} else {
+//line lud.go:55
+						var gc_lanes3 [8]float32
+//line lud.go:55
+						for gc_k3 := range 8 {
+//line lud.go:55
+							if 0xff&(1<<gc_k3) != 0 {
+//line lud.go:55
+								gc_pos.Thread = gc_rank + gc_k3
+//line lud.go:55
+								gc_lanes3[gc_k3] = shadow[i_3][gc_tx+gc_k3]
+//line lud.go:55
+							}
+//line lud.go:55
+						}
+//line lud.go:55
+						gc_pos.Thread = gc_rank
+//line lud.go:55
+						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+//line lud.go:55
+					}
+//line lud.go:55
+					if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx)+8 <= len(m) {
+//line lud.go:55
+						gc_ld2.StoreSlice(m[arrayOffset+gc_tx:])
+//line lud.go:55
+					} else {
+//line lud.go:55
+						var gc_lanes4 [8]float32
+//line lud.go:55
+						gc_ld2.Store(&gc_lanes4)
+//line lud.go:55
+						for gc_k4 := range 8 {
+//line lud.go:55
+							if 0xff&(1<<gc_k4) != 0 {
+//line lud.go:55
+								gc_pos.Thread = gc_rank + gc_k4
+//line lud.go:55
+								m[(arrayOffset+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
+//line lud.go:55
+							}
+//line lud.go:55
+						}
+//line lud.go:55
+						gc_pos.Thread = gc_rank
+//line lud.go:55
+					}
+//line lud.go:55
+					arrayOffset = arrayOffset +
+						matrixDim
+//line lud.go:56
+				}
+//line lud.go:54
+				i = i_3
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var i int
@@ -534,7 +705,65 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 				gc_at5 := periCol[gc_off3:][:1]
 				gc_at6 := m[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line lud.go:172
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lud.go:172
+					var i int
+//line lud.go:172
+					_ = i
+//line lud.go:172
+					var sum lanes.Float32x8
+//line lud.go:172
+					_ = sum
+//line lud.go:172
+					sum = gc_vb2
+//line lud.go:173
+					var i_ int = 0
+//line lud.go:173
+					_ = i_
+//line lud.go:173
+					for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+						var gc_ld2 lanes.Float32x8
+//line lud.go:173
+						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+							gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+//line lud.go:174
+						} else {
+//line lud.go:174
+							var gc_lanes2 [8]float32
+//line lud.go:174
+							for gc_k2 := range 8 {
+//line lud.go:174
+								if 0xff&(1<<gc_k2) != 0 {
+//line lud.go:174
+									gc_pos.Thread = gc_rank + gc_k2
+//line lud.go:174
+									gc_lanes2[gc_k2] = periRow[i_][gc_tx+gc_k2]
+//line lud.go:174
+								}
+//line lud.go:174
+							}
+//line lud.go:174
+							gc_pos.Thread = gc_rank
+//line lud.go:174
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line lud.go:174
+						}
+//line lud.go:174
+						sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
+//line lud.go:174
+					}
+//line lud.go:173
+					i = i_
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
@@ -564,7 +793,71 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					_ = i_
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line lud.go:172
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line lud.go:172
+					var i int
+//line lud.go:172
+					_ = i
+//line lud.go:172
+					var sum lanes.Float32x8
+//line lud.go:172
+					_ = sum
+//line lud.go:172
+					sum = gc_vb
+//line lud.go:173
+					var i_ int = 0
+//line lud.go:173
+					_ = i_
+//line lud.go:173
+					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx)+8 > len(m) {
+//line lud.go:173
+						break
+//line lud.go:173
+					}
+//line lud.go:173
+					for ; i_ < LUDBlock; i_ = i_ + 1 {
+//line lud.go:173
+						var gc_ld lanes.Float32x8
+//line lud.go:173
+						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+							gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+//line lud.go:174
+						} else {
+//line lud.go:174
+							var gc_lanes [8]float32
+//line lud.go:174
+							for gc_k := range 8 {
+//line lud.go:174
+								if 0xff&(1<<gc_k) != 0 {
+//line lud.go:174
+									gc_pos.Thread = gc_rank + gc_k
+//line lud.go:174
+									gc_lanes[gc_k] = periRow[i_][gc_tx+gc_k]
+//line lud.go:174
+								}
+//line lud.go:174
+							}
+//line lud.go:174
+							gc_pos.Thread = gc_rank
+//line lud.go:174
+							gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+//line lud.go:174
+						}
+//line lud.go:174
+						sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+//line lud.go:174
+					}
+//line lud.go:173
+					i = i_
+					lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int

@@ -180,6 +180,8 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd}
 	if simd {
 		w.archsimd = imports.name(archsimdPath, archsimdName(k0))
+	} else {
+		w.lanes = lanesName(kernels, results)
 	}
 	for _, k := range kernels {
 		r := results[k]
@@ -218,7 +220,23 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 // generated file of kernels: the package's own unless the package, or a
 // kernel or helper it compiles, declares that name.
 func compiledName(kernels []*Kernel, results map[*Kernel]*result) string {
-	const name = "compiled"
+	return freePkgName("compiled", kernels, results)
+}
+
+// lanesName returns the name to import package compiled/lanes under in the
+// default build's file of kernels: lanes, unless the package, the file's
+// imports or the code copied into the file declare it.
+func lanesName(kernels []*Kernel, results map[*Kernel]*result) string {
+	if takenIn(kernels[0])("lanes") {
+		return genPrefix + "lanes"
+	}
+	return freePkgName("lanes", kernels, results)
+}
+
+// freePkgName returns name, or genPrefix+name where the package or the
+// code copied into the generated file (kernels and their helpers)
+// declares it.
+func freePkgName(name string, kernels []*Kernel, results map[*Kernel]*result) string {
 	k0 := kernels[0]
 	if k0.Pkg.Types.Scope().Lookup(name) != nil {
 		return genPrefix + name

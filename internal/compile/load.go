@@ -27,6 +27,10 @@ const gocudaPath = "github.com/gocuda/gocuda/gocuda"
 // calls.
 const compiledPath = "github.com/gocuda/gocuda/compiled"
 
+// lanesPath is the import path of the portable vectors of the default
+// build's lane steps.
+const lanesPath = "github.com/gocuda/gocuda/compiled/lanes"
+
 // archsimdPath is the import path of the vector types the SIMD build's
 // generated code uses.
 const archsimdPath = "simd/archsimd"

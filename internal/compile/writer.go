@@ -20,7 +20,8 @@ type writer struct {
 	gocuda   string // the file's names for packages gocuda, compiled and archsimd
 	compiled string
 	archsimd string
-	simd     bool // writing the SIMD build's file
+	lanes    string // the default build's name for package compiled/lanes, imported where used
+	simd     bool   // writing the SIMD build's file
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -37,7 +38,7 @@ func (w *writer) refused(k *Kernel, r *Refusal) {
 func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines string) {
 	f := r.f
 	f.Src.Qualifier = imports.qualifier(k.Pkg.Types)
-	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd = w.gocuda, w.compiled, w.archsimd
+	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd, f.Src.Lanes = w.gocuda, w.compiled, w.archsimd, w.lanes
 	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
@@ -62,11 +63,12 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
 	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
-	emit := kir.Emit
-	if w.simd {
-		emit = kir.EmitSIMD
+	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k), w.simd)
+	w.printf("%s\n", text)
+	if lanes {
+		imports.name(lanesPath, w.lanes)
+		imports.real[lanesPath] = "lanes"
 	}
-	w.printf("%s\n", emit(f, "gc_body_"+name, w.typeParams(k), w.params(k)))
 	for _, s := range specs {
 		w.printf("%s\n", s.body)
 	}

@@ -527,6 +527,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 
 //line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 
 //line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
@@ -551,8 +552,18 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 
 //line blog_finite_difference.go:67
 					gc_from2 := gc_ty + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for sj := gc_from2; gc_trips > 0; sj, gc_trips = sj+(gc_bdy), gc_trips-1 {
@@ -607,6 +618,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
@@ -631,8 +643,18 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 
 //line blog_finite_difference.go:84
 					gc_from3 := gc_ty + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for sj_2 := gc_from3; gc_trips2 > 0; sj_2, gc_trips2 = sj_2+(gc_bdy), gc_trips2-1 {
@@ -1060,6 +1082,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 
 //line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 
 //line blog_finite_difference.go:136
 	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
@@ -1084,8 +1107,18 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 
 //line blog_finite_difference.go:136
 					gc_from2 := gc_ty + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdy), gc_trips-1 {
@@ -1174,6 +1207,7 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 
 //line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
@@ -1198,8 +1232,18 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 
 //line blog_finite_difference.go:152
 					gc_from3 := gc_ty + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(gc_bdy), gc_trips2-1 {
@@ -1630,6 +1674,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 
 //line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 
 //line blog_finite_difference.go:205
 	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
@@ -1654,8 +1699,18 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 
 //line blog_finite_difference.go:205
 					gc_from2 := gc_ty + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for k := gc_from2; gc_trips > 0; k, gc_trips = k+(gc_bdy), gc_trips-1 {
@@ -1744,6 +1799,7 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 
 //line blog_finite_difference.go:221
 	gc_chunk2 := compiled.StrideChunk(gc_bdy)
+	gc_span2 := (gc_bdy) * gc_chunk2
 
 //line blog_finite_difference.go:221
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy) * gc_chunk2 {
@@ -1768,8 +1824,18 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 
 //line blog_finite_difference.go:221
 					gc_from3 := gc_ty + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdy) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for k_2 := gc_from3; gc_trips2 > 0; k_2, gc_trips2 = k_2+(gc_bdy), gc_trips2-1 {

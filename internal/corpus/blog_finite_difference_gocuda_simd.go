@@ -992,6 +992,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:67
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
+	gc_span := (gc_bdy2) * gc_chunk
 
 //line blog_finite_difference.go:67
 	for gc_off, gc_limit, gc_more := 0, fdLPencils, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
@@ -1016,8 +1017,18 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:67
 					gc_from5 := gc_ty2 + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for sj := gc_from5; gc_trips3 > 0; sj, gc_trips3 = sj+(gc_bdy2), gc_trips3-1 {
@@ -1346,6 +1357,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:84
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+	gc_span2 := (gc_bdy2) * gc_chunk2
 
 //line blog_finite_difference.go:84
 	for gc_off2, gc_limit2, gc_more2 := 0, fdLPencils, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
@@ -1370,8 +1382,18 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 
 //line blog_finite_difference.go:84
 					gc_from6 := gc_ty2 + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for sj_2 := gc_from6; gc_trips4 > 0; sj_2, gc_trips4 = sj_2+(gc_bdy2), gc_trips4-1 {
@@ -2255,6 +2277,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:136
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
+	gc_span := (gc_bdy2) * gc_chunk
 
 //line blog_finite_difference.go:136
 	for gc_off, gc_limit, gc_more := 0, fdMy, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
@@ -2279,8 +2302,18 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:136
 					gc_from5 := gc_ty2 + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for j := gc_from5; gc_trips3 > 0; j, gc_trips3 = j+(gc_bdy2), gc_trips3-1 {
@@ -2489,6 +2522,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:152
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+	gc_span2 := (gc_bdy2) * gc_chunk2
 
 //line blog_finite_difference.go:152
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMy, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
@@ -2513,8 +2547,18 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 
 //line blog_finite_difference.go:152
 					gc_from6 := gc_ty2 + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for j_ := gc_from6; gc_trips4 > 0; j_, gc_trips4 = j_+(gc_bdy2), gc_trips4-1 {
@@ -3401,6 +3445,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:205
 	gc_chunk := compiled.StrideChunk(gc_bdy2)
+	gc_span := (gc_bdy2) * gc_chunk
 
 //line blog_finite_difference.go:205
 	for gc_off, gc_limit, gc_more := 0, fdMz, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
@@ -3425,8 +3470,18 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:205
 					gc_from5 := gc_ty2 + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdy2) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for k := gc_from5; gc_trips3 > 0; k, gc_trips3 = k+(gc_bdy2), gc_trips3-1 {
@@ -3635,6 +3690,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:221
 	gc_chunk2 := compiled.StrideChunk(gc_bdy2)
+	gc_span2 := (gc_bdy2) * gc_chunk2
 
 //line blog_finite_difference.go:221
 	for gc_off2, gc_limit2, gc_more2 := 0, fdMz, true; gc_more2; gc_off2 += (gc_bdy2) * gc_chunk2 {
@@ -3659,8 +3715,18 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 
 //line blog_finite_difference.go:221
 					gc_from6 := gc_ty2 + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdy2) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for k_2 := gc_from6; gc_trips4 > 0; k_2, gc_trips4 = k_2+(gc_bdy2), gc_trips4-1 {

@@ -556,6 +556,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+	gc_span := (gc_bdx * gc_gdx) * gc_chunk
 
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
@@ -581,8 +582,18 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 
 //line blog_reduction.go:92
 					gc_from2 := idx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {

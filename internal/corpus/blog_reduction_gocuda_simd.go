@@ -896,6 +896,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:92
 	gc_chunk := compiled.StrideChunk(gc_bdx2 * gc_gdx2)
+	gc_span := (gc_bdx2 * gc_gdx2) * gc_chunk
 
 //line blog_reduction.go:92
 	for gc_off, gc_limit, gc_more := 0, n/2, true; gc_more; gc_off += (gc_bdx2 * gc_gdx2) * gc_chunk {
@@ -921,8 +922,18 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 
 //line blog_reduction.go:92
 					gc_from4 := idx + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2*gc_gdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2*gc_gdx2), gc_trips2-1 {

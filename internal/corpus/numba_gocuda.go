@@ -7,6 +7,7 @@ package corpus
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -204,7 +205,75 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 					}
 					continue
 				}
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+//line numba.go:39
+				gc_vb := lanes.BroadcastFloat64x4(0.)
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					gc_tx := gc_vstep
+					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+					gc_pos.Thread = gc_rank
+//line numba.go:36
+					var i int = gc_by*gc_bdy + gc_ty
+//line numba.go:36
+					_ = i
+//line numba.go:37
+					var j int = gc_bx*gc_bdx + gc_tx
+//line numba.go:37
+					_ = j
+//line numba.go:38
+					{
+						tmp := gc_vb
+//line numba.go:39
+						_ = tmp
+						if (i*
+
+//line numba.go:43
+							cCols+j) < 0 || (i*cCols+j)+4 > len(c) {
+//line numba.go:40
+							break
+//line numba.go:40
+						}
+//line numba.go:40
+						for k := 0; k < aCols; k = k + 1 {
+//line numba.go:40
+							var gc_ld2 lanes.Float64x4
+//line numba.go:40
+							if (k*
+								bCols+j) >= 0 && (k*bCols+j)+4 <= len(b) {
+//line numba.go:41
+								gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
+//line numba.go:41
+							} else {
+//line numba.go:41
+								var gc_lanes2 [4]float64
+//line numba.go:41
+								for gc_k2 := range 4 {
+//line numba.go:41
+									if 0xff&(1<<gc_k2) != 0 {
+//line numba.go:41
+										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+gc_k2)+gc_bdx*gc_tz)
+//line numba.go:41
+										gc_lanes2[gc_k2] = b[(k*bCols+j)+gc_k2]
+//line numba.go:41
+									}
+//line numba.go:41
+								}
+//line numba.go:41
+								gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
+//line numba.go:41
+								gc_ld2 = lanes.LoadFloat64x4(&gc_lanes2)
+//line numba.go:41
+							}
+//line numba.go:41
+							tmp = tmp.Add(lanes.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+//line numba.go:41
+						}
+//line numba.go:41
+						tmp.StoreSlice(c[i*cCols+j:])
+//line numba.go:43
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
 					gc_pos.Thread = gc_rank
 

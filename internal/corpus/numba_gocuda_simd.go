@@ -244,12 +244,12 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 					}
 					continue
 				}
-				gc_vstep := gc_from2
+				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line numba.go:39
-					gc_vb := archsimd.BroadcastFloat64x4(0.)
-					for ; gc_vstep+3 < gc_to2; gc_vstep += 4 {
-						gc_tx2 := gc_vstep
+					gc_vb2 := archsimd.BroadcastFloat64x4(0.)
+					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 						gc_pos2.Thread = gc_rank2
 //line numba.go:36
@@ -262,7 +262,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 						_ = j
 //line numba.go:38
 						{
-							tmp := gc_vb
+							tmp := gc_vb2
 //line numba.go:39
 							_ = tmp
 							if (i*
@@ -276,24 +276,24 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:40
 							for k := 0; k < aCols; k = k + 1 {
 //line numba.go:40
-								var gc_ld2 archsimd.Float64x4
+								var gc_ld4 archsimd.Float64x4
 //line numba.go:40
 								if (k*
 									bCols+j) >= 0 && (k*bCols+j)+4 <= len(b) {
 //line numba.go:41
-									gc_ld2 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
+									gc_ld4 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 //line numba.go:41
 								} else {
 //line numba.go:41
-									var gc_lanes2 [4]float64
+									var gc_lanes4 [4]float64
 //line numba.go:41
-									for gc_k2 := range 4 {
+									for gc_k4 := range 4 {
 //line numba.go:41
-										if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k4) != 0 {
 //line numba.go:41
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+gc_k2)+gc_bdx2*gc_tz2)
+											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+gc_k4)+gc_bdx2*gc_tz2)
 //line numba.go:41
-											gc_lanes2[gc_k2] = b[(k*bCols+j)+gc_k2]
+											gc_lanes4[gc_k4] = b[(k*bCols+j)+gc_k4]
 //line numba.go:41
 										}
 //line numba.go:41
@@ -301,11 +301,11 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:41
 									gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 //line numba.go:41
-									gc_ld2 = archsimd.LoadFloat64x4(&gc_lanes2)
+									gc_ld4 = archsimd.LoadFloat64x4(&gc_lanes4)
 //line numba.go:41
 								}
 //line numba.go:41
-								tmp = tmp.Add(archsimd.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld2))
+								tmp = tmp.Add(archsimd.BroadcastFloat64x4(a[i*aCols+k]).Mul(gc_ld4))
 //line numba.go:41
 							}
 //line numba.go:41
@@ -315,7 +315,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
 					gc_pos2.Thread = gc_rank2
 

@@ -1062,6 +1062,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:160
 		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 
 //line samples_cg.go:160
 		for gc_off, gc_limit, gc_more := 0, scalarProdAccumN, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
@@ -1081,8 +1082,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 
 //line samples_cg.go:160
 						gc_from2 := gc_tx + gc_off
-						gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-						if gc_trips > 0 {
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
 							gc_more = true
 						}
 						for iAccum := gc_from2; gc_trips > 0; iAccum, gc_trips = iAccum+(gc_bdx), gc_trips-1 {
@@ -1357,6 +1368,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 
 //line samples_cg.go:222
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
+	gc_span := (int(grid.Size())) * gc_chunk
 
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
@@ -1371,8 +1383,18 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 
 //line samples_cg.go:222
 				gc_from2 := int(grid.ThreadRank()) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(int(grid.Size())) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid.Size())), gc_trips-1 {

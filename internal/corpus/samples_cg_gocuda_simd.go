@@ -1650,6 +1650,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 
 //line samples_cg.go:222
 	gc_chunk := compiled.StrideChunk(int(grid.Size()))
+	gc_span := (int(grid.Size())) * gc_chunk
 
 //line samples_cg.go:222
 	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (int(grid.Size())) * gc_chunk {
@@ -1664,8 +1665,18 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 
 //line samples_cg.go:222
 				gc_from4 := int(grid.ThreadRank()) + gc_off
-				gc_trips2 := compiled.ChunkTrips(gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(int(grid.Size())) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(int(grid.Size())), gc_trips2-1 {

@@ -527,6 +527,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:105
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+	gc_span := (histogramMergeBlockSize) * gc_chunk
 
 //line samples_histogram.go:105
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -547,8 +548,18 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 
 //line samples_histogram.go:105
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {
@@ -1039,6 +1050,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 
 //line samples_histogram.go:168
 	gc_chunk := compiled.StrideChunk(histogram256ThreadblockSize)
+	gc_span := (histogram256ThreadblockSize) * gc_chunk
 
 //line samples_histogram.go:168
 	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += (histogram256ThreadblockSize) * gc_chunk {
@@ -1058,8 +1070,18 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 
 //line samples_histogram.go:168
 					gc_from2 := gc_tx + gc_off3
-					gc_trips := compiled.ChunkTrips(gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit3 - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(histogram256ThreadblockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more3 = true
 					}
 					for bin := gc_from2; gc_trips > 0; bin, gc_trips = bin+(histogram256ThreadblockSize), gc_trips-1 {
@@ -1209,6 +1231,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:189
 	gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
+	gc_span := (histogramMergeBlockSize) * gc_chunk
 
 //line samples_histogram.go:189
 	for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -1229,8 +1252,18 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 
 //line samples_histogram.go:189
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(histogramMergeBlockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(histogramMergeBlockSize), gc_trips-1 {

@@ -71,6 +71,7 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -89,8 +90,18 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 				gc_from2 := (gc_rank & (32 - 1)) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(32) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
@@ -263,6 +274,7 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 
 //line chunk.go:45
 		gc_chunk := compiled.StrideChunk(step)
+		gc_span := (step) * gc_chunk
 
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
@@ -288,8 +300,18 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 
 //line chunk.go:45
 						gc_from2 := tx + gc_off
-						gc_trips := compiled.ChunkTrips(gc_from2, step, gc_chunk, gc_limit, false)
-						if gc_trips > 0 {
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_from2, step, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(step) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
 							gc_more = true
 						}
 						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(step), gc_trips-1 {

@@ -72,6 +72,7 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line chunk.go:26
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -90,8 +91,18 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 
 //line chunk.go:26
 				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
-				gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
@@ -306,6 +317,7 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 
 //line chunk.go:45
 		gc_chunk := compiled.StrideChunk(step)
+		gc_span := (step) * gc_chunk
 
 //line chunk.go:45
 		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (step) * gc_chunk {
@@ -331,8 +343,18 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 
 //line chunk.go:45
 						gc_from4 := tx + gc_off
-						gc_trips2 := compiled.ChunkTrips(gc_from4, step, gc_chunk, gc_limit, false)
-						if gc_trips2 > 0 {
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_from4, step, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(step) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
 							gc_more = true
 						}
 						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(step), gc_trips2-1 {

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"math"
 )
@@ -1646,7 +1647,136 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+//line interchange.go:116
+				gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line interchange.go:116
+				_ = gc_iota2
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line interchange.go:116
+					var i int = gc_bx*gc_bdx + gc_tx
+//line interchange.go:116
+					_ = i
+//line interchange.go:116
+					r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
+//line interchange.go:116
+					_ = r
+//line interchange.go:117
+					{
+
+//line interchange.go:130
+						r_ := r
+//line interchange.go:130
+						_ = r_
+//line interchange.go:118
+						if i < 0 || i+8 > len(w) || i+8 > len(out) {
+//line interchange.go:118
+							break
+//line interchange.go:118
+						}
+//line interchange.go:118
+						d := r_.Mul(lanes.LoadFloat32x8Slice(w[i:]))
+//line interchange.go:118
+						_ = d
+//line interchange.go:118
+						var c int = i
+//line interchange.go:118
+						_ = c
+//line interchange.go:118
+						var r_2 lanes.Float32x8
+//line interchange.go:118
+						_ = r_2
+//line interchange.go:118
+						for j_ := 0; j_ < k; j_ = j_ + 2 {
+//line interchange.go:135
+							var gc_ld3 lanes.Float32x8
+//line interchange.go:135
+							if (c+j_*
+								n) >= 0 && (c+j_*n)+8 <= len(b) {
+//line interchange.go:136
+								gc_ld3 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
+//line interchange.go:136
+							} else {
+//line interchange.go:136
+								var gc_lanes3 [8]float32
+//line interchange.go:136
+								for gc_k3 := range 8 {
+//line interchange.go:136
+									if 0xff&(1<<gc_k3) != 0 {
+//line interchange.go:136
+										gc_pos.Thread = gc_rank + gc_k3
+//line interchange.go:136
+										gc_lanes3[gc_k3] = b[(c+j_*n)+gc_k3]
+//line interchange.go:136
+									}
+//line interchange.go:136
+								}
+//line interchange.go:136
+								gc_pos.Thread = gc_rank
+//line interchange.go:136
+								gc_ld3 = lanes.LoadFloat32x8(&gc_lanes3)
+//line interchange.go:136
+							}
+//line interchange.go:136
+							r_2 = r_2.Add(gc_ld3)
+//line interchange.go:136
+						}
+//line interchange.go:136
+						c = c + 1
+//line interchange.go:136
+						gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+//line interchange.go:139
+						_ = gc_if2
+//line interchange.go:139
+						if gc_if2.ToBits() != 0 {
+//line interchange.go:139
+							var gc_ld4 lanes.Float32x8
+//line interchange.go:139
+							if c >= 0 && c+8 <= len(b) {
+								gc_ld4 = lanes.LoadFloat32x8Slice(b[c:])
+//line interchange.go:140
+							} else {
+//line interchange.go:140
+								var gc_lanes4 [8]float32
+//line interchange.go:140
+								for gc_k4 := range 8 {
+//line interchange.go:140
+									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+//line interchange.go:140
+										gc_pos.Thread = gc_rank + gc_k4
+//line interchange.go:140
+										gc_lanes4[gc_k4] = b[c+gc_k4]
+//line interchange.go:140
+									}
+//line interchange.go:140
+								}
+//line interchange.go:140
+								gc_pos.Thread = gc_rank
+//line interchange.go:140
+								gc_ld4 = lanes.LoadFloat32x8(&gc_lanes4)
+//line interchange.go:140
+							}
+//line interchange.go:140
+							r_2 = r_2.Add(gc_ld4).Merge(r_2, gc_if2)
+//line interchange.go:140
+						}
+//line interchange.go:140
+						r_3 := r_2
+//line interchange.go:140
+						_ = r_3
+//line interchange.go:140
+						s := r_3
+//line interchange.go:140
+						_ = s
+//line interchange.go:140
+						d.Add(s).StoreSlice(out[i:])
+//line interchange.go:120
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -3020,12 +3020,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 			gc_bx2 = 0
 		}
 		{
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
-						gc_rank2 := gc_vstep
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
+						gc_rank2 := gc_vstep2
 						_ = gc_rank2
 //line interchange.go:125
 						var r float32
@@ -3034,15 +3034,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						archsimd.BroadcastFloat32x16(r).StoreSlice(gc_s_r[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
-					gc_rank2 := gc_vstep
+				for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
+					gc_rank2 := gc_vstep2
 					_ = gc_rank2
 //line interchange.go:125
 					var r float32
@@ -3052,7 +3052,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep
+			gc_step2 := gc_vstep2
 			for ; gc_step2+3 < gc_n2; gc_step2 += 4 {
 				{
 					gc_rank2 := gc_step2 + 0
@@ -3114,12 +3114,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					if gc_from2 >= 0 && gc_off3 >= 0 && gc_off3 <= len(b) && gc_to2 <= len(b)-gc_off3 && gc_off4 >= 0 && gc_off4 < len(b) {
 						gc_at3 := b[gc_off3:][:gc_to2]
 						gc_at4 := b[gc_off4:][:1]
-						gc_vstep2 := gc_from2
+						gc_vstep3 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
-									gc_tx2 := gc_vstep2
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3145,15 +3145,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r.StoreSlice(gc_s_r[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-								gc_tx2 := gc_vstep2
+							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3180,7 +3180,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
@@ -3200,12 +3200,12 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							gc_s_r[gc_rank2] = r
 						}
 					} else {
-						gc_vstep3 := gc_from2
+						gc_vstep4 := gc_from2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+							gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+								for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+									gc_tx2 := gc_vstep4
 									gc_rank2 := gc_base2 + gc_tx2
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3237,15 +3237,15 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									r.StoreSlice(gc_s_r[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
+								return gc_vstep4, false
+							}(gc_vstep4)
 							if gc_stop3 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line interchange.go:116
@@ -3278,7 +3278,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+						for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3307,16 +3307,16 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep4 := gc_from2
+				gc_vstep5 := gc_from2
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
 //line interchange.go:116
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:116
-						_ = gc_iota4
-						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						_ = gc_iota6
+						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line interchange.go:116
@@ -3355,24 +3355,24 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 								for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-									var gc_ld7 archsimd.Float32x16
+									var gc_ld11 archsimd.Float32x16
 //line interchange.go:135
 									if (c+j_*
 										n) >= 0 && (c+j_*n)+16 <= len(b) {
 //line interchange.go:136
-										gc_ld7 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
+										gc_ld11 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
 //line interchange.go:136
 									} else {
 //line interchange.go:136
-										var gc_lanes7 [16]float32
+										var gc_lanes11 [16]float32
 //line interchange.go:136
-										for gc_k7 := range 16 {
+										for gc_k11 := range 16 {
 //line interchange.go:136
-											if 0xffff&(1<<gc_k7) != 0 {
+											if 0xffff&(1<<gc_k11) != 0 {
 //line interchange.go:136
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k11
 //line interchange.go:136
-												gc_lanes7[gc_k7] = b[(c+j_*n)+gc_k7]
+												gc_lanes11[gc_k11] = b[(c+j_*n)+gc_k11]
 //line interchange.go:136
 											}
 //line interchange.go:136
@@ -3380,38 +3380,38 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:136
-										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+										gc_ld11 = archsimd.LoadFloat32x16(&gc_lanes11)
 //line interchange.go:136
 									}
 //line interchange.go:136
-									r_2 = r_2.Add(gc_ld7)
+									r_2 = r_2.Add(gc_ld11)
 //line interchange.go:136
 								}
 //line interchange.go:136
 								c = c + 1
 //line interchange.go:136
-								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
+								gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(b), c, 16))))
 //line interchange.go:139
-								_ = gc_if4
+								_ = gc_if6
 //line interchange.go:139
-								if gc_if4.ToBits() != 0 {
+								if gc_if6.ToBits() != 0 {
 //line interchange.go:139
-									var gc_ld8 archsimd.Float32x16
+									var gc_ld12 archsimd.Float32x16
 //line interchange.go:139
 									if c >= 0 && c+16 <= len(b) {
-										gc_ld8 = archsimd.LoadFloat32x16Slice(b[c:])
+										gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 									} else {
 //line interchange.go:140
-										var gc_lanes8 [16]float32
+										var gc_lanes12 [16]float32
 //line interchange.go:140
-										for gc_k8 := range 16 {
+										for gc_k12 := range 16 {
 //line interchange.go:140
-											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+											if gc_if6.ToBits()&(1<<gc_k12) != 0 {
 //line interchange.go:140
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k12
 //line interchange.go:140
-												gc_lanes8[gc_k8] = b[c+gc_k8]
+												gc_lanes12[gc_k12] = b[c+gc_k12]
 //line interchange.go:140
 											}
 //line interchange.go:140
@@ -3419,11 +3419,11 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 										gc_pos2.Thread = gc_rank2
 //line interchange.go:140
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+										gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes12)
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Add(gc_ld8).Merge(r_2, gc_if4)
+									r_2 = r_2.Add(gc_ld12).Merge(r_2, gc_if6)
 //line interchange.go:140
 								}
 //line interchange.go:140
@@ -3440,19 +3440,19 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line interchange.go:116
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:116
-					_ = gc_iota2
-					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					_ = gc_iota4
+					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line interchange.go:116
@@ -3491,24 +3491,24 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:118
 							for j_ := 0; j_ < k; j_ = j_ + 2 {
 //line interchange.go:135
-								var gc_ld3 archsimd.Float32x8
+								var gc_ld7 archsimd.Float32x8
 //line interchange.go:135
 								if (c+j_*
 									n) >= 0 && (c+j_*n)+8 <= len(b) {
 //line interchange.go:136
-									gc_ld3 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
+									gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
 								} else {
 //line interchange.go:136
-									var gc_lanes3 [8]float32
+									var gc_lanes7 [8]float32
 //line interchange.go:136
-									for gc_k3 := range 8 {
+									for gc_k7 := range 8 {
 //line interchange.go:136
-										if 0xff&(1<<gc_k3) != 0 {
+										if 0xff&(1<<gc_k7) != 0 {
 //line interchange.go:136
-											gc_pos2.Thread = gc_rank2 + gc_k3
+											gc_pos2.Thread = gc_rank2 + gc_k7
 //line interchange.go:136
-											gc_lanes3[gc_k3] = b[(c+j_*n)+gc_k3]
+											gc_lanes7[gc_k7] = b[(c+j_*n)+gc_k7]
 //line interchange.go:136
 										}
 //line interchange.go:136
@@ -3516,38 +3516,38 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:136
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line interchange.go:136
 								}
 //line interchange.go:136
-								r_2 = r_2.Add(gc_ld3)
+								r_2 = r_2.Add(gc_ld7)
 //line interchange.go:136
 							}
 //line interchange.go:136
 							c = c + 1
 //line interchange.go:136
-							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
+							gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(b), c, 8))))
 //line interchange.go:139
-							_ = gc_if2
+							_ = gc_if4
 //line interchange.go:139
-							if gc_if2.ToBits() != 0 {
+							if gc_if4.ToBits() != 0 {
 //line interchange.go:139
-								var gc_ld4 archsimd.Float32x8
+								var gc_ld8 archsimd.Float32x8
 //line interchange.go:139
 								if c >= 0 && c+8 <= len(b) {
-									gc_ld4 = archsimd.LoadFloat32x8Slice(b[c:])
+									gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									var gc_lanes4 [8]float32
+									var gc_lanes8 [8]float32
 //line interchange.go:140
-									for gc_k4 := range 8 {
+									for gc_k8 := range 8 {
 //line interchange.go:140
-										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
 //line interchange.go:140
-											gc_pos2.Thread = gc_rank2 + gc_k4
+											gc_pos2.Thread = gc_rank2 + gc_k8
 //line interchange.go:140
-											gc_lanes4[gc_k4] = b[c+gc_k4]
+											gc_lanes8[gc_k8] = b[c+gc_k8]
 //line interchange.go:140
 										}
 //line interchange.go:140
@@ -3555,11 +3555,11 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 									gc_pos2.Thread = gc_rank2
 //line interchange.go:140
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
 //line interchange.go:140
 								}
 //line interchange.go:140
-								r_2 = r_2.Add(gc_ld4).Merge(r_2, gc_if2)
+								r_2 = r_2.Add(gc_ld8).Merge(r_2, gc_if4)
 //line interchange.go:140
 							}
 //line interchange.go:140
@@ -3577,7 +3577,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"sync/atomic"
 )
@@ -3923,7 +3924,39 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
 					gc_at2 := out[gc_off:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_vstep := 0
+//line kernels.go:444
+					gc_vb3 := gc_lanes.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+					gc_vb4 := gc_lanes.BroadcastFloat32x8(1)
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line kernels.go:441
+						var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:441
+						_ = i
+//line kernels.go:442
+						v := gc_lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+//line kernels.go:442
+						_ = v
+//line kernels.go:443
+						for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+//line kernels.go:443
+							v = v.Mul(gc_vb3).Add(gc_vb4)
+//line kernels.go:443
+						}
+//line kernels.go:443
+						v.StoreSlice(gc_at2[gc_tx:])
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
@@ -3950,7 +3983,45 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						_ = v
 					}
 				} else {
-					gc_step := 0
+					gc_vstep2 := 0
+//line kernels.go:444
+					gc_vb := gc_lanes.BroadcastFloat32x8(0.5)
+//line kernels.go:444
+					gc_vb2 := gc_lanes.BroadcastFloat32x8(1)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+//line kernels.go:441
+						var i int = gc_bx*gc_bdx + gc_tx
+//line kernels.go:441
+						_ = i
+//line kernels.go:442
+						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line kernels.go:442
+							break
+//line kernels.go:442
+						}
+//line kernels.go:442
+						v := gc_lanes.LoadFloat32x8Slice(in[i:])
+//line kernels.go:442
+						_ = v
+//line kernels.go:443
+						for k := int32(0); k != odd; k = k + 2 {
+//line kernels.go:443
+							if gc_b.Stopped() {
+//line kernels.go:443
+								return
+//line kernels.go:443
+							}
+//line kernels.go:443
+							v = v.Mul(gc_vb).Add(gc_vb2)
+//line kernels.go:443
+						}
+//line kernels.go:446
+						v.StoreSlice(out[i:])
+					}
+					gc_step := gc_vstep2
 					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
 							gc_tx := gc_step + 0

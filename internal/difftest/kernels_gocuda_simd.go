@@ -10576,16 +10576,16 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 				if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx2 <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 					gc_at3 := in[gc_off2:][:gc_bdx2]
 					gc_at4 := out[gc_off2:][:gc_bdx2]
-					gc_vstep := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
 //line kernels.go:444
-							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb11 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							gc_vb8 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-								gc_tx2 := gc_vstep
+							gc_vb12 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kernels.go:441
@@ -10601,30 +10601,30 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									if gc_b2.Stopped() {
 //line kernels.go:443
-										return gc_vstep, true
+										return gc_vstep3, true
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb7).Add(gc_vb8)
+									v = v.Mul(gc_vb11).Add(gc_vb12)
 //line kernels.go:443
 								}
 //line kernels.go:443
 								v.StoreSlice(gc_at4[gc_tx2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb9 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						gc_vb6 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-							gc_tx2 := gc_vstep
+						gc_vb10 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:441
@@ -10644,7 +10644,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb5).Add(gc_vb6)
+								v = v.Mul(gc_vb9).Add(gc_vb10)
 //line kernels.go:443
 							}
 //line kernels.go:443
@@ -10652,7 +10652,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -10679,16 +10679,16 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						_ = v
 					}
 				} else {
-					gc_vstep2 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
 //line kernels.go:444
-							gc_vb3 := archsimd.BroadcastFloat32x16(0.5)
+							gc_vb7 := archsimd.BroadcastFloat32x16(0.5)
 //line kernels.go:444
-							gc_vb4 := archsimd.BroadcastFloat32x16(1)
-							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-								gc_tx2 := gc_vstep2
+							gc_vb8 := archsimd.BroadcastFloat32x16(1)
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line kernels.go:441
@@ -10710,30 +10710,30 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 									if gc_b2.Stopped() {
 //line kernels.go:443
-										return gc_vstep2, true
+										return gc_vstep4, true
 //line kernels.go:443
 									}
 //line kernels.go:443
-									v = v.Mul(gc_vb3).Add(gc_vb4)
+									v = v.Mul(gc_vb7).Add(gc_vb8)
 //line kernels.go:443
 								}
 //line kernels.go:446
 								v.StoreSlice(out[i:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 //line kernels.go:444
-						gc_vb := archsimd.BroadcastFloat32x8(0.5)
+						gc_vb5 := archsimd.BroadcastFloat32x8(0.5)
 //line kernels.go:444
-						gc_vb2 := archsimd.BroadcastFloat32x8(1)
-						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-							gc_tx2 := gc_vstep2
+						gc_vb6 := archsimd.BroadcastFloat32x8(1)
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line kernels.go:441
@@ -10759,7 +10759,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:443
 								}
 //line kernels.go:443
-								v = v.Mul(gc_vb).Add(gc_vb2)
+								v = v.Mul(gc_vb5).Add(gc_vb6)
 //line kernels.go:443
 							}
 //line kernels.go:446
@@ -10767,7 +10767,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep2
+					gc_step2 := gc_vstep4
 					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0

@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -790,7 +791,37 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_step2 := 0
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+					gc_rank := gc_vstep
+					_ = gc_rank
+//line switch.go:48
+					v := lanes.LoadInt32x8Slice(gc_s_v[gc_rank:])
+//line switch.go:48
+					_ = v
+//line switch.go:48
+					for k := 0; ; k = k + 1 {
+//line switch.go:48
+						if gc_b.Stopped() {
+//line switch.go:48
+							return
+//line switch.go:48
+						}
+//line switch.go:48
+						if k ==
+							3 {
+//line switch.go:49
+							break
+//line switch.go:49
+						}
+//line switch.go:49
+						v = v.Add(lanes.BroadcastInt32x8(int32(k)))
+//line switch.go:52
+					}
+//line switch.go:48
+					v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				gc_step2 := gc_vstep
 				for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 					{
 						gc_rank := gc_step2 + 0

@@ -1230,16 +1230,16 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_s_v := compiled.Scratch[int32](gc_b2, 0)[:gc_n2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
 //line switch.go:45
 					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line switch.go:45
 					_ = gc_iota2
-					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-						gc_tx2 := gc_vstep
+					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:45
@@ -1250,8 +1250,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 						v.StoreSlice(gc_s_v[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
+					return gc_vstep2, false
+				}(gc_vstep2)
 				if gc_stop {
 					return
 				}
@@ -1261,8 +1261,8 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line switch.go:45
 				_ = gc_iota
-				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line switch.go:45
@@ -1274,7 +1274,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep
+			gc_step4 := gc_vstep2
 			for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 				{
 					gc_tx2 := gc_step4 + 0
@@ -1336,12 +1336,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:47
 		if tag == 1 {
 			{
-				gc_vstep2 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						for ; gc_vstep2+15 < gc_n2; gc_vstep2 += 16 {
-							gc_rank2 := gc_vstep2
+					gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_n2; gc_vstep3 += 16 {
+							gc_rank2 := gc_vstep3
 							_ = gc_rank2
 //line switch.go:48
 							v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank2:])
@@ -1352,7 +1352,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:48
 								if gc_b2.Stopped() {
 //line switch.go:48
-									return gc_vstep2, true
+									return gc_vstep3, true
 //line switch.go:48
 								}
 //line switch.go:48
@@ -1370,15 +1370,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_s_v[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
+						return gc_vstep3, false
+					}(gc_vstep3)
 					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_n2; gc_vstep2 += 8 {
-						gc_rank2 := gc_vstep2
+					for ; gc_vstep3+7 < gc_n2; gc_vstep3 += 8 {
+						gc_rank2 := gc_vstep3
 						_ = gc_rank2
 //line switch.go:48
 						v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank2:])
@@ -1408,7 +1408,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep2
+				gc_step5 := gc_vstep3
 				for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
 					{
 						gc_rank2 := gc_step5 + 0
@@ -1519,12 +1519,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 			gc_off2 := gc_bx2 * gc_bdx2
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx2 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx2]
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-							gc_tx2 := gc_vstep3
+					gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:58
@@ -1535,15 +1535,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(gc_at2[gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
+						return gc_vstep4, false
+					}(gc_vstep4)
 					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-						gc_tx2 := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:58
@@ -1555,7 +1555,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 					v := gc_s_v[gc_rank2]
@@ -1564,12 +1564,12 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					gc_at2[gc_tx2] = v
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+					gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line switch.go:58
@@ -1586,15 +1586,15 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 							v.StoreSlice(out[gc_bx2*gc_bdx2+gc_tx2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
+						return gc_vstep5, false
+					}(gc_vstep5)
 					if gc_stop4 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
+						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line switch.go:58
@@ -1612,7 +1612,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep4
+				gc_step6 := gc_vstep5
 				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
 						gc_tx2 := gc_step6 + 0

@@ -162,6 +162,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:25
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line histogram_solution.go:25
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
@@ -185,8 +186,18 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 
 //line histogram_solution.go:25
 					gc_from2 := gc_bx*b + tid + gc_off2
-					gc_trips := compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit2, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {

@@ -217,6 +217,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 
 //line histogram_solution.go:25
 	gc_chunk := compiled.StrideChunk(stride)
+	gc_span := (stride) * gc_chunk
 
 //line histogram_solution.go:25
 	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk {
@@ -240,8 +241,18 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 
 //line histogram_solution.go:25
 					gc_from4 := gc_bx2*b + tid + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more2 = true
 					}
 					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(stride), gc_trips2-1 {

@@ -6,6 +6,7 @@ package stencil
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -150,7 +151,70 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_vstep := gc_from
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				_ = gc_rank
+//line stencil_solution.go:15
+				var tid int = gc_tx
+//line stencil_solution.go:15
+				_ = tid
+//line stencil_solution.go:23
+				var g int = gc_bx*b + tid
+//line stencil_solution.go:23
+				_ = g
+//line stencil_solution.go:30
+				{
+					var sum lanes.Int32x8
+//line stencil_solution.go:31
+					_ = sum
+					if g < 0 || g+8 > len(out) {
+//line stencil_solution.go:32
+						break
+//line stencil_solution.go:32
+					}
+//line stencil_solution.go:32
+					for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+						var gc_ld2 lanes.Int32x8
+//line stencil_solution.go:32
+						if (tid+
+							Radius+off) >= 0 && (tid+Radius+off)+8 <= len(temp) {
+//line stencil_solution.go:33
+							gc_ld2 = lanes.LoadInt32x8Slice(temp[tid+Radius+off:])
+//line stencil_solution.go:33
+						} else {
+//line stencil_solution.go:33
+							var gc_lanes2 [8]int32
+//line stencil_solution.go:33
+							for gc_k2 := range 8 {
+//line stencil_solution.go:33
+								if 0xff&(1<<gc_k2) != 0 {
+//line stencil_solution.go:33
+									gc_pos.Thread = gc_rank + gc_k2
+//line stencil_solution.go:33
+									gc_lanes2[gc_k2] = temp[(tid+Radius+off)+gc_k2]
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+							}
+//line stencil_solution.go:33
+							gc_pos.Thread = gc_rank
+//line stencil_solution.go:33
+							gc_ld2 = lanes.LoadInt32x8(&gc_lanes2)
+//line stencil_solution.go:33
+						}
+//line stencil_solution.go:33
+						sum = sum.Add(gc_ld2)
+//line stencil_solution.go:33
+					}
+//line stencil_solution.go:33
+					sum.StoreSlice(out[g:])
+//line stencil_solution.go:35
+				}
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 

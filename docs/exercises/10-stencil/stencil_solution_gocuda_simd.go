@@ -151,10 +151,10 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
+			gc_vstep2 := gc_from2
 			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
 //line stencil_solution.go:15
@@ -178,24 +178,24 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 						for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-							var gc_ld2 archsimd.Int32x8
+							var gc_ld4 archsimd.Int32x8
 //line stencil_solution.go:32
 							if (tid+
 								Radius+off) >= 0 && (tid+Radius+off)+8 <= len(temp) {
 //line stencil_solution.go:33
-								gc_ld2 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+								gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 //line stencil_solution.go:33
 							} else {
 //line stencil_solution.go:33
-								var gc_lanes2 [8]int32
+								var gc_lanes4 [8]int32
 //line stencil_solution.go:33
-								for gc_k2 := range 8 {
+								for gc_k4 := range 8 {
 //line stencil_solution.go:33
-									if 0xff&(1<<gc_k2) != 0 {
+									if 0xff&(1<<gc_k4) != 0 {
 //line stencil_solution.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k2
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line stencil_solution.go:33
-										gc_lanes2[gc_k2] = temp[(tid+Radius+off)+gc_k2]
+										gc_lanes4[gc_k4] = temp[(tid+Radius+off)+gc_k4]
 //line stencil_solution.go:33
 									}
 //line stencil_solution.go:33
@@ -203,11 +203,11 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 								gc_pos2.Thread = gc_rank2
 //line stencil_solution.go:33
-								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33
-							sum = sum.Add(gc_ld2)
+							sum = sum.Add(gc_ld4)
 //line stencil_solution.go:33
 						}
 //line stencil_solution.go:33
@@ -217,7 +217,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 

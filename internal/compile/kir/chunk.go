@@ -28,6 +28,6 @@ func chunk(f *Func) {
 			!types.Identical(s.Key.Type(), types.Typ[types.Int]) {
 			return
 		}
-		s.Chunk, s.Chunked, l.Step = true, f.Names.Fresh("chunk"), 0
+		s.Chunk, s.Chunked, s.Span, l.Step = true, f.Names.Fresh("chunk"), f.Names.Fresh("span"), 0
 	})
 }

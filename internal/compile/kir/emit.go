@@ -40,6 +40,7 @@ type emitter struct {
 	simt        []simtLoop               // the WarpFors being written, innermost last
 	labelUsed   bool                     // a thread returns from the current loop
 	simd        bool                     // writing the SIMD build
+	lanesUsed   bool                     // a portable step was written: the file imports package compiled/lanes
 	scalarOnly  bool                     // writing a loop's scalar form only (a lockstep loop's fallback)
 	vecPos      token.Pos                // the last position a vector step's statement had, for those without
 	vecAnchor   token.Pos                // the vector step's loop's first statement
@@ -72,7 +73,7 @@ var roles = []string{"b", "tx", "ty", "tz", "rank", "n", "bd", "bdx", "bdy", "bd
 
 // Emit writes the body function of f: func name[tparams](gc_b *compiled.Block<params>),
 // with params the kernel's parameters after the thread (", a float32, x []float32").
-func emit(f *Func, name, tparams, params string, simd bool) string {
+func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	e := &emitter{f: f, simd: simd, pos: newPosMap(f.Src.Fset), name: map[string]string{}, used: map[string]bool{},
 		reduced: map[*ast.CallExpr]string{}, collOut: map[*ast.CallExpr]string{}, collIDs: map[*Collective]int{}, shared: map[*ast.CallExpr]string{}}
 	for _, r := range roles {
@@ -101,7 +102,7 @@ func emit(f *Func, name, tparams, params string, simd bool) string {
 		e.w.Write(body.Bytes())
 	}
 	e.printf("}\n")
-	return out.String()
+	return out.String(), e.lanesUsed
 }
 
 func (e *emitter) printf(format string, args ...any) { fmt.Fprintf(e.w, format, args...) }

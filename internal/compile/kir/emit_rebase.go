@@ -72,7 +72,7 @@ func (e *emitter) rebasedVectorStep(l *ThreadLoop) *vecLoop {
 	saved, savedU := e.rebased, e.rebasedU
 	e.rebased, e.rebasedU = e.fast.names, e.fast.u
 	defer func() { e.rebased, e.rebasedU = saved, savedU }()
-	vl, ok := e.f.translateLoop(l, e.f.Src.Archsimd, e)
+	vl, ok := e.translateStep(l)
 	if !ok {
 		return nil
 	}

@@ -7,12 +7,13 @@ import (
 )
 
 // vectorStep translates the code of the thread loop being written into
-// its vector step, in the SIMD build, where the vector pass picked it.
+// its vector step, in the SIMD build, where the vector pass picked it,
+// and in the default build where it also chose portable steps.
 func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
-	if !e.simd || e.scalarOnly || !e.f.Vector[l] || l.Quot != nil { // the steps of the latter's segments only
+	if !e.stepped(l) || e.scalarOnly || l.Quot != nil { // the steps of the latter's segments only
 		return nil
 	}
-	vl, ok := e.f.translateLoop(l, e.f.Src.Archsimd, e)
+	vl, ok := e.translateStep(l)
 	if !ok {
 		panic("gocuda compile: a loop the vector pass picked does not translate") // the two runs are the same code
 	}
@@ -22,10 +23,29 @@ func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
 	return vl
 }
 
+// stepped reports whether the build being written runs vector steps of
+// thread loop l: archsimd's in the SIMD build, portable ones in the
+// default build.
+func (e *emitter) stepped(l *ThreadLoop) bool {
+	if e.simd {
+		return e.f.Vector[l]
+	}
+	return e.f.Portable[l]
+}
+
+// translateStep translates the code of thread loop l into the build's
+// vector step, with the substitutions in force.
+func (e *emitter) translateStep(l *ThreadLoop) (*vecLoop, bool) {
+	if e.simd {
+		return e.f.translateLoop(l, e.f.Src.Archsimd, e)
+	}
+	return e.f.translate(l, nil, e.f.Src.Lanes, e, true)
+}
+
 // widen gives vl, l's eight-lane step, its sixteen-lane twin, where l
 // translates at that width.
 func (e *emitter) widen(l *ThreadLoop, vl *vecLoop) {
-	if e.f.Src.SIMD512 && vl.width == vecWidth {
+	if e.f.Src.SIMD512 && vl.width == vecWidth && !vl.portable {
 		vl.x16, _ = e.f.translate512(l, e.f.Src.Archsimd, e)
 	}
 }
@@ -41,6 +61,10 @@ func (e *emitter) vectorSteps(v, from, to, rank string) string {
 	e.printf("%s := %s\n", step, from)
 	if wide := e.vec.x16; wide != nil {
 		e.wideSteps(wide, v, step, to, rank)
+	}
+	if e.vec.portable { // runs on any CPU
+		e.stepLoop(e.vec, v, step, to, rank)
+		return step
 	}
 	e.printf("if %s.SIMD {\n", e.f.Src.Compiled)
 	e.stepLoop(e.vec, v, step, to, rank)
@@ -113,6 +137,11 @@ func (e *emitter) stepLoop(vl *vecLoop, v, step, to, rank string) {
 		e.printf("_ = %s\n", r) // the step reads its rank only where it spills or goes lane by lane
 	}
 	e.stmts(vl.body)
+	if vl.portable {
+		e.printf("}\n")
+		e.lanesUsed = true
+		return
+	}
 	// scalar SSE code after 256-bit code runs at half speed or worse while
 	// the vector registers' upper halves are dirty: clean them for the
 	// scalar loop and the code after

@@ -45,6 +45,10 @@ type Func struct {
 	// Vector are the thread loops the SIMD build writes eight threads at
 	// a time (vector.go).
 	Vector map[*ThreadLoop]bool
+	// Portable are the thread loops the default build writes eight
+	// threads at a time as well, in package compiled/lanes' portable
+	// vectors (portable.go).
+	Portable map[*ThreadLoop]bool
 	// VectorLanes are the lane loops of warp loops the SIMD build writes
 	// eight lanes at a time (vec_lanes.go).
 	VectorLanes map[*LaneLoop]bool
@@ -335,9 +339,9 @@ type Stride struct {
 	// Chunk is set where each round of the lockstep loop runs up to
 	// compiled.StrideChunk(step) trips of each thread, one after another,
 	// its state in locals (chunk.go); Chunked is the generated name of
-	// that count.
-	Chunk   bool
-	Chunked string
+	// that count, and Span of the keys a chunk spans (step times Chunked).
+	Chunk         bool
+	Chunked, Span string
 }
 
 // Walk calls f for every node of nodes, depth first, parents first.

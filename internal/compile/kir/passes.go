@@ -82,14 +82,26 @@ func Compile(src *Source, name, tparams, params string) (*Result, *Refusal) {
 
 // Emit writes the body function of f, which went through every pass, as
 // Compile does.
-func Emit(f *Func, name, tparams, params string) string { return emit(f, name, tparams, params, false) }
+func Emit(f *Func, name, tparams, params string) string {
+	body, _ := emit(f, name, tparams, params, false)
+	return body
+}
+
+// EmitFile writes the body function of f for the SIMD build where simd is
+// set, for the default build where it is not, and reports whether the
+// body uses package compiled/lanes (f.Src.Lanes names it), which the
+// default build's portable steps do.
+func EmitFile(f *Func, name, tparams, params string, simd bool) (body string, lanes bool) {
+	return emit(f, name, tparams, params, simd)
+}
 
 // EmitSIMD writes the body function of f for the SIMD build: the loops
 // the vector pass picked run eight threads a step where the CPU has AVX2
 // (compiled.SIMD), the scalar form after. f.Src.Archsimd names package
 // simd/archsimd.
 func EmitSIMD(f *Func, name, tparams, params string) string {
-	return emit(f, name, tparams, params, true)
+	body, _ := emit(f, name, tparams, params, true)
+	return body
 }
 
 // Vectorized reports whether the SIMD build writes any of f's loops

@@ -25,6 +25,9 @@ type Source struct {
 	Gocuda, Compiled string
 	// Archsimd is the SIMD build's name for package simd/archsimd.
 	Archsimd string
+	// Lanes is the default build's name for package compiled/lanes, whose
+	// portable vectors its lane steps use (portable.go).
+	Lanes string
 	// SIMD512 asks the SIMD build for vector steps of sixteen lanes too,
 	// which run where the CPU has AVX-512 (vec_512.go; gocuda compile
 	// -simd512).

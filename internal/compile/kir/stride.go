@@ -139,11 +139,11 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	if t := e.typeString(s.Key.Type()); t != "int" {
 		zero, lim = t+"(0)", t+"("+lim+")"
 	}
-	chunked := s.Chunk && !(e.simd && e.f.Vector[l]) // the vector steps run a trip a round
+	chunked := s.Chunk && !e.stepped(l) // the vector steps run a trip a round
 	advance := step
 	if chunked {
 		e.line(fs.Pos())
-		e.printf("%s := %s.StrideChunk(%s)\n", s.Chunked, e.f.Src.Compiled, step)
+		e.printf("%s := %s.StrideChunk(%s)\n%s := (%s) * %s\n", s.Chunked, e.f.Src.Compiled, step, s.Span, step, s.Chunked)
 		advance = "(" + step + ")*" + s.Chunked
 	}
 	head := func() {
@@ -262,12 +262,27 @@ func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
 // chunkTrips writes a thread's trips of a chunked round (chunk.go): from
 // the round's offset, as many as compiled.ChunkTrips counts (up to the
 // chunk's count of them while the key is below the limit, the key moving
-// by the step as the source's does), counted down.
+// by the step as the source's does), counted down. Go does not inline
+// ChunkTrips, so the common case is counted in place: a key from 0, a
+// positive step and a limit far from MaxInt, where the keys cannot wrap.
+// A thread farther from the limit than the chunk's span runs the whole
+// chunk, one nearer as many trips as a division counts, and one past it
+// none.
 func (e *emitter) chunkTrips(s *Stride, key, step string, fs *ast.ForStmt) {
 	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
 	from, trips := e.f.Names.Fresh("from"), e.f.Names.Fresh("trips")
-	e.printf("%s := %s + %s\n%s := %s.ChunkTrips(%s, %s, %s, %s, %v)\nif %s > 0 {\n%s = true\n}\n",
-		from, e.plain(s.Start), off, trips, e.f.Src.Compiled, from, step, s.Chunked, limit, s.Op == token.LEQ, trips, more)
+	dist := limit + " - " + from
+	if s.Op == token.LEQ {
+		dist += " + 1"
+	}
+	e.printf("%s := %s + %s\n%s := %s\n", from, e.plain(s.Start), off, trips, dist)
+	e.printf("switch {\ncase %s < 0 || %s <= 0 || %s > %s.ChunkLimit:\n%s = %s.ChunkTrips(%s, %s, %s, %s, %v)\n",
+		from, s.Span, limit, e.f.Src.Compiled, trips, e.f.Src.Compiled, from, step, s.Chunked, limit, s.Op == token.LEQ)
+	e.printf("case %s > %s:\n%s = %s\n", trips, s.Span, trips, s.Chunked)
+	e.printf("case %s > 0:\n%s = (%s-1)/(%s) + 1\ndefault:\n%s = 0\n}\n", trips, trips, trips, step, trips)
+	// only a thread that runs the whole chunk may have trips left: a
+	// round none of whose threads did is the last
+	e.printf("if %s == %s {\n%s = true\n}\n", trips, s.Chunked, more)
 	e.printf("for %s := %s; %s > 0; %s, %s = %s+(%s), %s-1 {\n", key, from, trips, key, trips, key, step, trips)
 	for _, st := range fs.Body.List {
 		e.source(st)

@@ -50,7 +50,7 @@ func (v *vectorizer) sized(name string) string {
 // a 512-bit instruction as two 256-bit halves (AMD's Zen 4) that costs
 // more than the wider step saves (mandelbrot ran 13% slower).
 func (f *Func) translate512(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
-	vl, ok := f.translateAt(l, nil, simd, e, false, true)
+	vl, ok := f.translateAt(l, nil, simd, e, vmode{z: true})
 	if !ok || vl.diverges {
 		return nil, false
 	}

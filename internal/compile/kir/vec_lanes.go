@@ -79,7 +79,7 @@ func warpCollectives(w *WarpLoop) map[*ast.CallExpr]*Collective {
 // code and lane context.
 func (f *Func) translateLanes(ctx *vlanes, simd string, e *emitter) (*vecLoop, bool) {
 	l := &ThreadLoop{ID: ctx.loop.ID, Body: ctx.loop.Body}
-	return f.translate(l, ctx, simd, e)
+	return f.translate(l, ctx, simd, e, false)
 }
 
 // laneLocals binds the variables of a lane loop's code kept in lane

@@ -22,6 +22,9 @@ type vecLoop struct {
 	// diverges is set where a loop of the step runs while any lane is in
 	// it: its lanes leave at different trips.
 	diverges bool
+	// portable is set for a step of package compiled/lanes' vectors,
+	// which runs on any CPU (portable.go).
+	portable bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -45,6 +48,7 @@ type vectorizer struct {
 	simd      string // the generated file's name for package archsimd
 	w64       bool   // the step runs four 64-bit lanes (vec_wide.go), not eight 32-bit ones
 	z         bool   // the step runs sixteen 32-bit lanes, AVX-512's (vec_512.go)
+	portable  bool   // the step's vectors are package compiled/lanes' (portable.go), simd names it
 
 	wide      map[vkey]bool     // variables that must be vectors: assigned a vector somewhere
 	maskLoops map[ast.Stmt]bool // loops whose lanes leave at different trips
@@ -87,27 +91,32 @@ type vectorizer struct {
 // it cannot. A variable found to need a vector after its definition was
 // written as a scalar makes the translation start again, knowing it.
 func (f *Func) translateLoop(l *ThreadLoop, simd string, e *emitter) (*vecLoop, bool) {
-	return f.translate(l, nil, simd, e)
+	return f.translate(l, nil, simd, e, false)
 }
 
 // translate is translateLoop for a thread loop (lanes nil) or the code of
 // a lane loop.
-func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter) (*vecLoop, bool) {
-	if out, ok := f.translateAt(l, lanes, simd, e, false, false); ok {
+func (f *Func) translate(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, portable bool) (*vecLoop, bool) {
+	if out, ok := f.translateAt(l, lanes, simd, e, vmode{portable: portable}); ok {
 		return out, true
 	}
 	if lanes != nil {
 		return nil, false // a warp's lane loop runs eight lanes a step
 	}
-	return f.translateAt(l, lanes, simd, e, true, false)
+	return f.translateAt(l, lanes, simd, e, vmode{w64: true, portable: portable})
 }
 
-// translateAt is translate at eight 32-bit lanes a step, four 64-bit
-// ones (w64) or sixteen 32-bit ones (z).
-func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, w64, z bool) (*vecLoop, bool) {
+// A vmode is the kind of step a translation writes: eight 32-bit lanes,
+// four 64-bit ones (w64) or sixteen 32-bit ones (z), of archsimd's
+// vectors or, where portable is set, of package compiled/lanes'.
+type vmode struct{ w64, z, portable bool }
+
+// translateAt is translate at the step of mode m.
+func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter, m vmode) (*vecLoop, bool) {
 	wide, maskLoops, inPlace := map[vkey]bool{}, map[ast.Stmt]bool{}, map[ast.Node]bool{}
 	for range 16 {
-		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: w64, z: z, wide: wide, maskLoops: maskLoops, inPlace: inPlace,
+		v := &vectorizer{f: f, l: l, warpLanes: lanes, e: e, simd: simd, w64: m.w64, z: m.z, portable: m.portable,
+			wide: wide, maskLoops: maskLoops, inPlace: inPlace,
 			env: map[*types.Var]*vbind{}, pairs: map[*ast.IndexExpr]*vpair{},
 			inlining: map[*ast.FuncDecl]bool{}, first: -1, hoist: map[string]string{}}
 		out, ok := v.run()
@@ -115,7 +124,7 @@ func (f *Func) translateAt(l *ThreadLoop, lanes *vlanes, simd string, e *emitter
 			return nil, false
 		}
 		if !v.retry {
-			out.width, out.diverges = v.width(), len(maskLoops) > 0
+			out.width, out.diverges, out.portable = v.width(), len(maskLoops) > 0, m.portable
 			return out, true
 		}
 	}

@@ -25,10 +25,13 @@ import (
 // step would load or store outside its slice sends the step's threads to
 // the scalar form, which fails exactly where the scalar build fails.
 func vector(f *Func) {
-	f.Vector = map[*ThreadLoop]bool{}
+	f.Vector, f.Portable = map[*ThreadLoop]bool{}, map[*ThreadLoop]bool{}
 	Walk(f.Body, func(n Node) {
 		if l, ok := n.(*ThreadLoop); ok && f.vectorizable(l) {
 			f.Vector[l] = true
+			if f.portableGain(l) {
+				f.Portable[l] = true
+			}
 		}
 	})
 	f.vectorLanes()

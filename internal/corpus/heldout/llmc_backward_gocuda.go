@@ -148,6 +148,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 
 //line llmc_backward.go:42
 	gc_chunk := compiled.StrideChunk(vstep)
+	gc_span := (vstep) * gc_chunk
 
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
@@ -169,8 +170,18 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 
 //line llmc_backward.go:42
 					gc_from2 := warpID + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, vstep, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, vstep, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(vstep) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for row := gc_from2; gc_trips > 0; row, gc_trips = row+(vstep), gc_trips-1 {
@@ -419,6 +430,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 
 //line llmc_backward.go:91
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
@@ -441,8 +453,18 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:91
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
@@ -478,6 +500,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -500,8 +523,18 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:100
 				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
-				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
@@ -595,6 +628,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
+	gc_span3 := (32) * gc_chunk3
 
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
@@ -618,8 +652,18 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:112
 				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
-				gc_trips3 := compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
-				if gc_trips3 > 0 {
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(32) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
 				for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(32), gc_trips3-1 {
@@ -660,6 +704,7 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx)
+	gc_span4 := (gc_bdx) * gc_chunk4
 
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
@@ -682,8 +727,18 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 
 //line llmc_backward.go:130
 					gc_from5 := gc_tx + gc_off4
-					gc_trips4 := compiled.ChunkTrips(gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit4 - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
+					case gc_trips4 > gc_span4:
+						gc_trips4 = gc_chunk4
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdx) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk4 {
 						gc_more4 = true
 					}
 					for i_3 := gc_from5; gc_trips4 > 0; i_3, gc_trips4 = i_3+(gc_bdx), gc_trips4-1 {
@@ -821,6 +876,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
+		gc_span := (BlockSize) * gc_chunk
 
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
@@ -838,8 +894,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:180
 					gc_from2 := gc_rank + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, BlockSize, gc_chunk, gc_limit, true)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2 + 1
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, BlockSize, gc_chunk, gc_limit, true)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(BlockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for t2 := gc_from2; gc_trips > 0; t2, gc_trips = t2+(BlockSize), gc_trips-1 {
@@ -928,6 +994,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:188
 		gc_chunk2 := compiled.StrideChunk(BlockSize)
+		gc_span2 := (BlockSize) * gc_chunk2
 
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
@@ -945,8 +1012,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 //line llmc_backward.go:188
 					gc_from3 := gc_rank + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3 + 1
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(BlockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for t3 := gc_from3; gc_trips2 > 0; t3, gc_trips2 = t3+(BlockSize), gc_trips2-1 {
@@ -1624,6 +1701,7 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 
 //line llmc_backward.go:405
 		gc_chunk := compiled.StrideChunk(32)
+		gc_span := (32) * gc_chunk
 
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
@@ -1652,8 +1730,18 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 
 //line llmc_backward.go:405
 						gc_from2 := 2*gc_ty + xby8 + gc_off
-						gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
-						if gc_trips > 0 {
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(32) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
 							gc_more = true
 						}
 						for y := gc_from2; gc_trips > 0; y, gc_trips = y+(32), gc_trips-1 {

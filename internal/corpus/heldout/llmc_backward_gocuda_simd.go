@@ -149,6 +149,7 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 
 //line llmc_backward.go:42
 	gc_chunk := compiled.StrideChunk(vstep)
+	gc_span := (vstep) * gc_chunk
 
 //line llmc_backward.go:42
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (vstep) * gc_chunk {
@@ -170,8 +171,18 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 
 //line llmc_backward.go:42
 					gc_from4 := warpID + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, vstep, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, vstep, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(vstep) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for row := gc_from4; gc_trips2 > 0; row, gc_trips2 = row+(vstep), gc_trips2-1 {
@@ -545,6 +556,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:100
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_backward.go:100
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -567,8 +579,18 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:100
 				gc_from7 := (gc_rank2 & (32 - 1)) + gc_off2
-				gc_trips5 := compiled.ChunkTrips(gc_from7, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips5 > 0 {
+				gc_trips5 := gc_limit2 - gc_from7
+				switch {
+				case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_from7, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips5 > gc_span2:
+					gc_trips5 = gc_chunk2
+				case gc_trips5 > 0:
+					gc_trips5 = (gc_trips5-1)/(32) + 1
+				default:
+					gc_trips5 = 0
+				}
+				if gc_trips5 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(32), gc_trips5-1 {
@@ -662,6 +684,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:112
 	gc_chunk3 := compiled.StrideChunk(32)
+	gc_span3 := (32) * gc_chunk3
 
 //line llmc_backward.go:112
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
@@ -685,8 +708,18 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:112
 				gc_from8 := (gc_rank2 & (32 - 1)) + gc_off3
-				gc_trips6 := compiled.ChunkTrips(gc_from8, 32, gc_chunk3, gc_limit3, false)
-				if gc_trips6 > 0 {
+				gc_trips6 := gc_limit3 - gc_from8
+				switch {
+				case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_from8, 32, gc_chunk3, gc_limit3, false)
+				case gc_trips6 > gc_span3:
+					gc_trips6 = gc_chunk3
+				case gc_trips6 > 0:
+					gc_trips6 = (gc_trips6-1)/(32) + 1
+				default:
+					gc_trips6 = 0
+				}
+				if gc_trips6 == gc_chunk3 {
 					gc_more3 = true
 				}
 				for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(32), gc_trips6-1 {
@@ -727,6 +760,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:130
 	gc_chunk4 := compiled.StrideChunk(gc_bdx2)
+	gc_span4 := (gc_bdx2) * gc_chunk4
 
 //line llmc_backward.go:130
 	for gc_off4, gc_limit4, gc_more4 := 0, C, true; gc_more4; gc_off4 += (gc_bdx2) * gc_chunk4 {
@@ -749,8 +783,18 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 
 //line llmc_backward.go:130
 					gc_from9 := gc_tx2 + gc_off4
-					gc_trips7 := compiled.ChunkTrips(gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
-					if gc_trips7 > 0 {
+					gc_trips7 := gc_limit4 - gc_from9
+					switch {
+					case gc_from9 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips7 = compiled.ChunkTrips(gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
+					case gc_trips7 > gc_span4:
+						gc_trips7 = gc_chunk4
+					case gc_trips7 > 0:
+						gc_trips7 = (gc_trips7-1)/(gc_bdx2) + 1
+					default:
+						gc_trips7 = 0
+					}
+					if gc_trips7 == gc_chunk4 {
 						gc_more4 = true
 					}
 					for i_3 := gc_from9; gc_trips7 > 0; i_3, gc_trips7 = i_3+(gc_bdx2), gc_trips7-1 {
@@ -923,6 +967,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:180
 		gc_chunk := compiled.StrideChunk(BlockSize)
+		gc_span := (BlockSize) * gc_chunk
 
 //line llmc_backward.go:180
 		for gc_off, gc_limit, gc_more := 0, t_, true; gc_more; gc_off += (BlockSize) * gc_chunk {
@@ -940,8 +985,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:180
 					gc_from5 := gc_rank2 + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, BlockSize, gc_chunk, gc_limit, true)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5 + 1
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, BlockSize, gc_chunk, gc_limit, true)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(BlockSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for t2 := gc_from5; gc_trips3 > 0; t2, gc_trips3 = t2+(BlockSize), gc_trips3-1 {
@@ -1030,6 +1085,7 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:188
 		gc_chunk2 := compiled.StrideChunk(BlockSize)
+		gc_span2 := (BlockSize) * gc_chunk2
 
 //line llmc_backward.go:188
 		for gc_off2, gc_limit2, gc_more2 := 0, t_, true; gc_more2; gc_off2 += (BlockSize) * gc_chunk2 {
@@ -1047,8 +1103,18 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 
 //line llmc_backward.go:188
 					gc_from6 := gc_rank2 + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6 + 1
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(BlockSize) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for t3 := gc_from6; gc_trips4 > 0; t3, gc_trips4 = t3+(BlockSize), gc_trips4-1 {
@@ -1726,6 +1792,7 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 
 //line llmc_backward.go:405
 		gc_chunk := compiled.StrideChunk(32)
+		gc_span := (32) * gc_chunk
 
 //line llmc_backward.go:405
 		for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += (32) * gc_chunk {
@@ -1754,8 +1821,18 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 
 //line llmc_backward.go:405
 						gc_from4 := 2*gc_ty2 + xby8 + gc_off
-						gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
-						if gc_trips2 > 0 {
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(32) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
 							gc_more = true
 						}
 						for y := gc_from4; gc_trips2 > 0; y, gc_trips2 = y+(32), gc_trips2-1 {

@@ -285,6 +285,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:112
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_forward.go:112
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -303,8 +304,18 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:112
 				gc_from2 := (gc_rank & (32 - 1)) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(32) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
@@ -375,6 +386,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:123
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_forward.go:123
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -394,8 +406,18 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:123
 				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
-				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
@@ -471,6 +493,7 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:135
 	gc_chunk3 := compiled.StrideChunk(32)
+	gc_span3 := (32) * gc_chunk3
 
 //line llmc_forward.go:135
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (32) * gc_chunk3 {
@@ -491,8 +514,18 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 
 //line llmc_forward.go:135
 				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
-				gc_trips3 := compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
-				if gc_trips3 > 0 {
+				gc_trips3 := gc_limit3 - gc_from4
+				switch {
+				case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				case gc_trips3 > gc_span3:
+					gc_trips3 = gc_chunk3
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(32) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk3 {
 					gc_more3 = true
 				}
 				for c := gc_from4; gc_trips3 > 0; c, gc_trips3 = c+(32), gc_trips3-1 {

@@ -6,6 +6,7 @@ package heldout
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -31,7 +32,93 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep := 0
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lud.go:21
+				var i int
+//line rodinia_lud.go:21
+				_ = i
+//line rodinia_lud.go:21
+				var j int
+//line rodinia_lud.go:21
+				_ = j
+//line rodinia_lud.go:24
+				var arrayOffset int = offset*matrixDim + offset
+//line rodinia_lud.go:24
+				_ = arrayOffset
+//line rodinia_lud.go:25
+				var i_ int = 0
+//line rodinia_lud.go:25
+				_ = i_
+//line rodinia_lud.go:25
+				for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:25
+					var gc_ld lanes.Float32x8
+//line rodinia_lud.go:25
+					if (arrayOffset+
+						gc_tx) >= 0 && (arrayOffset+gc_tx)+8 <= len(m) {
+//line rodinia_lud.go:26
+						gc_ld = lanes.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
+//line rodinia_lud.go:26
+					} else {
+//line rodinia_lud.go:26
+						var gc_lanes [8]float32
+//line rodinia_lud.go:26
+						for gc_k := range 8 {
+//line rodinia_lud.go:26
+							if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:26
+								gc_pos.Thread = gc_rank + gc_k
+//line rodinia_lud.go:26
+								gc_lanes[gc_k] = m[(arrayOffset+gc_tx)+gc_k]
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+						}
+//line rodinia_lud.go:26
+						gc_pos.Thread = gc_rank
+//line rodinia_lud.go:26
+						gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:26
+					}
+//line rodinia_lud.go:26
+					if gc_tx >= 0 && gc_tx+8 <= len(shadow[i_]) {
+//line rodinia_lud.go:26
+						gc_ld.StoreSlice(shadow[i_][gc_tx:])
+//line rodinia_lud.go:26
+					} else {
+//line rodinia_lud.go:26
+						var gc_lanes2 [8]float32
+//line rodinia_lud.go:26
+						gc_ld.Store(&gc_lanes2)
+//line rodinia_lud.go:26
+						for gc_k2 := range 8 {
+//line rodinia_lud.go:26
+							if 0xff&(1<<gc_k2) != 0 {
+//line rodinia_lud.go:26
+								gc_pos.Thread = gc_rank + gc_k2
+//line rodinia_lud.go:26
+								shadow[i_][gc_tx+gc_k2] = gc_lanes2[gc_k2]
+//line rodinia_lud.go:26
+							}
+//line rodinia_lud.go:26
+						}
+//line rodinia_lud.go:26
+						gc_pos.Thread = gc_rank
+//line rodinia_lud.go:26
+					}
+//line rodinia_lud.go:26
+					arrayOffset = arrayOffset +
+						matrixDim
+//line rodinia_lud.go:27
+				}
+//line rodinia_lud.go:25
+				i = i_
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
@@ -183,7 +270,91 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 	}
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+//line rodinia_lud.go:47
+				var i int
+//line rodinia_lud.go:47
+				_ = i
+//line rodinia_lud.go:47
+				var arrayOffset int
+//line rodinia_lud.go:47
+				_ = arrayOffset
+//line rodinia_lud.go:47
+				i = i_2
+//line rodinia_lud.go:55
+				arrayOffset = (offset+1)*matrixDim + offset
+//line rodinia_lud.go:56
+				var i_3 int = 1
+//line rodinia_lud.go:56
+				_ = i_3
+//line rodinia_lud.go:56
+				for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
+//line rodinia_lud.go:56
+					var gc_ld2 lanes.Float32x8
+//line rodinia_lud.go:56
+					if gc_tx >= 0 && gc_tx+8 <= len(shadow[i_3]) {
+						gc_ld2 = lanes.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
+//line rodinia_lud.go:57
+					} else {
+//line rodinia_lud.go:57
+						var gc_lanes3 [8]float32
+//line rodinia_lud.go:57
+						for gc_k3 := range 8 {
+//line rodinia_lud.go:57
+							if 0xff&(1<<gc_k3) != 0 {
+//line rodinia_lud.go:57
+								gc_pos.Thread = gc_rank + gc_k3
+//line rodinia_lud.go:57
+								gc_lanes3[gc_k3] = shadow[i_3][gc_tx+gc_k3]
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+						}
+//line rodinia_lud.go:57
+						gc_pos.Thread = gc_rank
+//line rodinia_lud.go:57
+						gc_ld2 = lanes.LoadFloat32x8(&gc_lanes3)
+//line rodinia_lud.go:57
+					}
+//line rodinia_lud.go:57
+					if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx)+8 <= len(m) {
+//line rodinia_lud.go:57
+						gc_ld2.StoreSlice(m[arrayOffset+gc_tx:])
+//line rodinia_lud.go:57
+					} else {
+//line rodinia_lud.go:57
+						var gc_lanes4 [8]float32
+//line rodinia_lud.go:57
+						gc_ld2.Store(&gc_lanes4)
+//line rodinia_lud.go:57
+						for gc_k4 := range 8 {
+//line rodinia_lud.go:57
+							if 0xff&(1<<gc_k4) != 0 {
+//line rodinia_lud.go:57
+								gc_pos.Thread = gc_rank + gc_k4
+//line rodinia_lud.go:57
+								m[(arrayOffset+gc_tx)+gc_k4] = gc_lanes4[gc_k4]
+//line rodinia_lud.go:57
+							}
+//line rodinia_lud.go:57
+						}
+//line rodinia_lud.go:57
+						gc_pos.Thread = gc_rank
+//line rodinia_lud.go:57
+					}
+//line rodinia_lud.go:57
+					arrayOffset = arrayOffset +
+						matrixDim
+//line rodinia_lud.go:58
+				}
+//line rodinia_lud.go:56
+				i = i_3
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var i int
@@ -521,7 +692,65 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 			if gc_off3 >= 0 && gc_off3 < len(periCol) && gc_off4 >= 0 && gc_off4 <= len(m) && gc_bdx <= len(m)-gc_off4 {
 				gc_at5 := periCol[gc_off3:][:1]
 				gc_at6 := m[gc_off4:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+//line rodinia_lud.go:166
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_lud.go:166
+					var i int
+//line rodinia_lud.go:166
+					_ = i
+//line rodinia_lud.go:166
+					var sum lanes.Float32x8
+//line rodinia_lud.go:166
+					_ = sum
+//line rodinia_lud.go:166
+					sum = gc_vb2
+//line rodinia_lud.go:167
+					var i_ int = 0
+//line rodinia_lud.go:167
+					_ = i_
+//line rodinia_lud.go:167
+					for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+						var gc_ld2 lanes.Float32x8
+//line rodinia_lud.go:167
+						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+							gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+//line rodinia_lud.go:168
+						} else {
+//line rodinia_lud.go:168
+							var gc_lanes2 [8]float32
+//line rodinia_lud.go:168
+							for gc_k2 := range 8 {
+//line rodinia_lud.go:168
+								if 0xff&(1<<gc_k2) != 0 {
+//line rodinia_lud.go:168
+									gc_pos.Thread = gc_rank + gc_k2
+//line rodinia_lud.go:168
+									gc_lanes2[gc_k2] = periRow[i_][gc_tx+gc_k2]
+//line rodinia_lud.go:168
+								}
+//line rodinia_lud.go:168
+							}
+//line rodinia_lud.go:168
+							gc_pos.Thread = gc_rank
+//line rodinia_lud.go:168
+							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line rodinia_lud.go:168
+						}
+//line rodinia_lud.go:168
+						sum = sum.Add(lanes.BroadcastFloat32x8(gc_at5[0][i_]).Mul(gc_ld2))
+//line rodinia_lud.go:168
+					}
+//line rodinia_lud.go:167
+					i = i_
+					lanes.LoadFloat32x8Slice(gc_at6[gc_tx:]).Sub(sum).StoreSlice(gc_at6[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int
@@ -551,7 +780,71 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 					_ = i_
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep2 := 0
+//line rodinia_lud.go:166
+				gc_vb := lanes.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line rodinia_lud.go:166
+					var i int
+//line rodinia_lud.go:166
+					_ = i
+//line rodinia_lud.go:166
+					var sum lanes.Float32x8
+//line rodinia_lud.go:166
+					_ = sum
+//line rodinia_lud.go:166
+					sum = gc_vb
+//line rodinia_lud.go:167
+					var i_ int = 0
+//line rodinia_lud.go:167
+					_ = i_
+//line rodinia_lud.go:167
+					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx)+8 > len(m) {
+//line rodinia_lud.go:167
+						break
+//line rodinia_lud.go:167
+					}
+//line rodinia_lud.go:167
+					for ; i_ < ludBlockSize; i_ = i_ + 1 {
+//line rodinia_lud.go:167
+						var gc_ld lanes.Float32x8
+//line rodinia_lud.go:167
+						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+							gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
+//line rodinia_lud.go:168
+						} else {
+//line rodinia_lud.go:168
+							var gc_lanes [8]float32
+//line rodinia_lud.go:168
+							for gc_k := range 8 {
+//line rodinia_lud.go:168
+								if 0xff&(1<<gc_k) != 0 {
+//line rodinia_lud.go:168
+									gc_pos.Thread = gc_rank + gc_k
+//line rodinia_lud.go:168
+									gc_lanes[gc_k] = periRow[i_][gc_tx+gc_k]
+//line rodinia_lud.go:168
+								}
+//line rodinia_lud.go:168
+							}
+//line rodinia_lud.go:168
+							gc_pos.Thread = gc_rank
+//line rodinia_lud.go:168
+							gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+//line rodinia_lud.go:168
+						}
+//line rodinia_lud.go:168
+						sum = sum.Add(lanes.BroadcastFloat32x8(periCol[gc_ty][i_]).Mul(gc_ld))
+//line rodinia_lud.go:168
+					}
+//line rodinia_lud.go:167
+					i = i_
+					lanes.LoadFloat32x8Slice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:]).Sub(sum).StoreSlice(m[(globalRowID+gc_ty)*matrixDim+globalColID+gc_tx:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var i int

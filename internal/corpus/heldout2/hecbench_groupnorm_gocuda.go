@@ -491,6 +491,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
@@ -512,8 +513,18 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 
 //line hecbench_groupnorm.go:91
 					gc_from2 := gc_tx + gc_off2
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
 					for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
@@ -703,6 +714,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
@@ -725,8 +737,18 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:132
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {
@@ -1122,6 +1144,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
 
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
@@ -1143,8 +1166,18 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:187
 					gc_from3 := gc_tx + gc_off3
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit3 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more3 = true
 					}
 					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {

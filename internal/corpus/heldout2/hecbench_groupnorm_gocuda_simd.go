@@ -588,6 +588,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:91
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
+	gc_span := (gc_bdx2) * gc_chunk
 
 //line hecbench_groupnorm.go:91
 	for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -609,8 +610,18 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 
 //line hecbench_groupnorm.go:91
 					gc_from4 := gc_tx2 + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more2 = true
 					}
 					for i_ := gc_from4; gc_trips2 > 0; i_, gc_trips2 = i_+(gc_bdx2), gc_trips2-1 {
@@ -800,6 +811,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:132
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
+	gc_span := (gc_bdx2) * gc_chunk
 
 //line hecbench_groupnorm.go:132
 	for gc_off, gc_limit, gc_more := 0, vecCount, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
@@ -822,8 +834,18 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:132
 					gc_from5 := gc_tx2 + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdx2) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gc_bdx2), gc_trips3-1 {
@@ -1297,6 +1319,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:187
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2)
+	gc_span2 := (gc_bdx2) * gc_chunk2
 
 //line hecbench_groupnorm.go:187
 	for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx2) * gc_chunk2 {
@@ -1318,8 +1341,18 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 
 //line hecbench_groupnorm.go:187
 					gc_from6 := gc_tx2 + gc_off3
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit3 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdx2) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more3 = true
 					}
 					for i_2 := gc_from6; gc_trips4 > 0; i_2, gc_trips4 = i_2+(gc_bdx2), gc_trips4-1 {

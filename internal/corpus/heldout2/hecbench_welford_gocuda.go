@@ -143,6 +143,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:95
 	gc_chunk := compiled.StrideChunk(gc_bdy)
+	gc_span := (gc_bdy) * gc_chunk
 
 //line hecbench_welford.go:95
 	for gc_off, gc_limit, gc_more := 0, bs, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
@@ -159,8 +160,18 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 
 //line hecbench_welford.go:95
 					gc_from2 := gc_ty + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdy) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for batchID := gc_from2; gc_trips > 0; batchID, gc_trips = batchID+(gc_bdy), gc_trips-1 {

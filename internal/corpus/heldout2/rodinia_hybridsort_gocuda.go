@@ -135,6 +135,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:64
 	gc_chunk := compiled.StrideChunk(numThreads)
+	gc_span := (numThreads) * gc_chunk
 
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
@@ -162,8 +163,18 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:64
 					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_trips := compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(numThreads) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
 					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {
@@ -785,6 +796,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 
 //line rodinia_hybridsort.go:133
 	gc_chunk := compiled.StrideChunk(numThreads)
+	gc_span := (numThreads) * gc_chunk
 
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
@@ -808,8 +820,18 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 
 //line rodinia_hybridsort.go:133
 					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_trips := compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(numThreads) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more2 = true
 					}
 					for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {

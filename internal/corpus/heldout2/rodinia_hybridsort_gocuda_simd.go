@@ -182,6 +182,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 
 //line rodinia_hybridsort.go:64
 	gc_chunk := compiled.StrideChunk(numThreads)
+	gc_span := (numThreads) * gc_chunk
 
 //line rodinia_hybridsort.go:64
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
@@ -209,8 +210,18 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 
 //line rodinia_hybridsort.go:64
 					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more2 = true
 					}
 					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {
@@ -876,6 +887,7 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:133
 	gc_chunk := compiled.StrideChunk(numThreads)
+	gc_span := (numThreads) * gc_chunk
 
 //line rodinia_hybridsort.go:133
 	for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
@@ -899,8 +911,18 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 
 //line rodinia_hybridsort.go:133
 					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(numThreads) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more2 = true
 					}
 					for tid := gc_from4; gc_trips2 > 0; tid, gc_trips2 = tid+(numThreads), gc_trips2-1 {

@@ -63,6 +63,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:43
 	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
+	gc_span := (ggmlWarpSize) * gc_chunk
 
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
@@ -86,8 +87,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:43
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(ggmlWarpSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(ggmlWarpSize), gc_trips-1 {
@@ -190,6 +201,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:54
 	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
+	gc_span2 := (ggmlWarpSize) * gc_chunk2
 
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
@@ -214,8 +226,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:54
 					gc_from3 := gc_tx + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(ggmlWarpSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(ggmlWarpSize), gc_trips2-1 {
@@ -323,6 +345,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:65
 	gc_chunk3 := compiled.StrideChunk(ggmlWarpSize)
+	gc_span3 := (ggmlWarpSize) * gc_chunk3
 
 //line ggml_more.go:65
 	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += (ggmlWarpSize) * gc_chunk3 {
@@ -348,8 +371,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:65
 					gc_from4 := gc_tx + gc_off3
-					gc_trips3 := compiled.ChunkTrips(gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(ggmlWarpSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk3 {
 						gc_more3 = true
 					}
 					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(ggmlWarpSize), gc_trips3-1 {
@@ -1506,6 +1539,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 
 //line ggml_more.go:214
 			gc_chunk := compiled.StrideChunk(gc_bdx)
+			gc_span := (gc_bdx) * gc_chunk
 
 //line ggml_more.go:214
 			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
@@ -1525,8 +1559,18 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 
 //line ggml_more.go:214
 							gc_from2 := gc_tx + gc_off2
-							gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-							if gc_trips > 0 {
+							gc_trips := gc_limit2 - gc_from2
+							switch {
+							case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+							case gc_trips > gc_span:
+								gc_trips = gc_chunk
+							case gc_trips > 0:
+								gc_trips = (gc_trips-1)/(gc_bdx) + 1
+							default:
+								gc_trips = 0
+							}
+							if gc_trips == gc_chunk {
 								gc_more2 = true
 							}
 							for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {

@@ -91,6 +91,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:43
 	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
+	gc_span := (ggmlWarpSize) * gc_chunk
 
 //line ggml_more.go:43
 	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
@@ -114,8 +115,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:43
 					gc_from6 := gc_tx2 + gc_off
-					gc_trips4 := compiled.ChunkTrips(gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
+					case gc_trips4 > gc_span:
+						gc_trips4 = gc_chunk
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(ggmlWarpSize) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(ggmlWarpSize), gc_trips4-1 {
@@ -218,6 +229,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:54
 	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
+	gc_span2 := (ggmlWarpSize) * gc_chunk2
 
 //line ggml_more.go:54
 	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
@@ -242,8 +254,18 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:54
 					gc_from7 := gc_tx2 + gc_off2
-					gc_trips5 := compiled.ChunkTrips(gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
-					if gc_trips5 > 0 {
+					gc_trips5 := gc_limit2 - gc_from7
+					switch {
+					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					case gc_trips5 > gc_span2:
+						gc_trips5 = gc_chunk2
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(ggmlWarpSize) + 1
+					default:
+						gc_trips5 = 0
+					}
+					if gc_trips5 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(ggmlWarpSize), gc_trips5-1 {
@@ -1962,6 +1984,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 
 //line ggml_more.go:214
 			gc_chunk := compiled.StrideChunk(gc_bdx2)
+			gc_span := (gc_bdx2) * gc_chunk
 
 //line ggml_more.go:214
 			for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -1981,8 +2004,18 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 
 //line ggml_more.go:214
 							gc_from4 := gc_tx2 + gc_off2
-							gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-							if gc_trips2 > 0 {
+							gc_trips2 := gc_limit2 - gc_from4
+							switch {
+							case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+							case gc_trips2 > gc_span:
+								gc_trips2 = gc_chunk
+							case gc_trips2 > 0:
+								gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+							default:
+								gc_trips2 = 0
+							}
+							if gc_trips2 == gc_chunk {
 								gc_more2 = true
 							}
 							for col_ := gc_from4; gc_trips2 > 0; col_, gc_trips2 = col_+(gc_bdx2), gc_trips2-1 {

@@ -1965,6 +1965,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:158
 	gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
 
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -1992,8 +1993,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:158
 					gc_from2 := tid + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
@@ -2428,6 +2439,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
+	gc_span2 := (blockSize) * gc_chunk2
 
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
@@ -2456,8 +2468,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 //line ggml_norm.go:190
 					gc_from3 := tid + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, blockSize, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {

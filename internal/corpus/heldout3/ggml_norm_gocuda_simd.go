@@ -2529,6 +2529,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:158
 	gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
 
 //line ggml_norm.go:158
 	for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -2556,8 +2557,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:158
 					gc_from5 := tid + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, blockSize, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(blockSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for col := gc_from5; gc_trips3 > 0; col, gc_trips3 = col+(blockSize), gc_trips3-1 {
@@ -3203,6 +3214,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:190
 	gc_chunk2 := compiled.StrideChunk(blockSize)
+	gc_span2 := (blockSize) * gc_chunk2
 
 //line ggml_norm.go:190
 	for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
@@ -3231,8 +3243,18 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 
 //line ggml_norm.go:190
 					gc_from6 := tid + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, blockSize, gc_chunk2, gc_limit2, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(blockSize) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for col_ := gc_from6; gc_trips4 > 0; col_, gc_trips4 = col_+(blockSize), gc_trips4-1 {

@@ -1741,6 +1741,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:139
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_layernorm.go:139
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -1760,8 +1761,18 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:139
 				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
-				gc_trips3 := compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
-				if gc_trips3 > 0 {
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(32) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
@@ -1885,6 +1896,7 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:160
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_layernorm.go:160
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -1905,8 +1917,18 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 
 //line llmc_layernorm.go:160
 				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
-				gc_trips4 := compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips4 > 0 {
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(32) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for c := gc_from6; gc_trips4 > 0; c, gc_trips4 = c+(32), gc_trips4-1 {

@@ -322,6 +322,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
 
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -346,8 +347,18 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:73
 					gc_from2 := tid + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
@@ -714,6 +725,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:103
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
@@ -735,8 +747,18 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:103
 				gc_from2 := (gc_rank & (32 - 1)) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(32) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
@@ -890,6 +912,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx)
+	gc_span := (gc_bdx) * gc_chunk
 
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx) * gc_chunk {
@@ -910,8 +933,18 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 
 //line llmc_misc.go:127
 					gc_from2 := gc_tx + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx), gc_trips-1 {

@@ -336,6 +336,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:73
 	gc_chunk := compiled.StrideChunk(blockSize)
+	gc_span := (blockSize) * gc_chunk
 
 //line llmc_misc.go:73
 	for gc_off, gc_limit, gc_more := 0, B*T, true; gc_more; gc_off += (blockSize) * gc_chunk {
@@ -360,8 +361,18 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:73
 					gc_from4 := tid + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, blockSize, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(blockSize), gc_trips2-1 {
@@ -815,6 +826,7 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:103
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_misc.go:103
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (32) * gc_chunk {
@@ -836,8 +848,18 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:103
 				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
-				gc_trips2 := compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit - gc_from4
+				switch {
+				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				case gc_trips2 > gc_span:
+					gc_trips2 = gc_chunk
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(32), gc_trips2-1 {
@@ -1004,6 +1026,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:127
 	gc_chunk := compiled.StrideChunk(gc_bdx2)
+	gc_span := (gc_bdx2) * gc_chunk
 
 //line llmc_misc.go:127
 	for gc_off, gc_limit, gc_more := 0, BT, true; gc_more; gc_off += (gc_bdx2) * gc_chunk {
@@ -1024,8 +1047,18 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 
 //line llmc_misc.go:127
 					gc_from4 := gc_tx2 + gc_off
-					gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_trips2 > gc_span:
+						gc_trips2 = gc_chunk
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdx2), gc_trips2-1 {

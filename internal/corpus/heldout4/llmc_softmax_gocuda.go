@@ -3126,6 +3126,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -3144,8 +3145,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:288
 				gc_from2 := (gc_rank & (32 - 1)) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(32) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(32), gc_trips-1 {
@@ -3198,6 +3209,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -3220,8 +3232,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:294
 				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
-				gc_trips2 := compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips2 > 0 {
+				gc_trips2 := gc_limit2 - gc_from3
+				switch {
+				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips2 > gc_span2:
+					gc_trips2 = gc_chunk2
+				case gc_trips2 > 0:
+					gc_trips2 = (gc_trips2-1)/(32) + 1
+				default:
+					gc_trips2 = 0
+				}
+				if gc_trips2 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(32), gc_trips2-1 {
@@ -3323,6 +3345,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:328
 	gc_chunk := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span := (gc_bdx * UNROLL_FACTOR) * gc_chunk
 
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx * UNROLL_FACTOR) * gc_chunk {
@@ -3350,8 +3373,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:328
 					gc_from2 := tid + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*UNROLL_FACTOR) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*UNROLL_FACTOR), gc_trips-1 {
@@ -3574,6 +3607,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:350
 	gc_chunk2 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span2 := (gc_bdx * UNROLL_FACTOR) * gc_chunk2
 
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx * UNROLL_FACTOR) * gc_chunk2 {
@@ -3602,8 +3636,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:350
 					gc_from3 := tid + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gc_bdx*UNROLL_FACTOR) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx*UNROLL_FACTOR), gc_trips2-1 {
@@ -3927,6 +3971,7 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:379
 	gc_chunk3 := compiled.StrideChunk(gc_bdx * UNROLL_FACTOR)
+	gc_span3 := (gc_bdx * UNROLL_FACTOR) * gc_chunk3
 
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx * UNROLL_FACTOR) * gc_chunk3 {
@@ -3954,8 +3999,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 //line llmc_softmax.go:379
 					gc_from4 := tid + gc_off3
-					gc_trips3 := compiled.ChunkTrips(gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gc_bdx*UNROLL_FACTOR) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk3 {
 						gc_more3 = true
 					}
 					for i_4 := gc_from4; gc_trips3 > 0; i_4, gc_trips3 = i_4+(gc_bdx*UNROLL_FACTOR), gc_trips3-1 {
@@ -4222,6 +4277,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
+	gc_span := (gocuda.WarpSize) * gc_chunk
 
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
@@ -4253,8 +4309,18 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:418
 					gc_from2 := laneID + gc_off
-					gc_trips := compiled.ChunkTrips(gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
-					if gc_trips > 0 {
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gocuda.WarpSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gocuda.WarpSize), gc_trips-1 {
@@ -4423,6 +4489,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
+	gc_span2 := (gocuda.WarpSize) * gc_chunk2
 
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
@@ -4453,8 +4520,18 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 
 //line llmc_softmax.go:441
 					gc_from3 := laneID + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(gocuda.WarpSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(gocuda.WarpSize), gc_trips2-1 {

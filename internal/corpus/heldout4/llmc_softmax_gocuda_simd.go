@@ -3961,6 +3961,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:288
 	gc_chunk := compiled.StrideChunk(32)
+	gc_span := (32) * gc_chunk
 
 //line llmc_softmax.go:288
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (32) * gc_chunk {
@@ -3979,8 +3980,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:288
 				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
-				gc_trips3 := compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
-				if gc_trips3 > 0 {
+				gc_trips3 := gc_limit - gc_from5
+				switch {
+				case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				case gc_trips3 > gc_span:
+					gc_trips3 = gc_chunk
+				case gc_trips3 > 0:
+					gc_trips3 = (gc_trips3-1)/(32) + 1
+				default:
+					gc_trips3 = 0
+				}
+				if gc_trips3 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(32), gc_trips3-1 {
@@ -4033,6 +4044,7 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:294
 	gc_chunk2 := compiled.StrideChunk(32)
+	gc_span2 := (32) * gc_chunk2
 
 //line llmc_softmax.go:294
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (32) * gc_chunk2 {
@@ -4055,8 +4067,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:294
 				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
-				gc_trips4 := compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
-				if gc_trips4 > 0 {
+				gc_trips4 := gc_limit2 - gc_from6
+				switch {
+				case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				case gc_trips4 > gc_span2:
+					gc_trips4 = gc_chunk2
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(32) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk2 {
 					gc_more2 = true
 				}
 				for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(32), gc_trips4-1 {
@@ -4158,6 +4180,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:328
 	gc_chunk := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+	gc_span := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk
 
 //line llmc_softmax.go:328
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk {
@@ -4185,8 +4208,18 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:328
 					gc_from6 := tid + gc_off
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					case gc_trips4 > gc_span:
+						gc_trips4 = gc_chunk
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(gc_bdx2*UNROLL_FACTOR), gc_trips4-1 {
@@ -4451,6 +4484,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:350
 	gc_chunk2 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+	gc_span2 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2
 
 //line llmc_softmax.go:350
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk2 {
@@ -4479,8 +4513,18 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:350
 					gc_from7 := tid + gc_off2
-					gc_trips5 := compiled.ChunkTrips(gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
-					if gc_trips5 > 0 {
+					gc_trips5 := gc_limit2 - gc_from7
+					switch {
+					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					case gc_trips5 > gc_span2:
+						gc_trips5 = gc_chunk2
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+					default:
+						gc_trips5 = 0
+					}
+					if gc_trips5 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_2 := gc_from7; gc_trips5 > 0; i_2, gc_trips5 = i_2+(gc_bdx2*UNROLL_FACTOR), gc_trips5-1 {
@@ -4835,6 +4879,7 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:379
 	gc_chunk3 := compiled.StrideChunk(gc_bdx2 * UNROLL_FACTOR)
+	gc_span3 := (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3
 
 //line llmc_softmax.go:379
 	for gc_off3, gc_limit3, gc_more3 := 0, C, true; gc_more3; gc_off3 += (gc_bdx2 * UNROLL_FACTOR) * gc_chunk3 {
@@ -4862,8 +4907,18 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 
 //line llmc_softmax.go:379
 					gc_from8 := tid + gc_off3
-					gc_trips6 := compiled.ChunkTrips(gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
-					if gc_trips6 > 0 {
+					gc_trips6 := gc_limit3 - gc_from8
+					switch {
+					case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					case gc_trips6 > gc_span3:
+						gc_trips6 = gc_chunk3
+					case gc_trips6 > 0:
+						gc_trips6 = (gc_trips6-1)/(gc_bdx2*UNROLL_FACTOR) + 1
+					default:
+						gc_trips6 = 0
+					}
+					if gc_trips6 == gc_chunk3 {
 						gc_more3 = true
 					}
 					for i_4 := gc_from8; gc_trips6 > 0; i_4, gc_trips6 = i_4+(gc_bdx2*UNROLL_FACTOR), gc_trips6-1 {
@@ -5130,6 +5185,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:418
 	gc_chunk := compiled.StrideChunk(gocuda.WarpSize)
+	gc_span := (gocuda.WarpSize) * gc_chunk
 
 //line llmc_softmax.go:418
 	for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (gocuda.WarpSize) * gc_chunk {
@@ -5161,8 +5217,18 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:418
 					gc_from5 := laneID + gc_off
-					gc_trips3 := compiled.ChunkTrips(gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit - gc_from5
+					switch {
+					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					case gc_trips3 > gc_span:
+						gc_trips3 = gc_chunk
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(gocuda.WarpSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk {
 						gc_more = true
 					}
 					for i := gc_from5; gc_trips3 > 0; i, gc_trips3 = i+(gocuda.WarpSize), gc_trips3-1 {
@@ -5331,6 +5397,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:441
 	gc_chunk2 := compiled.StrideChunk(gocuda.WarpSize)
+	gc_span2 := (gocuda.WarpSize) * gc_chunk2
 
 //line llmc_softmax.go:441
 	for gc_off2, gc_limit2, gc_more2 := 0, C, true; gc_more2; gc_off2 += (gocuda.WarpSize) * gc_chunk2 {
@@ -5361,8 +5428,18 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 
 //line llmc_softmax.go:441
 					gc_from6 := laneID + gc_off2
-					gc_trips4 := compiled.ChunkTrips(gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
-					if gc_trips4 > 0 {
+					gc_trips4 := gc_limit2 - gc_from6
+					switch {
+					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					case gc_trips4 > gc_span2:
+						gc_trips4 = gc_chunk2
+					case gc_trips4 > 0:
+						gc_trips4 = (gc_trips4-1)/(gocuda.WarpSize) + 1
+					default:
+						gc_trips4 = 0
+					}
+					if gc_trips4 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from6; gc_trips4 > 0; i_, gc_trips4 = i_+(gocuda.WarpSize), gc_trips4-1 {

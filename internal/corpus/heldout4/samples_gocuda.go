@@ -300,6 +300,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
+	gc_span := (int(grid_.Size())) * gc_chunk
 
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
@@ -315,8 +316,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 				gc_from2 := int(grid_.ThreadRank()) + gc_off
-				gc_trips := compiled.ChunkTrips(gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
-				if gc_trips > 0 {
+				gc_trips := gc_limit - gc_from2
+				switch {
+				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+				case gc_trips > gc_span:
+					gc_trips = gc_chunk
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(int(grid_.Size())) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(int(grid_.Size())), gc_trips-1 {
@@ -757,6 +768,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
+		gc_span2 := (int(grid_2.Size())) * gc_chunk2
 
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
@@ -772,8 +784,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 					gc_from3 := int(grid_2.ThreadRank()) + gc_off2
-					gc_trips2 := compiled.ChunkTrips(gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
-					if gc_trips2 > 0 {
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(int(grid_2.Size())) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(int(grid_2.Size())), gc_trips2-1 {
@@ -1086,6 +1108,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
+		gc_span3 := (int(grid_3.Size())) * gc_chunk3
 
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
@@ -1101,8 +1124,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 
 //line samples.go:52
 					gc_from4 := int(grid_3.ThreadRank()) + gc_off3
-					gc_trips3 := compiled.ChunkTrips(gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
-					if gc_trips3 > 0 {
+					gc_trips3 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(int(grid_3.Size())) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk3 {
 						gc_more3 = true
 					}
 					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(int(grid_3.Size())), gc_trips3-1 {
@@ -2243,6 +2276,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 
 //line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx)
+		gc_span := (gc_bdx) * gc_chunk
 
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
@@ -2262,8 +2296,18 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 
 //line samples.go:343
 						gc_from2 := gc_tx + gc_off2
-						gc_trips := compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						if gc_trips > 0 {
+						gc_trips := gc_limit2 - gc_from2
+						switch {
+						case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
 							gc_more2 = true
 						}
 						for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {

@@ -314,6 +314,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 	gc_chunk := compiled.StrideChunk(int(grid_.Size()))
+	gc_span := (int(grid_.Size())) * gc_chunk
 
 //line samples.go:52
 	for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (int(grid_.Size())) * gc_chunk {
@@ -329,8 +330,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 				gc_from6 := int(grid_.ThreadRank()) + gc_off
-				gc_trips4 := compiled.ChunkTrips(gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
-				if gc_trips4 > 0 {
+				gc_trips4 := gc_limit - gc_from6
+				switch {
+				case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
+				case gc_trips4 > gc_span:
+					gc_trips4 = gc_chunk
+				case gc_trips4 > 0:
+					gc_trips4 = (gc_trips4-1)/(int(grid_.Size())) + 1
+				default:
+					gc_trips4 = 0
+				}
+				if gc_trips4 == gc_chunk {
 					gc_more = true
 				}
 				for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(int(grid_.Size())), gc_trips4-1 {
@@ -784,6 +795,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 		gc_chunk2 := compiled.StrideChunk(int(grid_2.Size()))
+		gc_span2 := (int(grid_2.Size())) * gc_chunk2
 
 //line samples.go:52
 		for gc_off2, gc_limit2, gc_more2 := 0, size_, true; gc_more2; gc_off2 += (int(grid_2.Size())) * gc_chunk2 {
@@ -799,8 +811,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 					gc_from7 := int(grid_2.ThreadRank()) + gc_off2
-					gc_trips5 := compiled.ChunkTrips(gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
-					if gc_trips5 > 0 {
+					gc_trips5 := gc_limit2 - gc_from7
+					switch {
+					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					case gc_trips5 > gc_span2:
+						gc_trips5 = gc_chunk2
+					case gc_trips5 > 0:
+						gc_trips5 = (gc_trips5-1)/(int(grid_2.Size())) + 1
+					default:
+						gc_trips5 = 0
+					}
+					if gc_trips5 == gc_chunk2 {
 						gc_more2 = true
 					}
 					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(int(grid_2.Size())), gc_trips5-1 {
@@ -1169,6 +1191,7 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 		gc_chunk3 := compiled.StrideChunk(int(grid_3.Size()))
+		gc_span3 := (int(grid_3.Size())) * gc_chunk3
 
 //line samples.go:52
 		for gc_off3, gc_limit3, gc_more3 := 0, size_2, true; gc_more3; gc_off3 += (int(grid_3.Size())) * gc_chunk3 {
@@ -1184,8 +1207,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 
 //line samples.go:52
 					gc_from8 := int(grid_3.ThreadRank()) + gc_off3
-					gc_trips6 := compiled.ChunkTrips(gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
-					if gc_trips6 > 0 {
+					gc_trips6 := gc_limit3 - gc_from8
+					switch {
+					case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					case gc_trips6 > gc_span3:
+						gc_trips6 = gc_chunk3
+					case gc_trips6 > 0:
+						gc_trips6 = (gc_trips6-1)/(int(grid_3.Size())) + 1
+					default:
+						gc_trips6 = 0
+					}
+					if gc_trips6 == gc_chunk3 {
 						gc_more3 = true
 					}
 					for i_2 := gc_from8; gc_trips6 > 0; i_2, gc_trips6 = i_2+(int(grid_3.Size())), gc_trips6-1 {
@@ -2419,6 +2452,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:343
 		gc_chunk := compiled.StrideChunk(gc_bdx2)
+		gc_span := (gc_bdx2) * gc_chunk
 
 //line samples.go:343
 		for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx2) * gc_chunk {
@@ -2438,8 +2472,18 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 //line samples.go:343
 						gc_from4 := gc_tx2 + gc_off2
-						gc_trips2 := compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
-						if gc_trips2 > 0 {
+						gc_trips2 := gc_limit2 - gc_from4
+						switch {
+						case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(gc_bdx2) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
 							gc_more2 = true
 						}
 						for pos_2 := gc_from4; gc_trips2 > 0; pos_2, gc_trips2 = pos_2+(gc_bdx2), gc_trips2-1 {

@@ -1,0 +1,106 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// The default build, which has no archsimd, still runs some of the loops
+// the vector pass picks eight threads at a time: as the lanes of package
+// compiled/lanes' vectors, structs of scalars that Go keeps in registers
+// and computes lane by lane. They gain nothing on a loop whose threads
+// each do a little work: Go's scalar code is as fast. They gain where a
+// thread runs a loop of its own that carries a sum from trip to trip
+// (the blur's window, a tile's inner product): one thread's chain of
+// additions waits on each addition's latency, while eight threads'
+// chains, interleaved, keep the CPU's arithmetic units busy, as a
+// hand-written loop carrying eight accumulators would. So the default
+// build writes those loops' steps, and only those. The steps are the
+// SIMD build's translation, with the same checks, masks and scalar form
+// after, in the same order: results are bit-identical to the scalar form.
+//
+// They lose where the eight lanes do not fit the CPU's sixteen vector
+// registers (n-body's six running sums: 48 floats) and where the loop
+// calls what Go does not inline (comparisons, merges: mandelbrot's
+// escape loop ran twice as slow), so those stay scalar.
+
+// portableCarried is the most vectors a loop of a portable step may
+// carry from trip to trip: each holds eight of the sixteen registers.
+const portableCarried = 1
+
+// portableCalls are the methods of package lanes Go does not inline
+// (lanes_gen.go's are above its budget): a loop calling one pays a call
+// a trip, with its vectors spilled.
+var portableCalls = map[string]bool{"Merge": true, "StoreMasked": true, "Sqrt": true, "Floor": true, "Ceil": true,
+	"Trunc": true, "ToMask": true, "Equal": true, "NotEqual": true, "Less": true, "LessEqual": true, "Greater": true,
+	"GreaterEqual": true}
+
+// portableGain reports whether thread loop l, which the vector pass
+// picked, gains from portable steps: its step translates to them and
+// holds a loop, the same for its eight threads, that carries a value
+// from trip to trip, calls only what Go inlines, and keeps the rest of
+// the registers free.
+func (f *Func) portableGain(l *ThreadLoop) bool {
+	vl, ok := f.translate(l, nil, "lanes", nil, true)
+	if !ok || vl.diverges {
+		return false
+	}
+	gain := false
+	for _, s := range vl.body {
+		ast.Inspect(s, func(n ast.Node) bool {
+			if fs, isFor := n.(*ast.ForStmt); isFor && !gain {
+				carried := carriedVars(fs)
+				gain = carried > 0 && carried <= portableCarried && !callsAny(fs.Body, portableCalls)
+			}
+			return !gain
+		})
+	}
+	return gain
+}
+
+// carriedVars counts the variables loop fs assigns, by =, that it does
+// not declare: what it carries from trip to trip (the loop's own
+// variable aside).
+func carriedVars(fs *ast.ForStmt) int {
+	declared, carried := map[string]bool{}, map[string]bool{}
+	ast.Inspect(fs.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				declared[id.Name] = true
+			}
+		case *ast.AssignStmt:
+			for _, x := range n.Lhs {
+				if id, ok := x.(*ast.Ident); ok {
+					if n.Tok == token.DEFINE {
+						declared[id.Name] = true
+					} else if n.Tok == token.ASSIGN {
+						carried[id.Name] = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	count := 0
+	for name := range carried {
+		if !declared[name] && name != "_" {
+			count++
+		}
+	}
+	return count
+}
+
+// callsAny reports whether n calls a method named in names.
+func callsAny(n ast.Node, names map[string]bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if c, ok := m.(*ast.CallExpr); ok {
+			if sel, ok := c.Fun.(*ast.SelectorExpr); ok && names[sel.Sel.Name] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
