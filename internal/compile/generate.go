@@ -58,6 +58,11 @@ type Options struct {
 	// docs/performance.md), which the generated code works around only
 	// where they were met.
 	SIMD512 bool
+	// PortableAll writes the default build's portable steps for every
+	// loop the vector pass picks, whether it gains or not: for testing
+	// them over every loop the SIMD build's steps take (the compiler
+	// fuzzer's -fuzz.portable).
+	PortableAll bool
 }
 
 // GenerateWith is Generate with opts.
@@ -107,7 +112,7 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options)
 	}
 	src := &kir.Source{
 		Fset: k.Pkg.Fset, Info: k.Pkg.TypesInfo, Pkg: k.Pkg.Types, Decl: k.Decl, Thread: k.Thread,
-		Decls: decls, Taken: takenIn(k), SIMD512: opts.SIMD512,
+		Decls: decls, Taken: takenIn(k), SIMD512: opts.SIMD512, PortableAll: opts.PortableAll,
 	}
 	f, r := kir.Run(src, "", nil)
 	if r != nil {

@@ -36,7 +36,7 @@ func (b *batch) bisectGenerate() (map[string]string, error) {
 				return err
 			}
 		}
-		_, err = generateDir(dir, b.opt.SIMD512)
+		_, err = generateDir(dir, b.opt)
 		switch {
 		case err == nil:
 			return nil

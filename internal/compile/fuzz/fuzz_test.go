@@ -17,6 +17,7 @@ var (
 	minimize  = flag.Int("fuzz.minimize", 0, "minimize each failing kernel in this many rounds, print it and add it to the corpus")
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
 	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
+	portable  = flag.Bool("fuzz.portable", false, "give every loop the vector pass picks portable steps, which the default build runs")
 )
 
 // inputBytes is the length of a random kernel's input.
@@ -58,7 +59,7 @@ func TestCompileRandomKernels(t *testing.T) {
 			}
 		}
 		start := time.Now()
-		results, err := Run(ks, Options{Keep: *keep, Check: *checked, SIMD512: *simd512})
+		results, err := Run(ks, Options{Keep: *keep, Check: *checked, SIMD512: *simd512, Portable: *portable})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +146,7 @@ func minimizeFailure(t *testing.T, r *Result, f Failure) {
 	same := func(c *Result) bool {
 		return slices.ContainsFunc(c.Failures, func(g Failure) bool { return g.Kind == f.Kind })
 	}
-	k, mr, err := Minimize(r.Kernel, same, Options{Keep: *keep, SIMD512: *simd512}, *minimize)
+	k, mr, err := Minimize(r.Kernel, same, Options{Keep: *keep, SIMD512: *simd512, Portable: *portable}, *minimize)
 	if err != nil || mr == nil {
 		t.Logf("minimizing %s: %v", r.Kernel.Name, err)
 		return

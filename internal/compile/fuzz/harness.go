@@ -28,6 +28,10 @@ type Options struct {
 	// SIMD512 compiles the batch with -simd512 (compile.Options): the
 	// SIMD build's steps get their sixteen-lane twins.
 	SIMD512 bool
+	// Portable compiles the batch with portable steps for every loop the
+	// vector pass picks (compile.Options.PortableAll), which the default
+	// build then runs.
+	Portable bool
 }
 
 // A Failure is one way a kernel failed.
@@ -193,7 +197,7 @@ func (b *batch) culprits(output string) map[string]bool {
 // generate runs the compiler on the batch's package and writes what it
 // generates; a failure it cannot pin on some kernels is an error.
 func (b *batch) generate() error {
-	files, err := generateDir(b.dir, b.opt.SIMD512)
+	files, err := generateDir(b.dir, b.opt)
 	if err != nil {
 		bad, berr := b.bisectGenerate()
 		if berr != nil || len(bad) == 0 {
@@ -202,7 +206,7 @@ func (b *batch) generate() error {
 		for name, msg := range bad {
 			b.drop(name, Failure{Kind: FailGenerate, Detail: msg})
 		}
-		if files, err = generateDir(b.dir, b.opt.SIMD512); err != nil {
+		if files, err = generateDir(b.dir, b.opt); err != nil {
 			return fmt.Errorf("compiling the batch without the kernels that fail alone: %v", err)
 		}
 	}
@@ -244,9 +248,9 @@ func (b *batch) generate() error {
 }
 
 // generateDir loads the package in dir and returns what compile generates
-// for it (with -simd512 where simd512 is set), turning a panic of the
-// compiler into an error.
-func generateDir(dir string, simd512 bool) (files []*compile.File, err error) {
+// for it with the options opt asks for, turning a panic of the compiler
+// into an error.
+func generateDir(dir string, opt Options) (files []*compile.File, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("compile panicked: %v", p)
@@ -260,7 +264,7 @@ func generateDir(dir string, simd512 bool) (files []*compile.File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return compile.GenerateWith(kernels, compile.Options{SIMD512: simd512})
+	return compile.GenerateWith(kernels, compile.Options{SIMD512: opt.SIMD512, PortableAll: opt.Portable})
 }
 
 // removeStale removes the temporary packages under dir that a run killed

@@ -13,8 +13,9 @@ import "go/types"
 // elements a round, which the cache holds while every thread takes its
 // part of it, and a grid-sized step gives chunks of one trip, the
 // lockstep loop's order. Rebased loops, whose rows run unchecked, keep a
-// trip a round, and so does, in the SIMD build, a loop the vector pass
-// takes (the emitter decides). A chunked loop runs a thread a step: its
+// trip a round, and so does a loop whose vector steps the build runs (the
+// SIMD build's, or the default build's portable ones: the emitter
+// decides). A chunked loop runs a thread a step: its
 // trips already pay for the loop's counter. Threads of a region are
 // unordered, so any interleaving of their trips is one CUDA allows.
 func chunk(f *Func) {

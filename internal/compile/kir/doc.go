@@ -58,11 +58,14 @@
 //     such code its chunk's rows
 //   - chunk: a lockstep loop that rebase did not take runs, each round, a
 //     chunk of trips of each thread in turn, its state in locals, the
-//     chunk's span small enough for the cache (in the SIMD build, unless
-//     the vector pass took it)
+//     chunk's span small enough for the cache (unless the build runs the
+//     loop's vector steps)
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
-//     eight threads at a time, as the lanes of a vector
+//     eight threads at a time, as the lanes of a vector; of those, the
+//     loops whose threads carry a sum through a loop of their own, which
+//     the default build runs eight threads at a time too, in portable
+//     vectors
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
@@ -72,6 +75,9 @@
 // kernel's lines. EmitSIMD writes the SIMD build's body (GOEXPERIMENT=simd,
 // amd64): the same, with each loop the vector pass picked taking eight
 // threads a step in archsimd's 256-bit vectors before its scalar steps.
+// Emit writes the same steps for the loops the vector pass found gaining
+// in portable vectors (package compiled/lanes, portable.go), which run on
+// any CPU.
 //
 // The passes never change the type-checked syntax. Where one needs a
 // statement the source does not have (a helper's parameter bound to its

@@ -112,6 +112,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if d.f.Vector[n] {
 		head += " [vector]"
 	}
+	if d.f.Portable[n] {
+		head += " [portable]"
+	}
 	if n.Outside {
 		head += " [outside]"
 	}

@@ -99,6 +99,7 @@ func trace(t *testing.T, src *kir.Source) string {
 		fmt.Fprintf(&b, "== refused (unsupported=%v): %s:%d: %s\n", r.Unsupported, filepath.Base(r.Pos.Filename), r.Pos.Line, r.Reason)
 		return b.String()
 	}
+	src.Lanes = "lanes"
 	fmt.Fprintf(&b, "== emit\n%s", kir.Emit(f, "body", "", ", params"))
 	if f.Vectorized() {
 		src.Archsimd = "archsimd"

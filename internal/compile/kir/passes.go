@@ -38,9 +38,9 @@ var passes = [...]pass{
 	{"quotient", quotient, "a thread loop dividing the thread's x index plus a row's offset by a row's value runs each row in segments of one quotient: a division per segment, not per thread"},
 	{"rebase", rebase, "thread loops indexing slices at x plus a row's offset (or that offset alone, or a 2-D tile's row and x plus an offset) run, where the slices are long enough (for the part of a row its neighbours' reads leave), without those checks, and without position records where nothing else can fail"},
 	{"runs", runs, "a grid body of one rebased thread loop that reads its block's and thread's x only as their sum runs the blocks of its chunk that follow one another along x as one row, and a flat grid-stride loop of such code its chunk's rows"},
-	{"chunk", chunk, "a lockstep loop that rebase did not take runs, each round, a chunk of trips of each thread in turn, its state in locals, the chunk's span small enough for the cache (in the SIMD build, unless the vector pass took it)"},
+	{"chunk", chunk, "a lockstep loop that rebase did not take runs, each round, a chunk of trips of each thread in turn, its state in locals, the chunk's span small enough for the cache (unless the build runs the loop's vector steps)"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
-	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector"},
+	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector; of those, the loops whose threads carry a sum through a loop of their own, which the default build runs eight threads at a time too, in portable vectors"},
 }
 
 // PassNames returns the names of the passes, in order.

@@ -42,7 +42,10 @@ var portableCalls = map[string]bool{"Merge": true, "StoreMasked": true, "Sqrt": 
 // the registers free.
 func (f *Func) portableGain(l *ThreadLoop) bool {
 	vl, ok := f.translate(l, nil, "lanes", nil, true)
-	if !ok || vl.diverges {
+	if !ok || f.Src.PortableAll {
+		return ok
+	}
+	if vl.diverges {
 		return false
 	}
 	gain := false

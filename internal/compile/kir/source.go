@@ -32,6 +32,9 @@ type Source struct {
 	// which run where the CPU has AVX-512 (vec_512.go; gocuda compile
 	// -simd512).
 	SIMD512 bool
+	// PortableAll asks the default build for portable steps of every loop
+	// the vector pass picks, gain or not (portable.go): for tests.
+	PortableAll bool
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool

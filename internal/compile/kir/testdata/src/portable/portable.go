@@ -1,0 +1,63 @@
+// Package portable holds thread loops the vector pass picks, some of
+// which the default build runs eight threads a step in portable vectors
+// (package compiled/lanes): those whose threads carry one sum through a
+// loop of their own.
+package portable
+
+import "github.com/gocuda/gocuda/gocuda"
+
+// windowSum is the naive box blur's row: each thread sums a window of
+// 2r+1 elements around it, a chain of additions the portable step runs
+// for eight threads at once.
+func windowSum(t *gocuda.Thread, out, in []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < r || i+r >= len(in) {
+		return
+	}
+	var sum float32
+	for d := -r; d <= r; d++ {
+		sum += in[i+d]
+	}
+	out[i] = sum
+}
+
+// threeSums carries three sums through its loop: eight lanes of each
+// would fill the CPU's vector registers, so it stays scalar in the
+// default build (n-body's force loop carries six).
+func threeSums(t *gocuda.Thread, x, y, z, out []float32, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sx, sy, sz float32
+	for j := 0; j < n; j++ {
+		sx += x[i] * float32(j)
+		sy += y[i] * float32(j)
+		sz += z[i] * float32(j)
+	}
+	out[i] = sx + sy + sz
+}
+
+// escape runs mandelbrot's escape loop, which its lanes leave at
+// different trips: a step would merge and compare each trip, which Go
+// does not inline, so it stays scalar in the default build.
+func escape(t *gocuda.Thread, c []float32, out []int32, limit int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(c) {
+		return
+	}
+	z, k := float32(0), int32(0)
+	for k < limit && z < 4 {
+		z = z*z + c[i]
+		k++
+	}
+	out[i] = k
+}
+
+// straight has no loop: Go's scalar code is as fast as a step.
+func straight(t *gocuda.Thread, out, in []float32, a float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(out) {
+		out[i] = a*in[i] + out[i]
+	}
+}
