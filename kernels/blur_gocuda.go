@@ -322,6 +322,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 //line blur.go:124
 			_ = gc_none2
+		gc_steps2:
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
@@ -391,23 +392,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:132
 						} else {
 //line blur.go:132
-							var gc_lanes2 [8]float32
-//line blur.go:132
-							for gc_k2 := range 8 {
-//line blur.go:132
-								if gc_alive2.ToBits()&(1<<gc_k2) != 0 {
-//line blur.go:132
-									gc_pos.Thread = gc_rank + gc_k2
-//line blur.go:132
-									gc_lanes2[gc_k2] = row_[(gc_tx+dx)+gc_k2]
-//line blur.go:132
-								}
-//line blur.go:132
-							}
-//line blur.go:132
-							gc_pos.Thread = gc_rank
-//line blur.go:132
-							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+							break gc_steps2
 //line blur.go:132
 						}
 //line blur.go:132

@@ -452,6 +452,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 					gc_none6 := archsimd.Mask32x16FromBits(0)
 //line blur.go:124
 					_ = gc_none6
+				gc_steps6:
 					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -521,23 +522,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 								} else {
 //line blur.go:132
-									var gc_lanes6 [16]float32
-//line blur.go:132
-									for gc_k6 := range 16 {
-//line blur.go:132
-										if gc_alive6.ToBits()&(1<<gc_k6) != 0 {
-//line blur.go:132
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line blur.go:132
-											gc_lanes6[gc_k6] = row_[(gc_tx2+dx)+gc_k6]
-//line blur.go:132
-										}
-//line blur.go:132
-									}
-//line blur.go:132
-									gc_pos2.Thread = gc_rank2
-//line blur.go:132
-									gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+									break gc_steps6
 //line blur.go:132
 								}
 //line blur.go:132
@@ -582,6 +567,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
 //line blur.go:124
 				_ = gc_none4
+			gc_steps4:
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -651,23 +637,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 //line blur.go:132
 							} else {
 //line blur.go:132
-								var gc_lanes4 [8]float32
-//line blur.go:132
-								for gc_k4 := range 8 {
-//line blur.go:132
-									if gc_alive4.ToBits()&(1<<gc_k4) != 0 {
-//line blur.go:132
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line blur.go:132
-										gc_lanes4[gc_k4] = row_[(gc_tx2+dx)+gc_k4]
-//line blur.go:132
-									}
-//line blur.go:132
-								}
-//line blur.go:132
-								gc_pos2.Thread = gc_rank2
-//line blur.go:132
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps4
 //line blur.go:132
 							}
 //line blur.go:132

@@ -652,6 +652,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:162
 							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -727,23 +728,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										var gc_lanes15 [16]float32
-//line matmul.go:167
-										for gc_k15 := range 16 {
-//line matmul.go:167
-											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
-//line matmul.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k15
-//line matmul.go:167
-												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
-//line matmul.go:167
-											}
-//line matmul.go:167
-										}
-//line matmul.go:167
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+										break gc_steps8
 //line matmul.go:167
 									}
 //line matmul.go:167
@@ -773,23 +758,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										var gc_lanes16 [16]float32
-//line matmul.go:167
-										for gc_k16 := range 16 {
-//line matmul.go:167
-											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line matmul.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k16
-//line matmul.go:167
-												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
-//line matmul.go:167
-											}
-//line matmul.go:167
-										}
-//line matmul.go:167
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+										break gc_steps8
 //line matmul.go:167
 									}
 //line matmul.go:167
@@ -821,6 +790,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
 						_ = gc_all6
+					gc_steps6:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -896,23 +866,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes11 [8]float32
-//line matmul.go:167
-									for gc_k11 := range 8 {
-//line matmul.go:167
-										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
-//line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k11
-//line matmul.go:167
-											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
-//line matmul.go:167
-										}
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+									break gc_steps6
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -942,23 +896,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes12 [8]float32
-//line matmul.go:167
-									for gc_k12 := range 8 {
-//line matmul.go:167
-										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line matmul.go:167
-											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
-//line matmul.go:167
-										}
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+									break gc_steps6
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1012,6 +950,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:162
 							_ = gc_all4
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1093,23 +1032,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										var gc_lanes7 [16]float32
-//line matmul.go:167
-										for gc_k7 := range 16 {
-//line matmul.go:167
-											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
-//line matmul.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line matmul.go:167
-												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
-//line matmul.go:167
-											}
-//line matmul.go:167
-										}
-//line matmul.go:167
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+										break gc_steps4
 //line matmul.go:167
 									}
 //line matmul.go:167
@@ -1139,23 +1062,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									} else {
 //line matmul.go:167
-										var gc_lanes8 [16]float32
-//line matmul.go:167
-										for gc_k8 := range 16 {
-//line matmul.go:167
-											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
-//line matmul.go:167
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line matmul.go:167
-												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
-//line matmul.go:167
-											}
-//line matmul.go:167
-										}
-//line matmul.go:167
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+										break gc_steps4
 //line matmul.go:167
 									}
 //line matmul.go:167
@@ -1187,6 +1094,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:162
 						_ = gc_all2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1268,23 +1176,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes3 [8]float32
-//line matmul.go:167
-									for gc_k3 := range 8 {
-//line matmul.go:167
-										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:167
-											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line matmul.go:167
-										}
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									break gc_steps2
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1314,23 +1206,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								} else {
 //line matmul.go:167
-									var gc_lanes4 [8]float32
-//line matmul.go:167
-									for gc_k4 := range 8 {
-//line matmul.go:167
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line matmul.go:167
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line matmul.go:167
-											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
-//line matmul.go:167
-										}
-//line matmul.go:167
-									}
-//line matmul.go:167
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:167
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									break gc_steps2
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -2373,6 +2249,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:203
 							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2448,23 +2325,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										var gc_lanes15 [16]float32
-//line matmul.go:208
-										for gc_k15 := range 16 {
-//line matmul.go:208
-											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
-//line matmul.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k15
-//line matmul.go:208
-												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
-//line matmul.go:208
-											}
-//line matmul.go:208
-										}
-//line matmul.go:208
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+										break gc_steps8
 //line matmul.go:208
 									}
 //line matmul.go:208
@@ -2494,23 +2355,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										var gc_lanes16 [16]float32
-//line matmul.go:208
-										for gc_k16 := range 16 {
-//line matmul.go:208
-											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line matmul.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k16
-//line matmul.go:208
-												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
-//line matmul.go:208
-											}
-//line matmul.go:208
-										}
-//line matmul.go:208
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+										break gc_steps8
 //line matmul.go:208
 									}
 //line matmul.go:208
@@ -2542,6 +2387,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
 						_ = gc_all6
+					gc_steps6:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2617,23 +2463,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes11 [8]float32
-//line matmul.go:208
-									for gc_k11 := range 8 {
-//line matmul.go:208
-										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
-//line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k11
-//line matmul.go:208
-											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
-//line matmul.go:208
-										}
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+									break gc_steps6
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2663,23 +2493,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes12 [8]float32
-//line matmul.go:208
-									for gc_k12 := range 8 {
-//line matmul.go:208
-										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line matmul.go:208
-											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
-//line matmul.go:208
-										}
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+									break gc_steps6
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2733,6 +2547,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line matmul.go:203
 							_ = gc_all4
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2814,23 +2629,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										var gc_lanes7 [16]float32
-//line matmul.go:208
-										for gc_k7 := range 16 {
-//line matmul.go:208
-											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
-//line matmul.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line matmul.go:208
-												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
-//line matmul.go:208
-											}
-//line matmul.go:208
-										}
-//line matmul.go:208
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+										break gc_steps4
 //line matmul.go:208
 									}
 //line matmul.go:208
@@ -2860,23 +2659,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									} else {
 //line matmul.go:208
-										var gc_lanes8 [16]float32
-//line matmul.go:208
-										for gc_k8 := range 16 {
-//line matmul.go:208
-											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
-//line matmul.go:208
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line matmul.go:208
-												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
-//line matmul.go:208
-											}
-//line matmul.go:208
-										}
-//line matmul.go:208
-										gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+										break gc_steps4
 //line matmul.go:208
 									}
 //line matmul.go:208
@@ -2908,6 +2691,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line matmul.go:203
 						_ = gc_all2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2989,23 +2773,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes3 [8]float32
-//line matmul.go:208
-									for gc_k3 := range 8 {
-//line matmul.go:208
-										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line matmul.go:208
-											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line matmul.go:208
-										}
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									break gc_steps2
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -3035,23 +2803,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								} else {
 //line matmul.go:208
-									var gc_lanes4 [8]float32
-//line matmul.go:208
-									for gc_k4 := range 8 {
-//line matmul.go:208
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line matmul.go:208
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line matmul.go:208
-											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
-//line matmul.go:208
-										}
-//line matmul.go:208
-									}
-//line matmul.go:208
-									gc_pos2.Thread = gc_rank2
-//line matmul.go:208
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									break gc_steps2
 //line matmul.go:208
 								}
 //line matmul.go:208

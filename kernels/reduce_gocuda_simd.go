@@ -366,6 +366,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -405,23 +406,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes8 [16]float32
-//line reduce.go:186
-									for gc_k8 := range 16 {
-//line reduce.go:186
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:186
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:186
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:186
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps8
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -485,6 +470,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -524,23 +510,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes6 [8]float32
-//line reduce.go:186
-								for gc_k6 := range 8 {
-//line reduce.go:186
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:186
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:186
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:186
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								break gc_steps6
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -614,6 +584,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -659,23 +630,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes4 [16]float32
-//line reduce.go:186
-									for gc_k4 := range 16 {
-//line reduce.go:186
-										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:186
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:186
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:186
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -739,6 +694,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -784,23 +740,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes2 [8]float32
-//line reduce.go:186
-								for gc_k2 := range 8 {
-//line reduce.go:186
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:186
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reduce.go:186
-										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:186
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps2
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1243,6 +1183,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1282,23 +1223,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes16 [16]int32
-//line reduce.go:186
-									for gc_k16 := range 16 {
-//line reduce.go:186
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:186
-											gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:186
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:186
-									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+									break gc_steps16
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -1362,6 +1287,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1401,23 +1327,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes14 [8]int32
-//line reduce.go:186
-								for gc_k14 := range 8 {
-//line reduce.go:186
-									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
-//line reduce.go:186
-										gc_pos3.Thread = gc_rank3 + gc_k14
-//line reduce.go:186
-										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:186
-								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
+								break gc_steps14
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -1491,6 +1401,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1536,23 +1447,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes12 [16]int32
-//line reduce.go:186
-									for gc_k12 := range 16 {
-//line reduce.go:186
-										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:186
-											gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:186
-											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:186
-									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+									break gc_steps12
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -1616,6 +1511,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1661,23 +1557,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes10 [8]int32
-//line reduce.go:186
-								for gc_k10 := range 8 {
-//line reduce.go:186
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:186
-										gc_pos3.Thread = gc_rank3 + gc_k10
-//line reduce.go:186
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:186
-								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+								break gc_steps10
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -2120,6 +2000,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2159,23 +2040,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes24 [16]uint32
-//line reduce.go:186
-									for gc_k24 := range 16 {
-//line reduce.go:186
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:186
-											gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:186
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:186
-									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+									break gc_steps24
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -2239,6 +2104,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2278,23 +2144,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes22 [8]uint32
-//line reduce.go:186
-								for gc_k22 := range 8 {
-//line reduce.go:186
-									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
-//line reduce.go:186
-										gc_pos4.Thread = gc_rank4 + gc_k22
-//line reduce.go:186
-										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:186
-								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
+								break gc_steps22
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -2368,6 +2218,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:184
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2413,23 +2264,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								} else {
 //line reduce.go:186
-									var gc_lanes20 [16]uint32
-//line reduce.go:186
-									for gc_k20 := range 16 {
-//line reduce.go:186
-										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:186
-											gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:186
-											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce.go:186
-										}
-//line reduce.go:186
-									}
-//line reduce.go:186
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:186
-									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+									break gc_steps20
 //line reduce.go:186
 								}
 //line reduce.go:186
@@ -2493,6 +2328,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:184
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -2538,23 +2374,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							} else {
 //line reduce.go:186
-								var gc_lanes18 [8]uint32
-//line reduce.go:186
-								for gc_k18 := range 8 {
-//line reduce.go:186
-									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:186
-										gc_pos4.Thread = gc_rank4 + gc_k18
-//line reduce.go:186
-										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
-//line reduce.go:186
-									}
-//line reduce.go:186
-								}
-//line reduce.go:186
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:186
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+								break gc_steps18
 //line reduce.go:186
 							}
 //line reduce.go:186
@@ -3405,6 +3225,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3444,23 +3265,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes8 [16]float32
-//line reduce.go:210
-									for gc_k8 := range 16 {
-//line reduce.go:210
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:210
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:210
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:210
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps8
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -3524,6 +3329,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3563,23 +3369,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes6 [8]float32
-//line reduce.go:210
-								for gc_k6 := range 8 {
-//line reduce.go:210
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:210
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:210
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								break gc_steps6
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -3653,6 +3443,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3698,23 +3489,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes4 [16]float32
-//line reduce.go:210
-									for gc_k4 := range 16 {
-//line reduce.go:210
-										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:210
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:210
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:210
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -3778,6 +3553,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3823,23 +3599,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes2 [8]float32
-//line reduce.go:210
-								for gc_k2 := range 8 {
-//line reduce.go:210
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:210
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reduce.go:210
-										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:210
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps2
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4328,6 +4088,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4367,23 +4128,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes16 [16]int32
-//line reduce.go:210
-									for gc_k16 := range 16 {
-//line reduce.go:210
-										if gc_if25.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:210
-											gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:210
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:210
-									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+									break gc_steps16
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -4447,6 +4192,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4486,23 +4232,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes14 [8]int32
-//line reduce.go:210
-								for gc_k14 := range 8 {
-//line reduce.go:210
-									if gc_if22.ToBits()&(1<<gc_k14) != 0 {
-//line reduce.go:210
-										gc_pos3.Thread = gc_rank3 + gc_k14
-//line reduce.go:210
-										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:210
-								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
+								break gc_steps14
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -4576,6 +4306,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4621,23 +4352,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes12 [16]int32
-//line reduce.go:210
-									for gc_k12 := range 16 {
-//line reduce.go:210
-										if gc_if19.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:210
-											gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:210
-											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:210
-									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+									break gc_steps12
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -4701,6 +4416,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4746,23 +4462,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes10 [8]int32
-//line reduce.go:210
-								for gc_k10 := range 8 {
-//line reduce.go:210
-									if gc_if16.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:210
-										gc_pos3.Thread = gc_rank3 + gc_k10
-//line reduce.go:210
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:210
-								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+								break gc_steps10
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -5251,6 +4951,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep7+15 < gc_bdx4; gc_vstep7 += 16 {
 							gc_tx4 := gc_vstep7
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5290,23 +4991,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes24 [16]uint32
-//line reduce.go:210
-									for gc_k24 := range 16 {
-//line reduce.go:210
-										if gc_if39.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:210
-											gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:210
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:210
-									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+									break gc_steps24
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -5370,6 +5055,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep7+7 < gc_bdx4; gc_vstep7 += 8 {
 						gc_tx4 := gc_vstep7
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5409,23 +5095,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes22 [8]uint32
-//line reduce.go:210
-								for gc_k22 := range 8 {
-//line reduce.go:210
-									if gc_if36.ToBits()&(1<<gc_k22) != 0 {
-//line reduce.go:210
-										gc_pos4.Thread = gc_rank4 + gc_k22
-//line reduce.go:210
-										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:210
-								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
+								break gc_steps22
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -5499,6 +5169,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:208
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep8+15 < gc_bdx4; gc_vstep8 += 16 {
 							gc_tx4 := gc_vstep8
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5544,23 +5215,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								} else {
 //line reduce.go:210
-									var gc_lanes20 [16]uint32
-//line reduce.go:210
-									for gc_k20 := range 16 {
-//line reduce.go:210
-										if gc_if33.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:210
-											gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:210
-											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce.go:210
-										}
-//line reduce.go:210
-									}
-//line reduce.go:210
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:210
-									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+									break gc_steps20
 //line reduce.go:210
 								}
 //line reduce.go:210
@@ -5624,6 +5279,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:208
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep8+7 < gc_bdx4; gc_vstep8 += 8 {
 						gc_tx4 := gc_vstep8
 						gc_rank4 := gc_base4 + gc_tx4
@@ -5669,23 +5325,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							} else {
 //line reduce.go:210
-								var gc_lanes18 [8]uint32
-//line reduce.go:210
-								for gc_k18 := range 8 {
-//line reduce.go:210
-									if gc_if30.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:210
-										gc_pos4.Thread = gc_rank4 + gc_k18
-//line reduce.go:210
-										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
-//line reduce.go:210
-									}
-//line reduce.go:210
-								}
-//line reduce.go:210
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:210
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+								break gc_steps18
 //line reduce.go:210
 							}
 //line reduce.go:210
@@ -6477,6 +6117,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -6516,23 +6157,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes8 [16]float32
-//line reduce.go:234
-									for gc_k8 := range 16 {
-//line reduce.go:234
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:234
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:234
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:234
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps8
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -6596,6 +6221,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6635,23 +6261,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes6 [8]float32
-//line reduce.go:234
-								for gc_k6 := range 8 {
-//line reduce.go:234
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:234
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:234
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:234
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								break gc_steps6
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -6725,6 +6335,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -6770,23 +6381,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes4 [16]float32
-//line reduce.go:234
-									for gc_k4 := range 16 {
-//line reduce.go:234
-										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:234
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:234
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:234
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -6850,6 +6445,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -6895,23 +6491,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes2 [8]float32
-//line reduce.go:234
-								for gc_k2 := range 8 {
-//line reduce.go:234
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:234
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reduce.go:234
-										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:234
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps2
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7235,6 +6815,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep3+15 < gc_bdx3; gc_vstep3 += 16 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7274,23 +6855,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes16 [16]int32
-//line reduce.go:234
-									for gc_k16 := range 16 {
-//line reduce.go:234
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:234
-											gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:234
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:234
-									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+									break gc_steps16
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -7354,6 +6919,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep3+7 < gc_bdx3; gc_vstep3 += 8 {
 						gc_tx3 := gc_vstep3
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7393,23 +6959,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes14 [8]int32
-//line reduce.go:234
-								for gc_k14 := range 8 {
-//line reduce.go:234
-									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
-//line reduce.go:234
-										gc_pos3.Thread = gc_rank3 + gc_k14
-//line reduce.go:234
-										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:234
-								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
+								break gc_steps14
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7483,6 +7033,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep4+15 < gc_bdx3; gc_vstep4 += 16 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -7528,23 +7079,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes12 [16]int32
-//line reduce.go:234
-									for gc_k12 := range 16 {
-//line reduce.go:234
-										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:234
-											gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:234
-											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:234
-									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+									break gc_steps12
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -7608,6 +7143,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep4+7 < gc_bdx3; gc_vstep4 += 8 {
 						gc_tx3 := gc_vstep4
 						gc_rank3 := gc_base3 + gc_tx3
@@ -7653,23 +7189,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes10 [8]int32
-//line reduce.go:234
-								for gc_k10 := range 8 {
-//line reduce.go:234
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:234
-										gc_pos3.Thread = gc_rank3 + gc_k10
-//line reduce.go:234
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:234
-								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+								break gc_steps10
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -7993,6 +7513,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep5+15 < gc_bdx4; gc_vstep5 += 16 {
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8032,23 +7553,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes24 [16]uint32
-//line reduce.go:234
-									for gc_k24 := range 16 {
-//line reduce.go:234
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:234
-											gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:234
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:234
-									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+									break gc_steps24
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -8112,6 +7617,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep5+7 < gc_bdx4; gc_vstep5 += 8 {
 						gc_tx4 := gc_vstep5
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8151,23 +7657,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes22 [8]uint32
-//line reduce.go:234
-								for gc_k22 := range 8 {
-//line reduce.go:234
-									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
-//line reduce.go:234
-										gc_pos4.Thread = gc_rank4 + gc_k22
-//line reduce.go:234
-										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:234
-								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
+								break gc_steps22
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -8241,6 +7731,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:232
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep6+15 < gc_bdx4; gc_vstep6 += 16 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8286,23 +7777,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								} else {
 //line reduce.go:234
-									var gc_lanes20 [16]uint32
-//line reduce.go:234
-									for gc_k20 := range 16 {
-//line reduce.go:234
-										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:234
-											gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:234
-											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce.go:234
-										}
-//line reduce.go:234
-									}
-//line reduce.go:234
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:234
-									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+									break gc_steps20
 //line reduce.go:234
 								}
 //line reduce.go:234
@@ -8366,6 +7841,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:232
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep6+7 < gc_bdx4; gc_vstep6 += 8 {
 						gc_tx4 := gc_vstep6
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8411,23 +7887,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							} else {
 //line reduce.go:234
-								var gc_lanes18 [8]uint32
-//line reduce.go:234
-								for gc_k18 := range 8 {
-//line reduce.go:234
-									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:234
-										gc_pos4.Thread = gc_rank4 + gc_k18
-//line reduce.go:234
-										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
-//line reduce.go:234
-									}
-//line reduce.go:234
-								}
-//line reduce.go:234
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:234
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+								break gc_steps18
 //line reduce.go:234
 							}
 //line reduce.go:234
@@ -9087,6 +8547,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -9126,23 +8587,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes8 [16]float32
-//line reduce.go:256
-									for gc_k8 := range 16 {
-//line reduce.go:256
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce.go:256
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce.go:256
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:256
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps8
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -9206,6 +8651,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -9245,23 +8691,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes6 [8]float32
-//line reduce.go:256
-								for gc_k6 := range 8 {
-//line reduce.go:256
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line reduce.go:256
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line reduce.go:256
-										gc_lanes6[gc_k6] = in[gc_i6+gc_k6]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:256
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								break gc_steps6
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9335,6 +8765,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -9380,23 +8811,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes4 [16]float32
-//line reduce.go:256
-									for gc_k4 := range 16 {
-//line reduce.go:256
-										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce.go:256
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce.go:256
-											gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos2.Thread = gc_rank2
-//line reduce.go:256
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -9460,6 +8875,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -9505,23 +8921,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes2 [8]float32
-//line reduce.go:256
-								for gc_k2 := range 8 {
-//line reduce.go:256
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reduce.go:256
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line reduce.go:256
-										gc_lanes2[gc_k2] = in[gc_i2+gc_k2]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos2.Thread = gc_rank2
-//line reduce.go:256
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps2
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -9978,6 +9378,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -10017,23 +9418,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes16 [16]int32
-//line reduce.go:256
-									for gc_k16 := range 16 {
-//line reduce.go:256
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
-//line reduce.go:256
-											gc_pos3.Thread = gc_rank3 + gc_k16
-//line reduce.go:256
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:256
-									gc_ld16 = archsimd.LoadInt32x16(&gc_lanes16)
+									break gc_steps16
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -10097,6 +9482,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10136,23 +9522,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes14 [8]int32
-//line reduce.go:256
-								for gc_k14 := range 8 {
-//line reduce.go:256
-									if gc_if20.ToBits()&(1<<gc_k14) != 0 {
-//line reduce.go:256
-										gc_pos3.Thread = gc_rank3 + gc_k14
-//line reduce.go:256
-										gc_lanes14[gc_k14] = in[gc_i14+gc_k14]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:256
-								gc_ld14 = archsimd.LoadInt32x8(&gc_lanes14)
+								break gc_steps14
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10226,6 +9596,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -10271,23 +9642,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes12 [16]int32
-//line reduce.go:256
-									for gc_k12 := range 16 {
-//line reduce.go:256
-										if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce.go:256
-											gc_pos3.Thread = gc_rank3 + gc_k12
-//line reduce.go:256
-											gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos3.Thread = gc_rank3
-//line reduce.go:256
-									gc_ld12 = archsimd.LoadInt32x16(&gc_lanes12)
+									break gc_steps12
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -10351,6 +9706,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -10396,23 +9752,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes10 [8]int32
-//line reduce.go:256
-								for gc_k10 := range 8 {
-//line reduce.go:256
-									if gc_if14.ToBits()&(1<<gc_k10) != 0 {
-//line reduce.go:256
-										gc_pos3.Thread = gc_rank3 + gc_k10
-//line reduce.go:256
-										gc_lanes10[gc_k10] = in[gc_i10+gc_k10]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos3.Thread = gc_rank3
-//line reduce.go:256
-								gc_ld10 = archsimd.LoadInt32x8(&gc_lanes10)
+								break gc_steps10
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -10869,6 +10209,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -10908,23 +10249,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes24 [16]uint32
-//line reduce.go:256
-									for gc_k24 := range 16 {
-//line reduce.go:256
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
-//line reduce.go:256
-											gc_pos4.Thread = gc_rank4 + gc_k24
-//line reduce.go:256
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:256
-									gc_ld24 = archsimd.LoadUint32x16(&gc_lanes24)
+									break gc_steps24
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -10988,6 +10313,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11027,23 +10353,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes22 [8]uint32
-//line reduce.go:256
-								for gc_k22 := range 8 {
-//line reduce.go:256
-									if gc_if32.ToBits()&(1<<gc_k22) != 0 {
-//line reduce.go:256
-										gc_pos4.Thread = gc_rank4 + gc_k22
-//line reduce.go:256
-										gc_lanes22[gc_k22] = in[gc_i22+gc_k22]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:256
-								gc_ld22 = archsimd.LoadUint32x8(&gc_lanes22)
+								break gc_steps22
 //line reduce.go:256
 							}
 //line reduce.go:256
@@ -11117,6 +10427,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce.go:254
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -11162,23 +10473,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								} else {
 //line reduce.go:256
-									var gc_lanes20 [16]uint32
-//line reduce.go:256
-									for gc_k20 := range 16 {
-//line reduce.go:256
-										if gc_if29.ToBits()&(1<<gc_k20) != 0 {
-//line reduce.go:256
-											gc_pos4.Thread = gc_rank4 + gc_k20
-//line reduce.go:256
-											gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce.go:256
-										}
-//line reduce.go:256
-									}
-//line reduce.go:256
-									gc_pos4.Thread = gc_rank4
-//line reduce.go:256
-									gc_ld20 = archsimd.LoadUint32x16(&gc_lanes20)
+									break gc_steps20
 //line reduce.go:256
 								}
 //line reduce.go:256
@@ -11242,6 +10537,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce.go:254
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -11287,23 +10583,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							} else {
 //line reduce.go:256
-								var gc_lanes18 [8]uint32
-//line reduce.go:256
-								for gc_k18 := range 8 {
-//line reduce.go:256
-									if gc_if26.ToBits()&(1<<gc_k18) != 0 {
-//line reduce.go:256
-										gc_pos4.Thread = gc_rank4 + gc_k18
-//line reduce.go:256
-										gc_lanes18[gc_k18] = in[gc_i18+gc_k18]
-//line reduce.go:256
-									}
-//line reduce.go:256
-								}
-//line reduce.go:256
-								gc_pos4.Thread = gc_rank4
-//line reduce.go:256
-								gc_ld18 = archsimd.LoadUint32x8(&gc_lanes18)
+								break gc_steps18
 //line reduce.go:256
 							}
 //line reduce.go:256

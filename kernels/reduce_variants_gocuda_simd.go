@@ -404,6 +404,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -443,23 +444,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes15 [16]float32
-//line reduce_variants.go:22
-									for gc_k15 := range 16 {
-//line reduce_variants.go:22
-										if gc_if21.ToBits()&(1<<gc_k15) != 0 {
-//line reduce_variants.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k15
-//line reduce_variants.go:22
-											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+									break gc_steps8
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -531,23 +516,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes16 [16]float32
-//line reduce_variants.go:22
-									for gc_k16 := range 16 {
-//line reduce_variants.go:22
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
-//line reduce_variants.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line reduce_variants.go:22
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+									break gc_steps8
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -610,6 +579,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -649,23 +619,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes11 [8]float32
-//line reduce_variants.go:22
-								for gc_k11 := range 8 {
-//line reduce_variants.go:22
-									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
-//line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line reduce_variants.go:22
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+								break gc_steps6
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -737,23 +691,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes12 [8]float32
-//line reduce_variants.go:22
-								for gc_k12 := range 8 {
-//line reduce_variants.go:22
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line reduce_variants.go:22
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+								break gc_steps6
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -830,6 +768,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -875,23 +814,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes7 [16]float32
-//line reduce_variants.go:22
-									for gc_k7 := range 16 {
-//line reduce_variants.go:22
-										if gc_if9.ToBits()&(1<<gc_k7) != 0 {
-//line reduce_variants.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line reduce_variants.go:22
-											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+									break gc_steps4
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -963,23 +886,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes8 [16]float32
-//line reduce_variants.go:22
-									for gc_k8 := range 16 {
-//line reduce_variants.go:22
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce_variants.go:22
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps4
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -1042,6 +949,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1087,23 +995,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes3 [8]float32
-//line reduce_variants.go:22
-								for gc_k3 := range 8 {
-//line reduce_variants.go:22
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line reduce_variants.go:22
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps2
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1175,23 +1067,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes4 [8]float32
-//line reduce_variants.go:22
-								for gc_k4 := range 8 {
-//line reduce_variants.go:22
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:22
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce_variants.go:22
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:22
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps2
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -1667,6 +1543,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1706,23 +1583,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes31 [16]int32
-//line reduce_variants.go:22
-									for gc_k31 := range 16 {
-//line reduce_variants.go:22
-										if gc_if45.ToBits()&(1<<gc_k31) != 0 {
-//line reduce_variants.go:22
-											gc_pos3.Thread = gc_rank3 + gc_k31
-//line reduce_variants.go:22
-											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+									break gc_steps16
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -1794,23 +1655,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes32 [16]int32
-//line reduce_variants.go:22
-									for gc_k32 := range 16 {
-//line reduce_variants.go:22
-										if gc_if47.ToBits()&(1<<gc_k32) != 0 {
-//line reduce_variants.go:22
-											gc_pos3.Thread = gc_rank3 + gc_k32
-//line reduce_variants.go:22
-											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+									break gc_steps16
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -1873,6 +1718,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -1912,23 +1758,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes27 [8]int32
-//line reduce_variants.go:22
-								for gc_k27 := range 8 {
-//line reduce_variants.go:22
-									if gc_if39.ToBits()&(1<<gc_k27) != 0 {
-//line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k27
-//line reduce_variants.go:22
-										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
+								break gc_steps14
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2000,23 +1830,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes28 [8]int32
-//line reduce_variants.go:22
-								for gc_k28 := range 8 {
-//line reduce_variants.go:22
-									if gc_if41.ToBits()&(1<<gc_k28) != 0 {
-//line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k28
-//line reduce_variants.go:22
-										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
+								break gc_steps14
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2093,6 +1907,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -2138,23 +1953,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes23 [16]int32
-//line reduce_variants.go:22
-									for gc_k23 := range 16 {
-//line reduce_variants.go:22
-										if gc_if33.ToBits()&(1<<gc_k23) != 0 {
-//line reduce_variants.go:22
-											gc_pos3.Thread = gc_rank3 + gc_k23
-//line reduce_variants.go:22
-											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+									break gc_steps12
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -2226,23 +2025,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes24 [16]int32
-//line reduce_variants.go:22
-									for gc_k24 := range 16 {
-//line reduce_variants.go:22
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
-//line reduce_variants.go:22
-											gc_pos3.Thread = gc_rank3 + gc_k24
-//line reduce_variants.go:22
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+									break gc_steps12
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -2305,6 +2088,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -2350,23 +2134,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes19 [8]int32
-//line reduce_variants.go:22
-								for gc_k19 := range 8 {
-//line reduce_variants.go:22
-									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
-//line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k19
-//line reduce_variants.go:22
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
+								break gc_steps10
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2438,23 +2206,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes20 [8]int32
-//line reduce_variants.go:22
-								for gc_k20 := range 8 {
-//line reduce_variants.go:22
-									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
-//line reduce_variants.go:22
-										gc_pos3.Thread = gc_rank3 + gc_k20
-//line reduce_variants.go:22
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:22
-								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
+								break gc_steps10
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -2930,6 +2682,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2969,23 +2722,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes47 [16]uint32
-//line reduce_variants.go:22
-									for gc_k47 := range 16 {
-//line reduce_variants.go:22
-										if gc_if69.ToBits()&(1<<gc_k47) != 0 {
-//line reduce_variants.go:22
-											gc_pos4.Thread = gc_rank4 + gc_k47
-//line reduce_variants.go:22
-											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+									break gc_steps24
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3057,23 +2794,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes48 [16]uint32
-//line reduce_variants.go:22
-									for gc_k48 := range 16 {
-//line reduce_variants.go:22
-										if gc_if71.ToBits()&(1<<gc_k48) != 0 {
-//line reduce_variants.go:22
-											gc_pos4.Thread = gc_rank4 + gc_k48
-//line reduce_variants.go:22
-											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+									break gc_steps24
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3136,6 +2857,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3175,23 +2897,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes43 [8]uint32
-//line reduce_variants.go:22
-								for gc_k43 := range 8 {
-//line reduce_variants.go:22
-									if gc_if63.ToBits()&(1<<gc_k43) != 0 {
-//line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k43
-//line reduce_variants.go:22
-										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
+								break gc_steps22
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3263,23 +2969,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes44 [8]uint32
-//line reduce_variants.go:22
-								for gc_k44 := range 8 {
-//line reduce_variants.go:22
-									if gc_if65.ToBits()&(1<<gc_k44) != 0 {
-//line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k44
-//line reduce_variants.go:22
-										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
+								break gc_steps22
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3356,6 +3046,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:19
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -3401,23 +3092,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes39 [16]uint32
-//line reduce_variants.go:22
-									for gc_k39 := range 16 {
-//line reduce_variants.go:22
-										if gc_if57.ToBits()&(1<<gc_k39) != 0 {
-//line reduce_variants.go:22
-											gc_pos4.Thread = gc_rank4 + gc_k39
-//line reduce_variants.go:22
-											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+									break gc_steps20
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3489,23 +3164,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								} else {
 //line reduce_variants.go:22
-									var gc_lanes40 [16]uint32
-//line reduce_variants.go:22
-									for gc_k40 := range 16 {
-//line reduce_variants.go:22
-										if gc_if59.ToBits()&(1<<gc_k40) != 0 {
-//line reduce_variants.go:22
-											gc_pos4.Thread = gc_rank4 + gc_k40
-//line reduce_variants.go:22
-											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
-//line reduce_variants.go:22
-										}
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+									break gc_steps20
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
@@ -3568,6 +3227,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:19
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -3613,23 +3273,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes35 [8]uint32
-//line reduce_variants.go:22
-								for gc_k35 := range 8 {
-//line reduce_variants.go:22
-									if gc_if51.ToBits()&(1<<gc_k35) != 0 {
-//line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k35
-//line reduce_variants.go:22
-										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
+								break gc_steps18
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -3701,23 +3345,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							} else {
 //line reduce_variants.go:22
-								var gc_lanes36 [8]uint32
-//line reduce_variants.go:22
-								for gc_k36 := range 8 {
-//line reduce_variants.go:22
-									if gc_if53.ToBits()&(1<<gc_k36) != 0 {
-//line reduce_variants.go:22
-										gc_pos4.Thread = gc_rank4 + gc_k36
-//line reduce_variants.go:22
-										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
-//line reduce_variants.go:22
-									}
-//line reduce_variants.go:22
-								}
-//line reduce_variants.go:22
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:22
-								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
+								break gc_steps18
 //line reduce_variants.go:22
 							}
 //line reduce_variants.go:22
@@ -4681,6 +4309,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -4720,23 +4349,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes15 [16]float32
-//line reduce_variants.go:45
-									for gc_k15 := range 16 {
-//line reduce_variants.go:45
-										if gc_if21.ToBits()&(1<<gc_k15) != 0 {
-//line reduce_variants.go:45
-											gc_pos2.Thread = gc_rank2 + gc_k15
-//line reduce_variants.go:45
-											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+									break gc_steps8
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -4808,23 +4421,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes16 [16]float32
-//line reduce_variants.go:45
-									for gc_k16 := range 16 {
-//line reduce_variants.go:45
-										if gc_if23.ToBits()&(1<<gc_k16) != 0 {
-//line reduce_variants.go:45
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line reduce_variants.go:45
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+									break gc_steps8
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -4887,6 +4484,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4926,23 +4524,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes11 [8]float32
-//line reduce_variants.go:45
-								for gc_k11 := range 8 {
-//line reduce_variants.go:45
-									if gc_if15.ToBits()&(1<<gc_k11) != 0 {
-//line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line reduce_variants.go:45
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+								break gc_steps6
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5014,23 +4596,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes12 [8]float32
-//line reduce_variants.go:45
-								for gc_k12 := range 8 {
-//line reduce_variants.go:45
-									if gc_if17.ToBits()&(1<<gc_k12) != 0 {
-//line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line reduce_variants.go:45
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+								break gc_steps6
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5107,6 +4673,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -5152,23 +4719,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes7 [16]float32
-//line reduce_variants.go:45
-									for gc_k7 := range 16 {
-//line reduce_variants.go:45
-										if gc_if9.ToBits()&(1<<gc_k7) != 0 {
-//line reduce_variants.go:45
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line reduce_variants.go:45
-											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+									break gc_steps4
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -5240,23 +4791,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes8 [16]float32
-//line reduce_variants.go:45
-									for gc_k8 := range 16 {
-//line reduce_variants.go:45
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line reduce_variants.go:45
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line reduce_variants.go:45
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps4
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -5319,6 +4854,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -5364,23 +4900,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes3 [8]float32
-//line reduce_variants.go:45
-								for gc_k3 := range 8 {
-//line reduce_variants.go:45
-									if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line reduce_variants.go:45
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps2
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -5452,23 +4972,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes4 [8]float32
-//line reduce_variants.go:45
-								for gc_k4 := range 8 {
-//line reduce_variants.go:45
-									if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line reduce_variants.go:45
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line reduce_variants.go:45
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos2.Thread = gc_rank2
-//line reduce_variants.go:45
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps2
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6189,6 +5693,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -6228,23 +5733,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes31 [16]int32
-//line reduce_variants.go:45
-									for gc_k31 := range 16 {
-//line reduce_variants.go:45
-										if gc_if45.ToBits()&(1<<gc_k31) != 0 {
-//line reduce_variants.go:45
-											gc_pos3.Thread = gc_rank3 + gc_k31
-//line reduce_variants.go:45
-											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+									break gc_steps16
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6316,23 +5805,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes32 [16]int32
-//line reduce_variants.go:45
-									for gc_k32 := range 16 {
-//line reduce_variants.go:45
-										if gc_if47.ToBits()&(1<<gc_k32) != 0 {
-//line reduce_variants.go:45
-											gc_pos3.Thread = gc_rank3 + gc_k32
-//line reduce_variants.go:45
-											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+									break gc_steps16
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6395,6 +5868,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6434,23 +5908,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes27 [8]int32
-//line reduce_variants.go:45
-								for gc_k27 := range 8 {
-//line reduce_variants.go:45
-									if gc_if39.ToBits()&(1<<gc_k27) != 0 {
-//line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k27
-//line reduce_variants.go:45
-										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
+								break gc_steps14
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6522,23 +5980,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes28 [8]int32
-//line reduce_variants.go:45
-								for gc_k28 := range 8 {
-//line reduce_variants.go:45
-									if gc_if41.ToBits()&(1<<gc_k28) != 0 {
-//line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k28
-//line reduce_variants.go:45
-										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
+								break gc_steps14
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6615,6 +6057,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -6660,23 +6103,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes23 [16]int32
-//line reduce_variants.go:45
-									for gc_k23 := range 16 {
-//line reduce_variants.go:45
-										if gc_if33.ToBits()&(1<<gc_k23) != 0 {
-//line reduce_variants.go:45
-											gc_pos3.Thread = gc_rank3 + gc_k23
-//line reduce_variants.go:45
-											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+									break gc_steps12
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6748,23 +6175,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes24 [16]int32
-//line reduce_variants.go:45
-									for gc_k24 := range 16 {
-//line reduce_variants.go:45
-										if gc_if35.ToBits()&(1<<gc_k24) != 0 {
-//line reduce_variants.go:45
-											gc_pos3.Thread = gc_rank3 + gc_k24
-//line reduce_variants.go:45
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+									break gc_steps12
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -6827,6 +6238,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -6872,23 +6284,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes19 [8]int32
-//line reduce_variants.go:45
-								for gc_k19 := range 8 {
-//line reduce_variants.go:45
-									if gc_if27.ToBits()&(1<<gc_k19) != 0 {
-//line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k19
-//line reduce_variants.go:45
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
+								break gc_steps10
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -6960,23 +6356,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes20 [8]int32
-//line reduce_variants.go:45
-								for gc_k20 := range 8 {
-//line reduce_variants.go:45
-									if gc_if29.ToBits()&(1<<gc_k20) != 0 {
-//line reduce_variants.go:45
-										gc_pos3.Thread = gc_rank3 + gc_k20
-//line reduce_variants.go:45
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos3.Thread = gc_rank3
-//line reduce_variants.go:45
-								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
+								break gc_steps10
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -7697,6 +7077,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -7736,23 +7117,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes47 [16]uint32
-//line reduce_variants.go:45
-									for gc_k47 := range 16 {
-//line reduce_variants.go:45
-										if gc_if69.ToBits()&(1<<gc_k47) != 0 {
-//line reduce_variants.go:45
-											gc_pos4.Thread = gc_rank4 + gc_k47
-//line reduce_variants.go:45
-											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+									break gc_steps24
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -7824,23 +7189,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes48 [16]uint32
-//line reduce_variants.go:45
-									for gc_k48 := range 16 {
-//line reduce_variants.go:45
-										if gc_if71.ToBits()&(1<<gc_k48) != 0 {
-//line reduce_variants.go:45
-											gc_pos4.Thread = gc_rank4 + gc_k48
-//line reduce_variants.go:45
-											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+									break gc_steps24
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -7903,6 +7252,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -7942,23 +7292,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes43 [8]uint32
-//line reduce_variants.go:45
-								for gc_k43 := range 8 {
-//line reduce_variants.go:45
-									if gc_if63.ToBits()&(1<<gc_k43) != 0 {
-//line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k43
-//line reduce_variants.go:45
-										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
+								break gc_steps22
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8030,23 +7364,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes44 [8]uint32
-//line reduce_variants.go:45
-								for gc_k44 := range 8 {
-//line reduce_variants.go:45
-									if gc_if65.ToBits()&(1<<gc_k44) != 0 {
-//line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k44
-//line reduce_variants.go:45
-										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
+								break gc_steps22
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8123,6 +7441,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line reduce_variants.go:42
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -8168,23 +7487,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes39 [16]uint32
-//line reduce_variants.go:45
-									for gc_k39 := range 16 {
-//line reduce_variants.go:45
-										if gc_if57.ToBits()&(1<<gc_k39) != 0 {
-//line reduce_variants.go:45
-											gc_pos4.Thread = gc_rank4 + gc_k39
-//line reduce_variants.go:45
-											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+									break gc_steps20
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -8256,23 +7559,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								} else {
 //line reduce_variants.go:45
-									var gc_lanes40 [16]uint32
-//line reduce_variants.go:45
-									for gc_k40 := range 16 {
-//line reduce_variants.go:45
-										if gc_if59.ToBits()&(1<<gc_k40) != 0 {
-//line reduce_variants.go:45
-											gc_pos4.Thread = gc_rank4 + gc_k40
-//line reduce_variants.go:45
-											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
-//line reduce_variants.go:45
-										}
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-									gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+									break gc_steps20
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
@@ -8335,6 +7622,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line reduce_variants.go:42
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -8380,23 +7668,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes35 [8]uint32
-//line reduce_variants.go:45
-								for gc_k35 := range 8 {
-//line reduce_variants.go:45
-									if gc_if51.ToBits()&(1<<gc_k35) != 0 {
-//line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k35
-//line reduce_variants.go:45
-										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
+								break gc_steps18
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45
@@ -8468,23 +7740,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							} else {
 //line reduce_variants.go:45
-								var gc_lanes36 [8]uint32
-//line reduce_variants.go:45
-								for gc_k36 := range 8 {
-//line reduce_variants.go:45
-									if gc_if53.ToBits()&(1<<gc_k36) != 0 {
-//line reduce_variants.go:45
-										gc_pos4.Thread = gc_rank4 + gc_k36
-//line reduce_variants.go:45
-										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
-//line reduce_variants.go:45
-									}
-//line reduce_variants.go:45
-								}
-//line reduce_variants.go:45
-								gc_pos4.Thread = gc_rank4
-//line reduce_variants.go:45
-								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
+								break gc_steps18
 //line reduce_variants.go:45
 							}
 //line reduce_variants.go:45

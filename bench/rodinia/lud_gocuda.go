@@ -708,6 +708,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep := 0
 //line lud.go:172
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_steps2:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
@@ -736,23 +737,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:174
 						} else {
 //line lud.go:174
-							var gc_lanes2 [8]float32
-//line lud.go:174
-							for gc_k2 := range 8 {
-//line lud.go:174
-								if 0xff&(1<<gc_k2) != 0 {
-//line lud.go:174
-									gc_pos.Thread = gc_rank + gc_k2
-//line lud.go:174
-									gc_lanes2[gc_k2] = periRow[i_][gc_tx+gc_k2]
-//line lud.go:174
-								}
-//line lud.go:174
-							}
-//line lud.go:174
-							gc_pos.Thread = gc_rank
-//line lud.go:174
-							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+							break gc_steps2
 //line lud.go:174
 						}
 //line lud.go:174
@@ -796,6 +781,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep2 := 0
 //line lud.go:172
 				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
@@ -830,23 +816,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:174
 						} else {
 //line lud.go:174
-							var gc_lanes [8]float32
-//line lud.go:174
-							for gc_k := range 8 {
-//line lud.go:174
-								if 0xff&(1<<gc_k) != 0 {
-//line lud.go:174
-									gc_pos.Thread = gc_rank + gc_k
-//line lud.go:174
-									gc_lanes[gc_k] = periRow[i_][gc_tx+gc_k]
-//line lud.go:174
-								}
-//line lud.go:174
-							}
-//line lud.go:174
-							gc_pos.Thread = gc_rank
-//line lud.go:174
-							gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+							break gc_steps
 //line lud.go:174
 						}
 //line lud.go:174

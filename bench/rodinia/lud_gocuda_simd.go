@@ -1249,6 +1249,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
 //line lud.go:172
 						gc_vb6 := archsimd.BroadcastFloat32x16(0)
+					gc_steps6:
 						for ; gc_vstep5+15 < gc_bdx2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1277,23 +1278,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 								} else {
 //line lud.go:174
-									var gc_lanes6 [16]float32
-//line lud.go:174
-									for gc_k6 := range 16 {
-//line lud.go:174
-										if 0xffff&(1<<gc_k6) != 0 {
-//line lud.go:174
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line lud.go:174
-											gc_lanes6[gc_k6] = periRow[i_][gc_tx2+gc_k6]
-//line lud.go:174
-										}
-//line lud.go:174
-									}
-//line lud.go:174
-									gc_pos2.Thread = gc_rank2
-//line lud.go:174
-									gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+									break gc_steps6
 //line lud.go:174
 								}
 //line lud.go:174
@@ -1314,6 +1299,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line lud.go:172
 					gc_vb5 := archsimd.BroadcastFloat32x8(0)
+				gc_steps5:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1342,23 +1328,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 							} else {
 //line lud.go:174
-								var gc_lanes5 [8]float32
-//line lud.go:174
-								for gc_k5 := range 8 {
-//line lud.go:174
-									if 0xff&(1<<gc_k5) != 0 {
-//line lud.go:174
-										gc_pos2.Thread = gc_rank2 + gc_k5
-//line lud.go:174
-										gc_lanes5[gc_k5] = periRow[i_][gc_tx2+gc_k5]
-//line lud.go:174
-									}
-//line lud.go:174
-								}
-//line lud.go:174
-								gc_pos2.Thread = gc_rank2
-//line lud.go:174
-								gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+								break gc_steps5
 //line lud.go:174
 							}
 //line lud.go:174
@@ -1407,6 +1377,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 					gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
 //line lud.go:172
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					gc_steps4:
 						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
 							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1441,23 +1412,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 								} else {
 //line lud.go:174
-									var gc_lanes4 [16]float32
-//line lud.go:174
-									for gc_k4 := range 16 {
-//line lud.go:174
-										if 0xffff&(1<<gc_k4) != 0 {
-//line lud.go:174
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line lud.go:174
-											gc_lanes4[gc_k4] = periRow[i_][gc_tx2+gc_k4]
-//line lud.go:174
-										}
-//line lud.go:174
-									}
-//line lud.go:174
-									gc_pos2.Thread = gc_rank2
-//line lud.go:174
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line lud.go:174
 								}
 //line lud.go:174
@@ -1478,6 +1433,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line lud.go:172
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1512,23 +1468,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:174
 							} else {
 //line lud.go:174
-								var gc_lanes3 [8]float32
-//line lud.go:174
-								for gc_k3 := range 8 {
-//line lud.go:174
-									if 0xff&(1<<gc_k3) != 0 {
-//line lud.go:174
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line lud.go:174
-										gc_lanes3[gc_k3] = periRow[i_][gc_tx2+gc_k3]
-//line lud.go:174
-									}
-//line lud.go:174
-								}
-//line lud.go:174
-								gc_pos2.Thread = gc_rank2
-//line lud.go:174
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps3
 //line lud.go:174
 							}
 //line lud.go:174

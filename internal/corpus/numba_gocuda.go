@@ -208,6 +208,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 				gc_vstep := gc_from
 //line numba.go:39
 				gc_vb := lanes.BroadcastFloat64x4(0.)
+			gc_steps2:
 				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
 					gc_tx := gc_vstep
 					gc_rank := gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
@@ -245,23 +246,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 //line numba.go:41
 							} else {
 //line numba.go:41
-								var gc_lanes2 [4]float64
-//line numba.go:41
-								for gc_k2 := range 4 {
-//line numba.go:41
-									if 0xff&(1<<gc_k2) != 0 {
-//line numba.go:41
-										gc_pos.Thread = gc_ty + gc_bdy*((gc_tx+gc_k2)+gc_bdx*gc_tz)
-//line numba.go:41
-										gc_lanes2[gc_k2] = b[(k*bCols+j)+gc_k2]
-//line numba.go:41
-									}
-//line numba.go:41
-								}
-//line numba.go:41
-								gc_pos.Thread = gc_ty + gc_bdy*(gc_tx+gc_bdx*gc_tz)
-//line numba.go:41
-								gc_ld2 = lanes.LoadFloat64x4(&gc_lanes2)
+								break gc_steps2
 //line numba.go:41
 							}
 //line numba.go:41

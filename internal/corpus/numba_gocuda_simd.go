@@ -248,6 +248,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 				if compiled.SIMD {
 //line numba.go:39
 					gc_vb2 := archsimd.BroadcastFloat64x4(0.)
+				gc_steps4:
 					for ; gc_vstep2+3 < gc_to2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
@@ -285,23 +286,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 //line numba.go:41
 								} else {
 //line numba.go:41
-									var gc_lanes4 [4]float64
-//line numba.go:41
-									for gc_k4 := range 4 {
-//line numba.go:41
-										if 0xff&(1<<gc_k4) != 0 {
-//line numba.go:41
-											gc_pos2.Thread = gc_ty2 + gc_bdy2*((gc_tx2+gc_k4)+gc_bdx2*gc_tz2)
-//line numba.go:41
-											gc_lanes4[gc_k4] = b[(k*bCols+j)+gc_k4]
-//line numba.go:41
-										}
-//line numba.go:41
-									}
-//line numba.go:41
-									gc_pos2.Thread = gc_ty2 + gc_bdy2*(gc_tx2+gc_bdx2*gc_tz2)
-//line numba.go:41
-									gc_ld4 = archsimd.LoadFloat64x4(&gc_lanes4)
+									break gc_steps4
 //line numba.go:41
 								}
 //line numba.go:41

@@ -950,6 +950,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line parboil.go:93
 					_ = gc_all4
+				gc_steps4:
 					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1031,23 +1032,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							} else {
 //line parboil.go:97
-								var gc_lanes13 [16]float32
-//line parboil.go:97
-								for gc_k13 := range 16 {
-//line parboil.go:97
-									if gc_if7.ToBits()&(1<<gc_k13) != 0 {
-//line parboil.go:97
-										gc_pos2.Thread = gc_rank2 + gc_k13
-//line parboil.go:97
-										gc_lanes13[gc_k13] = a0[gc_t13+gc_k13]
-//line parboil.go:97
-									}
-//line parboil.go:97
-								}
-//line parboil.go:97
-								gc_pos2.Thread = gc_rank2
-//line parboil.go:97
-								gc_ld13 = archsimd.LoadFloat32x16(&gc_lanes13)
+								break gc_steps4
 //line parboil.go:97
 							}
 //line parboil.go:97
@@ -1074,23 +1059,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							} else {
 //line parboil.go:98
-								var gc_lanes14 [16]float32
-//line parboil.go:98
-								for gc_k14 := range 16 {
-//line parboil.go:98
-									if gc_if7.ToBits()&(1<<gc_k14) != 0 {
-//line parboil.go:98
-										gc_pos2.Thread = gc_rank2 + gc_k14
-//line parboil.go:98
-										gc_lanes14[gc_k14] = a0[gc_t14+gc_k14]
-//line parboil.go:98
-									}
-//line parboil.go:98
-								}
-//line parboil.go:98
-								gc_pos2.Thread = gc_rank2
-//line parboil.go:98
-								gc_ld14 = archsimd.LoadFloat32x16(&gc_lanes14)
+								break gc_steps4
 //line parboil.go:98
 							}
 //line parboil.go:98
@@ -1227,6 +1196,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 				gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line parboil.go:93
 				_ = gc_all2
+			gc_steps2:
 				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
@@ -1308,23 +1278,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						} else {
 //line parboil.go:97
-							var gc_lanes5 [8]float32
-//line parboil.go:97
-							for gc_k5 := range 8 {
-//line parboil.go:97
-								if gc_if3.ToBits()&(1<<gc_k5) != 0 {
-//line parboil.go:97
-									gc_pos2.Thread = gc_rank2 + gc_k5
-//line parboil.go:97
-									gc_lanes5[gc_k5] = a0[gc_t5+gc_k5]
-//line parboil.go:97
-								}
-//line parboil.go:97
-							}
-//line parboil.go:97
-							gc_pos2.Thread = gc_rank2
-//line parboil.go:97
-							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes5)
+							break gc_steps2
 //line parboil.go:97
 						}
 //line parboil.go:97
@@ -1351,23 +1305,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						} else {
 //line parboil.go:98
-							var gc_lanes6 [8]float32
-//line parboil.go:98
-							for gc_k6 := range 8 {
-//line parboil.go:98
-								if gc_if3.ToBits()&(1<<gc_k6) != 0 {
-//line parboil.go:98
-									gc_pos2.Thread = gc_rank2 + gc_k6
-//line parboil.go:98
-									gc_lanes6[gc_k6] = a0[gc_t6+gc_k6]
-//line parboil.go:98
-								}
-//line parboil.go:98
-							}
-//line parboil.go:98
-							gc_pos2.Thread = gc_rank2
-//line parboil.go:98
-							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+							break gc_steps2
 //line parboil.go:98
 						}
 //line parboil.go:98
@@ -1563,6 +1501,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						gc_vb13 := archsimd.BroadcastFloat32x16(c1)
 //line parboil.go:134
 						gc_vb14 := archsimd.BroadcastFloat32x16(c0)
+					gc_steps8:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1744,23 +1683,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								} else {
 //line parboil.go:113
-									var gc_lanes47 [16]float32
-//line parboil.go:113
-									for gc_k54 := range 16 {
-//line parboil.go:113
-										if gc_if27.ToBits()&(1<<gc_k54) != 0 {
-//line parboil.go:113
-											gc_pos2.Thread = gc_rank2 + gc_k54
-//line parboil.go:113
-											gc_lanes47[gc_k54] = a0[gc_t72+gc_k54]
-//line parboil.go:113
-										}
-//line parboil.go:113
-									}
-//line parboil.go:113
-									gc_pos2.Thread = gc_rank2
-//line parboil.go:113
-									gc_ld41 = archsimd.LoadFloat32x16(&gc_lanes47)
+									break gc_steps8
 //line parboil.go:113
 								}
 //line parboil.go:113
@@ -1800,23 +1723,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									} else {
 //line parboil.go:118
-										var gc_lanes48 [16]float32
-//line parboil.go:118
-										for gc_k55 := range 16 {
-//line parboil.go:118
-											if gc_if28.ToBits()&(1<<gc_k55) != 0 {
-//line parboil.go:118
-												gc_pos2.Thread = gc_rank2 + gc_k55
-//line parboil.go:118
-												gc_lanes48[gc_k55] = a0[gc_t74+gc_k55]
-//line parboil.go:118
-											}
-//line parboil.go:118
-										}
-//line parboil.go:118
-										gc_pos2.Thread = gc_rank2
-//line parboil.go:118
-										gc_ld42 = archsimd.LoadFloat32x16(&gc_lanes48)
+										break gc_steps8
 //line parboil.go:118
 									}
 //line parboil.go:118
@@ -1857,23 +1764,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									} else {
 //line parboil.go:123
-										var gc_lanes49 [16]float32
-//line parboil.go:123
-										for gc_k56 := range 16 {
-//line parboil.go:123
-											if gc_if28.ToBits()&(1<<gc_k56) != 0 {
-//line parboil.go:123
-												gc_pos2.Thread = gc_rank2 + gc_k56
-//line parboil.go:123
-												gc_lanes49[gc_k56] = a0[gc_t76+gc_k56]
-//line parboil.go:123
-											}
-//line parboil.go:123
-										}
-//line parboil.go:123
-										gc_pos2.Thread = gc_rank2
-//line parboil.go:123
-										gc_ld43 = archsimd.LoadFloat32x16(&gc_lanes49)
+										break gc_steps8
 //line parboil.go:123
 									}
 //line parboil.go:123
@@ -1918,23 +1809,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									} else {
 //line parboil.go:128
-										var gc_lanes50 [16]float32
-//line parboil.go:128
-										for gc_k57 := range 16 {
-//line parboil.go:128
-											if archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits()&(1<<gc_k57) != 0 {
-//line parboil.go:128
-												gc_pos2.Thread = gc_rank2 + gc_k57
-//line parboil.go:128
-												gc_lanes50[gc_k57] = a0[gc_t78+gc_k57]
-//line parboil.go:128
-											}
-//line parboil.go:128
-										}
-//line parboil.go:128
-										gc_pos2.Thread = gc_rank2
-//line parboil.go:128
-										gc_ld44 = archsimd.LoadFloat32x16(&gc_lanes50)
+										break gc_steps8
 //line parboil.go:128
 									}
 //line parboil.go:128
@@ -2322,6 +2197,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 					gc_vb9 := archsimd.BroadcastFloat32x8(c1)
 //line parboil.go:134
 					gc_vb10 := archsimd.BroadcastFloat32x8(c0)
+				gc_steps6:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -2503,23 +2379,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							} else {
 //line parboil.go:113
-								var gc_lanes27 [8]float32
-//line parboil.go:113
-								for gc_k30 := range 8 {
-//line parboil.go:113
-									if gc_if15.ToBits()&(1<<gc_k30) != 0 {
-//line parboil.go:113
-										gc_pos2.Thread = gc_rank2 + gc_k30
-//line parboil.go:113
-										gc_lanes27[gc_k30] = a0[gc_t36+gc_k30]
-//line parboil.go:113
-									}
-//line parboil.go:113
-								}
-//line parboil.go:113
-								gc_pos2.Thread = gc_rank2
-//line parboil.go:113
-								gc_ld25 = archsimd.LoadFloat32x8(&gc_lanes27)
+								break gc_steps6
 //line parboil.go:113
 							}
 //line parboil.go:113
@@ -2559,23 +2419,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									var gc_lanes28 [8]float32
-//line parboil.go:118
-									for gc_k31 := range 8 {
-//line parboil.go:118
-										if gc_if16.ToBits()&(1<<gc_k31) != 0 {
-//line parboil.go:118
-											gc_pos2.Thread = gc_rank2 + gc_k31
-//line parboil.go:118
-											gc_lanes28[gc_k31] = a0[gc_t38+gc_k31]
-//line parboil.go:118
-										}
-//line parboil.go:118
-									}
-//line parboil.go:118
-									gc_pos2.Thread = gc_rank2
-//line parboil.go:118
-									gc_ld26 = archsimd.LoadFloat32x8(&gc_lanes28)
+									break gc_steps6
 //line parboil.go:118
 								}
 //line parboil.go:118
@@ -2616,23 +2460,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									var gc_lanes29 [8]float32
-//line parboil.go:123
-									for gc_k32 := range 8 {
-//line parboil.go:123
-										if gc_if16.ToBits()&(1<<gc_k32) != 0 {
-//line parboil.go:123
-											gc_pos2.Thread = gc_rank2 + gc_k32
-//line parboil.go:123
-											gc_lanes29[gc_k32] = a0[gc_t40+gc_k32]
-//line parboil.go:123
-										}
-//line parboil.go:123
-									}
-//line parboil.go:123
-									gc_pos2.Thread = gc_rank2
-//line parboil.go:123
-									gc_ld27 = archsimd.LoadFloat32x8(&gc_lanes29)
+									break gc_steps6
 //line parboil.go:123
 								}
 //line parboil.go:123
@@ -2677,23 +2505,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 								} else {
 //line parboil.go:128
-									var gc_lanes30 [8]float32
-//line parboil.go:128
-									for gc_k33 := range 8 {
-//line parboil.go:128
-										if gc_if16.And(gc_if17).ToBits()&(1<<gc_k33) != 0 {
-//line parboil.go:128
-											gc_pos2.Thread = gc_rank2 + gc_k33
-//line parboil.go:128
-											gc_lanes30[gc_k33] = a0[gc_t42+gc_k33]
-//line parboil.go:128
-										}
-//line parboil.go:128
-									}
-//line parboil.go:128
-									gc_pos2.Thread = gc_rank2
-//line parboil.go:128
-									gc_ld28 = archsimd.LoadFloat32x8(&gc_lanes30)
+									break gc_steps6
 //line parboil.go:128
 								}
 //line parboil.go:128

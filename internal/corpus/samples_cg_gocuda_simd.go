@@ -1176,6 +1176,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_cg.go:160
 						_ = gc_iota2
+					gc_steps2:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1222,23 +1223,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:164
 									} else {
 //line samples_cg.go:164
-										var gc_lanes4 [8]float32
-//line samples_cg.go:164
-										for gc_k3 := range 8 {
-//line samples_cg.go:164
-											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
-//line samples_cg.go:164
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line samples_cg.go:164
-												gc_lanes4[gc_k3] = dA[pos+gc_k3]
-//line samples_cg.go:164
-											}
-//line samples_cg.go:164
-										}
-//line samples_cg.go:164
-										gc_pos2.Thread = gc_rank2
-//line samples_cg.go:164
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
+										break gc_steps2
 //line samples_cg.go:164
 									}
 //line samples_cg.go:164
@@ -1250,23 +1235,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:164
 									} else {
 //line samples_cg.go:164
-										var gc_lanes5 [8]float32
-//line samples_cg.go:164
-										for gc_k4 := range 8 {
-//line samples_cg.go:164
-											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {
-//line samples_cg.go:164
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line samples_cg.go:164
-												gc_lanes5[gc_k4] = dB[pos+gc_k4]
-//line samples_cg.go:164
-											}
-//line samples_cg.go:164
-										}
-//line samples_cg.go:164
-										gc_pos2.Thread = gc_rank2
-//line samples_cg.go:164
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
+										break gc_steps2
 //line samples_cg.go:164
 									}
 //line samples_cg.go:164

@@ -188,6 +188,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line exit_walk.go:20
 								_ = gc_iota4
+							gc_steps2:
 								for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 									gc_tx2 := gc_vstep2
 									gc_rank2 := gc_base2 + gc_tx2
@@ -226,23 +227,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 											} else {
 //line exit_walk.go:21
-												var gc_lanes2 [16]int32
-//line exit_walk.go:21
-												for gc_k2 := range 16 {
-//line exit_walk.go:21
-													if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k2) != 0 {
-//line exit_walk.go:21
-														gc_pos2.Thread = gc_rank2 + gc_k2
-//line exit_walk.go:21
-														gc_lanes2[gc_k2] = in[ix+gc_k2]
-//line exit_walk.go:21
-													}
-//line exit_walk.go:21
-												}
-//line exit_walk.go:21
-												gc_pos2.Thread = gc_rank2
-//line exit_walk.go:21
-												gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
+												break gc_steps2
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
@@ -270,6 +255,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line exit_walk.go:20
 							_ = gc_iota3
+						gc_steps:
 							for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -308,23 +294,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 										} else {
 //line exit_walk.go:21
-											var gc_lanes [8]int32
-//line exit_walk.go:21
-											for gc_k := range 8 {
-//line exit_walk.go:21
-												if gc_alive3.And(gc_if3).ToBits()&(1<<gc_k) != 0 {
-//line exit_walk.go:21
-													gc_pos2.Thread = gc_rank2 + gc_k
-//line exit_walk.go:21
-													gc_lanes[gc_k] = in[ix+gc_k]
-//line exit_walk.go:21
-												}
-//line exit_walk.go:21
-											}
-//line exit_walk.go:21
-											gc_pos2.Thread = gc_rank2
-//line exit_walk.go:21
-											gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+											break gc_steps
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21

@@ -1652,6 +1652,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 				gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:116
 				_ = gc_iota2
+			gc_steps2:
 				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
@@ -1701,23 +1702,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:136
 							} else {
 //line interchange.go:136
-								var gc_lanes3 [8]float32
-//line interchange.go:136
-								for gc_k3 := range 8 {
-//line interchange.go:136
-									if 0xff&(1<<gc_k3) != 0 {
-//line interchange.go:136
-										gc_pos.Thread = gc_rank + gc_k3
-//line interchange.go:136
-										gc_lanes3[gc_k3] = b[(c+j_*n)+gc_k3]
-//line interchange.go:136
-									}
-//line interchange.go:136
-								}
-//line interchange.go:136
-								gc_pos.Thread = gc_rank
-//line interchange.go:136
-								gc_ld3 = lanes.LoadFloat32x8(&gc_lanes3)
+								break gc_steps2
 //line interchange.go:136
 							}
 //line interchange.go:136
@@ -1740,23 +1725,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:140
 							} else {
 //line interchange.go:140
-								var gc_lanes4 [8]float32
-//line interchange.go:140
-								for gc_k4 := range 8 {
-//line interchange.go:140
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-//line interchange.go:140
-										gc_pos.Thread = gc_rank + gc_k4
-//line interchange.go:140
-										gc_lanes4[gc_k4] = b[c+gc_k4]
-//line interchange.go:140
-									}
-//line interchange.go:140
-								}
-//line interchange.go:140
-								gc_pos.Thread = gc_rank
-//line interchange.go:140
-								gc_ld4 = lanes.LoadFloat32x8(&gc_lanes4)
+								break gc_steps2
 //line interchange.go:140
 							}
 //line interchange.go:140

@@ -3315,6 +3315,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 						gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:116
 						_ = gc_iota6
+					gc_steps6:
 						for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
 							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3364,23 +3365,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 									} else {
 //line interchange.go:136
-										var gc_lanes11 [16]float32
-//line interchange.go:136
-										for gc_k11 := range 16 {
-//line interchange.go:136
-											if 0xffff&(1<<gc_k11) != 0 {
-//line interchange.go:136
-												gc_pos2.Thread = gc_rank2 + gc_k11
-//line interchange.go:136
-												gc_lanes11[gc_k11] = b[(c+j_*n)+gc_k11]
-//line interchange.go:136
-											}
-//line interchange.go:136
-										}
-//line interchange.go:136
-										gc_pos2.Thread = gc_rank2
-//line interchange.go:136
-										gc_ld11 = archsimd.LoadFloat32x16(&gc_lanes11)
+										break gc_steps6
 //line interchange.go:136
 									}
 //line interchange.go:136
@@ -3403,23 +3388,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 									} else {
 //line interchange.go:140
-										var gc_lanes12 [16]float32
-//line interchange.go:140
-										for gc_k12 := range 16 {
-//line interchange.go:140
-											if gc_if6.ToBits()&(1<<gc_k12) != 0 {
-//line interchange.go:140
-												gc_pos2.Thread = gc_rank2 + gc_k12
-//line interchange.go:140
-												gc_lanes12[gc_k12] = b[c+gc_k12]
-//line interchange.go:140
-											}
-//line interchange.go:140
-										}
-//line interchange.go:140
-										gc_pos2.Thread = gc_rank2
-//line interchange.go:140
-										gc_ld12 = archsimd.LoadFloat32x16(&gc_lanes12)
+										break gc_steps6
 //line interchange.go:140
 									}
 //line interchange.go:140
@@ -3451,6 +3420,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 					gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:116
 					_ = gc_iota4
+				gc_steps4:
 					for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3500,23 +3470,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:136
 								} else {
 //line interchange.go:136
-									var gc_lanes7 [8]float32
-//line interchange.go:136
-									for gc_k7 := range 8 {
-//line interchange.go:136
-										if 0xff&(1<<gc_k7) != 0 {
-//line interchange.go:136
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line interchange.go:136
-											gc_lanes7[gc_k7] = b[(c+j_*n)+gc_k7]
-//line interchange.go:136
-										}
-//line interchange.go:136
-									}
-//line interchange.go:136
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:136
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+									break gc_steps4
 //line interchange.go:136
 								}
 //line interchange.go:136
@@ -3539,23 +3493,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 								} else {
 //line interchange.go:140
-									var gc_lanes8 [8]float32
-//line interchange.go:140
-									for gc_k8 := range 8 {
-//line interchange.go:140
-										if gc_if4.ToBits()&(1<<gc_k8) != 0 {
-//line interchange.go:140
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line interchange.go:140
-											gc_lanes8[gc_k8] = b[c+gc_k8]
-//line interchange.go:140
-										}
-//line interchange.go:140
-									}
-//line interchange.go:140
-									gc_pos2.Thread = gc_rank2
-//line interchange.go:140
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									break gc_steps4
 //line interchange.go:140
 								}
 //line interchange.go:140
@@ -3851,6 +3789,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line interchange.go:153
 								_ = gc_iota4
+							gc_steps2:
 								for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
 									gc_tx2 := gc_vstep3
 									gc_rank2 := gc_base2 + gc_tx2
@@ -3883,23 +3822,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 											} else {
 //line interchange.go:160
-												var gc_lanes2 [16]int32
-//line interchange.go:160
-												for gc_k2 := range 16 {
-//line interchange.go:160
-													if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line interchange.go:160
-														gc_pos2.Thread = gc_rank2 + gc_k2
-//line interchange.go:160
-														gc_lanes2[gc_k2] = in[ix+gc_k2]
-//line interchange.go:160
-													}
-//line interchange.go:160
-												}
-//line interchange.go:160
-												gc_pos2.Thread = gc_rank2
-//line interchange.go:160
-												gc_ld2 = archsimd.LoadInt32x16(&gc_lanes2)
+												break gc_steps2
 //line interchange.go:160
 											}
 //line interchange.go:160
@@ -3923,6 +3846,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line interchange.go:153
 							_ = gc_iota3
+						gc_steps:
 							for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -3955,23 +3879,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 										} else {
 //line interchange.go:160
-											var gc_lanes [8]int32
-//line interchange.go:160
-											for gc_k := range 8 {
-//line interchange.go:160
-												if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line interchange.go:160
-													gc_pos2.Thread = gc_rank2 + gc_k
-//line interchange.go:160
-													gc_lanes[gc_k] = in[ix+gc_k]
-//line interchange.go:160
-												}
-//line interchange.go:160
-											}
-//line interchange.go:160
-											gc_pos2.Thread = gc_rank2
-//line interchange.go:160
-											gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+											break gc_steps
 //line interchange.go:160
 										}
 //line interchange.go:160

@@ -144,6 +144,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
 							_ = gc_all8
+						gc_steps8:
 							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -219,23 +220,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										var gc_lanes15 [16]float32
-//line kernels.go:22
-										for gc_k15 := range 16 {
-//line kernels.go:22
-											if gc_if15.ToBits()&(1<<gc_k15) != 0 {
-//line kernels.go:22
-												gc_pos2.Thread = gc_rank2 + gc_k15
-//line kernels.go:22
-												gc_lanes15[gc_k15] = a[(gc_row9*k+gc_ac8)+gc_k15]
-//line kernels.go:22
-											}
-//line kernels.go:22
-										}
-//line kernels.go:22
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-										gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+										break gc_steps8
 //line kernels.go:22
 									}
 //line kernels.go:22
@@ -265,23 +250,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										var gc_lanes16 [16]float32
-//line kernels.go:22
-										for gc_k16 := range 16 {
-//line kernels.go:22
-											if gc_if16.ToBits()&(1<<gc_k16) != 0 {
-//line kernels.go:22
-												gc_pos2.Thread = gc_rank2 + gc_k16
-//line kernels.go:22
-												gc_lanes16[gc_k16] = b[(gc_br8*n+gc_col8)+gc_k16]
-//line kernels.go:22
-											}
-//line kernels.go:22
-										}
-//line kernels.go:22
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-										gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+										break gc_steps8
 //line kernels.go:22
 									}
 //line kernels.go:22
@@ -313,6 +282,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all6 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
 						_ = gc_all6
+					gc_steps6:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -388,23 +358,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes11 [8]float32
-//line kernels.go:22
-									for gc_k11 := range 8 {
-//line kernels.go:22
-										if gc_if11.ToBits()&(1<<gc_k11) != 0 {
-//line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k11
-//line kernels.go:22
-											gc_lanes11[gc_k11] = a[(gc_row7*k+gc_ac6)+gc_k11]
-//line kernels.go:22
-										}
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-									gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+									break gc_steps6
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -434,23 +388,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes12 [8]float32
-//line kernels.go:22
-									for gc_k12 := range 8 {
-//line kernels.go:22
-										if gc_if12.ToBits()&(1<<gc_k12) != 0 {
-//line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k12
-//line kernels.go:22
-											gc_lanes12[gc_k12] = b[(gc_br6*n+gc_col6)+gc_k12]
-//line kernels.go:22
-										}
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-									gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+									break gc_steps6
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -504,6 +442,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line kernels.go:17
 							_ = gc_all4
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -585,23 +524,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										var gc_lanes7 [16]float32
-//line kernels.go:22
-										for gc_k7 := range 16 {
-//line kernels.go:22
-											if gc_if7.ToBits()&(1<<gc_k7) != 0 {
-//line kernels.go:22
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line kernels.go:22
-												gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
-//line kernels.go:22
-											}
-//line kernels.go:22
-										}
-//line kernels.go:22
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-										gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+										break gc_steps4
 //line kernels.go:22
 									}
 //line kernels.go:22
@@ -631,23 +554,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									} else {
 //line kernels.go:22
-										var gc_lanes8 [16]float32
-//line kernels.go:22
-										for gc_k8 := range 16 {
-//line kernels.go:22
-											if gc_if8.ToBits()&(1<<gc_k8) != 0 {
-//line kernels.go:22
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line kernels.go:22
-												gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
-//line kernels.go:22
-											}
-//line kernels.go:22
-										}
-//line kernels.go:22
-										gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-										gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+										break gc_steps4
 //line kernels.go:22
 									}
 //line kernels.go:22
@@ -679,6 +586,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line kernels.go:17
 						_ = gc_all2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -760,23 +668,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes3 [8]float32
-//line kernels.go:22
-									for gc_k3 := range 8 {
-//line kernels.go:22
-										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line kernels.go:22
-											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line kernels.go:22
-										}
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									break gc_steps2
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -806,23 +698,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								} else {
 //line kernels.go:22
-									var gc_lanes4 [8]float32
-//line kernels.go:22
-									for gc_k4 := range 8 {
-//line kernels.go:22
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line kernels.go:22
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line kernels.go:22
-											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
-//line kernels.go:22
-										}
-//line kernels.go:22
-									}
-//line kernels.go:22
-									gc_pos2.Thread = gc_rank2
-//line kernels.go:22
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									break gc_steps2
 //line kernels.go:22
 								}
 //line kernels.go:22

@@ -1731,6 +1731,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 						_ = gc_all2
 //line peel.go:77
 						gc_vb2 := archsimd.BroadcastFloat32x16(4)
+					gc_steps2:
 						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -1788,23 +1789,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								} else {
 //line peel.go:77
-									var gc_lanes5 [16]float32
-//line peel.go:77
-									for gc_k5 := range 16 {
-//line peel.go:77
-										if gc_if2.ToBits()&(1<<gc_k5) != 0 {
-//line peel.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k5
-//line peel.go:77
-											gc_lanes5[gc_k5] = tile_[ty-1][tx+gc_k5]
-//line peel.go:77
-										}
-//line peel.go:77
-									}
-//line peel.go:77
-									gc_pos2.Thread = gc_rank2
-//line peel.go:77
-									gc_ld5 = archsimd.LoadFloat32x16(&gc_lanes5)
+									break gc_steps2
 //line peel.go:77
 								}
 //line peel.go:77
@@ -1816,23 +1801,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								} else {
 //line peel.go:77
-									var gc_lanes6 [16]float32
-//line peel.go:77
-									for gc_k6 := range 16 {
-//line peel.go:77
-										if gc_if2.ToBits()&(1<<gc_k6) != 0 {
-//line peel.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k6
-//line peel.go:77
-											gc_lanes6[gc_k6] = tile_[ty+1][tx+gc_k6]
-//line peel.go:77
-										}
-//line peel.go:77
-									}
-//line peel.go:77
-									gc_pos2.Thread = gc_rank2
-//line peel.go:77
-									gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+									break gc_steps2
 //line peel.go:77
 								}
 //line peel.go:77
@@ -1844,23 +1813,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								} else {
 //line peel.go:77
-									var gc_lanes7 [16]float32
-//line peel.go:77
-									for gc_k7 := range 16 {
-//line peel.go:77
-										if gc_if2.ToBits()&(1<<gc_k7) != 0 {
-//line peel.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line peel.go:77
-											gc_lanes7[gc_k7] = tile_[ty][(tx-1)+gc_k7]
-//line peel.go:77
-										}
-//line peel.go:77
-									}
-//line peel.go:77
-									gc_pos2.Thread = gc_rank2
-//line peel.go:77
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+									break gc_steps2
 //line peel.go:77
 								}
 //line peel.go:77
@@ -1872,23 +1825,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								} else {
 //line peel.go:77
-									var gc_lanes8 [16]float32
-//line peel.go:77
-									for gc_k8 := range 16 {
-//line peel.go:77
-										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
-//line peel.go:77
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line peel.go:77
-											gc_lanes8[gc_k8] = tile_[ty][(tx+1)+gc_k8]
-//line peel.go:77
-										}
-//line peel.go:77
-									}
-//line peel.go:77
-									gc_pos2.Thread = gc_rank2
-//line peel.go:77
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps2
 //line peel.go:77
 								}
 //line peel.go:77
@@ -1920,6 +1857,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 					_ = gc_all
 //line peel.go:77
 					gc_vb := archsimd.BroadcastFloat32x8(4)
+				gc_steps:
 					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
 						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
@@ -1977,23 +1915,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							} else {
 //line peel.go:77
-								var gc_lanes [8]float32
-//line peel.go:77
-								for gc_k := range 8 {
-//line peel.go:77
-									if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line peel.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k
-//line peel.go:77
-										gc_lanes[gc_k] = tile_[ty-1][tx+gc_k]
-//line peel.go:77
-									}
-//line peel.go:77
-								}
-//line peel.go:77
-								gc_pos2.Thread = gc_rank2
-//line peel.go:77
-								gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+								break gc_steps
 //line peel.go:77
 							}
 //line peel.go:77
@@ -2005,23 +1927,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							} else {
 //line peel.go:77
-								var gc_lanes2 [8]float32
-//line peel.go:77
-								for gc_k2 := range 8 {
-//line peel.go:77
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
-//line peel.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line peel.go:77
-										gc_lanes2[gc_k2] = tile_[ty+1][tx+gc_k2]
-//line peel.go:77
-									}
-//line peel.go:77
-								}
-//line peel.go:77
-								gc_pos2.Thread = gc_rank2
-//line peel.go:77
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps
 //line peel.go:77
 							}
 //line peel.go:77
@@ -2033,23 +1939,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							} else {
 //line peel.go:77
-								var gc_lanes3 [8]float32
-//line peel.go:77
-								for gc_k3 := range 8 {
-//line peel.go:77
-									if gc_if.ToBits()&(1<<gc_k3) != 0 {
-//line peel.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line peel.go:77
-										gc_lanes3[gc_k3] = tile_[ty][(tx-1)+gc_k3]
-//line peel.go:77
-									}
-//line peel.go:77
-								}
-//line peel.go:77
-								gc_pos2.Thread = gc_rank2
-//line peel.go:77
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps
 //line peel.go:77
 							}
 //line peel.go:77
@@ -2061,23 +1951,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							} else {
 //line peel.go:77
-								var gc_lanes4 [8]float32
-//line peel.go:77
-								for gc_k4 := range 8 {
-//line peel.go:77
-									if gc_if.ToBits()&(1<<gc_k4) != 0 {
-//line peel.go:77
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line peel.go:77
-										gc_lanes4[gc_k4] = tile_[ty][(tx+1)+gc_k4]
-//line peel.go:77
-									}
-//line peel.go:77
-								}
-//line peel.go:77
-								gc_pos2.Thread = gc_rank2
-//line peel.go:77
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps
 //line peel.go:77
 							}
 //line peel.go:77

@@ -1934,6 +1934,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
 						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_steps2:
 							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
 								gc_tx2 := gc_vstep4
 								gc_rank2 := gc_base2 + gc_tx2
@@ -1957,23 +1958,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										} else {
 //line rebase.go:106
-											var gc_lanes4 [16]float32
-//line rebase.go:106
-											for gc_k4 := range 16 {
-//line rebase.go:106
-												if 0xffff&(1<<gc_k4) != 0 {
-//line rebase.go:106
-													gc_pos2.Thread = gc_rank2 + gc_k4
-//line rebase.go:106
-													gc_lanes4[gc_k4] = tile_[ty+s][tx+gc_k4]
-//line rebase.go:106
-												}
-//line rebase.go:106
-											}
-//line rebase.go:106
-											gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-											gc_ld3 = archsimd.LoadFloat32x16(&gc_lanes4)
+											break gc_steps2
 //line rebase.go:106
 										}
 //line rebase.go:106
@@ -1985,23 +1970,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										} else {
 //line rebase.go:106
-											var gc_lanes5 [16]float32
-//line rebase.go:106
-											for gc_k5 := range 16 {
-//line rebase.go:106
-												if 0xffff&(1<<gc_k5) != 0 {
-//line rebase.go:106
-													gc_pos2.Thread = gc_rank2 + gc_k5
-//line rebase.go:106
-													gc_lanes5[gc_k5] = tile_[ty][tx+gc_k5]
-//line rebase.go:106
-												}
-//line rebase.go:106
-											}
-//line rebase.go:106
-											gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes5)
+											break gc_steps2
 //line rebase.go:106
 										}
 //line rebase.go:106
@@ -2043,6 +2012,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 						}
 					}
 					if compiled.SIMD {
+					gc_steps:
 						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
 							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2066,23 +2036,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 									} else {
 //line rebase.go:106
-										var gc_lanes [8]float32
-//line rebase.go:106
-										for gc_k := range 8 {
-//line rebase.go:106
-											if 0xff&(1<<gc_k) != 0 {
-//line rebase.go:106
-												gc_pos2.Thread = gc_rank2 + gc_k
-//line rebase.go:106
-												gc_lanes[gc_k] = tile_[ty+s][tx+gc_k]
-//line rebase.go:106
-											}
-//line rebase.go:106
-										}
-//line rebase.go:106
-										gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-										gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+										break gc_steps
 //line rebase.go:106
 									}
 //line rebase.go:106
@@ -2094,23 +2048,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 									} else {
 //line rebase.go:106
-										var gc_lanes2 [8]float32
-//line rebase.go:106
-										for gc_k2 := range 8 {
-//line rebase.go:106
-											if 0xff&(1<<gc_k2) != 0 {
-//line rebase.go:106
-												gc_pos2.Thread = gc_rank2 + gc_k2
-//line rebase.go:106
-												gc_lanes2[gc_k2] = tile_[ty][tx+gc_k2]
-//line rebase.go:106
-											}
-//line rebase.go:106
-										}
-//line rebase.go:106
-										gc_pos2.Thread = gc_rank2
-//line rebase.go:106
-										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+										break gc_steps
 //line rebase.go:106
 									}
 //line rebase.go:106

@@ -2086,6 +2086,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line reverse.go:82
 							_ = gc_iota4
+						gc_steps4:
 							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
 								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
@@ -2125,23 +2126,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 									} else {
 //line reverse.go:84
-										var gc_lanes4 [16]int32
-//line reverse.go:84
-										for gc_k4 := range 16 {
-//line reverse.go:84
-											if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line reverse.go:84
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line reverse.go:84
-												gc_lanes4[gc_k4] = sh[(gc_tx2-gc_u4)+gc_k4]
-//line reverse.go:84
-											}
-//line reverse.go:84
-										}
-//line reverse.go:84
-										gc_pos2.Thread = gc_rank2
-//line reverse.go:84
-										gc_ld4 = archsimd.LoadInt32x16(&gc_lanes4)
+										break gc_steps4
 //line reverse.go:84
 									}
 //line reverse.go:84
@@ -2165,6 +2150,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse.go:82
 						_ = gc_iota2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2204,23 +2190,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 								} else {
 //line reverse.go:84
-									var gc_lanes2 [8]int32
-//line reverse.go:84
-									for gc_k2 := range 8 {
-//line reverse.go:84
-										if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line reverse.go:84
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line reverse.go:84
-											gc_lanes2[gc_k2] = sh[(gc_tx2-gc_u2)+gc_k2]
-//line reverse.go:84
-										}
-//line reverse.go:84
-									}
-//line reverse.go:84
-									gc_pos2.Thread = gc_rank2
-//line reverse.go:84
-									gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
+									break gc_steps2
 //line reverse.go:84
 								}
 //line reverse.go:84

@@ -208,6 +208,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_all4
 //line specialize.go:35
 							gc_vb8 := archsimd.BroadcastFloat32x16(k)
+						gc_steps8:
 							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -268,23 +269,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes15 [16]float32
-//line specialize.go:35
-											for gc_k15 := range 16 {
-//line specialize.go:35
-												if gc_if22.ToBits()&(1<<gc_k15) != 0 {
-//line specialize.go:35
-													gc_pos2.Thread = gc_rank2 + gc_k15
-//line specialize.go:35
-													gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-											gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+											break gc_steps8
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -348,23 +333,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes16 [16]float32
-//line specialize.go:35
-											for gc_k16 := range 16 {
-//line specialize.go:35
-												if gc_if24.ToBits()&(1<<gc_k16) != 0 {
-//line specialize.go:35
-													gc_pos2.Thread = gc_rank2 + gc_k16
-//line specialize.go:35
-													gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-											gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+											break gc_steps8
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -410,6 +379,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_all3
 //line specialize.go:35
 						gc_vb6 := archsimd.BroadcastFloat32x8(k)
+					gc_steps6:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -470,23 +440,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes11 [8]float32
-//line specialize.go:35
-										for gc_k11 := range 8 {
-//line specialize.go:35
-											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
-//line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k11
-//line specialize.go:35
-												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-										gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+										break gc_steps6
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -550,23 +504,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes12 [8]float32
-//line specialize.go:35
-										for gc_k12 := range 8 {
-//line specialize.go:35
-											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k12
-//line specialize.go:35
-												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-										gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+										break gc_steps6
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -624,6 +562,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = gc_all2
 //line specialize.go:35
 							gc_vb4 := archsimd.BroadcastFloat32x16(k)
+						gc_steps4:
 							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
@@ -690,23 +629,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes7 [16]float32
-//line specialize.go:35
-											for gc_k7 := range 16 {
-//line specialize.go:35
-												if gc_if10.ToBits()&(1<<gc_k7) != 0 {
-//line specialize.go:35
-													gc_pos2.Thread = gc_rank2 + gc_k7
-//line specialize.go:35
-													gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-											gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+											break gc_steps4
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -770,23 +693,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes8 [16]float32
-//line specialize.go:35
-											for gc_k8 := range 16 {
-//line specialize.go:35
-												if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line specialize.go:35
-													gc_pos2.Thread = gc_rank2 + gc_k8
-//line specialize.go:35
-													gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+											break gc_steps4
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -832,6 +739,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 						_ = gc_all
 //line specialize.go:35
 						gc_vb2 := archsimd.BroadcastFloat32x8(k)
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -898,23 +806,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes3 [8]float32
-//line specialize.go:35
-										for gc_k3 := range 8 {
-//line specialize.go:35
-											if gc_if4.ToBits()&(1<<gc_k3) != 0 {
-//line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line specialize.go:35
-												gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+										break gc_steps2
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -978,23 +870,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes4 [8]float32
-//line specialize.go:35
-										for gc_k4 := range 8 {
-//line specialize.go:35
-											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line specialize.go:35
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line specialize.go:35
-												gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:35
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+										break gc_steps2
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1142,6 +1018,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = gc_all8
 //line specialize.go:35
 							gc_vb16 := archsimd.BroadcastInt32x16(k)
+						gc_steps16:
 							for ; gc_vstep3+15 < gc_to3; gc_vstep3 += 16 {
 								gc_tx3 := gc_vstep3
 								gc_rank3 := gc_base3 + gc_tx3
@@ -1202,23 +1079,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes31 [16]int32
-//line specialize.go:35
-											for gc_k31 := range 16 {
-//line specialize.go:35
-												if gc_if46.ToBits()&(1<<gc_k31) != 0 {
-//line specialize.go:35
-													gc_pos3.Thread = gc_rank3 + gc_k31
-//line specialize.go:35
-													gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-											gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+											break gc_steps16
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -1282,23 +1143,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes32 [16]int32
-//line specialize.go:35
-											for gc_k32 := range 16 {
-//line specialize.go:35
-												if gc_if48.ToBits()&(1<<gc_k32) != 0 {
-//line specialize.go:35
-													gc_pos3.Thread = gc_rank3 + gc_k32
-//line specialize.go:35
-													gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-											gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+											break gc_steps16
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -1344,6 +1189,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						_ = gc_all7
 //line specialize.go:35
 						gc_vb14 := archsimd.BroadcastInt32x8(k)
+					gc_steps14:
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1404,23 +1250,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes27 [8]int32
-//line specialize.go:35
-										for gc_k27 := range 8 {
-//line specialize.go:35
-											if gc_if40.ToBits()&(1<<gc_k27) != 0 {
-//line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k27
-//line specialize.go:35
-												gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-										gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
+										break gc_steps14
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1484,23 +1314,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes28 [8]int32
-//line specialize.go:35
-										for gc_k28 := range 8 {
-//line specialize.go:35
-											if gc_if42.ToBits()&(1<<gc_k28) != 0 {
-//line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k28
-//line specialize.go:35
-												gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-										gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
+										break gc_steps14
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1558,6 +1372,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = gc_all6
 //line specialize.go:35
 							gc_vb12 := archsimd.BroadcastInt32x16(k)
+						gc_steps12:
 							for ; gc_vstep4+15 < gc_to3; gc_vstep4 += 16 {
 								gc_tx3 := gc_vstep4
 								gc_rank3 := gc_base3 + gc_tx3
@@ -1624,23 +1439,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes23 [16]int32
-//line specialize.go:35
-											for gc_k23 := range 16 {
-//line specialize.go:35
-												if gc_if34.ToBits()&(1<<gc_k23) != 0 {
-//line specialize.go:35
-													gc_pos3.Thread = gc_rank3 + gc_k23
-//line specialize.go:35
-													gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-											gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+											break gc_steps12
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -1704,23 +1503,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes24 [16]int32
-//line specialize.go:35
-											for gc_k24 := range 16 {
-//line specialize.go:35
-												if gc_if36.ToBits()&(1<<gc_k24) != 0 {
-//line specialize.go:35
-													gc_pos3.Thread = gc_rank3 + gc_k24
-//line specialize.go:35
-													gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-											gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+											break gc_steps12
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -1766,6 +1549,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 						_ = gc_all5
 //line specialize.go:35
 						gc_vb10 := archsimd.BroadcastInt32x8(k)
+					gc_steps10:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -1832,23 +1616,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes19 [8]int32
-//line specialize.go:35
-										for gc_k19 := range 8 {
-//line specialize.go:35
-											if gc_if28.ToBits()&(1<<gc_k19) != 0 {
-//line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k19
-//line specialize.go:35
-												gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-										gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
+										break gc_steps10
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -1912,23 +1680,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes20 [8]int32
-//line specialize.go:35
-										for gc_k20 := range 8 {
-//line specialize.go:35
-											if gc_if30.ToBits()&(1<<gc_k20) != 0 {
-//line specialize.go:35
-												gc_pos3.Thread = gc_rank3 + gc_k20
-//line specialize.go:35
-												gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:35
-										gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
+										break gc_steps10
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2076,6 +1828,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = gc_all12
 //line specialize.go:35
 							gc_vb24 := archsimd.BroadcastUint32x16(k)
+						gc_steps24:
 							for ; gc_vstep5+15 < gc_to4; gc_vstep5 += 16 {
 								gc_tx4 := gc_vstep5
 								gc_rank4 := gc_base4 + gc_tx4
@@ -2136,23 +1889,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes47 [16]uint32
-//line specialize.go:35
-											for gc_k47 := range 16 {
-//line specialize.go:35
-												if gc_if70.ToBits()&(1<<gc_k47) != 0 {
-//line specialize.go:35
-													gc_pos4.Thread = gc_rank4 + gc_k47
-//line specialize.go:35
-													gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-											gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+											break gc_steps24
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -2216,23 +1953,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes48 [16]uint32
-//line specialize.go:35
-											for gc_k48 := range 16 {
-//line specialize.go:35
-												if gc_if72.ToBits()&(1<<gc_k48) != 0 {
-//line specialize.go:35
-													gc_pos4.Thread = gc_rank4 + gc_k48
-//line specialize.go:35
-													gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-											gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+											break gc_steps24
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -2278,6 +1999,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						_ = gc_all11
 //line specialize.go:35
 						gc_vb22 := archsimd.BroadcastUint32x8(k)
+					gc_steps22:
 						for ; gc_vstep5+7 < gc_to4; gc_vstep5 += 8 {
 							gc_tx4 := gc_vstep5
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2338,23 +2060,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes43 [8]uint32
-//line specialize.go:35
-										for gc_k43 := range 8 {
-//line specialize.go:35
-											if gc_if64.ToBits()&(1<<gc_k43) != 0 {
-//line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k43
-//line specialize.go:35
-												gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-										gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
+										break gc_steps22
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2418,23 +2124,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes44 [8]uint32
-//line specialize.go:35
-										for gc_k44 := range 8 {
-//line specialize.go:35
-											if gc_if66.ToBits()&(1<<gc_k44) != 0 {
-//line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k44
-//line specialize.go:35
-												gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-										gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
+										break gc_steps22
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2492,6 +2182,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = gc_all10
 //line specialize.go:35
 							gc_vb20 := archsimd.BroadcastUint32x16(k)
+						gc_steps20:
 							for ; gc_vstep6+15 < gc_to4; gc_vstep6 += 16 {
 								gc_tx4 := gc_vstep6
 								gc_rank4 := gc_base4 + gc_tx4
@@ -2558,23 +2249,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes39 [16]uint32
-//line specialize.go:35
-											for gc_k39 := range 16 {
-//line specialize.go:35
-												if gc_if58.ToBits()&(1<<gc_k39) != 0 {
-//line specialize.go:35
-													gc_pos4.Thread = gc_rank4 + gc_k39
-//line specialize.go:35
-													gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-											gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+											break gc_steps20
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -2638,23 +2313,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										} else {
 //line specialize.go:35
-											var gc_lanes40 [16]uint32
-//line specialize.go:35
-											for gc_k40 := range 16 {
-//line specialize.go:35
-												if gc_if60.ToBits()&(1<<gc_k40) != 0 {
-//line specialize.go:35
-													gc_pos4.Thread = gc_rank4 + gc_k40
-//line specialize.go:35
-													gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
-//line specialize.go:35
-												}
-//line specialize.go:35
-											}
-//line specialize.go:35
-											gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-											gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+											break gc_steps20
 //line specialize.go:35
 										}
 //line specialize.go:35
@@ -2700,6 +2359,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 						_ = gc_all9
 //line specialize.go:35
 						gc_vb18 := archsimd.BroadcastUint32x8(k)
+					gc_steps18:
 						for ; gc_vstep6+7 < gc_to4; gc_vstep6 += 8 {
 							gc_tx4 := gc_vstep6
 							gc_rank4 := gc_base4 + gc_tx4
@@ -2766,23 +2426,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes35 [8]uint32
-//line specialize.go:35
-										for gc_k35 := range 8 {
-//line specialize.go:35
-											if gc_if52.ToBits()&(1<<gc_k35) != 0 {
-//line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k35
-//line specialize.go:35
-												gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-										gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
+										break gc_steps18
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -2846,23 +2490,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									} else {
 //line specialize.go:35
-										var gc_lanes36 [8]uint32
-//line specialize.go:35
-										for gc_k36 := range 8 {
-//line specialize.go:35
-											if gc_if54.ToBits()&(1<<gc_k36) != 0 {
-//line specialize.go:35
-												gc_pos4.Thread = gc_rank4 + gc_k36
-//line specialize.go:35
-												gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
-//line specialize.go:35
-											}
-//line specialize.go:35
-										}
-//line specialize.go:35
-										gc_pos4.Thread = gc_rank4
-//line specialize.go:35
-										gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
+										break gc_steps18
 //line specialize.go:35
 									}
 //line specialize.go:35
@@ -3343,6 +2971,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3402,23 +3031,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes15 [16]float32
-//line specialize.go:47
-									for gc_k15 := range 16 {
-//line specialize.go:47
-										if gc_if22.ToBits()&(1<<gc_k15) != 0 {
-//line specialize.go:47
-											gc_pos2.Thread = gc_rank2 + gc_k15
-//line specialize.go:47
-											gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-									gc_ld15 = archsimd.LoadFloat32x16(&gc_lanes15)
+									break gc_steps8
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -3486,23 +3099,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes16 [16]float32
-//line specialize.go:47
-									for gc_k16 := range 16 {
-//line specialize.go:47
-										if gc_if24.ToBits()&(1<<gc_k16) != 0 {
-//line specialize.go:47
-											gc_pos2.Thread = gc_rank2 + gc_k16
-//line specialize.go:47
-											gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-									gc_ld16 = archsimd.LoadFloat32x16(&gc_lanes16)
+									break gc_steps8
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -3543,6 +3140,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all3
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3602,23 +3200,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes11 [8]float32
-//line specialize.go:47
-								for gc_k11 := range 8 {
-//line specialize.go:47
-									if gc_if16.ToBits()&(1<<gc_k11) != 0 {
-//line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k11
-//line specialize.go:47
-										gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes11)
+								break gc_steps6
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -3686,23 +3268,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes12 [8]float32
-//line specialize.go:47
-								for gc_k12 := range 8 {
-//line specialize.go:47
-									if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k12
-//line specialize.go:47
-										gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes12)
+								break gc_steps6
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -3757,6 +3323,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3822,23 +3389,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes7 [16]float32
-//line specialize.go:47
-									for gc_k7 := range 16 {
-//line specialize.go:47
-										if gc_if10.ToBits()&(1<<gc_k7) != 0 {
-//line specialize.go:47
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line specialize.go:47
-											gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-									gc_ld7 = archsimd.LoadFloat32x16(&gc_lanes7)
+									break gc_steps4
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -3906,23 +3457,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes8 [16]float32
-//line specialize.go:47
-									for gc_k8 := range 16 {
-//line specialize.go:47
-										if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line specialize.go:47
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line specialize.go:47
-											gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps4
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -3963,6 +3498,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -4028,23 +3564,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes3 [8]float32
-//line specialize.go:47
-								for gc_k3 := range 8 {
-//line specialize.go:47
-									if gc_if4.ToBits()&(1<<gc_k3) != 0 {
-//line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line specialize.go:47
-										gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps2
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -4112,23 +3632,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes4 [8]float32
-//line specialize.go:47
-								for gc_k4 := range 8 {
-//line specialize.go:47
-									if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line specialize.go:47
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line specialize.go:47
-										gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos2.Thread = gc_rank2
-//line specialize.go:47
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps2
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -4570,6 +4074,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all8
+					gc_steps16:
 						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
 							gc_tx3 := gc_vstep5
 							gc_rank3 := gc_base3 + gc_tx3
@@ -4629,23 +4134,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes31 [16]int32
-//line specialize.go:47
-									for gc_k31 := range 16 {
-//line specialize.go:47
-										if gc_if46.ToBits()&(1<<gc_k31) != 0 {
-//line specialize.go:47
-											gc_pos3.Thread = gc_rank3 + gc_k31
-//line specialize.go:47
-											gc_lanes31[gc_k31] = in[gc_i31+gc_k31]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-									gc_ld31 = archsimd.LoadInt32x16(&gc_lanes31)
+									break gc_steps16
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -4713,23 +4202,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes32 [16]int32
-//line specialize.go:47
-									for gc_k32 := range 16 {
-//line specialize.go:47
-										if gc_if48.ToBits()&(1<<gc_k32) != 0 {
-//line specialize.go:47
-											gc_pos3.Thread = gc_rank3 + gc_k32
-//line specialize.go:47
-											gc_lanes32[gc_k32] = in[gc_i32+gc_k32]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-									gc_ld32 = archsimd.LoadInt32x16(&gc_lanes32)
+									break gc_steps16
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -4770,6 +4243,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 					gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all7
+				gc_steps14:
 					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
 						gc_tx3 := gc_vstep5
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4829,23 +4303,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes27 [8]int32
-//line specialize.go:47
-								for gc_k27 := range 8 {
-//line specialize.go:47
-									if gc_if40.ToBits()&(1<<gc_k27) != 0 {
-//line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k27
-//line specialize.go:47
-										gc_lanes27[gc_k27] = in[gc_i27+gc_k27]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-								gc_ld27 = archsimd.LoadInt32x8(&gc_lanes27)
+								break gc_steps14
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -4913,23 +4371,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes28 [8]int32
-//line specialize.go:47
-								for gc_k28 := range 8 {
-//line specialize.go:47
-									if gc_if42.ToBits()&(1<<gc_k28) != 0 {
-//line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k28
-//line specialize.go:47
-										gc_lanes28[gc_k28] = in[gc_i28+gc_k28]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-								gc_ld28 = archsimd.LoadInt32x8(&gc_lanes28)
+								break gc_steps14
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -4984,6 +4426,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all6
+					gc_steps12:
 						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
 							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
@@ -5049,23 +4492,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes23 [16]int32
-//line specialize.go:47
-									for gc_k23 := range 16 {
-//line specialize.go:47
-										if gc_if34.ToBits()&(1<<gc_k23) != 0 {
-//line specialize.go:47
-											gc_pos3.Thread = gc_rank3 + gc_k23
-//line specialize.go:47
-											gc_lanes23[gc_k23] = in[gc_i23+gc_k23]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-									gc_ld23 = archsimd.LoadInt32x16(&gc_lanes23)
+									break gc_steps12
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -5133,23 +4560,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes24 [16]int32
-//line specialize.go:47
-									for gc_k24 := range 16 {
-//line specialize.go:47
-										if gc_if36.ToBits()&(1<<gc_k24) != 0 {
-//line specialize.go:47
-											gc_pos3.Thread = gc_rank3 + gc_k24
-//line specialize.go:47
-											gc_lanes24[gc_k24] = in[gc_i24+gc_k24]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-									gc_ld24 = archsimd.LoadInt32x16(&gc_lanes24)
+									break gc_steps12
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -5190,6 +4601,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all5
+				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -5255,23 +4667,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes19 [8]int32
-//line specialize.go:47
-								for gc_k19 := range 8 {
-//line specialize.go:47
-									if gc_if28.ToBits()&(1<<gc_k19) != 0 {
-//line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k19
-//line specialize.go:47
-										gc_lanes19[gc_k19] = in[gc_i19+gc_k19]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-								gc_ld19 = archsimd.LoadInt32x8(&gc_lanes19)
+								break gc_steps10
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -5339,23 +4735,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes20 [8]int32
-//line specialize.go:47
-								for gc_k20 := range 8 {
-//line specialize.go:47
-									if gc_if30.ToBits()&(1<<gc_k20) != 0 {
-//line specialize.go:47
-										gc_pos3.Thread = gc_rank3 + gc_k20
-//line specialize.go:47
-										gc_lanes20[gc_k20] = in[gc_i20+gc_k20]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos3.Thread = gc_rank3
-//line specialize.go:47
-								gc_ld20 = archsimd.LoadInt32x8(&gc_lanes20)
+								break gc_steps10
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -5797,6 +5177,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all12
+					gc_steps24:
 						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
 							gc_tx4 := gc_vstep9
 							gc_rank4 := gc_base4 + gc_tx4
@@ -5856,23 +5237,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes47 [16]uint32
-//line specialize.go:47
-									for gc_k47 := range 16 {
-//line specialize.go:47
-										if gc_if70.ToBits()&(1<<gc_k47) != 0 {
-//line specialize.go:47
-											gc_pos4.Thread = gc_rank4 + gc_k47
-//line specialize.go:47
-											gc_lanes47[gc_k47] = in[gc_i47+gc_k47]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-									gc_ld47 = archsimd.LoadUint32x16(&gc_lanes47)
+									break gc_steps24
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -5940,23 +5305,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes48 [16]uint32
-//line specialize.go:47
-									for gc_k48 := range 16 {
-//line specialize.go:47
-										if gc_if72.ToBits()&(1<<gc_k48) != 0 {
-//line specialize.go:47
-											gc_pos4.Thread = gc_rank4 + gc_k48
-//line specialize.go:47
-											gc_lanes48[gc_k48] = in[gc_i48+gc_k48]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-									gc_ld48 = archsimd.LoadUint32x16(&gc_lanes48)
+									break gc_steps24
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -5997,6 +5346,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all11
+				gc_steps22:
 					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
 						gc_tx4 := gc_vstep9
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6056,23 +5406,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes43 [8]uint32
-//line specialize.go:47
-								for gc_k43 := range 8 {
-//line specialize.go:47
-									if gc_if64.ToBits()&(1<<gc_k43) != 0 {
-//line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k43
-//line specialize.go:47
-										gc_lanes43[gc_k43] = in[gc_i43+gc_k43]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-								gc_ld43 = archsimd.LoadUint32x8(&gc_lanes43)
+								break gc_steps22
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -6140,23 +5474,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes44 [8]uint32
-//line specialize.go:47
-								for gc_k44 := range 8 {
-//line specialize.go:47
-									if gc_if66.ToBits()&(1<<gc_k44) != 0 {
-//line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k44
-//line specialize.go:47
-										gc_lanes44[gc_k44] = in[gc_i44+gc_k44]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-								gc_ld44 = archsimd.LoadUint32x8(&gc_lanes44)
+								break gc_steps22
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -6211,6 +5529,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
 						_ = gc_all10
+					gc_steps20:
 						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
 							gc_tx4 := gc_vstep10
 							gc_rank4 := gc_base4 + gc_tx4
@@ -6276,23 +5595,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes39 [16]uint32
-//line specialize.go:47
-									for gc_k39 := range 16 {
-//line specialize.go:47
-										if gc_if58.ToBits()&(1<<gc_k39) != 0 {
-//line specialize.go:47
-											gc_pos4.Thread = gc_rank4 + gc_k39
-//line specialize.go:47
-											gc_lanes39[gc_k39] = in[gc_i39+gc_k39]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-									gc_ld39 = archsimd.LoadUint32x16(&gc_lanes39)
+									break gc_steps20
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -6360,23 +5663,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									var gc_lanes40 [16]uint32
-//line specialize.go:47
-									for gc_k40 := range 16 {
-//line specialize.go:47
-										if gc_if60.ToBits()&(1<<gc_k40) != 0 {
-//line specialize.go:47
-											gc_pos4.Thread = gc_rank4 + gc_k40
-//line specialize.go:47
-											gc_lanes40[gc_k40] = in[gc_i40+gc_k40]
-//line specialize.go:47
-										}
-//line specialize.go:47
-									}
-//line specialize.go:47
-									gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-									gc_ld40 = archsimd.LoadUint32x16(&gc_lanes40)
+									break gc_steps20
 //line specialize.go:47
 								}
 //line specialize.go:47
@@ -6417,6 +5704,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
 					_ = gc_all9
+				gc_steps18:
 					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
 						gc_tx4 := gc_vstep10
 						gc_rank4 := gc_base4 + gc_tx4
@@ -6482,23 +5770,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes35 [8]uint32
-//line specialize.go:47
-								for gc_k35 := range 8 {
-//line specialize.go:47
-									if gc_if52.ToBits()&(1<<gc_k35) != 0 {
-//line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k35
-//line specialize.go:47
-										gc_lanes35[gc_k35] = in[gc_i35+gc_k35]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-								gc_ld35 = archsimd.LoadUint32x8(&gc_lanes35)
+								break gc_steps18
 //line specialize.go:47
 							}
 //line specialize.go:47
@@ -6566,23 +5838,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								var gc_lanes36 [8]uint32
-//line specialize.go:47
-								for gc_k36 := range 8 {
-//line specialize.go:47
-									if gc_if54.ToBits()&(1<<gc_k36) != 0 {
-//line specialize.go:47
-										gc_pos4.Thread = gc_rank4 + gc_k36
-//line specialize.go:47
-										gc_lanes36[gc_k36] = in[gc_i36+gc_k36]
-//line specialize.go:47
-									}
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_pos4.Thread = gc_rank4
-//line specialize.go:47
-								gc_ld36 = archsimd.LoadUint32x8(&gc_lanes36)
+								break gc_steps18
 //line specialize.go:47
 							}
 //line specialize.go:47

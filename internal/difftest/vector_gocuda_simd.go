@@ -3456,6 +3456,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						_ = gc_all4
 //line vector.go:251
 						gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					gc_steps8:
 						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3495,23 +3496,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								} else {
 //line vector.go:241
-									var gc_lanes8 [16]float32
-//line vector.go:241
-									for gc_k8 := range 16 {
-//line vector.go:241
-										if gc_if11.ToBits()&(1<<gc_k8) != 0 {
-//line vector.go:241
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line vector.go:241
-											gc_lanes8[gc_k8] = a[(gc_row8*w+gc_col8)+gc_k8]
-//line vector.go:241
-										}
-//line vector.go:241
-									}
-//line vector.go:241
-									gc_pos2.Thread = gc_rank2
-//line vector.go:241
-									gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes8)
+									break gc_steps8
 //line vector.go:241
 								}
 //line vector.go:241
@@ -3573,6 +3558,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = gc_all3
 //line vector.go:251
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_steps6:
 					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3612,23 +3598,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							} else {
 //line vector.go:241
-								var gc_lanes6 [8]float32
-//line vector.go:241
-								for gc_k6 := range 8 {
-//line vector.go:241
-									if gc_if8.ToBits()&(1<<gc_k6) != 0 {
-//line vector.go:241
-										gc_pos2.Thread = gc_rank2 + gc_k6
-//line vector.go:241
-										gc_lanes6[gc_k6] = a[(gc_row6*w+gc_col6)+gc_k6]
-//line vector.go:241
-									}
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_pos2.Thread = gc_rank2
-//line vector.go:241
-								gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes6)
+								break gc_steps6
 //line vector.go:241
 							}
 //line vector.go:241
@@ -3700,6 +3670,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 						_ = gc_all2
 //line vector.go:251
 						gc_vb2 := archsimd.BroadcastFloat32x16(0)
+					gc_steps4:
 						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -3745,23 +3716,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								} else {
 //line vector.go:241
-									var gc_lanes4 [16]float32
-//line vector.go:241
-									for gc_k4 := range 16 {
-//line vector.go:241
-										if gc_if5.ToBits()&(1<<gc_k4) != 0 {
-//line vector.go:241
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line vector.go:241
-											gc_lanes4[gc_k4] = a[(gc_row4*w+gc_col4)+gc_k4]
-//line vector.go:241
-										}
-//line vector.go:241
-									}
-//line vector.go:241
-									gc_pos2.Thread = gc_rank2
-//line vector.go:241
-									gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes4)
+									break gc_steps4
 //line vector.go:241
 								}
 //line vector.go:241
@@ -3823,6 +3778,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 					_ = gc_all
 //line vector.go:251
 					gc_vb := archsimd.BroadcastFloat32x8(0)
+				gc_steps2:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -3868,23 +3824,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							} else {
 //line vector.go:241
-								var gc_lanes2 [8]float32
-//line vector.go:241
-								for gc_k2 := range 8 {
-//line vector.go:241
-									if gc_if2.ToBits()&(1<<gc_k2) != 0 {
-//line vector.go:241
-										gc_pos2.Thread = gc_rank2 + gc_k2
-//line vector.go:241
-										gc_lanes2[gc_k2] = a[(gc_row2*w+gc_col2)+gc_k2]
-//line vector.go:241
-									}
-//line vector.go:241
-								}
-//line vector.go:241
-								gc_pos2.Thread = gc_rank2
-//line vector.go:241
-								gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
+								break gc_steps2
 //line vector.go:241
 							}
 //line vector.go:241

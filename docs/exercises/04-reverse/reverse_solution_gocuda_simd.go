@@ -102,6 +102,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line reverse_solution.go:15
 					_ = gc_iota
+				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -136,23 +137,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:19
 								} else {
 //line reverse_solution.go:19
-									var gc_lanes [8]int32
-//line reverse_solution.go:19
-									for gc_k := range 8 {
-//line reverse_solution.go:19
-										if gc_if.ToBits()&(1<<gc_k) != 0 {
-//line reverse_solution.go:19
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line reverse_solution.go:19
-											gc_lanes[gc_k] = in[i+gc_k]
-//line reverse_solution.go:19
-										}
-//line reverse_solution.go:19
-									}
-//line reverse_solution.go:19
-									gc_pos2.Thread = gc_rank2
-//line reverse_solution.go:19
-									gc_ld = archsimd.LoadInt32x8(&gc_lanes)
+									break gc_steps
 //line reverse_solution.go:19
 								}
 //line reverse_solution.go:19

@@ -109,6 +109,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 					gc_iota3 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line reduce_solution.go:15
 					_ = gc_iota3
+				gc_steps2:
 					for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -147,23 +148,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:19
 								} else {
 //line reduce_solution.go:19
-									var gc_lanes2 [4]int64
-//line reduce_solution.go:19
-									for gc_k2 := range 4 {
-//line reduce_solution.go:19
-										if gc_if3.ToBits()&(1<<gc_k2) != 0 {
-//line reduce_solution.go:19
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line reduce_solution.go:19
-											gc_lanes2[gc_k2] = in[i+gc_k2]
-//line reduce_solution.go:19
-										}
-//line reduce_solution.go:19
-									}
-//line reduce_solution.go:19
-									gc_pos2.Thread = gc_rank2
-//line reduce_solution.go:19
-									gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+									break gc_steps2
 //line reduce_solution.go:19
 								}
 //line reduce_solution.go:19

@@ -152,6 +152,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_vstep := gc_from
+		gc_steps2:
 			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
@@ -186,23 +187,7 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 						} else {
 //line stencil_solution.go:33
-							var gc_lanes2 [8]int32
-//line stencil_solution.go:33
-							for gc_k2 := range 8 {
-//line stencil_solution.go:33
-								if 0xff&(1<<gc_k2) != 0 {
-//line stencil_solution.go:33
-									gc_pos.Thread = gc_rank + gc_k2
-//line stencil_solution.go:33
-									gc_lanes2[gc_k2] = temp[(tid+Radius+off)+gc_k2]
-//line stencil_solution.go:33
-								}
-//line stencil_solution.go:33
-							}
-//line stencil_solution.go:33
-							gc_pos.Thread = gc_rank
-//line stencil_solution.go:33
-							gc_ld2 = lanes.LoadInt32x8(&gc_lanes2)
+							break gc_steps2
 //line stencil_solution.go:33
 						}
 //line stencil_solution.go:33

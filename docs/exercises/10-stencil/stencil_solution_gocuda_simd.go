@@ -153,6 +153,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := gc_from2
 			if compiled.SIMD {
+			gc_steps4:
 				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
@@ -187,23 +188,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:33
 							} else {
 //line stencil_solution.go:33
-								var gc_lanes4 [8]int32
-//line stencil_solution.go:33
-								for gc_k4 := range 8 {
-//line stencil_solution.go:33
-									if 0xff&(1<<gc_k4) != 0 {
-//line stencil_solution.go:33
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line stencil_solution.go:33
-										gc_lanes4[gc_k4] = temp[(tid+Radius+off)+gc_k4]
-//line stencil_solution.go:33
-									}
-//line stencil_solution.go:33
-								}
-//line stencil_solution.go:33
-								gc_pos2.Thread = gc_rank2
-//line stencil_solution.go:33
-								gc_ld4 = archsimd.LoadInt32x8(&gc_lanes4)
+								break gc_steps4
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33

@@ -119,6 +119,9 @@ func (e *emitter) stepLoop(vl *vecLoop, v, step, to, rank string) {
 	}
 	e.stmts(vl.hoisted)
 	w := vl.width
+	if vl.label != "" { // a load restarts the step's threads in the scalar loop (vec_restart.go)
+		e.printf("%s:\n", vl.label)
+	}
 	if e.inRun() && vl.fails {
 		e.runSteps(v, step, to, w)
 	} else {

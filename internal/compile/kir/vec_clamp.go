@@ -151,6 +151,7 @@ func (v *vectorizer) laneLoads(name string, x ast.Expr, at func(k ast.Expr) ast.
 // laneStores returns the statements that store vector val's lanes of the
 // mask in force one by one, lane k to x[at(k)] as its own thread.
 func (v *vectorizer) laneStores(x ast.Expr, at func(k ast.Expr) ast.Expr, val ast.Expr, elem types.Type) []ast.Stmt {
+	v.noteStore()
 	arr, decl := v.laneArray(elem)
 	k := v.temp("k")
 	one := &ast.AssignStmt{Lhs: []ast.Expr{&ast.IndexExpr{X: x, Index: at(ast.NewIdent(k))}}, Tok: token.ASSIGN,

@@ -215,9 +215,11 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	// checked in place: a load that would leave the slice goes lane by lane
 	name := v.temp("ld")
 	v.declVec(name, vt)
-	v.emit(&ast.IfStmt{Cond: v.inRange(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{
+	check := &ast.IfStmt{Cond: v.inRange(x.x, asInt(i)), Body: &ast.BlockStmt{List: []ast.Stmt{
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}}}},
-		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
+		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}}
+	v.noteInPlace(check)
+	v.emit(check)
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 

@@ -25,6 +25,9 @@ type vecLoop struct {
 	// portable is set for a step of package compiled/lanes' vectors,
 	// which runs on any CPU (portable.go).
 	portable bool
+	// label labels the loop of the steps, where a load restarts them in
+	// the scalar loop (vec_restart.go); "" where none does.
+	label string
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -85,6 +88,9 @@ type vectorizer struct {
 	hoisted  []ast.Stmt  // broadcasts of values the same in every step
 	hoist    map[string]string
 	vectors  bool // the step has vectors: a loop with none gains nothing
+
+	storeLoops [][]*vloop // the loops around each store translated (vec_restart.go)
+	restarts   []vrestart // the loads checked in place
 }
 
 // translateLoop translates l's code into a vector step, or reports that
@@ -173,10 +179,11 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		v.stores(lv)
 	}
 	v.finishChecks()
+	label := v.finishRestarts()
 	if !v.vectors {
 		return nil, false
 	}
-	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0}, true
+	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

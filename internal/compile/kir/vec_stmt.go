@@ -237,6 +237,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 // force where one is; checked in place, a store that would leave the
 // slice goes lane by lane.
 func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type, inPlace bool) {
+	v.noteStore()
 	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {
@@ -255,6 +256,7 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 // once writes a store of a value the same for every thread: once, where
 // any lane of the mask in force runs.
 func (v *vectorizer) once(s ast.Stmt) {
+	v.noteStore()
 	if m := v.maskNow(); m != nil {
 		s = &ast.IfStmt{Cond: anyLane(m), Body: &ast.BlockStmt{List: []ast.Stmt{s}}}
 	}

@@ -695,6 +695,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep := 0
 //line rodinia_lud.go:166
 				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_steps2:
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
@@ -723,23 +724,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:168
 						} else {
 //line rodinia_lud.go:168
-							var gc_lanes2 [8]float32
-//line rodinia_lud.go:168
-							for gc_k2 := range 8 {
-//line rodinia_lud.go:168
-								if 0xff&(1<<gc_k2) != 0 {
-//line rodinia_lud.go:168
-									gc_pos.Thread = gc_rank + gc_k2
-//line rodinia_lud.go:168
-									gc_lanes2[gc_k2] = periRow[i_][gc_tx+gc_k2]
-//line rodinia_lud.go:168
-								}
-//line rodinia_lud.go:168
-							}
-//line rodinia_lud.go:168
-							gc_pos.Thread = gc_rank
-//line rodinia_lud.go:168
-							gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+							break gc_steps2
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:168
@@ -783,6 +768,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 				gc_vstep2 := 0
 //line rodinia_lud.go:166
 				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_steps:
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
@@ -817,23 +803,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:168
 						} else {
 //line rodinia_lud.go:168
-							var gc_lanes [8]float32
-//line rodinia_lud.go:168
-							for gc_k := range 8 {
-//line rodinia_lud.go:168
-								if 0xff&(1<<gc_k) != 0 {
-//line rodinia_lud.go:168
-									gc_pos.Thread = gc_rank + gc_k
-//line rodinia_lud.go:168
-									gc_lanes[gc_k] = periRow[i_][gc_tx+gc_k]
-//line rodinia_lud.go:168
-								}
-//line rodinia_lud.go:168
-							}
-//line rodinia_lud.go:168
-							gc_pos.Thread = gc_rank
-//line rodinia_lud.go:168
-							gc_ld = lanes.LoadFloat32x8(&gc_lanes)
+							break gc_steps
 //line rodinia_lud.go:168
 						}
 //line rodinia_lud.go:168

@@ -864,6 +864,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line rodinia_lud.go:166
 					gc_vb4 := archsimd.BroadcastFloat32x8(0)
+				gc_steps4:
 					for ; gc_vstep5+7 < gc_bdx2; gc_vstep5 += 8 {
 						gc_tx2 := gc_vstep5
 						gc_rank2 := gc_base2 + gc_tx2
@@ -892,23 +893,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								var gc_lanes4 [8]float32
-//line rodinia_lud.go:168
-								for gc_k4 := range 8 {
-//line rodinia_lud.go:168
-									if 0xff&(1<<gc_k4) != 0 {
-//line rodinia_lud.go:168
-										gc_pos2.Thread = gc_rank2 + gc_k4
-//line rodinia_lud.go:168
-										gc_lanes4[gc_k4] = periRow[i_][gc_tx2+gc_k4]
-//line rodinia_lud.go:168
-									}
-//line rodinia_lud.go:168
-								}
-//line rodinia_lud.go:168
-								gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:168
-								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+								break gc_steps4
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168
@@ -955,6 +940,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if compiled.SIMD {
 //line rodinia_lud.go:166
 					gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_steps3:
 					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
 						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
@@ -989,23 +975,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:168
 							} else {
 //line rodinia_lud.go:168
-								var gc_lanes3 [8]float32
-//line rodinia_lud.go:168
-								for gc_k3 := range 8 {
-//line rodinia_lud.go:168
-									if 0xff&(1<<gc_k3) != 0 {
-//line rodinia_lud.go:168
-										gc_pos2.Thread = gc_rank2 + gc_k3
-//line rodinia_lud.go:168
-										gc_lanes3[gc_k3] = periRow[i_][gc_tx2+gc_k3]
-//line rodinia_lud.go:168
-									}
-//line rodinia_lud.go:168
-								}
-//line rodinia_lud.go:168
-								gc_pos2.Thread = gc_rank2
-//line rodinia_lud.go:168
-								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+								break gc_steps3
 //line rodinia_lud.go:168
 							}
 //line rodinia_lud.go:168

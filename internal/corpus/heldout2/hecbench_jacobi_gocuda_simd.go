@@ -65,6 +65,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 							gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:29
 							_ = gc_iota2
+						gc_steps2:
 							for ; gc_vstep+7 < gc_fasthi2; gc_vstep += 8 {
 								gc_tx2 := gc_vstep
 								gc_rank2 := gc_base2 + gc_tx2
@@ -98,23 +99,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 								} else {
 //line hecbench_jacobi.go:35
-									var gc_lanes10 [8]float32
-//line hecbench_jacobi.go:35
-									for gc_k10 := range 8 {
-//line hecbench_jacobi.go:35
-										if 0xff&(1<<gc_k10) != 0 {
-//line hecbench_jacobi.go:35
-											gc_pos2.Thread = gc_rank2 + gc_k10
-//line hecbench_jacobi.go:35
-											gc_lanes10[gc_k10] = fOld[gc_t10+gc_k10]
-//line hecbench_jacobi.go:35
-										}
-//line hecbench_jacobi.go:35
-									}
-//line hecbench_jacobi.go:35
-									gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:35
-									gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes10)
+									break gc_steps2
 //line hecbench_jacobi.go:35
 								}
 //line hecbench_jacobi.go:35
@@ -420,6 +405,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line hecbench_jacobi.go:29
 					_ = gc_iota
+				gc_steps:
 					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
@@ -459,23 +445,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:35
 						} else {
 //line hecbench_jacobi.go:35
-							var gc_lanes [8]float32
-//line hecbench_jacobi.go:35
-							for gc_k := range 8 {
-//line hecbench_jacobi.go:35
-								if 0xff&(1<<gc_k) != 0 {
-//line hecbench_jacobi.go:35
-									gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_jacobi.go:35
-									gc_lanes[gc_k] = fOld[gc_t+gc_k]
-//line hecbench_jacobi.go:35
-								}
-//line hecbench_jacobi.go:35
-							}
-//line hecbench_jacobi.go:35
-							gc_pos2.Thread = gc_rank2
-//line hecbench_jacobi.go:35
-							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
+							break gc_steps
 //line hecbench_jacobi.go:35
 						}
 //line hecbench_jacobi.go:35

@@ -2267,6 +2267,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_iota4 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:255
 						_ = gc_iota4
+					gc_steps2:
 						for ; gc_vstep+3 < gc_bdx2; gc_vstep += 4 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2300,23 +2301,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									var gc_lanes2 [4]int64
-//line hecbench_mpc.go:303
-									for gc_k2 := range 4 {
-//line hecbench_mpc.go:303
-										if gc_if4.ToBits()&(1<<gc_k2) != 0 {
-//line hecbench_mpc.go:303
-											gc_pos2.Thread = gc_rank2 + gc_k2
-//line hecbench_mpc.go:303
-											gc_lanes2[gc_k2] = compressed[(int(gc_u4)+tid)+gc_k2]
-//line hecbench_mpc.go:303
-										}
-//line hecbench_mpc.go:303
-									}
-//line hecbench_mpc.go:303
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:303
-									gc_ld2 = archsimd.LoadInt64x4(&gc_lanes2)
+									break gc_steps2
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303
@@ -2346,6 +2331,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 						gc_iota2 := archsimd.LoadInt64x4(&[4]int64{0, 1, 2, 3})
 //line hecbench_mpc.go:255
 						_ = gc_iota2
+					gc_steps:
 						for ; gc_vstep2+3 < gc_bdx2; gc_vstep2 += 4 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -2385,23 +2371,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 								} else {
 //line hecbench_mpc.go:303
-									var gc_lanes [4]int64
-//line hecbench_mpc.go:303
-									for gc_k := range 4 {
-//line hecbench_mpc.go:303
-										if gc_if2.ToBits()&(1<<gc_k) != 0 {
-//line hecbench_mpc.go:303
-											gc_pos2.Thread = gc_rank2 + gc_k
-//line hecbench_mpc.go:303
-											gc_lanes[gc_k] = compressed[(int(gc_u2)+tid)+gc_k]
-//line hecbench_mpc.go:303
-										}
-//line hecbench_mpc.go:303
-									}
-//line hecbench_mpc.go:303
-									gc_pos2.Thread = gc_rank2
-//line hecbench_mpc.go:303
-									gc_ld = archsimd.LoadInt64x4(&gc_lanes)
+									break gc_steps
 //line hecbench_mpc.go:303
 								}
 //line hecbench_mpc.go:303

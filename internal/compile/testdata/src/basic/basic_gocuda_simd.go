@@ -122,6 +122,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
 						_ = gc_all4
+					gc_steps4:
 						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -197,23 +198,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								} else {
 //line basic.go:18
-									var gc_lanes7 [8]float32
-//line basic.go:18
-									for gc_k7 := range 8 {
-//line basic.go:18
-										if gc_if7.ToBits()&(1<<gc_k7) != 0 {
-//line basic.go:18
-											gc_pos2.Thread = gc_rank2 + gc_k7
-//line basic.go:18
-											gc_lanes7[gc_k7] = a[(gc_row5*k+gc_ac4)+gc_k7]
-//line basic.go:18
-										}
-//line basic.go:18
-									}
-//line basic.go:18
-									gc_pos2.Thread = gc_rank2
-//line basic.go:18
-									gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+									break gc_steps4
 //line basic.go:18
 								}
 //line basic.go:18
@@ -243,23 +228,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								} else {
 //line basic.go:18
-									var gc_lanes8 [8]float32
-//line basic.go:18
-									for gc_k8 := range 8 {
-//line basic.go:18
-										if gc_if8.ToBits()&(1<<gc_k8) != 0 {
-//line basic.go:18
-											gc_pos2.Thread = gc_rank2 + gc_k8
-//line basic.go:18
-											gc_lanes8[gc_k8] = b[(gc_br4*n+gc_col4)+gc_k8]
-//line basic.go:18
-										}
-//line basic.go:18
-									}
-//line basic.go:18
-									gc_pos2.Thread = gc_rank2
-//line basic.go:18
-									gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+									break gc_steps4
 //line basic.go:18
 								}
 //line basic.go:18
@@ -311,6 +280,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line basic.go:13
 						_ = gc_all2
+					gc_steps2:
 						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
 							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
@@ -392,23 +362,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								} else {
 //line basic.go:18
-									var gc_lanes3 [8]float32
-//line basic.go:18
-									for gc_k3 := range 8 {
-//line basic.go:18
-										if gc_if3.ToBits()&(1<<gc_k3) != 0 {
-//line basic.go:18
-											gc_pos2.Thread = gc_rank2 + gc_k3
-//line basic.go:18
-											gc_lanes3[gc_k3] = a[(gc_row3*k+gc_ac2)+gc_k3]
-//line basic.go:18
-										}
-//line basic.go:18
-									}
-//line basic.go:18
-									gc_pos2.Thread = gc_rank2
-//line basic.go:18
-									gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+									break gc_steps2
 //line basic.go:18
 								}
 //line basic.go:18
@@ -438,23 +392,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								} else {
 //line basic.go:18
-									var gc_lanes4 [8]float32
-//line basic.go:18
-									for gc_k4 := range 8 {
-//line basic.go:18
-										if gc_if4.ToBits()&(1<<gc_k4) != 0 {
-//line basic.go:18
-											gc_pos2.Thread = gc_rank2 + gc_k4
-//line basic.go:18
-											gc_lanes4[gc_k4] = b[(gc_br2*n+gc_col2)+gc_k4]
-//line basic.go:18
-										}
-//line basic.go:18
-									}
-//line basic.go:18
-									gc_pos2.Thread = gc_rank2
-//line basic.go:18
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									break gc_steps2
 //line basic.go:18
 								}
 //line basic.go:18

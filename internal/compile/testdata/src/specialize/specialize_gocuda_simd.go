@@ -190,6 +190,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all2
+					gc_steps4:
 						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
@@ -246,23 +247,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes7 [8]float32
-//line specialize.go:24
-										for gc_k7 := range 8 {
-//line specialize.go:24
-											if gc_if10.ToBits()&(1<<gc_k7) != 0 {
-//line specialize.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k7
-//line specialize.go:24
-												gc_lanes7[gc_k7] = in[gc_i7+gc_k7]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:24
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+										break gc_steps4
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -330,23 +315,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes8 [8]float32
-//line specialize.go:24
-										for gc_k8 := range 8 {
-//line specialize.go:24
-											if gc_if12.ToBits()&(1<<gc_k8) != 0 {
-//line specialize.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k8
-//line specialize.go:24
-												gc_lanes8[gc_k8] = in[gc_i8+gc_k8]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:24
-										gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+										break gc_steps4
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -400,6 +369,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 						gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all
+					gc_steps2:
 						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
@@ -462,23 +432,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes3 [8]float32
-//line specialize.go:24
-										for gc_k3 := range 8 {
-//line specialize.go:24
-											if gc_if4.ToBits()&(1<<gc_k3) != 0 {
-//line specialize.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k3
-//line specialize.go:24
-												gc_lanes3[gc_k3] = in[gc_i3+gc_k3]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:24
-										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+										break gc_steps2
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -546,23 +500,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes4 [8]float32
-//line specialize.go:24
-										for gc_k4 := range 8 {
-//line specialize.go:24
-											if gc_if6.ToBits()&(1<<gc_k4) != 0 {
-//line specialize.go:24
-												gc_pos2.Thread = gc_rank2 + gc_k4
-//line specialize.go:24
-												gc_lanes4[gc_k4] = in[gc_i4+gc_k4]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos2.Thread = gc_rank2
-//line specialize.go:24
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+										break gc_steps2
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -706,6 +644,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 						gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all4
+					gc_steps8:
 						for ; gc_vstep3+7 < gc_to3; gc_vstep3 += 8 {
 							gc_tx3 := gc_vstep3
 							gc_rank3 := gc_base3 + gc_tx3
@@ -762,23 +701,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes15 [8]int32
-//line specialize.go:24
-										for gc_k15 := range 8 {
-//line specialize.go:24
-											if gc_if22.ToBits()&(1<<gc_k15) != 0 {
-//line specialize.go:24
-												gc_pos3.Thread = gc_rank3 + gc_k15
-//line specialize.go:24
-												gc_lanes15[gc_k15] = in[gc_i15+gc_k15]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:24
-										gc_ld15 = archsimd.LoadInt32x8(&gc_lanes15)
+										break gc_steps8
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -846,23 +769,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes16 [8]int32
-//line specialize.go:24
-										for gc_k16 := range 8 {
-//line specialize.go:24
-											if gc_if24.ToBits()&(1<<gc_k16) != 0 {
-//line specialize.go:24
-												gc_pos3.Thread = gc_rank3 + gc_k16
-//line specialize.go:24
-												gc_lanes16[gc_k16] = in[gc_i16+gc_k16]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:24
-										gc_ld16 = archsimd.LoadInt32x8(&gc_lanes16)
+										break gc_steps8
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -916,6 +823,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:13
 						_ = gc_all3
+					gc_steps6:
 						for ; gc_vstep4+7 < gc_to3; gc_vstep4 += 8 {
 							gc_tx3 := gc_vstep4
 							gc_rank3 := gc_base3 + gc_tx3
@@ -978,23 +886,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes11 [8]int32
-//line specialize.go:24
-										for gc_k11 := range 8 {
-//line specialize.go:24
-											if gc_if16.ToBits()&(1<<gc_k11) != 0 {
-//line specialize.go:24
-												gc_pos3.Thread = gc_rank3 + gc_k11
-//line specialize.go:24
-												gc_lanes11[gc_k11] = in[gc_i11+gc_k11]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:24
-										gc_ld11 = archsimd.LoadInt32x8(&gc_lanes11)
+										break gc_steps6
 //line specialize.go:24
 									}
 //line specialize.go:24
@@ -1062,23 +954,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									} else {
 //line specialize.go:24
-										var gc_lanes12 [8]int32
-//line specialize.go:24
-										for gc_k12 := range 8 {
-//line specialize.go:24
-											if gc_if18.ToBits()&(1<<gc_k12) != 0 {
-//line specialize.go:24
-												gc_pos3.Thread = gc_rank3 + gc_k12
-//line specialize.go:24
-												gc_lanes12[gc_k12] = in[gc_i12+gc_k12]
-//line specialize.go:24
-											}
-//line specialize.go:24
-										}
-//line specialize.go:24
-										gc_pos3.Thread = gc_rank3
-//line specialize.go:24
-										gc_ld12 = archsimd.LoadInt32x8(&gc_lanes12)
+										break gc_steps6
 //line specialize.go:24
 									}
 //line specialize.go:24
