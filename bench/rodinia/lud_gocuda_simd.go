@@ -38,12 +38,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	shadow := gocuda.Shared[[LUDBlock]float32](t, LUDBlock)[:LUDBlock]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
-				gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
-						gc_tx2 := gc_vstep3
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line lud.go:26
@@ -65,24 +65,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 						for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-							var gc_ld4 archsimd.Float32x16
+							var gc_ld2 archsimd.Float32x16
 //line lud.go:30
 							if (arrayOffset+
 								gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
 //line lud.go:31
-								gc_ld4 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
+								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes7 [16]float32
+								var gc_lanes3 [16]float32
 //line lud.go:31
-								for gc_k7 := range 16 {
+								for gc_k3 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k7) != 0 {
+									if 0xffff&(1<<gc_k3) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k7
+										gc_pos2.Thread = gc_rank2 + gc_k3
 //line lud.go:31
-										gc_lanes7[gc_k7] = m[(arrayOffset+gc_tx2)+gc_k7]
+										gc_lanes3[gc_k3] = m[(arrayOffset+gc_tx2)+gc_k3]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -90,27 +90,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 								gc_pos2.Thread = gc_rank2
 //line lud.go:31
-								gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes7)
+								gc_ld2 = archsimd.LoadFloat32x16(&gc_lanes3)
 //line lud.go:31
 							}
 //line lud.go:31
 							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_]) {
 //line lud.go:31
-								gc_ld4.StoreSlice(shadow[i_][gc_tx2:])
+								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 							} else {
 //line lud.go:31
-								var gc_lanes8 [16]float32
+								var gc_lanes4 [16]float32
 //line lud.go:31
-								gc_ld4.Store(&gc_lanes8)
+								gc_ld2.Store(&gc_lanes4)
 //line lud.go:31
-								for gc_k8 := range 16 {
+								for gc_k4 := range 16 {
 //line lud.go:31
-									if 0xffff&(1<<gc_k8) != 0 {
+									if 0xffff&(1<<gc_k4) != 0 {
 //line lud.go:31
-										gc_pos2.Thread = gc_rank2 + gc_k8
+										gc_pos2.Thread = gc_rank2 + gc_k4
 //line lud.go:31
-										shadow[i_][gc_tx2+gc_k8] = gc_lanes8[gc_k8]
+										shadow[i_][gc_tx2+gc_k4] = gc_lanes4[gc_k4]
 //line lud.go:31
 									}
 //line lud.go:31
@@ -128,15 +128,15 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						i = i_
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep, false
+				}(gc_vstep)
 				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lud.go:26
@@ -158,24 +158,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:30
 					for ; i_ < LUDBlock; i_ = i_ + 1 {
 //line lud.go:30
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld archsimd.Float32x8
 //line lud.go:30
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line lud.go:31
-							gc_ld3 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes5 [8]float32
+							var gc_lanes [8]float32
 //line lud.go:31
-							for gc_k5 := range 8 {
+							for gc_k := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k5) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line lud.go:31
-									gc_lanes5[gc_k5] = m[(arrayOffset+gc_tx2)+gc_k5]
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -183,27 +183,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 							gc_pos2.Thread = gc_rank2
 //line lud.go:31
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line lud.go:31
 						}
 //line lud.go:31
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
 //line lud.go:31
-							gc_ld3.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
 						} else {
 //line lud.go:31
-							var gc_lanes6 [8]float32
+							var gc_lanes2 [8]float32
 //line lud.go:31
-							gc_ld3.Store(&gc_lanes6)
+							gc_ld.Store(&gc_lanes2)
 //line lud.go:31
-							for gc_k6 := range 8 {
+							for gc_k2 := range 8 {
 //line lud.go:31
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line lud.go:31
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line lud.go:31
-									shadow[i_][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line lud.go:31
 								}
 //line lud.go:31
@@ -222,7 +222,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -327,12 +327,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
 					gc_at7 := shadow[gc_row2][:gc_to2]
 					gc_at8 := shadow[gc_row2:][:1]
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line lud.go:44
@@ -345,26 +345,26 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										if gc_b2.Stopped() {
 //line lud.go:45
-											return gc_vstep4, true
+											return gc_vstep2, true
 //line lud.go:45
 										}
 //line lud.go:45
-										var gc_ld8 archsimd.Float32x16
+										var gc_ld6 archsimd.Float32x16
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
-											gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes12 [16]float32
+											var gc_lanes8 [16]float32
 //line lud.go:46
-											for gc_k12 := range 16 {
+											for gc_k8 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k12) != 0 {
+												if 0xffff&(1<<gc_k8) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k12
+													gc_pos2.Thread = gc_rank2 + gc_k8
 //line lud.go:46
-													gc_lanes12[gc_k12] = shadow[j][gc_tx2+gc_k12]
+													gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -372,26 +372,26 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes12)
+											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes8)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at8[0][j]).Mul(gc_ld8)).StoreSlice(gc_at7[gc_tx2:])
+										archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(gc_at8[0][j]).Mul(gc_ld6)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line lud.go:44
@@ -408,22 +408,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									}
 //line lud.go:45
-									var gc_ld7 archsimd.Float32x8
+									var gc_ld5 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes11 [8]float32
+										var gc_lanes7 [8]float32
 //line lud.go:46
-										for gc_k11 := range 8 {
+										for gc_k7 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k11) != 0 {
+											if 0xff&(1<<gc_k7) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k11
+												gc_pos2.Thread = gc_rank2 + gc_k7
 //line lud.go:46
-												gc_lanes11[gc_k11] = shadow[j][gc_tx2+gc_k11]
+												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -431,11 +431,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes11)
+										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld7)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -443,7 +443,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var j int
@@ -463,12 +463,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep5, gc_stop3 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
-								gc_tx2 := gc_vstep5
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 //line lud.go:44
@@ -487,26 +487,26 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										if gc_b2.Stopped() {
 //line lud.go:45
-											return gc_vstep5, true
+											return gc_vstep3, true
 //line lud.go:45
 										}
 //line lud.go:45
-										var gc_ld6 archsimd.Float32x16
+										var gc_ld4 archsimd.Float32x16
 //line lud.go:45
 										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
-											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
+											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
 //line lud.go:46
-											var gc_lanes10 [16]float32
+											var gc_lanes6 [16]float32
 //line lud.go:46
-											for gc_k10 := range 16 {
+											for gc_k6 := range 16 {
 //line lud.go:46
-												if 0xffff&(1<<gc_k10) != 0 {
+												if 0xffff&(1<<gc_k6) != 0 {
 //line lud.go:46
-													gc_pos2.Thread = gc_rank2 + gc_k10
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line lud.go:46
-													gc_lanes10[gc_k10] = shadow[j][gc_tx2+gc_k10]
+													gc_lanes6[gc_k6] = shadow[j][gc_tx2+gc_k6]
 //line lud.go:46
 												}
 //line lud.go:46
@@ -514,26 +514,26 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 											gc_pos2.Thread = gc_rank2
 //line lud.go:46
-											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes10)
+											gc_ld4 = archsimd.LoadFloat32x16(&gc_lanes6)
 //line lud.go:46
 										}
 //line lud.go:46
-										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(shadow[i_2+1][j]).Mul(gc_ld6)).StoreSlice(shadow[i_2+1][gc_tx2:])
+										archsimd.LoadFloat32x16Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x16(shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 									}
 //line lud.go:46
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line lud.go:44
@@ -556,22 +556,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									}
 //line lud.go:45
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8
 //line lud.go:45
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
 //line lud.go:46
-										var gc_lanes9 [8]float32
+										var gc_lanes5 [8]float32
 //line lud.go:46
-										for gc_k9 := range 8 {
+										for gc_k5 := range 8 {
 //line lud.go:46
-											if 0xff&(1<<gc_k9) != 0 {
+											if 0xff&(1<<gc_k5) != 0 {
 //line lud.go:46
-												gc_pos2.Thread = gc_rank2 + gc_k9
+												gc_pos2.Thread = gc_rank2 + gc_k5
 //line lud.go:46
-												gc_lanes9[gc_k9] = shadow[j][gc_tx2+gc_k9]
+												gc_lanes5[gc_k5] = shadow[j][gc_tx2+gc_k5]
 //line lud.go:46
 											}
 //line lud.go:46
@@ -579,11 +579,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:46
 										gc_pos2.Thread = gc_rank2
 //line lud.go:46
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line lud.go:46
 									}
 //line lud.go:46
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld5)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld3)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line lud.go:46
 								}
 //line lud.go:46
@@ -591,7 +591,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var j int
@@ -616,12 +616,12 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep6, gc_stop4 = func(gc_vstep6 int) (int, bool) {
-					for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-						gc_tx2 := gc_vstep6
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line lud.go:50
@@ -643,22 +643,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-							var gc_ld10 archsimd.Float32x16
+							var gc_ld8 archsimd.Float32x16
 //line lud.go:54
 							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_3]) {
-								gc_ld10 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
+								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes15 [16]float32
+								var gc_lanes11 [16]float32
 //line lud.go:55
-								for gc_k15 := range 16 {
+								for gc_k11 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k15) != 0 {
+									if 0xffff&(1<<gc_k11) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k11
 //line lud.go:55
-										gc_lanes15[gc_k15] = shadow[i_3][gc_tx2+gc_k15]
+										gc_lanes11[gc_k11] = shadow[i_3][gc_tx2+gc_k11]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -666,27 +666,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 								gc_pos2.Thread = gc_rank2
 //line lud.go:55
-								gc_ld10 = archsimd.LoadFloat32x16(&gc_lanes15)
+								gc_ld8 = archsimd.LoadFloat32x16(&gc_lanes11)
 //line lud.go:55
 							}
 //line lud.go:55
 							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
 //line lud.go:55
-								gc_ld10.StoreSlice(m[arrayOffset+gc_tx2:])
+								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 							} else {
 //line lud.go:55
-								var gc_lanes16 [16]float32
+								var gc_lanes12 [16]float32
 //line lud.go:55
-								gc_ld10.Store(&gc_lanes16)
+								gc_ld8.Store(&gc_lanes12)
 //line lud.go:55
-								for gc_k16 := range 16 {
+								for gc_k12 := range 16 {
 //line lud.go:55
-									if 0xffff&(1<<gc_k16) != 0 {
+									if 0xffff&(1<<gc_k12) != 0 {
 //line lud.go:55
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k12
 //line lud.go:55
-										m[(arrayOffset+gc_tx2)+gc_k16] = gc_lanes16[gc_k16]
+										m[(arrayOffset+gc_tx2)+gc_k12] = gc_lanes12[gc_k12]
 //line lud.go:55
 									}
 //line lud.go:55
@@ -704,15 +704,15 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						i = i_3
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep6, false
-				}(gc_vstep6)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line lud.go:50
@@ -734,22 +734,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 					for ; i_3 < LUDBlock; i_3 = i_3 + 1 {
 //line lud.go:54
-						var gc_ld9 archsimd.Float32x8
+						var gc_ld7 archsimd.Float32x8
 //line lud.go:54
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld9 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes13 [8]float32
+							var gc_lanes9 [8]float32
 //line lud.go:55
-							for gc_k13 := range 8 {
+							for gc_k9 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k13) != 0 {
+								if 0xff&(1<<gc_k9) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k13
+									gc_pos2.Thread = gc_rank2 + gc_k9
 //line lud.go:55
-									gc_lanes13[gc_k13] = shadow[i_3][gc_tx2+gc_k13]
+									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -757,27 +757,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							gc_pos2.Thread = gc_rank2
 //line lud.go:55
-							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
+							gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes9)
 //line lud.go:55
 						}
 //line lud.go:55
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line lud.go:55
-							gc_ld9.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
 						} else {
 //line lud.go:55
-							var gc_lanes14 [8]float32
+							var gc_lanes10 [8]float32
 //line lud.go:55
-							gc_ld9.Store(&gc_lanes14)
+							gc_ld7.Store(&gc_lanes10)
 //line lud.go:55
-							for gc_k14 := range 8 {
+							for gc_k10 := range 8 {
 //line lud.go:55
-								if 0xff&(1<<gc_k14) != 0 {
+								if 0xff&(1<<gc_k10) != 0 {
 //line lud.go:55
-									gc_pos2.Thread = gc_rank2 + gc_k14
+									gc_pos2.Thread = gc_rank2 + gc_k10
 //line lud.go:55
-									m[(arrayOffset+gc_tx2)+gc_k14] = gc_lanes14[gc_k14]
+									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
 //line lud.go:55
 								}
 //line lud.go:55
@@ -796,7 +796,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int

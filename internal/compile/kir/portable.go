@@ -45,8 +45,8 @@ func (f *Func) portableGain(l *ThreadLoop) bool {
 	if !ok || f.Src.PortableAll {
 		return ok
 	}
-	if vl.diverges {
-		return false
+	if vl.diverges || vl.byLane {
+		return false // a failure must be the scalar form's thread, in the default build as on the runtime path
 	}
 	gain := false
 	for _, s := range vl.body {

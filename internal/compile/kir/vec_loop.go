@@ -28,6 +28,10 @@ type vecLoop struct {
 	// label labels the loop of the steps, where a load restarts them in
 	// the scalar loop (vec_restart.go); "" where none does.
 	label string
+	// byLane is set where a load checked in place that would leave its
+	// slice goes lane by lane: a failure there may be another thread's
+	// than the scalar form's.
+	byLane bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -179,11 +183,11 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		v.stores(lv)
 	}
 	v.finishChecks()
-	label := v.finishRestarts()
+	label, byLane := v.finishRestarts()
 	if !v.vectors {
 		return nil, false
 	}
-	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label}, true
+	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

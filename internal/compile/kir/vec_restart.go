@@ -40,11 +40,11 @@ func (v *vectorizer) noteInPlace(s *ast.IfStmt) {
 
 // finishRestarts turns the in-place checks of loads that may restart the
 // step into breaks out of the steps, and returns the label they break to,
-// "" where none does.
-func (v *vectorizer) finishRestarts() string {
-	label := ""
+// "" where none does, and whether a load still goes lane by lane.
+func (v *vectorizer) finishRestarts() (label string, byLane bool) {
 	for _, r := range v.restarts {
 		if !v.restartable(r) {
+			byLane = true
 			continue
 		}
 		if label == "" {
@@ -52,7 +52,7 @@ func (v *vectorizer) finishRestarts() string {
 		}
 		r.stmt.Else = &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: r.stmt.If, Tok: token.BREAK, Label: ast.NewIdent(label)}}}
 	}
-	return label
+	return label, byLane
 }
 
 // restartable reports whether the step may start again before load r:

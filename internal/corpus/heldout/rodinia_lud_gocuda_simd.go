@@ -32,10 +32,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	shadow := gocuda.Shared[[ludBlockSize]float32](t, ludBlockSize)[:ludBlockSize]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
-					gc_tx2 := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+					gc_tx2 := gc_vstep
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:21
@@ -57,24 +57,24 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:25
 					for ; i_ < ludBlockSize; i_ = i_ + 1 {
 //line rodinia_lud.go:25
-						var gc_ld3 archsimd.Float32x8
+						var gc_ld archsimd.Float32x8
 //line rodinia_lud.go:25
 						if (arrayOffset+
 							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line rodinia_lud.go:26
-							gc_ld3 = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
+							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes5 [8]float32
+							var gc_lanes [8]float32
 //line rodinia_lud.go:26
-							for gc_k5 := range 8 {
+							for gc_k := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k5) != 0 {
+								if 0xff&(1<<gc_k) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k5
+									gc_pos2.Thread = gc_rank2 + gc_k
 //line rodinia_lud.go:26
-									gc_lanes5[gc_k5] = m[(arrayOffset+gc_tx2)+gc_k5]
+									gc_lanes[gc_k] = m[(arrayOffset+gc_tx2)+gc_k]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -82,27 +82,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:26
-							gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
+							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 //line rodinia_lud.go:26
 						}
 //line rodinia_lud.go:26
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
 //line rodinia_lud.go:26
-							gc_ld3.StoreSlice(shadow[i_][gc_tx2:])
+							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line rodinia_lud.go:26
 						} else {
 //line rodinia_lud.go:26
-							var gc_lanes6 [8]float32
+							var gc_lanes2 [8]float32
 //line rodinia_lud.go:26
-							gc_ld3.Store(&gc_lanes6)
+							gc_ld.Store(&gc_lanes2)
 //line rodinia_lud.go:26
-							for gc_k6 := range 8 {
+							for gc_k2 := range 8 {
 //line rodinia_lud.go:26
-								if 0xff&(1<<gc_k6) != 0 {
+								if 0xff&(1<<gc_k2) != 0 {
 //line rodinia_lud.go:26
-									gc_pos2.Thread = gc_rank2 + gc_k6
+									gc_pos2.Thread = gc_rank2 + gc_k2
 //line rodinia_lud.go:26
-									shadow[i_][gc_tx2+gc_k6] = gc_lanes6[gc_k6]
+									shadow[i_][gc_tx2+gc_k2] = gc_lanes2[gc_k2]
 //line rodinia_lud.go:26
 								}
 //line rodinia_lud.go:26
@@ -121,7 +121,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
@@ -226,10 +226,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				if gc_from2 >= 0 && gc_row2 >= 0 && gc_row2 < len(shadow) && gc_to2 <= len(shadow[gc_row2]) {
 					gc_at7 := shadow[gc_row2][:gc_to2]
 					gc_at8 := shadow[gc_row2:][:1]
-					gc_vstep4 := gc_from2
+					gc_vstep2 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:40
@@ -247,22 +247,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 									}
 //line rodinia_lud.go:42
-									var gc_ld5 archsimd.Float32x8
+									var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes8 [8]float32
+										var gc_lanes4 [8]float32
 //line rodinia_lud.go:43
-										for gc_k8 := range 8 {
+										for gc_k4 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k8) != 0 {
+											if 0xff&(1<<gc_k4) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k8
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line rodinia_lud.go:43
-												gc_lanes8[gc_k8] = shadow[j][gc_tx2+gc_k8]
+												gc_lanes4[gc_k4] = shadow[j][gc_tx2+gc_k4]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -270,11 +270,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes8)
+										gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld5)).StoreSlice(gc_at7[gc_tx2:])
+									archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(gc_at8[0][j]).Mul(gc_ld3)).StoreSlice(gc_at7[gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -282,7 +282,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var j int
@@ -303,10 +303,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 					}
 				} else {
-					gc_vstep5 := gc_from2
+					gc_vstep3 := gc_from2
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
-							gc_tx2 := gc_vstep5
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:40
@@ -330,22 +330,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 									}
 //line rodinia_lud.go:42
-									var gc_ld4 archsimd.Float32x8
+									var gc_ld2 archsimd.Float32x8
 //line rodinia_lud.go:42
 									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
-										gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
+										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
 //line rodinia_lud.go:43
-										var gc_lanes7 [8]float32
+										var gc_lanes3 [8]float32
 //line rodinia_lud.go:43
-										for gc_k7 := range 8 {
+										for gc_k3 := range 8 {
 //line rodinia_lud.go:43
-											if 0xff&(1<<gc_k7) != 0 {
+											if 0xff&(1<<gc_k3) != 0 {
 //line rodinia_lud.go:43
-												gc_pos2.Thread = gc_rank2 + gc_k7
+												gc_pos2.Thread = gc_rank2 + gc_k3
 //line rodinia_lud.go:43
-												gc_lanes7[gc_k7] = shadow[j][gc_tx2+gc_k7]
+												gc_lanes3[gc_k3] = shadow[j][gc_tx2+gc_k3]
 //line rodinia_lud.go:43
 											}
 //line rodinia_lud.go:43
@@ -353,11 +353,11 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:43
 										gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:43
-										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
+										gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
 //line rodinia_lud.go:43
 									}
 //line rodinia_lud.go:43
-									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld4)).StoreSlice(shadow[i_2+1][gc_tx2:])
+									archsimd.LoadFloat32x8Slice(shadow[i_2+1][gc_tx2:]).Sub(archsimd.BroadcastFloat32x8(shadow[i_2+1][j]).Mul(gc_ld2)).StoreSlice(shadow[i_2+1][gc_tx2:])
 //line rodinia_lud.go:43
 								}
 //line rodinia_lud.go:43
@@ -365,7 +365,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 						var j int
@@ -391,10 +391,10 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep6 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD {
-				for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-					gc_tx2 := gc_vstep6
+				for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+					gc_tx2 := gc_vstep4
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:47
@@ -416,22 +416,22 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 					for ; i_3 < ludBlockSize; i_3 = i_3 + 1 {
 //line rodinia_lud.go:56
-						var gc_ld6 archsimd.Float32x8
+						var gc_ld4 archsimd.Float32x8
 //line rodinia_lud.go:56
 						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
-							gc_ld6 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
+							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes9 [8]float32
+							var gc_lanes5 [8]float32
 //line rodinia_lud.go:57
-							for gc_k9 := range 8 {
+							for gc_k5 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k9) != 0 {
+								if 0xff&(1<<gc_k5) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k9
+									gc_pos2.Thread = gc_rank2 + gc_k5
 //line rodinia_lud.go:57
-									gc_lanes9[gc_k9] = shadow[i_3][gc_tx2+gc_k9]
+									gc_lanes5[gc_k5] = shadow[i_3][gc_tx2+gc_k5]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -439,27 +439,27 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 							gc_pos2.Thread = gc_rank2
 //line rodinia_lud.go:57
-							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes9)
+							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
 						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
 //line rodinia_lud.go:57
-							gc_ld6.StoreSlice(m[arrayOffset+gc_tx2:])
+							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
 //line rodinia_lud.go:57
-							var gc_lanes10 [8]float32
+							var gc_lanes6 [8]float32
 //line rodinia_lud.go:57
-							gc_ld6.Store(&gc_lanes10)
+							gc_ld4.Store(&gc_lanes6)
 //line rodinia_lud.go:57
-							for gc_k10 := range 8 {
+							for gc_k6 := range 8 {
 //line rodinia_lud.go:57
-								if 0xff&(1<<gc_k10) != 0 {
+								if 0xff&(1<<gc_k6) != 0 {
 //line rodinia_lud.go:57
-									gc_pos2.Thread = gc_rank2 + gc_k10
+									gc_pos2.Thread = gc_rank2 + gc_k6
 //line rodinia_lud.go:57
-									m[(arrayOffset+gc_tx2)+gc_k10] = gc_lanes10[gc_k10]
+									m[(arrayOffset+gc_tx2)+gc_k6] = gc_lanes6[gc_k6]
 //line rodinia_lud.go:57
 								}
 //line rodinia_lud.go:57
@@ -478,7 +478,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx2 := gc_vstep6; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep4; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 				var i int

@@ -61,3 +61,15 @@ func straight(t *gocuda.Thread, out, in []float32, a float32) {
 		out[i] = a*in[i] + out[i]
 	}
 }
+
+// storeInLoop stores its running sum each trip: a load that would leave
+// in cannot restart the step (its earlier trips stored), so it goes lane
+// by lane, and the default build keeps the loop scalar.
+func storeInLoop(t *gocuda.Thread, in, mid []float32, reach int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	var sum float32
+	for d := 0; d <= reach; d++ {
+		sum += in[i+d]
+		mid[i] = sum
+	}
+}
