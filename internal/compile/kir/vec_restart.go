@@ -21,8 +21,8 @@ import (
 // when it was translated.
 type vrestart struct {
 	stmt   *ast.IfStmt // the load's check: its else loads lane by lane
-	stores int        // stores translated before it
-	loops  []*vloop   // the loops around it
+	stores int         // stores translated before it
+	loops  []*vloop    // the loops around it
 }
 
 // noteStore records a store of the step, with the loops around it.
