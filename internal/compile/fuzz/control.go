@@ -184,6 +184,29 @@ func (g *gen) strideWalk(c ctx) {
 	g.line("}")
 }
 
+// windowSum writes a loop with a count the same for the block whose trips
+// read a window of in from the thread's index, consecutive elements for
+// consecutive threads, and carry a thread's sum: the shape the default
+// build runs eight threads a step in portable vectors (kir/portable.go).
+// Its loads are guarded, as a kernel's launch must not fail; the
+// difftests (internal/difftest/portable.go) hold unguarded windows.
+func (g *gen) windowSum(c ctx) {
+	vs := thread(g.vars(i32, false, true))
+	if len(vs) == 0 {
+		g.local(c)
+		return
+	}
+	acc := vs[g.ch.pick(len(vs))]
+	acc.used = true
+	d := g.fresh("d")
+	from := []string{"rank", "lane", "t.ThreadIdx.X", "rank + int(p0&3)"}[g.ch.pick(4)]
+	g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
+	g.line("	if %s+%s < len(in) {", from, d)
+	g.line("		%s = %s*3 + in[%s+%s]", acc.name, acc.name, from, d)
+	g.line("	}")
+	g.line("}")
+}
+
 // walk writes columnWalk's loop adding to sum, each trip's term plus
 // extra (a Go expression, or "").
 func (g *gen) walk(sum, extra string) {

@@ -61,6 +61,7 @@ func init() {
 		{1, loopable, (*gen).threadLoop},
 		{1, loopable, (*gen).columnWalk},
 		{1, func(g *gen, c ctx) bool { return c.depth < 4 && c.loops < 2 && !g.helper && !g.grid }, (*gen).strideWalk},
+		{1, func(g *gen, c ctx) bool { return loopable(g, c) && !g.grid }, (*gen).windowSum},
 		{1, func(_ *gen, c ctx) bool { return c.depth < 4 && c.loops == 0 }, (*gen).gridStride},
 		{2, func(g *gen, c ctx) bool { return !g.helper && c.coll && !g.guarded && c.depth < 4 }, (*gen).helperCall},
 		{1, func(_ *gen, c ctx) bool { return c.canReturn && c.uniform }, (*gen).uniformExit},
