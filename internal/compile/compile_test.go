@@ -70,6 +70,7 @@ func TestCompiledKernels(t *testing.T) {
 		"basic":      {"matMulTiled", "scan", "warp", "nestedHelper", "saxpy"},
 		"exits":      {"count"},
 		"generic":    {"reduce", "square"},
+		"names":      {"repeat", "window"},
 		"specialize": {"pair"},
 		"refuse":     nil,
 	} {

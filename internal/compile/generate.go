@@ -222,9 +222,12 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 }
 
 // compiledName returns the name to import package compiled under in the
-// generated file of kernels: the package's own unless the package, or a
-// kernel or helper it compiles, declares that name.
+// generated file of kernels: the package's own unless the package, the
+// file's imports, or a kernel or helper it compiles, declares that name.
 func compiledName(kernels []*Kernel, results map[*Kernel]*result) string {
+	if takenIn(kernels[0])("compiled") {
+		return genPrefix + "compiled" // the copied code may name the file's import
+	}
 	return freePkgName("compiled", kernels, results)
 }
 

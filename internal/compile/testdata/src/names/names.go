@@ -1,0 +1,41 @@
+// Package names holds kernels whose file imports packages under the
+// names the generated file gives gocuda's own: compiled, and lanes in the
+// default build. The copied kernel code keeps the file's names, so the
+// generated file imports gocuda's packages under others.
+package names
+
+import (
+	compiled "strings"
+	lanes "unicode/utf8"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// Repeat returns a kernel whose threads read their neighbour's count of
+// the runes of a string repeated rank times, across a barrier.
+//
+//gocuda:kernel Repeat
+func repeat(t *gocuda.Thread, out []int) {
+	i := t.ThreadIdx.X
+	s := gocuda.Shared[int](t, t.BlockDim.X)
+	s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+	t.SyncThreads()
+	out[i] = s[(i+1)%t.BlockDim.X]
+}
+
+// Window returns a kernel whose threads sum a window of in from their
+// index: a loop the default build runs eight threads a step, in vectors
+// of package lanes.
+//
+//gocuda:kernel Window
+func window(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := 0; d <= r; d++ {
+		sum += in[i+d]
+	}
+	out[i] = sum
+}
