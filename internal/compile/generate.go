@@ -184,9 +184,9 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	imports := newImports(k0.File, k0.Pkg)
 	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd}
 	if simd {
-		w.archsimd = imports.name(archsimdPath, archsimdName(k0))
+		w.archsimd = imports.own(archsimdPath, importName("archsimd", kernels, results))
 	} else {
-		w.lanes = lanesName(kernels, results)
+		w.lanes = importName("lanes", kernels, results)
 	}
 	for _, k := range kernels {
 		r := results[k]
@@ -197,8 +197,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 			continue
 		}
 		out.Kernels = append(out.Kernels, k.Name())
-		w.compiled = imports.name(compiledPath, compiledName(kernels, results))
-		imports.real[compiledPath] = "compiled"
+		w.compiled = imports.own(compiledPath, importName("compiled", kernels, results))
 		lines, hash, err := sourceLines(k, r.f.Helpers)
 		if err != nil {
 			return nil, err
@@ -221,32 +220,14 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	return out, nil
 }
 
-// compiledName returns the name to import package compiled under in the
-// generated file of kernels: the package's own unless the package, the
-// file's imports, or a kernel or helper it compiles, declares that name.
-func compiledName(kernels []*Kernel, results map[*Kernel]*result) string {
-	if takenIn(kernels[0])("compiled") {
-		return genPrefix + "compiled" // the copied code may name the file's import
-	}
-	return freePkgName("compiled", kernels, results)
-}
-
-// lanesName returns the name to import package compiled/lanes under in the
-// default build's file of kernels: lanes, unless the package, the file's
-// imports or the code copied into the file declare it.
-func lanesName(kernels []*Kernel, results map[*Kernel]*result) string {
-	if takenIn(kernels[0])("lanes") {
-		return genPrefix + "lanes"
-	}
-	return freePkgName("lanes", kernels, results)
-}
-
-// freePkgName returns name, or genPrefix+name where the package or the
-// code copied into the generated file (kernels and their helpers)
-// declares it.
-func freePkgName(name string, kernels []*Kernel, results map[*Kernel]*result) string {
+// importName returns the name to import one of gocuda's packages under
+// in the generated file of kernels: name, its package name, unless the
+// package, the file's imports (which the copied code may use), or the
+// kernels and helpers copied into the file declare it; then
+// genPrefix+name, which no user identifier can be.
+func importName(name string, kernels []*Kernel, results map[*Kernel]*result) string {
 	k0 := kernels[0]
-	if k0.Pkg.Types.Scope().Lookup(name) != nil {
+	if takenIn(k0)(name) {
 		return genPrefix + name
 	}
 	var decls []*ast.FuncDecl
@@ -357,13 +338,4 @@ func fileConstraint(src string, twin, simd bool) string {
 		return src
 	}
 	return "//go:build (" + expr.String() + ") && " + own
-}
-
-// archsimdName returns the name to import simd/archsimd under in the SIMD
-// build's file of k's source: archsimd unless the package declares it.
-func archsimdName(k *Kernel) string {
-	if k.Pkg.Types.Scope().Lookup("archsimd") != nil {
-		return genPrefix + "archsimd"
-	}
-	return "archsimd"
 }

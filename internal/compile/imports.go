@@ -48,6 +48,15 @@ func (im *imports) name(p, fallback string) string {
 	return fallback
 }
 
+// own returns the file's name for gocuda's package at p, whose package
+// name is p's last element, using it: the file's own import's name, or
+// else name.
+func (im *imports) own(p, name string) string {
+	n := im.name(p, name)
+	im.real[p] = path.Base(p)
+	return n
+}
+
 // qualifier writes types of other packages with the file's names for them.
 func (im *imports) qualifier(self *types.Package) types.Qualifier {
 	return func(p *types.Package) string {

@@ -66,8 +66,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k), w.simd)
 	w.printf("%s\n", text)
 	if lanes {
-		imports.name(lanesPath, w.lanes)
-		imports.real[lanesPath] = "lanes"
+		imports.own(lanesPath, w.lanes)
 	}
 	for _, s := range specs {
 		w.printf("%s\n", s.body)

@@ -9,24 +9,24 @@ import (
 // A kernel is a function of its input bytes: here a 0, which picks a
 // kernel with barriers and warp collectives (a 5 picks a kernel that is
 // one grid-stride loop), and 14 pseudo-random ones give a barrier, an if
-// on the lane's segment (lanes 0-7 and 16-23) and a shuffle among the
-// lanes of that if, under their mask. Every such kernel begins by
+// on the lane's segment (lanes 0-3, 8-11, 16-19 and 24-27) and a shuffle
+// among the lanes of that if, under their mask. Every such kernel begins by
 // declaring the thread's indices, its shared memory (whose own slots it
 // writes) and variables of each kind, and ends by storing them in its own
 // out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(1202, 14)...))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(13289, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
-	// [github.com/gocuda/gocuda/gocuda math math/bits]
+	// [github.com/gocuda/gocuda/gocuda math]
 	// // K0 returns a generated kernel.
 	// //
 	// //gocuda:kernel K0
 	// func k0(t *gocuda.Thread, in []int32, out []uint32, g []int32, p0 int32, p1 int) {
 	// 	size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z
 	// 	rank := t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)
-	// 	lane := rank % 32
+	// 	lane := rank & 31
 	// 	gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank
 	// 	sh := gocuda.Shared[int32](t, 2*size)
 	// 	a0 := in[gid%len(in)]
@@ -45,9 +45,9 @@ func ExampleGenerate() {
 	// 	}
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
-	// 	if (lane>>3)&1 == 0 {
-	// 		r1 := gocuda.ShflSync(t, 0x00ff00ff, (int32(p1) ^ 1), bits.TrailingZeros32(0x00ff00ff), 32)
-	// 		a0 ^= int32(r1)
+	// 	if (lane>>2)&1 == 0 {
+	// 		f0 = gocuda.ShflXorSync(t, 0x0f0f0f0f, f0, 0, 4)
+	// 	} else {
 	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
 	// 	out[gid*16+0] = uint32(a0)

@@ -1,7 +1,8 @@
 // Package names holds kernels whose file imports packages under the
 // names the generated file gives gocuda's own: compiled, and lanes in the
-// default build. The copied kernel code keeps the file's names, so the
-// generated file imports gocuda's packages under others.
+// default build, and a kernel local named archsimd, the SIMD build's
+// vector package. The copied kernel code keeps its names, so the
+// generated files import those packages under others.
 package names
 
 import (
@@ -25,7 +26,7 @@ func repeat(t *gocuda.Thread, out []int) {
 
 // Window returns a kernel whose threads sum a window of in from their
 // index: a loop the default build runs eight threads a step, in vectors
-// of package lanes.
+// of package lanes, and the SIMD build in vectors of simd/archsimd.
 //
 //gocuda:kernel Window
 func window(t *gocuda.Thread, in, out []float32, r int) {
@@ -34,7 +35,8 @@ func window(t *gocuda.Thread, in, out []float32, r int) {
 		return
 	}
 	var sum float32
-	for d := 0; d <= r; d++ {
+	archsimd := r
+	for d := 0; d <= archsimd; d++ {
 		sum += in[i+d]
 	}
 	out[i] = sum

@@ -7,7 +7,7 @@ package names
 import (
 	gc_compiled "github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-	"simd/archsimd"
+	gc_archsimd "simd/archsimd"
 	compiled "strings"
 	lanes "unicode/utf8"
 )
@@ -20,7 +20,7 @@ func Repeat(out []int) func(*gocuda.Thread) {
 		func(gc_b *gc_compiled.Block) { gc_body_repeat(gc_b, out) })
 }
 
-var gc_src_repeat = gc_compiled.NewSource("repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:14-24")
+var gc_src_repeat = gc_compiled.NewSource("repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
 
 func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	t := gc_b2.Thread()
@@ -29,7 +29,7 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	gc_bdx2 := gc_bd2.X
 	gc_n2 := gc_b2.Len()
 
-//line names.go:20
+//line names.go:21
 	s := gocuda.Shared[int](t, gc_bdx2)[:gc_bdx2]
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
@@ -39,11 +39,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 					i := gc_tx2
 					_ = i
 
-//line names.go:21
+//line names.go:22
 					gc_at4[gc_tx2] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			} else {
@@ -54,11 +54,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:21
+//line names.go:22
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
@@ -66,11 +66,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:21
+//line names.go:22
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
@@ -78,11 +78,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:21
+//line names.go:22
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 					{
@@ -90,11 +90,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:21
+//line names.go:22
 						s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 					}
 				}
@@ -102,11 +102,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 					i := gc_tx2
 					_ = i
 
-//line names.go:21
+//line names.go:22
 					s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
@@ -132,11 +132,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 
-//line names.go:19
+//line names.go:20
 							i := gc_tx2
 							_ = i
 
-//line names.go:23
+//line names.go:24
 							gc_at5[gc_u2] = gc_at6[gc_u2]
 						}
 					} else {
@@ -147,11 +147,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 								i := gc_tx2
 								_ = i
 
-//line names.go:23
+//line names.go:24
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
@@ -159,11 +159,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 								i := gc_tx2
 								_ = i
 
-//line names.go:23
+//line names.go:24
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
@@ -171,11 +171,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 								i := gc_tx2
 								_ = i
 
-//line names.go:23
+//line names.go:24
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 							{
@@ -183,11 +183,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 								gc_rank2 := gc_base2 + gc_tx2
 								gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 								i := gc_tx2
 								_ = i
 
-//line names.go:23
+//line names.go:24
 								out[i] = s[(gc_tx2 + gc_r)]
 							}
 						}
@@ -195,11 +195,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 							i := gc_tx2
 							_ = i
 
-//line names.go:23
+//line names.go:24
 							out[i] = s[(gc_tx2 + gc_r)]
 						}
 					}
@@ -213,11 +213,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:23
+//line names.go:24
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
@@ -225,11 +225,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:23
+//line names.go:24
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
@@ -237,11 +237,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:23
+//line names.go:24
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 					{
@@ -249,11 +249,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 						i := gc_tx2
 						_ = i
 
-//line names.go:23
+//line names.go:24
 						out[i] = s[(i+1)%gc_bdx2]
 					}
 				}
@@ -261,11 +261,11 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line names.go:19
+//line names.go:20
 					i := gc_tx2
 					_ = i
 
-//line names.go:23
+//line names.go:24
 					out[i] = s[(i+1)%gc_bdx2]
 				}
 			}
@@ -275,14 +275,14 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 
 // Window returns a kernel whose threads sum a window of in from their
 // index: a loop the default build runs eight threads a step, in vectors
-// of package lanes.
+// of package lanes, and the SIMD build in vectors of simd/archsimd.
 func Window(in, out []float32, r int) func(*gocuda.Thread) {
 	return gc_compiled.GridKernel(gc_src_window,
 		func(gc_t *gocuda.Thread) { window(gc_t, in, out, r) },
 		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_window(gc_b, gc_lo, gc_hi, in, out, r) })
 }
 
-var gc_src_window = gc_compiled.NewSource("window", "239c946a497035e69ca816d9975f29f10554a6cb8ed8ecf1dac51dc8bc35e81a", "names.go:26-41")
+var gc_src_window = gc_compiled.NewSource("window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43")
 
 func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
 	gc_pos2 := gc_b2.Pos()
@@ -301,6 +301,9 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		if gc_bx2 == gc_gdx2 {
 			gc_bx2 = 0
 		}
+
+//line names.go:38
+		archsimd := r
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
 			if gc_bound2 := gc_compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
@@ -314,59 +317,59 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line names.go:32
+//line names.go:33
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line names.go:32
+//line names.go:33
 						_ = i
-//line names.go:36
-						var sum archsimd.Float32x8
-//line names.go:36
+//line names.go:37
+						var sum gc_archsimd.Float32x8
+//line names.go:37
 						_ = sum
-//line names.go:37
+//line names.go:39
 						if i < 0 || i+8 > len(out) {
-//line names.go:37
+//line names.go:39
 							break
-//line names.go:37
+//line names.go:39
 						}
-//line names.go:37
-						for d := 0; d <= r; d = d + 1 {
-//line names.go:37
-							var gc_ld4 archsimd.Float32x8
-//line names.go:37
+//line names.go:39
+						for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+							var gc_ld4 gc_archsimd.Float32x8
+//line names.go:39
 							if (i+d) >= 0 && (i+d)+8 <= len(in) {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line names.go:38
-							} else {
-//line names.go:38
-								break gc_steps4
-//line names.go:38
-							}
-//line names.go:38
-							sum = sum.Add(gc_ld4)
-//line names.go:38
-						}
+								gc_ld4 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
 //line names.go:40
+							} else {
+//line names.go:40
+								break gc_steps4
+//line names.go:40
+							}
+//line names.go:40
+							sum = sum.Add(gc_ld4)
+//line names.go:40
+						}
+//line names.go:42
 						sum.StoreSlice(out[i:])
 					}
-					archsimd.ClearAVXUpperBits()
+					gc_archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line names.go:32
+//line names.go:33
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line names.go:36
+//line names.go:37
 					var sum float32
 
-//line names.go:37
-					for d := 0; d <= r; d++ {
+//line names.go:39
+					for d := 0; d <= archsimd; d++ {
 						sum += in[i+d]
 					}
 
-//line names.go:40
+//line names.go:42
 					out[i] = sum
 					_ = sum
 				}
