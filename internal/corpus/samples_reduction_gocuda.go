@@ -1759,30 +1759,37 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_save7 := gc_act
 			gc_act = gc_save7 & gc_m7
 			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.At(gc_w + gc_lo2)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:161
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:189
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank] = mySum
 						}
-						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 
@@ -2365,30 +2372,37 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_save9 := gc_act
 			gc_act = gc_save9 & gc_m9
 			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.At(gc_w + gc_lo2)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:211
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:250
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank] = mySum
 						}
-						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 
@@ -2958,30 +2972,37 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_save9 := gc_act
 			gc_act = gc_save9 & gc_m9
 			if gc_act != 0 {
-				{
-					gc_tidx := gc_b.At(gc_w)
-					gc_tx := gc_tidx.X - 1
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						gc_tx++
-						if gc_tx == gc_bdx {
-							gc_tx = 0
-						}
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_pos.Thread = gc_rank
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
+					gc_hi2 = 0
+				}
+				gc_hi2 = min(gc_hi2, gc_cnt)
+				if gc_lo2 < gc_hi2 {
+					{
+						gc_tidx := gc_b.At(gc_w + gc_lo2)
+						gc_tx := gc_tidx.X - 1
+						for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:272
-						tid := gc_tx
-						_ = tid
-						mySum := gc_s_mySum[gc_rank]
+							tid := gc_tx
+							_ = tid
+							mySum := gc_s_mySum[gc_rank]
 
 //line samples_reduction.go:323
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank] = mySum
 						}
-						gc_s_mySum[gc_rank] = mySum
 					}
 				}
 

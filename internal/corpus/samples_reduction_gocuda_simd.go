@@ -9236,30 +9236,37 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 			gc_save75 := gc_act5
 			gc_act5 = gc_save75 & gc_m75
 			if gc_act5 != 0 {
-				{
-					gc_tidx5 := gc_b5.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+				gc_lo7, gc_hi7 := 0, 32
+				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+					gc_hi7 = 0
+				}
+				gc_hi7 = min(gc_hi7, gc_cnt5)
+				if gc_lo7 < gc_hi7 {
+					{
+						gc_tidx5 := gc_b5.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx5.X - 1
+						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:161
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:189
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank5] = mySum
 						}
-						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
 
@@ -12095,30 +12102,37 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			gc_save95 := gc_act5
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
-				{
-					gc_tidx5 := gc_b41.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+				gc_lo7, gc_hi7 := 0, 32
+				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+					gc_hi7 = 0
+				}
+				gc_hi7 = min(gc_hi7, gc_cnt5)
+				if gc_lo7 < gc_hi7 {
+					{
+						gc_tidx5 := gc_b41.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx5.X - 1
+						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:211
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:250
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank5] = mySum
 						}
-						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
 
@@ -17485,30 +17499,37 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 			gc_save95 := gc_act5
 			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
-				{
-					gc_tidx5 := gc_b41.At(gc_w5)
-					gc_tx5 := gc_tidx5.X - 1
-					for gc_lane5 := 0; gc_lane5 < 32; gc_lane5++ {
-						gc_tx5++
-						if gc_tx5 == gc_bdx5 {
-							gc_tx5 = 0
-						}
-						if gc_act5&(1<<gc_lane5) == 0 {
-							continue
-						}
-						gc_rank5 := gc_w5 + gc_lane5
-						gc_pos5.Thread = gc_rank5
+				gc_lo7, gc_hi7 := 0, 32
+				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
+					gc_hi7 = 0
+				}
+				gc_hi7 = min(gc_hi7, gc_cnt5)
+				if gc_lo7 < gc_hi7 {
+					{
+						gc_tidx5 := gc_b41.At(gc_w5 + gc_lo7)
+						gc_tx5 := gc_tidx5.X - 1
+						for gc_lane5 := gc_lo7; gc_lane5 < gc_hi7; gc_lane5++ {
+							gc_tx5++
+							if gc_tx5 == gc_bdx5 {
+								gc_tx5 = 0
+							}
+							if gc_act5&(1<<gc_lane5) == 0 {
+								continue
+							}
+							gc_rank5 := gc_w5 + gc_lane5
+							gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:272
-						tid := gc_tx5
-						_ = tid
-						mySum := gc_s_mySum[gc_rank5]
+							tid := gc_tx5
+							_ = tid
+							mySum := gc_s_mySum[gc_rank5]
 
 //line samples_reduction.go:323
-						if blockSize >= 64 {
-							mySum += sdata[tid+32]
+							{
+								mySum += sdata[tid+32]
+							}
+							gc_s_mySum[gc_rank5] = mySum
 						}
-						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
 

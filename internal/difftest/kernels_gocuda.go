@@ -2401,7 +2401,15 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			var v int32
@@ -2419,7 +2427,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			v = r
 
 //line kernels.go:255
-			if (gc_rank & 31) == 0 {
+			{
 				sums[(gc_rank >> 5)] = v
 			}
 			_ = r
@@ -2486,7 +2494,15 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 						}
 					}
 				}
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_lo3, gc_hi3 := 0, 32
+				if gc_lo3 < gc_hi3 {
+					gc_lo3 = max(gc_lo3, max(min(0, 32), -1))
+				}
+				if gc_lo3 < gc_hi3 {
+					gc_hi3 = min(gc_hi3, min(max(0, -1), 32)+1)
+				}
+				gc_hi3 = min(gc_hi3, gc_cnt)
+				for gc_lane := gc_lo3; gc_lane < gc_hi3; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					var s int32
@@ -2504,7 +2520,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 					s = r_
 
 //line kernels.go:265
-					if (gc_rank & 31) == 0 {
+					{
 						partial[gc_bx] = s
 					}
 					_ = r_

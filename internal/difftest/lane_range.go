@@ -43,3 +43,30 @@ func laneRange(t *gocuda.Thread, in, out []int32, lim int) {
 		out[i] = v
 	}
 }
+
+// LaneEqualKernel sums each warp's values with __shfl_xor_sync, then one
+// lane of each warp, chosen by an equality with a value the same for the
+// warp (sel, which may be past the warp's lanes or negative), stores the
+// sum where its x and y coordinates in the block say: a lane loop the
+// compiler runs over that lane alone, counting the coordinates from it.
+// Blocks whose rows are no multiple of 32 put a row's end inside a warp.
+// An out too short makes the chosen lane's store fail.
+//
+//gocuda:kernel LaneEqualKernel
+func laneEqual(t *gocuda.Thread, in, out []int32, lim int) {
+	rank := t.ThreadIdx.Y*t.BlockDim.X + t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X*t.BlockDim.Y + rank
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	for d := 1; d < gocuda.WarpSize; d <<= 1 {
+		v += gocuda.ShflXorSync(t, gocuda.FullMask, v, d, gocuda.WarpSize)
+	}
+	lane, warp := t.LaneID(), t.WarpID()
+	sel := (lim+warp*7)%40 - 4
+	if lane == sel {
+		x, y := t.ThreadIdx.X, t.ThreadIdx.Y
+		out[(t.BlockIdx.X*t.BlockDim.Y+y)*t.BlockDim.X+x] = v + int32(100*x+10000*y)
+	}
+}

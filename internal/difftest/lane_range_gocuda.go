@@ -241,3 +241,143 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 	}
 }
+
+// LaneEqualKernel sums each warp's values with __shfl_xor_sync, then one
+// lane of each warp, chosen by an equality with a value the same for the
+// warp (sel, which may be past the warp's lanes or negative), stores the
+// sum where its x and y coordinates in the block say: a lane loop the
+// compiler runs over that lane alone, counting the coordinates from it.
+// Blocks whose rows are no multiple of 32 put a row's end inside a warp.
+// An out too short makes the chosen lane's store fail.
+func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_laneEqual,
+		func(gc_t *gocuda.Thread) { laneEqual(gc_t, in, out, lim) },
+		func(gc_b *compiled.Block) { gc_body_laneEqual(gc_b, in, out, lim) })
+}
+
+var gc_src_laneEqual = compiled.NewSource("laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72")
+
+func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]int32
+		var gc_c1r [32]int32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line lane_range.go:57
+				rank := gc_ty*gc_bdx + gc_tx
+				_ = rank
+
+//line lane_range.go:58
+				i := gc_bx*gc_bdx*gc_bdy + rank
+				_ = i
+
+//line lane_range.go:59
+				var v int32
+
+//line lane_range.go:60
+				if i < len(in) {
+					v = in[i]
+				}
+				_ = v
+				gc_l_v[gc_lane] = v
+			}
+		}
+
+//line lane_range.go:63
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line lane_range.go:64
+			if gc_act == ^uint32(0) && gocuda.FullMask == ^uint32(0) && gocuda.WarpSize == 32 {
+				compiled.ShflAddWarp(compiled.ShflXor, &gc_l_v, d, 0, 32)
+			} else {
+
+//line lane_range.go:64
+				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c1r)
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+
+//line lane_range.go:64
+					v += gc_c1r[gc_lane]
+					gc_l_v[gc_lane] = v
+				}
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(((lim+(gc_w>>5)*7)%40-4), 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(((lim+(gc_w>>5)*7)%40-4), -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.At(gc_w + gc_lo2)
+				gc_tx := gc_tidx.X - 1
+				gc_ty := gc_tidx.Y
+				{
+
+//line lane_range.go:66
+					warp := (gc_w >> 5)
+					_ = warp
+
+//line lane_range.go:67
+					sel := (lim+warp*7)%40 - 4
+					_ = sel
+					for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+							gc_ty++
+							if gc_ty == gc_bdy {
+								gc_ty = 0
+							}
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line lane_range.go:66
+						lane := (gc_rank & 31)
+						_ = lane
+						v := gc_l_v[gc_lane]
+						_ = v
+
+//line lane_range.go:68
+						{
+							x, y := gc_tx, gc_ty
+							out[(gc_bx*gc_bdy+y)*gc_bdx+x] = v + int32(100*x+10000*y)
+						}
+					}
+				}
+			}
+		}
+	}
+}

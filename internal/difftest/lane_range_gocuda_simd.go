@@ -523,3 +523,223 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		}
 	}
 }
+
+// LaneEqualKernel sums each warp's values with __shfl_xor_sync, then one
+// lane of each warp, chosen by an equality with a value the same for the
+// warp (sel, which may be past the warp's lanes or negative), stores the
+// sum where its x and y coordinates in the block say: a lane loop the
+// compiler runs over that lane alone, counting the coordinates from it.
+// Blocks whose rows are no multiple of 32 put a row's end inside a warp.
+// An out too short makes the chosen lane's store fail.
+func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_laneEqual,
+		func(gc_t *gocuda.Thread) { laneEqual(gc_t, in, out, lim) },
+		func(gc_b *compiled.Block) { gc_body_laneEqual(gc_b, in, out, lim) })
+}
+
+var gc_src_laneEqual = compiled.NewSource("laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72")
+
+func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v [32]int32
+		var gc_c21r [32]int32
+		gc_left := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:59
+			gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lane_range.go:59
+			_ = gc_iota2
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line lane_range.go:57
+				var rank int = gc_ty2*gc_bdx2 + gc_tx2
+//line lane_range.go:57
+				_ = rank
+//line lane_range.go:58
+				var i int = gc_bx2*gc_bdx2*gc_bdy2 + rank
+//line lane_range.go:58
+				_ = i
+//line lane_range.go:59
+				var v archsimd.Int32x8
+//line lane_range.go:59
+				_ = v
+//line lane_range.go:60
+				if i < 0 || i+8 > len(in) {
+//line lane_range.go:60
+					break
+//line lane_range.go:60
+				}
+//line lane_range.go:60
+				gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+//line lane_range.go:60
+				_ = gc_if2
+//line lane_range.go:61
+				if gc_if2.ToBits() != 0 {
+//line lane_range.go:61
+					v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+//line lane_range.go:61
+				}
+//line lane_range.go:61
+				v.StoreSlice(gc_l_v[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					if gc_left&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:57
+					rank := gc_ty2*gc_bdx2 + gc_tx2
+					_ = rank
+
+//line lane_range.go:58
+					i := gc_bx2*gc_bdx2*gc_bdy2 + rank
+					_ = i
+
+//line lane_range.go:59
+					var v int32
+
+//line lane_range.go:60
+					if i < len(in) {
+						v = in[i]
+					}
+					_ = v
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+
+//line lane_range.go:63
+		for d := 1; d < gocuda.WarpSize; d <<= 1 {
+
+//line lane_range.go:64
+			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, gocuda.FullMask, &gc_l_v, d, gocuda.WarpSize, &gc_c21r)
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line lane_range.go:64
+					v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:64
+					_ = v
+//line lane_range.go:64
+					v = v.Add(archsimd.LoadInt32x8Slice(gc_c21r[gc_lane2:]))
+//line lane_range.go:64
+					v.StoreSlice(gc_l_v[gc_lane2:])
+					gc_left2 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line lane_range.go:64
+					v += gc_c21r[gc_lane2]
+					gc_l_v[gc_lane2] = v
+				}
+			}
+		}
+		gc_lo4, gc_hi4 := 0, 32
+		if gc_lo4 < gc_hi4 {
+			gc_lo4 = max(gc_lo4, max(min(((lim+(gc_w2>>5)*7)%40-4), 32), -1))
+		}
+		if gc_lo4 < gc_hi4 {
+			gc_hi4 = min(gc_hi4, min(max(((lim+(gc_w2>>5)*7)%40-4), -1), 32)+1)
+		}
+		gc_hi4 = min(gc_hi4, gc_cnt2)
+		if gc_lo4 < gc_hi4 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2 + gc_lo4)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				{
+
+//line lane_range.go:66
+					warp := (gc_w2 >> 5)
+					_ = warp
+
+//line lane_range.go:67
+					sel := (lim+warp*7)%40 - 4
+					_ = sel
+					for gc_lane2 := gc_lo4; gc_lane2 < gc_hi4; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+							gc_ty2++
+							if gc_ty2 == gc_bdy2 {
+								gc_ty2 = 0
+							}
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:66
+						lane := (gc_rank2 & 31)
+						_ = lane
+						v := gc_l_v[gc_lane2]
+						_ = v
+
+//line lane_range.go:68
+						{
+							x, y := gc_tx2, gc_ty2
+							out[(gc_bx2*gc_bdy2+y)*gc_bdx2+x] = v + int32(100*x+10000*y)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,9 +1,11 @@
 package difftest
 
 import (
+	"errors"
 	"math"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gocuda/gocuda/gocuda"
@@ -52,4 +54,82 @@ func laneRangeWant(in []int32, i int) int32 {
 		down = v[lane+2]
 	}
 	return v[lane] ^ down
+}
+
+// laneEqualBlocks are LaneEqualKernel's blocks: whole warps in a row, rows
+// ending inside a warp, a partial last warp.
+var laneEqualBlocks = []gocuda.Dim3{{X: 32, Y: 2}, {X: 7, Y: 5}, {X: 48, Y: 1}, {X: 20, Y: 3}, {X: 1, Y: 33}}
+
+// TestLaneEqual checks LaneEqualKernel against a host reference: in each
+// warp, the lane sel picks (if it is one of the warp's) stores its value
+// after the butterfly (the warp's sum, in a whole warp), plus its
+// coordinates, at its own index.
+func TestLaneEqual(t *testing.T) {
+	for _, block := range laneEqualBlocks {
+		for _, lim := range []int{0, 3, 4, 35, 100, -9} {
+			const grid = 2
+			size := block.X * block.Y
+			n := grid*size - 5
+			in := randInts(n)
+			got := agreeSIMD(t, func(f form) ([]int32, error) {
+				out := make([]int32, grid*size)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, LaneEqualKernel(in, out, lim))
+				return out, err
+			})
+			require.Equal(t, laneEqualWant(in, block, grid, lim), got, "block %v lim %d", block, lim)
+		}
+	}
+}
+
+// laneEqualWant is LaneEqualKernel's output.
+func laneEqualWant(in []int32, block gocuda.Dim3, grid, lim int) []int32 {
+	size := block.X * block.Y
+	out := make([]int32, grid*size)
+	for b := range grid {
+		for w := 0; w < size; w += 32 {
+			cnt := min(32, size-w)
+			var v [32]int32
+			for l := range cnt {
+				if i := b*size + w + l; i < len(in) {
+					v[l] = in[i]
+				}
+			}
+			for d := 1; d < 32; d <<= 1 {
+				next := v
+				for l := range cnt {
+					src := l
+					if l^d < cnt { // a lane past a partial warp's end: gocuda gives the lane its own value
+						src = l ^ d
+					}
+					next[l] = v[l] + v[src]
+				}
+				v = next
+			}
+			if sel := (lim+w/32*7)%40 - 4; sel >= 0 && sel < cnt {
+				r := w + sel
+				x, y := r%block.X, r/block.X
+				out[b*size+r] = v[sel] + int32(100*x+10000*y)
+			}
+		}
+	}
+	return out
+}
+
+// TestLaneEqualFailure: with out one element short, the last block's
+// chosen lane in its last warp fails its store, on both paths at the same
+// thread.
+func TestLaneEqualFailure(t *testing.T) {
+	block := gocuda.Dim3{X: 20, Y: 3} // warps of ranks 0-31 and 32-59
+	const grid, lim = 2, 31           // warp 1's sel: (31+7)%40-4 = 34, no lane; warp 0's: 27
+	in := randInts(grid * 60)
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		out := make([]int32, (grid-1)*60+27)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, LaneEqualKernel(in, out, lim))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+	}
+	assert.Equal(t, gocuda.Dim3{X: 1}, errs[0].Block, "compiled")
+	assert.Equal(t, gocuda.Dim3{X: 7, Y: 1}, errs[0].Thread, "compiled: rank 27")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
 }

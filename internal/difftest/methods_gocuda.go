@@ -1819,25 +1819,35 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 
 //line methods.go:102
 		compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
-		{
-			gc_tidx := gc_b.At(gc_w)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		if gc_lo2 < gc_hi2 {
+			{
+				gc_tidx := gc_b.At(gc_w + gc_lo2)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_rank := gc_w + gc_lane
+					gc_pos.Thread = gc_rank
 
 //line methods.go:102
-				s := gc_c1r[gc_lane]
+					s := gc_c1r[gc_lane]
 
 //line methods.go:103
-				if (gc_rank & 31) == 0 {
-					c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+					{
+						c.sums[(gc_bx*gc_bdx+gc_tx)/32] = s
+					}
+					_ = s
 				}
-				_ = s
 			}
 		}
 	}

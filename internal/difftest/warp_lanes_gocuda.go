@@ -577,14 +577,22 @@ func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v := gc_l_v[gc_lane]
 			_ = v
 
 //line warp_lanes.go:109
-			if (gc_rank & 31) == 0 {
+			{
 				sums[gc_bx*((gc_bdx+31)/32)+(gc_rank>>5)] = v
 			}
 		}

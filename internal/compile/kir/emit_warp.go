@@ -63,7 +63,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.label = e.f.Names.Fresh(fmt.Sprintf("L%d", l.ID))
 	buf := e.laneCode(l, body, rng != nil)
 	vec := e.laneVector(l)
-	if rng != nil && (vec != nil || e.loopUse["tx"] || e.loopUse["ty"] || e.loopUse["tz"]) {
+	if rng != nil && vec != nil {
 		rng = nil
 		buf = e.laneCode(l, body, false) // every lane runs, its guard with it
 	}
@@ -76,8 +76,12 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 		act, e.actRead = e.laneSteps(vec, use), true
 	}
 	coords := use["tx"] || use["ty"] || use["tz"]
-	if coords {
-		e.laneCoords(use)
+	prefix := e.prefix && vec == nil
+	var from, to string
+	if coords && rng != nil {
+		from, to = e.coordsInRange(rng, use)
+	} else if coords {
+		e.laneCoords(use, n["w"])
 	}
 	if len(e.warpRemat) > 0 {
 		e.printf("{\n")
@@ -86,8 +90,9 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 			e.printf("_ = %s\n", e.f.Vars[obj].Name)
 		}
 	}
-	prefix := e.prefix && vec == nil
-	from, to := e.laneSpan(rng, prefix)
+	if !coords || rng == nil {
+		from, to = e.laneSpan(rng, prefix)
+	}
 	if e.labelUsed {
 		e.printf("%s:\n", e.label)
 	}
@@ -97,6 +102,9 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.printf("}\n")
 	if coords {
 		e.printf("}\n")
+	}
+	if coords && rng != nil {
+		e.printf("}\n") // the if on a lane in the range
 	}
 	if vec != nil {
 		e.printf("}\n") // the if around the scalar loop
@@ -187,12 +195,26 @@ func (e *emitter) laneCode(l *LaneLoop, body func(dropGuard bool), dropGuard boo
 	return &buf
 }
 
-// laneCoords opens a scope declaring the coordinates of the thread before
-// the warp's first, which the lane loop counts along (x fastest), so that
-// a lane costs an increment and a compare.
-func (e *emitter) laneCoords(use map[string]bool) {
+// coordsInRange writes, at warp level, the lanes of rng, within the
+// block's, and an if on their being any, in which laneCoords counts the
+// coordinates from the range's first lane; it returns the range's names.
+func (e *emitter) coordsInRange(rng *laneRange, use map[string]bool) (from, to string) {
 	n := e.name
-	e.printf("{\n%s := %s.At(%s)\n", n["tidx"], n["b"], n["w"])
+	from, to = e.laneBounds(rng)
+	e.printf("%s = min(%s, %s)\n", to, to, n["cnt"]) // At has no rank past the block's
+	e.cntUsed = true
+	e.printf("if %s < %s {\n", from, to)
+	e.laneCoords(use, n["w"]+"+"+from)
+	return from, to
+}
+
+// laneCoords opens a scope declaring the coordinates of the thread before
+// the one of rank first, the loop's first lane, which the lane loop
+// counts along (x fastest), so that a lane costs an increment and a
+// compare.
+func (e *emitter) laneCoords(use map[string]bool, first string) {
+	n := e.name
+	e.printf("{\n%s := %s.At(%s)\n", n["tidx"], n["b"], first)
 	e.printf("%s := %s.X - 1\n", n["tx"], n["tidx"])
 	if use["ty"] || use["tz"] {
 		e.printf("%s := %s.Y\n", n["ty"], n["tidx"])

@@ -56,11 +56,11 @@ func (f *Func) laneRange(l *LaneLoop, arrays map[*types.Var]string) (*laneRange,
 	}
 	r := &laneRange{}
 	for _, term := range conjuncts(guard.Cond) {
-		t, ok := f.laneTermOf(term)
+		ts, ok := f.laneTermsOf(term)
 		if !ok {
 			return nil, false
 		}
-		r.Terms = append(r.Terms, t)
+		r.Terms = append(r.Terms, ts...)
 	}
 	return r, true
 }
@@ -108,17 +108,18 @@ func (f *Func) localDefinition(s ast.Stmt, arrays map[*types.Var]string) bool {
 	return true
 }
 
-// laneTermOf returns conjunct e of a lane loop's guard as a term: a
+// laneTermsOf returns conjunct e of a lane loop's guard as terms: a
 // comparison of the lane's index with a value the same for every lane of
-// the warp, or a condition the same for every lane; both cannot fail, so
-// that they may be decided once for the warp.
-func (f *Func) laneTermOf(e ast.Expr) (laneTerm, bool) {
+// the warp (an equality is two bounds: lane 0's store of a warp's result),
+// or a condition the same for every lane; both cannot fail, so that they
+// may be decided once for the warp.
+func (f *Func) laneTermsOf(e ast.Expr) ([]laneTerm, bool) {
 	if w, ok := f.warpExpr(e, 0); ok {
-		return laneTerm{X: w}, f.cannotFail(w)
+		return []laneTerm{{X: w}}, f.cannotFail(w)
 	}
 	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
 	if !ok {
-		return laneTerm{}, false
+		return nil, false
 	}
 	op, x := b.Op, b.Y
 	switch {
@@ -126,23 +127,25 @@ func (f *Func) laneTermOf(e ast.Expr) (laneTerm, bool) {
 	case f.isLaneID(b.Y, 0):
 		op, x = mirror[b.Op], b.X
 	default:
-		return laneTerm{}, false
+		return nil, false
 	}
 	w, ok := f.warpExpr(x, 0)
 	if !ok || !f.cannotFail(w) || !types.Identical(f.Src.Info.TypeOf(x).Underlying(), types.Typ[types.Int]) {
-		return laneTerm{}, false
+		return nil, false
 	}
 	switch op {
 	case token.GEQ:
-		return laneTerm{X: w, Lane: true}, true
+		return []laneTerm{{X: w, Lane: true}}, true
 	case token.GTR:
-		return laneTerm{X: w, Lane: true, Adj: 1}, true
+		return []laneTerm{{X: w, Lane: true, Adj: 1}}, true
 	case token.LSS:
-		return laneTerm{X: w, Lane: true, Upper: true}, true
+		return []laneTerm{{X: w, Lane: true, Upper: true}}, true
 	case token.LEQ:
-		return laneTerm{X: w, Lane: true, Upper: true, Adj: 1}, true
+		return []laneTerm{{X: w, Lane: true, Upper: true, Adj: 1}}, true
+	case token.EQL:
+		return []laneTerm{{X: w, Lane: true}, {X: w, Lane: true, Upper: true, Adj: 1}}, true
 	}
-	return laneTerm{}, false
+	return nil, false
 }
 
 // isLaneID reports whether e is t.LaneID(), or a remat variable defined
