@@ -108,6 +108,11 @@ func Scratch[T any](b *Block, slot int) []T {
 	return a
 }
 
+// Adds reports whether x + off stays in the ints' range for every x in
+// [0, n): generated code decides a guard on a thread's x index plus off
+// by bounds on x only where the sum cannot wrap.
+func Adds(off, n int) bool { return n <= 0 || off <= math.MaxInt-(n-1) }
+
 // Diff returns x - off, saturating at the ints' range instead of
 // wrapping: generated code subtracts a uniform offset from a guard's
 // bound with it (i := base + tx; if i < n), and the bound must keep its

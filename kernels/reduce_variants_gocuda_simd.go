@@ -3955,8 +3955,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
+			if gc_bound9 := s; gc_bound9 < gc_to5 {
+				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
@@ -4061,24 +4061,36 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []
 		var gc_l_v [32]T
 		{
 			var gc_m85 uint32
-			{
-				gc_tidx5 := gc_b53.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:42
-					tid := gc_tx5
-					_ = tid
 
 //line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
-						gc_m85 |= 1 << gc_lane5
+			if gc_x05 := gc_b53.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+				gc_lo10, gc_hi10 := 0, 32
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
+					gc_hi10 = gc_bound10
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_m85 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+				}
+			} else {
+				{
+					gc_tidx5 := gc_b53.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:42
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:48
+						if tid < gocuda.WarpSize {
+							gc_m85 |= 1 << gc_lane5
+						}
 					}
 				}
 			}
@@ -4178,8 +4190,8 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []
 	}
 	{
 		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
+			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off14 := gc_bx5
@@ -5119,8 +5131,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound3 := s; gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
@@ -5323,24 +5335,36 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 		var gc_l_v [32]float32
 		{
 			var gc_m82 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:42
-					tid := gc_tx2
-					_ = tid
 
 //line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
-						gc_m82 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:42
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:48
+						if tid < gocuda.WarpSize {
+							gc_m82 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
@@ -5562,8 +5586,8 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bx2
@@ -6503,8 +6527,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound5 := s; gc_bound5 < gc_to3 {
+				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
@@ -6707,24 +6731,36 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 		var gc_l_v [32]int32
 		{
 			var gc_m83 uint32
-			{
-				gc_tidx3 := gc_b19.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:42
-					tid := gc_tx3
-					_ = tid
 
 //line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
-						gc_m83 |= 1 << gc_lane3
+			if gc_x03 := gc_b19.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
+					gc_hi6 = gc_bound6
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_m83 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				}
+			} else {
+				{
+					gc_tidx3 := gc_b19.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:42
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:48
+						if tid < gocuda.WarpSize {
+							gc_m83 |= 1 << gc_lane3
+						}
 					}
 				}
 			}
@@ -6946,8 +6982,8 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 	}
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
+			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off8 := gc_bx3
@@ -7887,8 +7923,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
+			if gc_bound7 := s; gc_bound7 < gc_to4 {
+				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
@@ -8091,24 +8127,36 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 		var gc_l_v [32]uint32
 		{
 			var gc_m84 uint32
-			{
-				gc_tidx4 := gc_b36.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:42
-					tid := gc_tx4
-					_ = tid
 
 //line reduce_variants.go:48
-					if tid < gocuda.WarpSize {
-						gc_m84 |= 1 << gc_lane4
+			if gc_x04 := gc_b36.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
+					gc_hi8 = gc_bound8
+				}
+				if gc_lo8 < gc_hi8 {
+					gc_m84 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+				}
+			} else {
+				{
+					gc_tidx4 := gc_b36.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:42
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:48
+						if tid < gocuda.WarpSize {
+							gc_m84 |= 1 << gc_lane4
+						}
 					}
 				}
 			}
@@ -8330,8 +8378,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 	}
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
+			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off11 := gc_bx4
@@ -11088,8 +11136,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		gc_more = false
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
+			if gc_bound9 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound9 < gc_to5 {
+				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off22 := (gc_bx5 * 2 * b) + gc_off
@@ -11349,8 +11397,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	for s := gc_bdx5 / 2; s > stop; s /= 2 {
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
-			if gc_bound5 := s; gc_bound5 < gc_to5 {
-				gc_to5 = gc_bound5
+			if gc_bound9 := s; gc_bound9 < gc_to5 {
+				gc_to5 = gc_bound9
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off24 := s
@@ -11455,24 +11503,36 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		var gc_l_v_ [32]T
 		{
 			var gc_m105 uint32
-			{
-				gc_tidx5 := gc_b5.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line reduce_variants.go:131
-					tid := gc_tx5
-					_ = tid
 
 //line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m105 |= 1 << gc_lane5
+			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+				gc_lo10, gc_hi10 := 0, 32
+				if gc_bound10 := compiled.Diff(gocuda.WarpSize, gc_x05); gc_bound10 < gc_hi10 {
+					gc_hi10 = gc_bound10
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_m105 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+				}
+			} else {
+				{
+					gc_tidx5 := gc_b5.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line reduce_variants.go:131
+						tid := gc_tx5
+						_ = tid
+
+//line reduce_variants.go:144
+						if tid < gocuda.WarpSize {
+							gc_m105 |= 1 << gc_lane5
+						}
 					}
 				}
 			}
@@ -11572,8 +11632,8 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	}
 	{
 		gc_from5, gc_to5 := 0, gc_bdx5
-		if gc_bound5 := 0; gc_bound5 < gc_to5-1 {
-			gc_to5 = gc_bound5 + 1
+		if gc_bound9 := 0; gc_bound9 < gc_to5-1 {
+			gc_to5 = gc_bound9 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			gc_off25 := gc_bx5
@@ -11782,8 +11842,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off7 := (gc_bx2 * 2 * b) + gc_off
@@ -12333,8 +12393,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	for s := gc_bdx2 / 2; s > stop; s /= 2 {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := s; gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound3 := s; gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off9 := s
@@ -12537,24 +12597,36 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		var gc_l_v_ [32]float32
 		{
 			var gc_m102 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line reduce_variants.go:131
-					tid := gc_tx2
-					_ = tid
 
 //line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m102 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m102 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line reduce_variants.go:131
+						tid := gc_tx2
+						_ = tid
+
+//line reduce_variants.go:144
+						if tid < gocuda.WarpSize {
+							gc_m102 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
@@ -12776,8 +12848,8 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off10 := gc_bx2
@@ -12986,8 +13058,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		gc_more = false
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound5 < gc_to3 {
+				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off12 := (gc_bx3 * 2 * b) + gc_off
@@ -13537,8 +13609,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	for s := gc_bdx3 / 2; s > stop; s /= 2 {
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
-			if gc_bound3 := s; gc_bound3 < gc_to3 {
-				gc_to3 = gc_bound3
+			if gc_bound5 := s; gc_bound5 < gc_to3 {
+				gc_to3 = gc_bound5
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off14 := s
@@ -13741,24 +13813,36 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		var gc_l_v_ [32]int32
 		{
 			var gc_m103 uint32
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line reduce_variants.go:131
-					tid := gc_tx3
-					_ = tid
 
 //line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m103 |= 1 << gc_lane3
+			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_bound6 := compiled.Diff(gocuda.WarpSize, gc_x03); gc_bound6 < gc_hi6 {
+					gc_hi6 = gc_bound6
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_m103 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				}
+			} else {
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line reduce_variants.go:131
+						tid := gc_tx3
+						_ = tid
+
+//line reduce_variants.go:144
+						if tid < gocuda.WarpSize {
+							gc_m103 |= 1 << gc_lane3
+						}
 					}
 				}
 			}
@@ -13980,8 +14064,8 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	}
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
-		if gc_bound3 := 0; gc_bound3 < gc_to3-1 {
-			gc_to3 = gc_bound3 + 1
+		if gc_bound5 := 0; gc_bound5 < gc_to3-1 {
+			gc_to3 = gc_bound5 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 			gc_off15 := gc_bx3
@@ -14190,8 +14274,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		gc_more = false
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
+			if gc_bound7 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound7 < gc_to4 {
+				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off17 := (gc_bx4 * 2 * b) + gc_off
@@ -14741,8 +14825,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	for s := gc_bdx4 / 2; s > stop; s /= 2 {
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
-			if gc_bound4 := s; gc_bound4 < gc_to4 {
-				gc_to4 = gc_bound4
+			if gc_bound7 := s; gc_bound7 < gc_to4 {
+				gc_to4 = gc_bound7
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off19 := s
@@ -14945,24 +15029,36 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		var gc_l_v_ [32]uint32
 		{
 			var gc_m104 uint32
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line reduce_variants.go:131
-					tid := gc_tx4
-					_ = tid
 
 //line reduce_variants.go:144
-					if tid < gocuda.WarpSize {
-						gc_m104 |= 1 << gc_lane4
+			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_bound8 := compiled.Diff(gocuda.WarpSize, gc_x04); gc_bound8 < gc_hi8 {
+					gc_hi8 = gc_bound8
+				}
+				if gc_lo8 < gc_hi8 {
+					gc_m104 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+				}
+			} else {
+				{
+					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line reduce_variants.go:131
+						tid := gc_tx4
+						_ = tid
+
+//line reduce_variants.go:144
+						if tid < gocuda.WarpSize {
+							gc_m104 |= 1 << gc_lane4
+						}
 					}
 				}
 			}
@@ -15184,8 +15280,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 	}
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
-		if gc_bound4 := 0; gc_bound4 < gc_to4-1 {
-			gc_to4 = gc_bound4 + 1
+		if gc_bound7 := 0; gc_bound7 < gc_to4-1 {
+			gc_to4 = gc_bound7 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 			gc_off20 := gc_bx4

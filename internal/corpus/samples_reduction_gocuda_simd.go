@@ -22068,24 +22068,36 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		}
 		{
 			var gc_m265 uint32
-			{
-				gc_tidx5 := gc_b5.At(gc_w5)
-				gc_tx5 := gc_tidx5.X - 1
-				for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
-					gc_tx5++
-					if gc_tx5 == gc_bdx5 {
-						gc_tx5 = 0
-					}
-					gc_rank5 := gc_w5 + gc_lane5
-					gc_pos5.Thread = gc_rank5
-
-//line samples_reduction.go:361
-					tid := gc_tx5
-					_ = tid
 
 //line samples_reduction.go:405
-					if tid < shmemExtent {
-						gc_m265 |= 1 << gc_lane5
+			if gc_x05 := gc_b5.At(gc_w5).X; gc_x05+gc_cnt5 <= gc_bdx5 {
+				gc_lo10, gc_hi10 := 0, 32
+				if gc_bound10 := compiled.Diff(shmemExtent, gc_x05); gc_bound10 < gc_hi10 {
+					gc_hi10 = gc_bound10
+				}
+				if gc_lo10 < gc_hi10 {
+					gc_m265 = uint32(uint64(1)<<gc_hi10 - uint64(1)<<gc_lo10)
+				}
+			} else {
+				{
+					gc_tidx5 := gc_b5.At(gc_w5)
+					gc_tx5 := gc_tidx5.X - 1
+					for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
+						gc_tx5++
+						if gc_tx5 == gc_bdx5 {
+							gc_tx5 = 0
+						}
+						gc_rank5 := gc_w5 + gc_lane5
+						gc_pos5.Thread = gc_rank5
+
+//line samples_reduction.go:361
+						tid := gc_tx5
+						_ = tid
+
+//line samples_reduction.go:405
+						if tid < shmemExtent {
+							gc_m265 |= 1 << gc_lane5
+						}
 					}
 				}
 			}
@@ -22793,24 +22805,36 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		}
 		{
 			var gc_m262 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line samples_reduction.go:361
-					tid := gc_tx2
-					_ = tid
 
 //line samples_reduction.go:405
-					if tid < shmemExtent {
-						gc_m262 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(shmemExtent, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m262 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:361
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:405
+						if tid < shmemExtent {
+							gc_m262 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
@@ -23667,24 +23691,36 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		{
 			var gc_m263 uint32
-			{
-				gc_tidx3 := gc_b3.At(gc_w3)
-				gc_tx3 := gc_tidx3.X - 1
-				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
-					gc_tx3++
-					if gc_tx3 == gc_bdx3 {
-						gc_tx3 = 0
-					}
-					gc_rank3 := gc_w3 + gc_lane3
-					gc_pos3.Thread = gc_rank3
-
-//line samples_reduction.go:361
-					tid := gc_tx3
-					_ = tid
 
 //line samples_reduction.go:405
-					if tid < shmemExtent {
-						gc_m263 |= 1 << gc_lane3
+			if gc_x03 := gc_b3.At(gc_w3).X; gc_x03+gc_cnt3 <= gc_bdx3 {
+				gc_lo6, gc_hi6 := 0, 32
+				if gc_bound6 := compiled.Diff(shmemExtent, gc_x03); gc_bound6 < gc_hi6 {
+					gc_hi6 = gc_bound6
+				}
+				if gc_lo6 < gc_hi6 {
+					gc_m263 = uint32(uint64(1)<<gc_hi6 - uint64(1)<<gc_lo6)
+				}
+			} else {
+				{
+					gc_tidx3 := gc_b3.At(gc_w3)
+					gc_tx3 := gc_tidx3.X - 1
+					for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+						gc_tx3++
+						if gc_tx3 == gc_bdx3 {
+							gc_tx3 = 0
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:361
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:405
+						if tid < shmemExtent {
+							gc_m263 |= 1 << gc_lane3
+						}
 					}
 				}
 			}
@@ -24541,24 +24577,36 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		{
 			var gc_m264 uint32
-			{
-				gc_tidx4 := gc_b4.At(gc_w4)
-				gc_tx4 := gc_tidx4.X - 1
-				for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
-					gc_tx4++
-					if gc_tx4 == gc_bdx4 {
-						gc_tx4 = 0
-					}
-					gc_rank4 := gc_w4 + gc_lane4
-					gc_pos4.Thread = gc_rank4
-
-//line samples_reduction.go:361
-					tid := gc_tx4
-					_ = tid
 
 //line samples_reduction.go:405
-					if tid < shmemExtent {
-						gc_m264 |= 1 << gc_lane4
+			if gc_x04 := gc_b4.At(gc_w4).X; gc_x04+gc_cnt4 <= gc_bdx4 {
+				gc_lo8, gc_hi8 := 0, 32
+				if gc_bound8 := compiled.Diff(shmemExtent, gc_x04); gc_bound8 < gc_hi8 {
+					gc_hi8 = gc_bound8
+				}
+				if gc_lo8 < gc_hi8 {
+					gc_m264 = uint32(uint64(1)<<gc_hi8 - uint64(1)<<gc_lo8)
+				}
+			} else {
+				{
+					gc_tidx4 := gc_b4.At(gc_w4)
+					gc_tx4 := gc_tidx4.X - 1
+					for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
+						gc_tx4++
+						if gc_tx4 == gc_bdx4 {
+							gc_tx4 = 0
+						}
+						gc_rank4 := gc_w4 + gc_lane4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:361
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:405
+						if tid < shmemExtent {
+							gc_m264 |= 1 << gc_lane4
+						}
 					}
 				}
 			}

@@ -3028,22 +3028,21 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		{
 			var gc_m4 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line kernels.go:342
-				if (gc_rank & 31) < 16 {
-					gc_m4 |= 1 << gc_lane
-				}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(16, -1), 32))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m4 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 			gc_save4 := gc_act
 			gc_act = gc_save4 & gc_m4
@@ -3217,8 +3216,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_v [32]int32
@@ -3236,14 +3234,14 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 		var gc_c5r [32]uint32
 		{
 			var gc_m8 uint32
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
 
 //line kernels.go:366
-				if (gc_rank & 31) < 20 {
-					gc_m8 |= 1 << gc_lane
-				}
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_lo2 < gc_hi2 {
+				gc_hi2 = min(gc_hi2, min(max(20, -1), 32))
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 			}
 			gc_save8 := gc_act
 			gc_act = gc_save8 & gc_m8

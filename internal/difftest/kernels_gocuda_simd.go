@@ -9121,22 +9121,21 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_c21v [32]int32
 		var gc_c21r [32]int32
 		{
 			var gc_m42 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:342
-				if (gc_rank2 & 31) < 16 {
-					gc_m42 |= 1 << gc_lane2
-				}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(16, -1), 32))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_m42 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 			}
 			gc_save42 := gc_act2
 			gc_act2 = gc_save42 & gc_m42
@@ -9350,8 +9349,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_cnt2 := min(32, gc_n2-gc_w2)
-		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_v [32]int32
@@ -9369,14 +9367,14 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 		var gc_c25r [32]uint32
 		{
 			var gc_m82 uint32
-			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-				gc_rank2 := gc_w2 + gc_lane2
-				gc_pos2.Thread = gc_rank2
 
 //line kernels.go:366
-				if (gc_rank2 & 31) < 20 {
-					gc_m82 |= 1 << gc_lane2
-				}
+			gc_lo4, gc_hi4 := 0, 32
+			if gc_lo4 < gc_hi4 {
+				gc_hi4 = min(gc_hi4, min(max(20, -1), 32))
+			}
+			if gc_lo4 < gc_hi4 {
+				gc_m82 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
 			}
 			gc_save82 := gc_act2
 			gc_act2 = gc_save82 & gc_m82

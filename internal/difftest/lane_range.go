@@ -70,3 +70,38 @@ func laneEqual(t *gocuda.Thread, in, out []int32, lim int) {
 		out[(t.BlockIdx.X*t.BlockDim.Y+y)*t.BlockDim.X+x] = v + int32(100*x+10000*y)
 	}
 }
+
+// XMaskKernel sums v over the lanes of each warp whose thread x index,
+// plus off, is at least lo and whose x index is below hi, in an if on
+// that condition holding the collective: the compiler decides the if's
+// lanes once per warp where the warp lies in one row of x, lane by lane
+// elsewhere. XGuardKernel is the same condition on a thread loop.
+//
+//gocuda:kernel XMaskKernel
+func xMask(t *gocuda.Thread, in, out []int32, lo, hi, off int) {
+	tid := t.ThreadIdx.X
+	i := (t.BlockIdx.X*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + tid
+	var v int32
+	if i < len(in) {
+		v = in[i]
+	}
+	mask := t.BallotSync(gocuda.FullMask, tid+off >= lo && tid < hi)
+	if tid+off >= lo && tid < hi {
+		v = gocuda.ReduceAddSync(t, mask, v) + 1000
+	}
+	if i < len(out) {
+		out[i] = v
+	}
+}
+
+// XGuardKernel marks the threads whose x index, plus off, is at least lo
+// and whose x index is below hi.
+//
+//gocuda:kernel XGuardKernel
+func xGuard(t *gocuda.Thread, out []int32, lo, hi, off int) {
+	tid := t.ThreadIdx.X
+	i := (t.BlockIdx.X*t.BlockDim.Y+t.ThreadIdx.Y)*t.BlockDim.X + tid
+	if tid+off >= lo && tid < hi {
+		out[i] = 1
+	}
+}

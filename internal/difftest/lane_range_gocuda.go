@@ -381,3 +381,355 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 		}
 	}
 }
+
+// XMaskKernel sums v over the lanes of each warp whose thread x index,
+// plus off, is at least lo and whose x index is below hi, in an if on
+// that condition holding the collective: the compiler decides the if's
+// lanes once per warp where the warp lies in one row of x, lane by lane
+// elsewhere. XGuardKernel is the same condition on a thread loop.
+func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_xMask,
+		func(gc_t *gocuda.Thread) { xMask(gc_t, in, out, lo, hi, off) },
+		func(gc_b *compiled.Block) { gc_body_xMask(gc_b, in, out, lo, hi, off) })
+}
+
+var gc_src_xMask = compiled.NewSource("xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95")
+
+func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_n := gc_b.Len()
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		var gc_l_v [32]int32
+		var gc_l_mask [32]uint32
+		var gc_c1v [32]bool
+		var gc_c1r [32]uint32
+		var gc_c2m [32]uint32
+		var gc_c2r [32]int32
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line lane_range.go:82
+				tid := gc_tx
+				_ = tid
+
+//line lane_range.go:83
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				_ = i
+
+//line lane_range.go:84
+				var v int32
+
+//line lane_range.go:85
+				if i < len(in) {
+					v = in[i]
+				}
+				_ = v
+
+//line lane_range.go:88
+				gc_c1v[gc_lane] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane] = v
+			}
+		}
+
+//line lane_range.go:88
+		compiled.WarpLanes[bool, uint32](gc_b, "BallotSync", gc_w, gc_act, gocuda.FullMask, nil, &gc_c1v, nil, nil, &gc_c1r)
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			_ = gc_rank
+
+//line lane_range.go:88
+			mask := gc_c1r[gc_lane]
+			_ = mask
+			gc_l_mask[gc_lane] = mask
+		}
+		{
+			var gc_m6 uint32
+
+//line lane_range.go:89
+			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx && compiled.Adds(off, gc_bdx) {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(compiled.Diff(lo, off), gc_x0); gc_bound2 > gc_lo2 {
+					gc_lo2 = gc_bound2
+				}
+				if gc_bound2 := compiled.Diff(hi, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m6 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line lane_range.go:82
+						tid := gc_tx
+						_ = tid
+
+//line lane_range.go:89
+						if tid+off >= lo && tid < hi {
+							gc_m6 |= 1 << gc_lane
+						}
+					}
+				}
+			}
+			gc_save6 := gc_act
+			gc_act = gc_save6 & gc_m6
+			if gc_act != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					v := gc_l_v[gc_lane]
+					_ = v
+					mask := gc_l_mask[gc_lane]
+					_ = mask
+
+//line lane_range.go:90
+					gc_c2m[gc_lane] = mask
+				}
+
+//line lane_range.go:90
+				compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_act&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					_ = gc_rank
+					var v int32
+					_ = v
+
+//line lane_range.go:90
+					v = gc_c2r[gc_lane] + 1000
+					gc_l_v[gc_lane] = v
+				}
+			}
+			gc_act = gc_save6 &^ gc_dead
+		}
+		{
+			gc_tidx := gc_b.At(gc_w)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+
+//line lane_range.go:82
+				tid := gc_tx
+				_ = tid
+
+//line lane_range.go:83
+				i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+				_ = i
+				v := gc_l_v[gc_lane]
+				_ = v
+
+//line lane_range.go:92
+				if i < len(out) {
+					out[i] = v
+				}
+			}
+		}
+	}
+}
+
+// XGuardKernel marks the threads whose x index, plus off, is at least lo
+// and whose x index is below hi.
+func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_xGuard,
+		func(gc_t *gocuda.Thread) { xGuard(gc_t, out, lo, hi, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_xGuard(gc_b, gc_lo, gc_hi, out, lo, hi, off) })
+}
+
+var gc_src_xGuard = compiled.NewSource("xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107")
+
+func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_ty := 0
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := compiled.Diff(lo, off); gc_bound > gc_from {
+				gc_from = gc_bound
+			}
+			if gc_bound := hi; gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
+					gc_at := out[gc_off:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+
+//line lane_range.go:102
+						tid := gc_tx
+						_ = tid
+
+//line lane_range.go:103
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						_ = i
+
+//line lane_range.go:104
+						{
+							gc_at[gc_tx] = 1
+						}
+					}
+				} else {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+
+//line lane_range.go:102
+							tid := gc_tx
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line lane_range.go:102
+						tid := gc_tx
+						_ = tid
+
+//line lane_range.go:103
+						i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+						_ = i
+
+//line lane_range.go:104
+						{
+							out[i] = 1
+						}
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+			}
+		}
+	}
+}

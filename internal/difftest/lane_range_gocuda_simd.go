@@ -743,3 +743,605 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 		}
 	}
 }
+
+// XMaskKernel sums v over the lanes of each warp whose thread x index,
+// plus off, is at least lo and whose x index is below hi, in an if on
+// that condition holding the collective: the compiler decides the if's
+// lanes once per warp where the warp lies in one row of x, lane by lane
+// elsewhere. XGuardKernel is the same condition on a thread loop.
+func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_xMask,
+		func(gc_t *gocuda.Thread) { xMask(gc_t, in, out, lo, hi, off) },
+		func(gc_b *compiled.Block) { gc_body_xMask(gc_b, in, out, lo, hi, off) })
+}
+
+var gc_src_xMask = compiled.NewSource("xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95")
+
+func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bidx2 := gc_b2.Index()
+	gc_bx2 := gc_bidx2.X
+	gc_n2 := gc_b2.Len()
+	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
+		var gc_dead2 uint32
+		_ = gc_dead2
+		var gc_l_v [32]int32
+		var gc_l_mask [32]uint32
+		var gc_c21v [32]bool
+		var gc_c21r [32]uint32
+		var gc_c22m [32]uint32
+		var gc_c22r [32]int32
+		{
+			gc_tidx2 := gc_b2.At(gc_w2)
+			gc_tx2 := gc_tidx2.X - 1
+			gc_ty2 := gc_tidx2.Y
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+				gc_tx2++
+				if gc_tx2 == gc_bdx2 {
+					gc_tx2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:82
+				tid := gc_tx2
+				_ = tid
+
+//line lane_range.go:83
+				i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+				_ = i
+
+//line lane_range.go:84
+				var v int32
+
+//line lane_range.go:85
+				if i < len(in) {
+					v = in[i]
+				}
+				_ = v
+
+//line lane_range.go:88
+				gc_c21v[gc_lane2] = tid+off >= lo && tid < hi
+				gc_l_v[gc_lane2] = v
+			}
+		}
+
+//line lane_range.go:88
+		compiled.WarpLanes[bool, uint32](gc_b2, "BallotSync", gc_w2, gc_act2, gocuda.FullMask, nil, &gc_c21v, nil, nil, &gc_c21r)
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line lane_range.go:88
+				mask := archsimd.LoadUint32x8Slice(gc_c21r[gc_lane2:])
+//line lane_range.go:88
+				_ = mask
+//line lane_range.go:88
+				mask.StoreSlice(gc_l_mask[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+
+//line lane_range.go:88
+				mask := gc_c21r[gc_lane2]
+				_ = mask
+				gc_l_mask[gc_lane2] = mask
+			}
+		}
+		{
+			var gc_m62 uint32
+
+//line lane_range.go:89
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 && compiled.Adds(off, gc_bdx2) {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(compiled.Diff(lo, off), gc_x02); gc_bound4 > gc_lo4 {
+					gc_lo4 = gc_bound4
+				}
+				if gc_bound4 := compiled.Diff(hi, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m62 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:82
+						tid := gc_tx2
+						_ = tid
+
+//line lane_range.go:89
+						if tid+off >= lo && tid < hi {
+							gc_m62 |= 1 << gc_lane2
+						}
+					}
+				}
+			}
+			gc_save62 := gc_act2
+			gc_act2 = gc_save62 & gc_m62
+			if gc_act2 != 0 {
+				gc_left2 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lane_range.go:90
+						v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:90
+						_ = v
+//line lane_range.go:90
+						mask := archsimd.LoadUint32x8Slice(gc_l_mask[gc_lane2:])
+//line lane_range.go:90
+						_ = mask
+//line lane_range.go:90
+						mask.StoreSlice(gc_c22m[gc_lane2:])
+						gc_left2 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left2&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						v := gc_l_v[gc_lane2]
+						_ = v
+						mask := gc_l_mask[gc_lane2]
+						_ = mask
+
+//line lane_range.go:90
+						gc_c22m[gc_lane2] = mask
+					}
+				}
+
+//line lane_range.go:90
+				compiled.WarpLanes[int32, int32](gc_b2, "ReduceAddSync", gc_w2, gc_act2, 0, &gc_c22m, &gc_l_v, nil, nil, &gc_c22r)
+				gc_left3 := gc_act2
+				if compiled.SIMD {
+//line lane_range.go:90
+					gc_vb2 := archsimd.BroadcastInt32x8(1000)
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line lane_range.go:90
+						var v archsimd.Int32x8
+//line lane_range.go:90
+						_ = v
+//line lane_range.go:90
+						v = archsimd.LoadInt32x8Slice(gc_c22r[gc_lane2:]).Add(gc_vb2)
+//line lane_range.go:90
+						v.StoreSlice(gc_l_v[gc_lane2:])
+						gc_left3 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left3 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left3&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						var v int32
+						_ = v
+
+//line lane_range.go:90
+						v = gc_c22r[gc_lane2] + 1000
+						gc_l_v[gc_lane2] = v
+					}
+				}
+			}
+			gc_act2 = gc_save62 &^ gc_dead2
+		}
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+//line lane_range.go:92
+			gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line lane_range.go:92
+			_ = gc_iota
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				gc_tidx2 := gc_b2.At(gc_rank2)
+				if gc_tidx2.X+8 > gc_bdx2 {
+					continue // the lanes wrap to the next row
+				}
+				gc_tx2 := gc_tidx2.X
+				_ = gc_tx2
+				gc_ty2 := gc_tidx2.Y
+				_ = gc_ty2
+				gc_tz2 := gc_tidx2.Z
+				_ = gc_tz2
+				_ = gc_rank2
+//line lane_range.go:82
+				var tid int = gc_tx2
+//line lane_range.go:82
+				_ = tid
+//line lane_range.go:83
+				var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:83
+				_ = i
+//line lane_range.go:83
+				v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane2:])
+//line lane_range.go:83
+				_ = v
+//line lane_range.go:92
+				if i < 0 || i+8 > len(out) {
+//line lane_range.go:92
+					break
+//line lane_range.go:92
+				}
+//line lane_range.go:92
+				gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
+//line lane_range.go:92
+				_ = gc_if
+//line lane_range.go:93
+				if gc_if.ToBits() != 0 {
+//line lane_range.go:93
+					v.StoreMasked((*[8]int32)(out[i:]), gc_if)
+//line lane_range.go:93
+				}
+				gc_left4 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
+			{
+				gc_tidx2 := gc_b2.At(gc_w2)
+				gc_tx2 := gc_tidx2.X - 1
+				gc_ty2 := gc_tidx2.Y
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					gc_tx2++
+					if gc_tx2 == gc_bdx2 {
+						gc_tx2 = 0
+						gc_ty2++
+						if gc_ty2 == gc_bdy2 {
+							gc_ty2 = 0
+						}
+					}
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:82
+					tid := gc_tx2
+					_ = tid
+
+//line lane_range.go:83
+					i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+					_ = i
+					v := gc_l_v[gc_lane2]
+					_ = v
+
+//line lane_range.go:92
+					if i < len(out) {
+						out[i] = v
+					}
+				}
+			}
+		}
+	}
+}
+
+// XGuardKernel marks the threads whose x index, plus off, is at least lo
+// and whose x index is below hi.
+func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_xGuard,
+		func(gc_t *gocuda.Thread) { xGuard(gc_t, out, lo, hi, off) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_xGuard(gc_b, gc_lo, gc_hi, out, lo, hi, off) })
+}
+
+var gc_src_xGuard = compiled.NewSource("xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107")
+
+func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, hi, off int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_ty2 := 0
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if gc_bound2 := compiled.Diff(lo, off); gc_bound2 > gc_from2 {
+				gc_from2 = gc_bound2
+			}
+			if gc_bound2 := hi; gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off2 := (gc_bx2*gc_bdy2 + gc_ty2) * gc_bdx2
+				if gc_from2 >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to2 <= len(out)-gc_off2 {
+					gc_at2 := out[gc_off2:][:gc_to2]
+					gc_vstep := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line lane_range.go:105
+							gc_vb4 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line lane_range.go:102
+								var tid int = gc_tx2
+//line lane_range.go:102
+								_ = tid
+//line lane_range.go:103
+								var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:103
+								_ = i
+//line lane_range.go:104
+								{
+									gc_vb4.StoreSlice(gc_at2[gc_tx2:])
+//line lane_range.go:105
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line lane_range.go:105
+						gc_vb3 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lane_range.go:102
+							var tid int = gc_tx2
+//line lane_range.go:102
+							_ = tid
+//line lane_range.go:103
+							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:103
+							_ = i
+//line lane_range.go:104
+							{
+								gc_vb3.StoreSlice(gc_at2[gc_tx2:])
+//line lane_range.go:105
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line lane_range.go:102
+						tid := gc_tx2
+						_ = tid
+
+//line lane_range.go:103
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						_ = i
+
+//line lane_range.go:104
+						{
+							gc_at2[gc_tx2] = 1
+						}
+					}
+				} else {
+					gc_vstep2 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line lane_range.go:105
+							gc_vb2 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line lane_range.go:102
+								var tid int = gc_tx2
+//line lane_range.go:102
+								_ = tid
+//line lane_range.go:103
+								var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:103
+								_ = i
+//line lane_range.go:104
+								{
+									if i < 0 || i+16 > len(out) {
+//line lane_range.go:105
+										break
+//line lane_range.go:105
+									}
+//line lane_range.go:105
+									gc_vb2.StoreSlice(out[i:])
+//line lane_range.go:105
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line lane_range.go:105
+						gc_vb := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line lane_range.go:102
+							var tid int = gc_tx2
+//line lane_range.go:102
+							_ = tid
+//line lane_range.go:103
+							var i int = (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+//line lane_range.go:103
+							_ = i
+//line lane_range.go:104
+							{
+								if i < 0 || i+8 > len(out) {
+//line lane_range.go:105
+									break
+//line lane_range.go:105
+								}
+//line lane_range.go:105
+								gc_vb.StoreSlice(out[i:])
+//line lane_range.go:105
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:102
+							tid := gc_tx2
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:102
+							tid := gc_tx2
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:102
+							tid := gc_tx2
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:102
+							tid := gc_tx2
+							_ = tid
+
+//line lane_range.go:103
+							i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+							_ = i
+
+//line lane_range.go:104
+							{
+								out[i] = 1
+							}
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line lane_range.go:102
+						tid := gc_tx2
+						_ = tid
+
+//line lane_range.go:103
+						i := (gc_bx2*gc_bdy2+gc_ty2)*gc_bdx2 + tid
+						_ = i
+
+//line lane_range.go:104
+						{
+							out[i] = 1
+						}
+					}
+				}
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+			}
+		}
+	}
+}

@@ -240,24 +240,36 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		var gc_l_v [32]int32
 		{
 			var gc_m7 uint32
-			{
-				gc_tidx := gc_b.At(gc_w)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-
-//line warp_tail.go:13
-					tid := gc_tx
-					_ = tid
 
 //line warp_tail.go:24
-					if tid < gocuda.WarpSize {
-						gc_m7 |= 1 << gc_lane
+			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m7 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				{
+					gc_tidx := gc_b.At(gc_w)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						gc_rank := gc_w + gc_lane
+						gc_pos.Thread = gc_rank
+
+//line warp_tail.go:13
+						tid := gc_tx
+						_ = tid
+
+//line warp_tail.go:24
+						if tid < gocuda.WarpSize {
+							gc_m7 |= 1 << gc_lane
+						}
 					}
 				}
 			}

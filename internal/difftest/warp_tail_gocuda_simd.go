@@ -39,8 +39,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	s := gocuda.Shared[int32](t, 2*gocuda.WarpSize)[:2*gocuda.WarpSize]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 2 * gocuda.WarpSize; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			if gc_from2 >= 0 && gc_to2 <= len(s) {
@@ -240,8 +240,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 2 * gocuda.WarpSize; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound3 := 2 * gocuda.WarpSize; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off5 := gc_bx2 * b
@@ -443,24 +443,36 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 		var gc_l_v [32]int32
 		{
 			var gc_m72 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
-
-//line warp_tail.go:13
-					tid := gc_tx2
-					_ = tid
 
 //line warp_tail.go:24
-					if tid < gocuda.WarpSize {
-						gc_m72 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(gocuda.WarpSize, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m72 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line warp_tail.go:13
+						tid := gc_tx2
+						_ = tid
+
+//line warp_tail.go:24
+						if tid < gocuda.WarpSize {
+							gc_m72 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
@@ -605,8 +617,8 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
-			gc_to2 = gc_bound2 + 1
+		if gc_bound3 := 0; gc_bound3 < gc_to2-1 {
+			gc_to2 = gc_bound3 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_off6 := gc_bx2

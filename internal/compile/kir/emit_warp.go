@@ -274,11 +274,21 @@ func (e *emitter) warpIf(w *WarpIf) {
 	if w.Warp != nil { // the same for every lane: decided once for the warp
 		e.line(w.Src.Pos())
 		e.printf("if %s {\n%s = ^uint32(0)\n}\n", e.oneLine(w.Warp), m)
+	} else if w.Range != nil { // the lanes [lo, hi)
+		e.line(w.Src.Pos())
+		lo, hi := e.laneBounds(w.Range)
+		e.printf("if %s < %s {\n%s = uint32(uint64(1)<<%s - uint64(1)<<%s)\n}\n", lo, hi, m, hi, lo)
 	} else {
+		if w.XBounds != nil {
+			e.xMask(w, m)
+		}
 		e.laneLoop(w.Cond, func() {
 			e.line(w.Src.Pos())
 			e.printf("if %s {\n%s |= 1 << %s\n}\n", e.plain(w.Src.Cond), m, n["lane"])
 		})
+		if w.XBounds != nil {
+			e.printf("}\n")
+		}
 	}
 	e.printf("%s := %s\n%s = %s & %s\n", save, n["act"], n["act"], save, m)
 	e.printf("if %s != 0 {\n", n["act"])
@@ -293,6 +303,46 @@ func (e *emitter) warpIf(w *WarpIf) {
 	}
 	e.prefix = prefix
 	e.printf("%s = %s &^ %s%s\n}\n", n["act"], save, n["dead"], e.skipped())
+}
+
+// xMask writes, for warp-level if w whose condition bounds the thread's x
+// index (XBounds), the mask m of the lanes that take it, decided once
+// where the warp's lanes lie in one row of x (lane l's x is the first
+// lane's plus l) and no offset added to x wraps, and opens the else in
+// which a lane loop decides it.
+// Each bound is compared before it is adjusted, and offsets subtracted
+// saturating (compiled.Diff), so that none overflows.
+func (e *emitter) xMask(w *WarpIf, m string) {
+	n := e.name
+	x0, from, to, v := e.f.Names.Fresh("x0"), e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi"), e.f.Names.Fresh("bound")
+	e.cntUsed = true
+	e.line(w.Src.Pos())
+	fits := "" // no x + Off wraps, as the bounds assume
+	for _, b := range w.XBounds {
+		if b.Off != nil {
+			fits += fmt.Sprintf(" && %s.Adds(%s, %s)", e.f.Src.Compiled, e.plain(b.Off), e.use("bdx"))
+		}
+	}
+	e.printf("if %s := %s.At(%s).%s; %s+%s <= %s%s {\n", x0, n["b"], n["w"], e.f.laneAxis(), x0, n["cnt"], e.use("bdx"), fits)
+	e.printf("%s, %s := 0, 32\n", from, to)
+	for _, b := range w.XBounds {
+		x := e.plain(b.X)
+		if b.Off != nil {
+			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))
+		}
+		x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, x0) // the lane's index
+		switch {
+		case b.Upper && b.Adj == 0:
+			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
+		case b.Upper:
+			e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
+		case b.Adj == 0:
+			e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
+		default:
+			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
+		}
+	}
+	e.printf("if %s < %s {\n%s = uint32(uint64(1)<<%s - uint64(1)<<%s)\n}\n} else {\n", from, to, m, to, from)
 }
 
 // A simtLoop is a WarpFor being written: its source, and the masks of the

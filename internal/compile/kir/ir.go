@@ -291,6 +291,17 @@ type (
 		// variables): the condition written for warp level (warpExpr),
 		// evaluated once per warp; Cond is not used.
 		Warp ast.Expr
+		// Range is set when the condition bounds the lane's index by
+		// values the same for the warp (lane < lim, lane == 0): the
+		// lanes that take the branch are a range decided once per warp;
+		// Cond is not used.
+		Range *laneRange
+		// XBounds are set when the condition bounds the thread's x index
+		// plus a uniform offset by uniform values (tid < 32): where the
+		// warp's lanes lie in one row of x, the lanes that take the
+		// branch are a range decided once per warp; elsewhere Cond
+		// decides.
+		XBounds []Bound
 	}
 	// WarpFor is a loop holding collectives whose trip count may differ
 	// between lanes, run as on a GPU (SIMT): Init for each lane, then,

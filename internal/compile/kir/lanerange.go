@@ -54,15 +54,45 @@ func (f *Func) laneRange(l *LaneLoop, arrays map[*types.Var]string) (*laneRange,
 			return nil, false
 		}
 	}
+	r := f.condRange(guard.Cond)
+	return r, r != nil
+}
+
+// condRange returns the range of lanes for which cond, a conjunction
+// of lane terms (laneTermsOf), holds, or nil where it is not one.
+func (f *Func) condRange(cond ast.Expr) *laneRange {
 	r := &laneRange{}
-	for _, term := range conjuncts(guard.Cond) {
+	for _, term := range conjuncts(cond) {
 		ts, ok := f.laneTermsOf(term)
 		if !ok {
-			return nil, false
+			return nil
 		}
 		r.Terms = append(r.Terms, ts...)
 	}
-	return r, true
+	return r
+}
+
+// xCondBounds returns the bounds cond, a conjunction of comparisons of
+// the thread's x index plus a uniform offset with uniform values, puts
+// on the x index, or nil where it is not one or may fail.
+func (f *Func) xCondBounds(cond ast.Expr) []Bound {
+	if f.Transposed || !f.safeCond(cond) {
+		return nil // a transposed body's lanes do not run along its x
+	}
+	var out []Bound
+	for _, term := range conjuncts(cond) {
+		bs := f.bounds(term, false)
+		if bs == nil {
+			return nil
+		}
+		for _, b := range bs {
+			if b.Row != nil {
+				return nil
+			}
+		}
+		out = append(out, bs...)
+	}
+	return out
 }
 
 // localDefinition reports whether s declares or assigns variables of the

@@ -127,6 +127,11 @@ func (f *Func) warpSplitIf(n *If, inside map[*types.Var]bool) Node {
 	w := &WarpIf{Src: n.Src, Cond: f.newLane(nil), Then: n.Then, Else: n.Else}
 	if c, ok := f.warpExpr(n.Src.Cond, 0); ok && n.Src.Init == nil {
 		w.Warp = c
+	} else if n.Src.Init == nil {
+		w.Range = f.condRange(n.Src.Cond)
+		if w.Range == nil {
+			w.XBounds = f.xCondBounds(n.Src.Cond)
+		}
 	}
 	return w
 }

@@ -1460,8 +1460,8 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := gc_off
@@ -1589,8 +1589,8 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
-		if gc_bound2 := jacobiRowsPerCTA; gc_bound2 < gc_to2 {
-			gc_to2 = gc_bound2
+		if gc_bound3 := jacobiRowsPerCTA; gc_bound3 < gc_to2 {
+			gc_to2 = gc_bound3
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
@@ -1691,20 +1691,32 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		var gc_c22r [32]float64
 		{
 			var gc_m132 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
 //line samples.go:223
-					if gc_tx2 < jacobiRowsPerCTA {
-						gc_m132 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(jacobiRowsPerCTA, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m132 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:223
+						if gc_tx2 < jacobiRowsPerCTA {
+							gc_m132 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
@@ -1894,8 +1906,8 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
-			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
-				gc_to2 = gc_bound2
+			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound3 < gc_to2 {
+				gc_to2 = gc_bound3
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off3 := (gc_bx2 * gc_bdx2) + gc_off
@@ -2119,20 +2131,32 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		}
 		{
 			var gc_m122 uint32
-			{
-				gc_tidx2 := gc_b2.At(gc_w2)
-				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
-					gc_tx2++
-					if gc_tx2 == gc_bdx2 {
-						gc_tx2 = 0
-					}
-					gc_rank2 := gc_w2 + gc_lane2
-					gc_pos2.Thread = gc_rank2
 
 //line samples.go:281
-					if gc_tx2 < 32 {
-						gc_m122 |= 1 << gc_lane2
+			if gc_x02 := gc_b2.At(gc_w2).X; gc_x02+gc_cnt2 <= gc_bdx2 {
+				gc_lo4, gc_hi4 := 0, 32
+				if gc_bound4 := compiled.Diff(32, gc_x02); gc_bound4 < gc_hi4 {
+					gc_hi4 = gc_bound4
+				}
+				if gc_lo4 < gc_hi4 {
+					gc_m122 = uint32(uint64(1)<<gc_hi4 - uint64(1)<<gc_lo4)
+				}
+			} else {
+				{
+					gc_tidx2 := gc_b2.At(gc_w2)
+					gc_tx2 := gc_tidx2.X - 1
+					for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
+						gc_tx2++
+						if gc_tx2 == gc_bdx2 {
+							gc_tx2 = 0
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						gc_pos2.Thread = gc_rank2
+
+//line samples.go:281
+						if gc_tx2 < 32 {
+							gc_m122 |= 1 << gc_lane2
+						}
 					}
 				}
 			}
