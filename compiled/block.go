@@ -1,7 +1,6 @@
 package compiled
 
 import (
-	"math"
 	"unsafe"
 
 	"github.com/gocuda/gocuda/gocuda"
@@ -106,26 +105,6 @@ func Scratch[T any](b *Block, slot int) []T {
 	a := make([]T, n)
 	(*s)[slot] = a
 	return a
-}
-
-// Adds reports whether x + off stays in the ints' range for every x in
-// [0, n): generated code decides a guard on a thread's x index plus off
-// by bounds on x only where the sum cannot wrap.
-func Adds(off, n int) bool { return n <= 0 || off <= math.MaxInt-(n-1) }
-
-// Diff returns x - off, saturating at the ints' range instead of
-// wrapping: generated code subtracts a uniform offset from a guard's
-// bound with it (i := base + tx; if i < n), and the bound must keep its
-// order.
-func Diff(x, off int) int {
-	d := x - off
-	switch {
-	case off > 0 && d > x:
-		return math.MinInt
-	case off < 0 && d < x:
-		return math.MaxInt
-	}
-	return d
 }
 
 // SyncGrid is a grid barrier (SyncGrid, cg.ThisGrid().Sync()) at block

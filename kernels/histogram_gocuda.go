@@ -50,6 +50,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -176,6 +179,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more2 = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -222,6 +228,9 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		gc_more3 = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

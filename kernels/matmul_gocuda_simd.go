@@ -54,6 +54,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -144,6 +147,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 			{
 				gc_ty2 := 0
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -330,6 +336,9 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1765,6 +1774,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*MatMulTile, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -3371,6 +3383,9 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*MatMulTile, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*MatMulTile); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

@@ -44,6 +44,9 @@ func gc_body_nBodySimple(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies [][4]
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -132,6 +135,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	tile := gocuda.Shared[[4]float32](t, nbodyTile)[:nbodyTile]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -193,6 +199,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -626,6 +635,9 @@ func gc_body_nBodyTiled(gc_b2 *compiled.Block, bodies [][4]float32, acc [][3]flo
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -797,6 +809,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	part := nbodyMultiTile / q
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*p, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -866,6 +881,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*p, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -1480,6 +1498,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*p, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1568,6 +1589,9 @@ func gc_body_nBodyMultiThread(gc_b2 *compiled.Block, bodies [][4]float32, acc []
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*p, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*p); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -1789,6 +1813,9 @@ func gc_body_nBodyIntegrate(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, bodies []
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(len(bodies), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

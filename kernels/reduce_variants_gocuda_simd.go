@@ -11136,6 +11136,9 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 		gc_more = false
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
+			if !compiled.Adds(gc_off+(gc_bx5*2*b), gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound9 := compiled.Diff(gc_limit, gc_off+(gc_bx5*2*b)); gc_bound9 < gc_to5 {
 				gc_to5 = gc_bound9
 			}
@@ -11842,6 +11845,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound3 < gc_to2 {
 				gc_to2 = gc_bound3
 			}
@@ -13058,6 +13064,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 		gc_more = false
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound5 < gc_to3 {
 				gc_to3 = gc_bound5
 			}
@@ -14274,6 +14283,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 		gc_more = false
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound7 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound7 < gc_to4 {
 				gc_to4 = gc_bound7
 			}

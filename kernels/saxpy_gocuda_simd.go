@@ -47,6 +47,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 		n := len(x)
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -293,6 +296,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
 				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -487,6 +493,9 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
@@ -712,6 +721,9 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 		n := len(c)
 		{
 			gc_from5, gc_to5 := gc_runlo5, gc_runhi5
+			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -841,6 +853,9 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 		n := len(c)
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1060,6 +1075,9 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 		n := len(c)
 		{
 			gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -1279,6 +1297,9 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 		n := len(c)
 		{
 			gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
@@ -1537,6 +1558,9 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 			gc_runlo5, gc_runhi5 := gc_first5*gc_bdx5, gc_last5*gc_bdx5
 			{
 				gc_from5, gc_to5 := gc_runlo5, gc_runhi5
+				if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
 					gc_to5 = gc_bound5
 				}
@@ -1646,6 +1670,9 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 					}
 					{
 						gc_from5, gc_to5 := 0, gc_bdx5
+						if !compiled.Adds(gc_off+(gc_bx5*gc_bdx5), gc_to5) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound5 := compiled.Diff(gc_limit, gc_off+(gc_bx5*gc_bdx5)); gc_bound5 < gc_to5 {
 							gc_to5 = gc_bound5
 						}
@@ -1767,6 +1794,9 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
 				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -1954,6 +1984,9 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
@@ -2075,6 +2108,9 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 			gc_runlo3, gc_runhi3 := gc_first3*gc_bdx3, gc_last3*gc_bdx3
 			{
 				gc_from3, gc_to3 := gc_runlo3, gc_runhi3
+				if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
 					gc_to3 = gc_bound3
 				}
@@ -2262,6 +2298,9 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 					}
 					{
 						gc_from3, gc_to3 := 0, gc_bdx3
+						if !compiled.Adds(gc_off+(gc_bx3*gc_bdx3), gc_to3) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*gc_bdx3)); gc_bound3 < gc_to3 {
 							gc_to3 = gc_bound3
 						}
@@ -2383,6 +2422,9 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 			gc_runlo4, gc_runhi4 := gc_first4*gc_bdx4, gc_last4*gc_bdx4
 			{
 				gc_from4, gc_to4 := gc_runlo4, gc_runhi4
+				if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
 					gc_to4 = gc_bound4
 				}
@@ -2570,6 +2612,9 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 					}
 					{
 						gc_from4, gc_to4 := 0, gc_bdx4
+						if !compiled.Adds(gc_off+(gc_bx4*gc_bdx4), gc_to4) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*gc_bdx4)); gc_bound4 < gc_to4 {
 							gc_to4 = gc_bound4
 						}

@@ -64,6 +64,9 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 		}
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
+			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(len(out), gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -269,6 +272,9 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -518,6 +524,9 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(len(out), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -767,6 +776,9 @@ func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []
 		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(len(out), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}

@@ -167,6 +167,9 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -322,6 +325,9 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more2 = false
 				{
 					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off2, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 						gc_to = gc_bound
 					}
@@ -400,6 +406,9 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					gc_more3 = false
 					{
 						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off3, gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 							gc_to = gc_bound
 						}
@@ -481,6 +490,9 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 				gc_more4 = false
 				{
 					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off4, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound := compiled.Diff(gc_limit4, gc_off4); gc_bound < gc_to {
 						gc_to = gc_bound
 					}
@@ -530,6 +542,9 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 		gc_more5 = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off5, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit5, gc_off5); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -180,6 +180,9 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 		gc_more = false
 		{
 			gc_from17, gc_to5 := 0, gc_bdx5
+			if !compiled.Adds(gc_off, gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(gc_limit, gc_off); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -335,6 +338,9 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_more2 = false
 				{
 					gc_from17, gc_to5 := 0, gc_bdx5
+					if !compiled.Adds(gc_off2, gc_to5) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound5 := compiled.Diff(gc_limit2, gc_off2); gc_bound5 < gc_to5 {
 						gc_to5 = gc_bound5
 					}
@@ -413,6 +419,9 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 					gc_more3 = false
 					{
 						gc_from17, gc_to5 := 0, gc_bdx5
+						if !compiled.Adds(gc_off3, gc_to5) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound5 := compiled.Diff(gc_limit3, gc_off3); gc_bound5 < gc_to5 {
 							gc_to5 = gc_bound5
 						}
@@ -494,6 +503,9 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 				gc_more4 = false
 				{
 					gc_from17, gc_to5 := 0, gc_bdx5
+					if !compiled.Adds(gc_off4, gc_to5) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound5 := compiled.Diff(gc_limit4, gc_off4); gc_bound5 < gc_to5 {
 						gc_to5 = gc_bound5
 					}
@@ -543,6 +555,9 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 		gc_more5 = false
 		{
 			gc_from17, gc_to5 := 0, gc_bdx5
+			if !compiled.Adds(gc_off5, gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(gc_limit5, gc_off5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -738,6 +753,9 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 		gc_more = false
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -995,6 +1013,9 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				gc_more2 = false
 				{
 					gc_from5, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off2, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
@@ -1073,6 +1094,9 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 					gc_more3 = false
 					{
 						gc_from5, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off3, gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
@@ -1154,6 +1178,9 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 				gc_more4 = false
 				{
 					gc_from5, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off4, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound2 := compiled.Diff(gc_limit4, gc_off4); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
@@ -1203,6 +1230,9 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 		gc_more5 = false
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off5, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit5, gc_off5); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1500,6 +1530,9 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 		gc_more = false
 		{
 			gc_from9, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -1757,6 +1790,9 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				gc_more2 = false
 				{
 					gc_from9, gc_to3 := 0, gc_bdx3
+					if !compiled.Adds(gc_off2, gc_to3) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
 						gc_to3 = gc_bound3
 					}
@@ -1835,6 +1871,9 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 					gc_more3 = false
 					{
 						gc_from9, gc_to3 := 0, gc_bdx3
+						if !compiled.Adds(gc_off3, gc_to3) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound3 := compiled.Diff(gc_limit3, gc_off3); gc_bound3 < gc_to3 {
 							gc_to3 = gc_bound3
 						}
@@ -1916,6 +1955,9 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 				gc_more4 = false
 				{
 					gc_from9, gc_to3 := 0, gc_bdx3
+					if !compiled.Adds(gc_off4, gc_to3) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound3 := compiled.Diff(gc_limit4, gc_off4); gc_bound3 < gc_to3 {
 						gc_to3 = gc_bound3
 					}
@@ -1965,6 +2007,9 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 		gc_more5 = false
 		{
 			gc_from9, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off5, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit5, gc_off5); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -2262,6 +2307,9 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 		gc_more = false
 		{
 			gc_from13, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_off, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(gc_limit, gc_off); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
@@ -2519,6 +2567,9 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				gc_more2 = false
 				{
 					gc_from13, gc_to4 := 0, gc_bdx4
+					if !compiled.Adds(gc_off2, gc_to4) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound4 := compiled.Diff(gc_limit2, gc_off2); gc_bound4 < gc_to4 {
 						gc_to4 = gc_bound4
 					}
@@ -2597,6 +2648,9 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 					gc_more3 = false
 					{
 						gc_from13, gc_to4 := 0, gc_bdx4
+						if !compiled.Adds(gc_off3, gc_to4) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound4 := compiled.Diff(gc_limit3, gc_off3); gc_bound4 < gc_to4 {
 							gc_to4 = gc_bound4
 						}
@@ -2678,6 +2732,9 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 				gc_more4 = false
 				{
 					gc_from13, gc_to4 := 0, gc_bdx4
+					if !compiled.Adds(gc_off4, gc_to4) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound4 := compiled.Diff(gc_limit4, gc_off4); gc_bound4 < gc_to4 {
 						gc_to4 = gc_bound4
 					}
@@ -2727,6 +2784,9 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 		gc_more5 = false
 		{
 			gc_from13, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_off5, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(gc_limit5, gc_off5); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}

@@ -45,6 +45,9 @@ func gc_body_spMVScalar(gc_b *compiled.Block, gc_lo, gc_hi int, rowPtr, cols []i
 		rows := len(y)
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(rows, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -112,6 +115,9 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	end := min(begin+gc_bdx, len(x))
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(begin, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(end, begin); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

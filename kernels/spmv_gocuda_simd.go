@@ -46,6 +46,9 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 		rows := len(y)
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(rows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -113,6 +116,9 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 	end := min(begin+gc_bdx2, len(x))
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(begin, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(end, begin); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

@@ -62,6 +62,9 @@ func gc_body_stencilStep(gc_b *compiled.Block, gc_lo, gc_hi int, x0, x1, y0, z0,
 		nxy := nx * ny
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(x0+gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(x1, x0+gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

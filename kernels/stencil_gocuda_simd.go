@@ -63,6 +63,9 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 		nxy := nx * ny
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(x0+gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(x1, x0+gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -51,6 +51,9 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*TransposeTile, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(cols, gc_bx*TransposeTile); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -52,6 +52,9 @@ func gc_body_transposeNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*TransposeTile, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(cols, gc_bx2*TransposeTile); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

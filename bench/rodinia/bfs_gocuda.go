@@ -45,6 +45,9 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -110,6 +113,9 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*BFSBlock, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(noOfNodes, gc_bx*BFSBlock); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -99,8 +99,14 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
 			gc_from = gc_bound
+		}
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(gridCols-1, blkX); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

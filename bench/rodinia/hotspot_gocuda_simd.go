@@ -100,8 +100,14 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(blkX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(0, blkX); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(blkX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound2 := compiled.Diff(gridCols-1, blkX); gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1

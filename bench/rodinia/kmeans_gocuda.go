@@ -45,6 +45,9 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -349,6 +352,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 			for j := 0; j < nfeatures; j++ {
 				{
 					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
 						gc_to = gc_bound
 					}
@@ -500,6 +506,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 			}
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -656,6 +665,9 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(blockID*gc_bdx*gc_bdy, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(npoints, blockID*gc_bdx*gc_bdy); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

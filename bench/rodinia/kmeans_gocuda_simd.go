@@ -46,6 +46,9 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(npoints, gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -432,6 +435,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			for j := 0; j < nfeatures; j++ {
 				{
 					gc_from2, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
@@ -739,6 +745,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 			}
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -1009,6 +1018,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(blockID*gc_bdx2*gc_bdy2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(npoints, blockID*gc_bdx2*gc_bdy2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

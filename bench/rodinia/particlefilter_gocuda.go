@@ -47,6 +47,9 @@ func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX
 		blockID := gc_bx
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*blockID, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(nparticles, gc_bdx*blockID); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -77,8 +77,14 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(0, blkX); gc_bound > gc_from {
 			gc_from = gc_bound
+		}
+		if !compiled.Adds(blkX, gc_to) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(cols-1, blkX); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1

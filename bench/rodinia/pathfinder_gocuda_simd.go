@@ -78,8 +78,14 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(blkX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(0, blkX); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(blkX, gc_to2) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound2 := compiled.Diff(cols-1, blkX); gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1

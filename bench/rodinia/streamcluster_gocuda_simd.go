@@ -66,6 +66,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 		bid := gc_bx2 + gc_gdx2*gc_by2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -269,6 +272,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -412,6 +418,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 		for i := 0; i < dim; i++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -693,6 +702,9 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -268,6 +268,9 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(guideN, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -3449,6 +3449,9 @@ func gc_body_spmvJDS(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dstVector, dData
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(dim, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -3547,6 +3550,9 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*mriqPhiMagThreadsPerBlock, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(numK, gc_bx2*mriqPhiMagThreadsPerBlock); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

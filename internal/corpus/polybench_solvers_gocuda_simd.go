@@ -41,8 +41,14 @@ func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(0, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -101,6 +107,9 @@ func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(ni, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -213,10 +222,16 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
 				gc_from2 = gc_bound2 + 1
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -435,10 +450,16 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		for i := 0; i < ni; i++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 					gc_from2 = gc_to2
 				} else if gc_bound2 >= gc_from2 {
 					gc_from2 = gc_bound2 + 1
+				}
+				if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
@@ -594,10 +615,16 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
 				gc_from2 = gc_bound2 + 1
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(nj, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -828,10 +855,16 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
 				gc_from2 = gc_bound2 + 1
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
@@ -1025,10 +1058,16 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(k, gc_bx2*gc_bdx2); gc_bound2 >= gc_to2 {
 				gc_from2 = gc_to2
 			} else if gc_bound2 >= gc_from2 {
 				gc_from2 = gc_bound2 + 1
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2

@@ -45,6 +45,9 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -151,8 +154,14 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(ny, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
@@ -278,6 +287,9 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(ny-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -401,10 +413,16 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -504,10 +522,16 @@ func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to
 			} else if gc_bound >= gc_from {
 				gc_from = gc_bound + 1
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -646,8 +670,14 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -776,8 +806,14 @@ func gc_body_jacobi2DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 		{
 			gc_ty := 0
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
 				gc_from = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -889,8 +925,14 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 		{
 			gc_ty := 0
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(nj-1, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
+			}
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
 				gc_from = gc_to

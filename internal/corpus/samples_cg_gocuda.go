@@ -1072,6 +1072,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 			gc_more = false
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -1125,6 +1128,9 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				gc_more2 = false
 				{
 					gc_from, gc_to := 0, gc_bdx
+					if !compiled.Adds(gc_off2, gc_to) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 						gc_to = gc_bound
 					}

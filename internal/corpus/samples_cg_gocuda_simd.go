@@ -1162,6 +1162,9 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 			gc_more = false
 			{
 				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -1290,6 +1293,9 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 				gc_more2 = false
 				{
 					gc_from3, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off2, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}

@@ -48,6 +48,9 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(numElements, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

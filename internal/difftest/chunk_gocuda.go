@@ -284,6 +284,9 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			gc_more = false
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 					gc_to = gc_bound
 				}

@@ -327,6 +327,9 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 			gc_more = false
 			{
 				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}

@@ -47,6 +47,9 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 			gc_bx := gc_blk
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
 					gc_to = gc_bound + 1
 				}
@@ -152,6 +155,9 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					}
 					{
 						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off+(base+gc_bx*gc_bdx), gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound := compiled.Diff(gc_limit, gc_off+(base+gc_bx*gc_bdx)); gc_bound < gc_to-1 {
 							gc_to = gc_bound + 1
 						}
@@ -276,6 +282,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 			gc_bx := gc_blk
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -354,6 +363,9 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 					}
 					{
 						gc_from, gc_to := 0, gc_bdx
+						if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
 							gc_to = gc_bound
 						}
@@ -565,6 +577,9 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 		gc_more = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -845,6 +860,9 @@ func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h i
 			gc_ty := 0
 			gc_tz := 0
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -48,6 +48,9 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 			gc_bx2 := gc_blk2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
 					gc_to2 = gc_bound2 + 1
 				}
@@ -275,6 +278,9 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(base+gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(base+gc_bx2*gc_bdx2)); gc_bound2 < gc_to2-1 {
 							gc_to2 = gc_bound2 + 1
 						}
@@ -399,6 +405,9 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 			gc_bx2 := gc_blk2
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -763,6 +772,9 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
@@ -985,6 +997,9 @@ func gc_body_strideSum[T int32 | float32](gc_b4 *compiled.Block, in, partial []T
 		gc_more = false
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_off+(gc_bx4*2*b), gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(gc_limit, gc_off+(gc_bx4*2*b)); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
@@ -1329,6 +1344,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*2*b), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*2*b)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1939,6 +1957,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 		gc_more = false
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_off+(gc_bx3*2*b), gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx3*2*b)); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -2485,6 +2506,9 @@ func gc_body_columns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, w, 
 			gc_ty2 := 0
 			gc_tz2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(w, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

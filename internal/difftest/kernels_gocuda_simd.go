@@ -1257,6 +1257,9 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*tile, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*tile); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -1639,6 +1642,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	temp := gocuda.Shared[T](t, gc_bdx4)[:gc_bdx4]
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 			gc_to4 = gc_bound4
 		}
@@ -1715,6 +1721,9 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 	{
 		gc_from4, gc_to4 := 0, gc_bdx4
+		if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound4 := compiled.Diff(len(in), gc_bx4*gc_bdx4); gc_bound4 > gc_from4 {
 			gc_from4 = gc_bound4
 		}
@@ -1893,6 +1902,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	temp := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -2255,6 +2267,9 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
 		}
@@ -2515,6 +2530,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	temp := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 			gc_to3 = gc_bound3
 		}
@@ -2877,6 +2895,9 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	}
 	{
 		gc_from3, gc_to3 := 0, gc_bdx3
+		if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound3 := compiled.Diff(len(in), gc_bx3*gc_bdx3); gc_bound3 > gc_from3 {
 			gc_from3 = gc_bound3
 		}
@@ -4090,6 +4111,9 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_exited2 := gc_b2.Exited()
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
 		}
@@ -4991,6 +5015,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
 				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -5185,6 +5212,9 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}

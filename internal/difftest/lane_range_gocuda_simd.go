@@ -1096,6 +1096,9 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 		{
 			gc_ty2 := 0
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(lo, off); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
 			}

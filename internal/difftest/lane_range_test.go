@@ -183,32 +183,36 @@ func TestXMask(t *testing.T) {
 }
 
 // TestXGuard checks XGuardKernel, a thread loop the compiler narrows to
-// the bounds of its guard, against a host reference. An offset whose sum
-// with x wraps is left out: the narrow pass bounds x by lo-off, which
-// holds only where x+off does not wrap (a known bug of the pass, which
-// XMaskKernel's warp-level bounds avoid with compiled.Adds).
+// the bounds of its guard, against a host reference. Where x plus the
+// offset wraps for a thread of the block, the compiled form fails the
+// launch with compiled.ErrGuardWraps and the runtime path runs it.
 func TestXGuard(t *testing.T) {
 	for _, block := range laneEqualBlocks {
 		for _, c := range xMaskCases {
-			if !compiled.Adds(c[2], block.X) {
-				continue
-			}
 			t.Run(fmt.Sprint(block, c), func(t *testing.T) {
 				lo, hi, off := c[0], c[1], c[2]
 				const grid = 2
 				size := block.X * block.Y
-				got := agreeSIMD(t, func(f form) ([]int32, error) {
-					out := make([]int32, grid*size)
-					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, XGuardKernel(out, lo, hi, off))
-					return out, err
-				})
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}
 				want := make([]int32, grid*size)
 				for r := range want {
 					if x := r % size % block.X; x+off >= lo && x < hi {
 						want[r] = 1
 					}
 				}
-				require.Equal(t, want, got, "block %v bounds %v", block, c)
+				if !compiled.Adds(off, block.X) {
+					out := make([]int32, grid*size)
+					require.NoError(t, forms[1].launch(cfg, XGuardKernel(out, lo, hi, off)), "runtime path")
+					require.Equal(t, want, out, "runtime path")
+					err := forms[0].launch(cfg, XGuardKernel(make([]int32, grid*size), lo, hi, off))
+					require.ErrorIs(t, err, compiled.ErrGuardWraps, "compiled")
+					return
+				}
+				got := agreeSIMD(t, func(f form) ([]int32, error) {
+					out := make([]int32, grid*size)
+					return out, f.launch(cfg, XGuardKernel(out, lo, hi, off))
+				})
+				require.Equal(t, want, got)
 			})
 		}
 	}

@@ -36,6 +36,9 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -993,8 +996,14 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(lo, gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
+			}
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2

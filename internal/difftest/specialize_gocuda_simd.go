@@ -63,6 +63,9 @@ func gc_body_specAxpy[T specNumber](gc_b53 *compiled.Block, gc_lo5, gc_hi5 int, 
 		}
 		{
 			gc_from5, gc_to5 := 0, gc_bdx5
+			if !compiled.Adds(gc_bx5*gc_bdx5, gc_to5) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound5 := compiled.Diff(n, gc_bx5*gc_bdx5); gc_bound5 < gc_to5 {
 				gc_to5 = gc_bound5
 			}
@@ -181,6 +184,9 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -991,6 +997,9 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}
@@ -1801,6 +1810,9 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}

@@ -46,6 +46,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		gc_more = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -172,6 +175,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		gc_more2 = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -218,6 +224,9 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		gc_more3 = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

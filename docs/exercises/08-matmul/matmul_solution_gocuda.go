@@ -340,6 +340,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*Tile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(n, gc_bx*Tile); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

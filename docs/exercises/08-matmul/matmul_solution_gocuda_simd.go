@@ -693,6 +693,9 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 	{
 		gc_ty2 := 0
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*Tile, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(n, gc_bx2*Tile); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

@@ -263,6 +263,9 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*b, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*b); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

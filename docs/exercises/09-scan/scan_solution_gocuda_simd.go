@@ -416,6 +416,9 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*b, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*b); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

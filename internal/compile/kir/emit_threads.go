@@ -299,7 +299,8 @@ func (e *emitter) nextRow(use map[string]bool) {
 
 // bounds declares the part of each row of x a narrowed loop runs, from
 // its guards. Each bound is compared before it is adjusted, and an offset
-// subtracted saturating (compiled.Diff), so that none overflows.
+// subtracted saturating (compiled.Diff), so that none overflows; where
+// x plus the offset may wrap, the launch fails (compiled.ErrGuardWraps).
 func (e *emitter) bounds(bounds []Bound) {
 	n := e.name
 	from, to, v := n["from"], n["to"], n["bound"]
@@ -314,7 +315,9 @@ func (e *emitter) bounds(bounds []Bound) {
 		}
 		x := e.plain(b.X)
 		if b.Off != nil {
-			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))
+			off := e.plain(b.Off)
+			e.printf("if !%s.Adds(%s, %s) {\npanic(%s.ErrGuardWraps)\n}\n", e.f.Src.Compiled, off, to, e.f.Src.Compiled) // no call: its spills would cost the loop
+			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, off)
 		}
 		switch {
 		case b.Upper && b.Adj == 0:

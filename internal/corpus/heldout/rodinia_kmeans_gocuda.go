@@ -39,6 +39,9 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -72,6 +75,9 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(npoints, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -53,6 +53,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds((bx * sradNumberThreads), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -236,6 +239,9 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds((bx * sradNumberThreads), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

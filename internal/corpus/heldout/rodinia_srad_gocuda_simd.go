@@ -54,6 +54,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 	dPsum2 := gocuda.Shared[float32](t, sradNumberThreads)[:sradNumberThreads]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds((bx * sradNumberThreads), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -237,6 +240,9 @@ func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds((bx * sradNumberThreads), gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(dNo, (bx * sradNumberThreads)); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

@@ -39,6 +39,9 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(N, gc_bdx*gc_bx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

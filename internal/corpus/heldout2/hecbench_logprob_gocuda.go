@@ -147,6 +147,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more = false
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -548,6 +551,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			gc_more2 = false
 			{
 				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off2, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
 					gc_to = gc_bound
 				}
@@ -1005,6 +1011,9 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		gc_more = false
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -173,6 +173,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			gc_more = false
 			{
 				gc_from3, gc_to3 := 0, gc_bdx3
+				if !compiled.Adds(gc_off, gc_to3) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to3 {
 					gc_to3 = gc_bound3
 				}
@@ -701,6 +704,9 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 			gc_more2 = false
 			{
 				gc_from3, gc_to3 := 0, gc_bdx3
+				if !compiled.Adds(gc_off2, gc_to3) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound3 := compiled.Diff(gc_limit2, gc_off2); gc_bound3 < gc_to3 {
 					gc_to3 = gc_bound3
 				}
@@ -1271,6 +1277,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			gc_more = false
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -1799,6 +1808,9 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 			gc_more2 = false
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -2338,6 +2350,9 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -74,6 +74,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -267,6 +270,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(n, chunk*mpcTPB); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
@@ -1230,6 +1236,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}
@@ -1513,6 +1522,9 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(chunk*mpcTPB, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(nru, chunk*mpcTPB); gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
 			}

@@ -75,6 +75,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -268,6 +271,9 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, chunk*mpcTPB); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1484,6 +1490,9 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 	for chunk := bid; chunk <= chunksm1; chunk += gdim {
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
@@ -1767,6 +1776,9 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(chunk*mpcTPB, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(nru, chunk*mpcTPB); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}

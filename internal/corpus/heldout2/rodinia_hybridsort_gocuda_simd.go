@@ -47,6 +47,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		gc_more = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -192,6 +195,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		gc_more2 = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -279,6 +285,9 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 		gc_more3 = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -506,6 +515,9 @@ func gc_body_bucketprefixoffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dPref
 			gc_more = false
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -796,6 +808,9 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 		gc_more = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -897,6 +912,9 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 		gc_more2 = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -34,6 +34,9 @@ func gc_body_findIndexKernel(gc_b *compiled.Block, arrayX, arrayY, CDF, u, xj, y
 	blockID := gc_bx
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -188,6 +191,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -288,8 +294,14 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
 			gc_from = gc_bound
+		}
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
 			gc_to = gc_bound + 1
@@ -470,6 +482,9 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -604,8 +619,14 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 		blockID := gc_bx
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bdx*blockID, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound > gc_from {
 				gc_from = gc_bound
+			}
+			if !compiled.Adds(gc_bdx*blockID, gc_to) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bdx*blockID); gc_bound < gc_to-1 {
 				gc_to = gc_bound + 1
@@ -675,6 +696,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -718,6 +742,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -840,6 +867,9 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bdx*blockID, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(Nparticles, gc_bdx*blockID); gc_bound < gc_to {
 			gc_to = gc_bound
 		}

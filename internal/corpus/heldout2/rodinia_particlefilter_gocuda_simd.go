@@ -35,6 +35,9 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 	blockID := gc_bx2
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -189,6 +192,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -332,8 +338,14 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
+		}
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
 			gc_to2 = gc_bound2 + 1
@@ -514,6 +526,9 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -708,8 +723,14 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 		blockID := gc_bx2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 > gc_from2 {
 				gc_from2 = gc_bound2
+			}
+			if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(0, gc_bdx2*blockID); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
@@ -779,6 +800,9 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	buffer := gocuda.Shared[float64](t, 512)[:512]
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -822,6 +846,9 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}
@@ -944,6 +971,9 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 	}
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bdx2*blockID, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(Nparticles, gc_bdx2*blockID); gc_bound2 < gc_to2 {
 			gc_to2 = gc_bound2
 		}

@@ -364,6 +364,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 		bid := gc_bx2 + gc_gdx2*gc_by2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -567,6 +570,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -710,6 +716,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 		for i := 0; i < dim; i++ {
 			{
 				gc_from2, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -773,6 +782,9 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*bid, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(num, gc_bdx2*bid); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -101,6 +101,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		gc_more = false
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -239,6 +242,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		gc_more2 = false
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -373,6 +379,9 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		gc_more3 = false
 		{
 			gc_from5, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -677,6 +686,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -964,6 +976,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		gc_more2 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1209,6 +1224,9 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 		gc_more3 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1464,6 +1482,9 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 		row := gc_by2
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(ncols, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1695,6 +1716,9 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 		gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, (gc_first2+gc_run2)*gc_bdx2
 		{
 			gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(nrows, gc_bx2*gc_bdx2); gc_bound2 < gc_to2-1 {
 				gc_to2 = gc_bound2 + 1
 			}
@@ -1835,6 +1859,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		gc_more = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1994,6 +2021,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 				gc_more2 = false
 				{
 					gc_from3, gc_to2 := 0, gc_bdx2
+					if !compiled.Adds(gc_off2, gc_to2) {
+						panic(compiled.ErrGuardWraps)
+					}
 					if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 						gc_to2 = gc_bound2
 					}
@@ -2038,6 +2068,9 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 		gc_more3 = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -121,6 +121,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -603,6 +606,9 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 		gc_more2 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -890,6 +896,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*groupSize), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -1564,6 +1573,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_more2 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2+(gc_bx2*groupSize), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -2275,6 +2287,9 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 		gc_more3 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3+(gc_bx2*groupSize), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3+(gc_bx2*groupSize)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -2539,6 +2554,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		gc_more = false
 		{
 			gc_from4, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -3224,6 +3242,9 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 		gc_more2 = false
 		{
 			gc_from4, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -3389,6 +3410,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -4043,6 +4067,9 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 		gc_more2 = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -1460,6 +1460,9 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off); gc_bound3 < gc_to2 {
 				gc_to2 = gc_bound3
 			}
@@ -1906,6 +1909,9 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 		gc_more = false
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound3 < gc_to2 {
 				gc_to2 = gc_bound3
 			}
@@ -2251,6 +2257,9 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 		gc_more = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -2486,6 +2495,9 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 			gc_more2 = false
 			{
 				gc_from3, gc_to2 := 0, gc_bdx2
+				if !compiled.Adds(gc_off2, gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -2544,6 +2556,9 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 		gc_more3 = false
 		{
 			gc_from3, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_off3, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -2846,6 +2861,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 			gc_runlo2, gc_runhi2 := gc_first2*gc_bdx2, gc_last2*gc_bdx2
 			{
 				gc_from2, gc_to2 := gc_runlo2, gc_runhi2
+				if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+					panic(compiled.ErrGuardWraps)
+				}
 				if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 					gc_to2 = gc_bound2
 				}
@@ -3026,6 +3044,9 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 					}
 					{
 						gc_from2, gc_to2 := 0, gc_bdx2
+						if !compiled.Adds(gc_off+(gc_bx2*gc_bdx2), gc_to2) {
+							panic(compiled.ErrGuardWraps)
+						}
 						if gc_bound2 := compiled.Diff(gc_limit, gc_off+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 							gc_to2 = gc_bound2
 						}
@@ -4054,6 +4075,9 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bdx2*gc_bx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff((optN / 2), gc_bdx2*gc_bx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -407,6 +407,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	{
 		gc_ty := 0
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*tile, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(n, gc_bx*tile); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -618,6 +621,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	temp := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -694,6 +700,9 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
 		}
@@ -935,6 +944,9 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		{
 			gc_from, gc_to := gc_runlo, gc_runhi
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound := compiled.Diff(len(y), gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -29,6 +29,9 @@ func gc_body_count(gc_b *compiled.Block, in []int32, counts []int32, flags []boo
 	gc_exited := gc_b.Exited()
 	{
 		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound > gc_from {
 			gc_from = gc_bound
 		}

@@ -30,6 +30,9 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 	gc_exited2 := gc_b2.Exited()
 	{
 		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
 		if gc_bound2 := compiled.Diff(len(in), gc_bx2*gc_bdx2); gc_bound2 > gc_from2 {
 			gc_from2 = gc_bound2
 		}

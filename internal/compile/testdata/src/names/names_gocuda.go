@@ -306,6 +306,9 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 		archsimd := r
 		{
 			gc_from, gc_to := 0, gc_bdx
+			if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(gc_compiled.ErrGuardWraps)
+			}
 			if gc_bound := gc_compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
 			}

@@ -306,6 +306,9 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 		archsimd := r
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !gc_compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(gc_compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := gc_compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}

@@ -49,6 +49,9 @@ func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 		}
 		{
 			gc_from4, gc_to4 := 0, gc_bdx4
+			if !compiled.Adds(gc_bx4*gc_bdx4, gc_to4) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound4 := compiled.Diff(n, gc_bx4*gc_bdx4); gc_bound4 < gc_to4 {
 				gc_to4 = gc_bound4
 			}
@@ -167,6 +170,9 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 		}
 		{
 			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound2 := compiled.Diff(n, gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
@@ -621,6 +627,9 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 		}
 		{
 			gc_from3, gc_to3 := 0, gc_bdx3
+			if !compiled.Adds(gc_bx3*gc_bdx3, gc_to3) {
+				panic(compiled.ErrGuardWraps)
+			}
 			if gc_bound3 := compiled.Diff(n, gc_bx3*gc_bdx3); gc_bound3 < gc_to3 {
 				gc_to3 = gc_bound3
 			}

@@ -1,0 +1,35 @@
+package compiled
+
+import (
+	"errors"
+	"math"
+)
+
+// Adds reports whether x + off stays in the ints' range for every x in
+// [0, n): generated code bounds a guard on a thread's x index plus off by
+// bounds on x alone (Diff) where it does, and fails the launch with
+// ErrGuardWraps elsewhere.
+func Adds(off, n int) bool { return n <= 0 || off <= math.MaxInt-(n-1) }
+
+// Diff returns x - off, saturating at the ints' range instead of
+// wrapping: generated code subtracts a uniform offset from a guard's
+// bound with it (i := base + tx; if i < n), and the bound must keep its
+// order.
+func Diff(x, off int) int {
+	d := x - off
+	switch {
+	case off > 0 && d > x:
+		return math.MinInt
+	case off < 0 && d < x:
+		return math.MaxInt
+	}
+	return d
+}
+
+// ErrGuardWraps is what a compiled kernel panics with where a guard on
+// the thread's x index plus an offset (i := off + tx; if i < n) would see
+// the sum pass math.MaxInt and wrap for a thread of the block: the
+// compiled loop runs the threads a guard admits as one range of x, which
+// the wrapped sums need not be. The runtime path (Config.RuntimePath)
+// runs such a launch; no real index comes near.
+var ErrGuardWraps = errors.New("gocuda: compiled code: a guard's thread index plus an offset passes math.MaxInt (run the launch with RuntimePath)")
