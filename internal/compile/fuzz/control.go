@@ -163,15 +163,11 @@ func (g *gen) columnWalk(c ctx) {
 // a thread's sum from trip to trip: the compiled form runs it in rounds
 // of a chunk of trips of each thread (the chunk pass).
 func (g *gen) strideWalk(c ctx) {
-	vs := thread(g.vars(i32, false, true))
-	if len(vs) == 0 {
-		g.local(c)
+	acc, start, ok := g.threadSum(c)
+	if !ok {
 		return
 	}
-	acc := vs[g.ch.pick(len(vs))]
-	acc.used = true
 	i := g.fresh("i")
-	start := []string{"rank", "lane", "t.ThreadIdx.X", "rank + int(p0&3)"}[g.ch.pick(4)]
 	step := []string{"size", "32", "t.BlockDim.X", "p1%9 + 1", "p1*700 + 1"}[g.ch.pick(5)]
 	bound := []string{"len(in)", "p1*40 + 3"}[g.ch.pick(2)]
 	g.line("for %s := %s; %s < %s; %s += %s {", i, start, i, bound, i, step)
@@ -191,20 +187,30 @@ func (g *gen) strideWalk(c ctx) {
 // Its loads are guarded, as a kernel's launch must not fail; the
 // difftests (internal/difftest/portable.go) hold unguarded windows.
 func (g *gen) windowSum(c ctx) {
-	vs := thread(g.vars(i32, false, true))
-	if len(vs) == 0 {
-		g.local(c)
+	acc, from, ok := g.threadSum(c)
+	if !ok {
 		return
 	}
-	acc := vs[g.ch.pick(len(vs))]
-	acc.used = true
 	d := g.fresh("d")
-	from := []string{"rank", "lane", "t.ThreadIdx.X", "rank + int(p0&3)"}[g.ch.pick(4)]
 	g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
 	g.line("	if %s+%s < len(in) {", from, d)
 	g.line("		%s = %s*3 + in[%s+%s]", acc.name, acc.name, from, d)
 	g.line("	}")
 	g.line("}")
+}
+
+// threadSum picks a variable of the thread's for a loop to carry a sum
+// in, and the loop's start, from the thread's index; where the kernel has
+// no such variable it writes a local instead and reports false.
+func (g *gen) threadSum(c ctx) (acc *variable, start string, ok bool) {
+	vs := thread(g.vars(i32, false, true))
+	if len(vs) == 0 {
+		g.local(c)
+		return nil, "", false
+	}
+	acc = vs[g.ch.pick(len(vs))]
+	acc.used = true
+	return acc, []string{"rank", "lane", "t.ThreadIdx.X", "rank + int(p0&3)"}[g.ch.pick(4)], true
 }
 
 // walk writes columnWalk's loop adding to sum, each trip's term plus

@@ -319,16 +319,23 @@ func (e *emitter) bounds(bounds []Bound) {
 			e.printf("if !%s.Adds(%s, %s) {\npanic(%s.ErrGuardWraps)\n}\n", e.f.Src.Compiled, off, to, e.f.Src.Compiled) // no call: its spills would cost the loop
 			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, off)
 		}
-		switch {
-		case b.Upper && b.Adj == 0:
-			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
-		case b.Upper:
-			e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
-		case b.Adj == 0:
-			e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
-		default:
-			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
-		}
+		e.narrowBy(b, x, v, from, to)
+	}
+}
+
+// narrowBy writes the narrowing of [from, to) by bound b, x its value
+// (its offset subtracted) and v the name to hold it: compared before it
+// is adjusted by b.Adj, so that it cannot overflow.
+func (e *emitter) narrowBy(b Bound, x, v, from, to string) {
+	switch {
+	case b.Upper && b.Adj == 0:
+		e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
+	case b.Upper:
+		e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
+	case b.Adj == 0:
+		e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
+	default:
+		e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
 	}
 }
 

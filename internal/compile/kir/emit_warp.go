@@ -309,9 +309,8 @@ func (e *emitter) warpIf(w *WarpIf) {
 // index (XBounds), the mask m of the lanes that take it, decided once
 // where the warp's lanes lie in one row of x (lane l's x is the first
 // lane's plus l) and no offset added to x wraps, and opens the else in
-// which a lane loop decides it.
-// Each bound is compared before it is adjusted, and offsets subtracted
-// saturating (compiled.Diff), so that none overflows.
+// which a lane loop decides it. Offsets are subtracted saturating
+// (compiled.Diff), so that none overflows.
 func (e *emitter) xMask(w *WarpIf, m string) {
 	n := e.name
 	x0, from, to, v := e.f.Names.Fresh("x0"), e.f.Names.Fresh("lo"), e.f.Names.Fresh("hi"), e.f.Names.Fresh("bound")
@@ -331,16 +330,7 @@ func (e *emitter) xMask(w *WarpIf, m string) {
 			x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, e.plain(b.Off))
 		}
 		x = fmt.Sprintf("%s.Diff(%s, %s)", e.f.Src.Compiled, x, x0) // the lane's index
-		switch {
-		case b.Upper && b.Adj == 0:
-			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, x, v, to, to, v)
-		case b.Upper:
-			e.printf("if %s := %s; %s < %s-1 {\n%s = %s + 1\n}\n", v, x, v, to, to, v)
-		case b.Adj == 0:
-			e.printf("if %s := %s; %s > %s {\n%s = %s\n}\n", v, x, v, from, from, v)
-		default:
-			e.printf("if %s := %s; %s >= %s {\n%s = %s\n} else if %s >= %s {\n%s = %s + 1\n}\n", v, x, v, to, from, to, v, from, from, v)
-		}
+		e.narrowBy(b, x, v, from, to)
 	}
 	e.printf("if %s < %s {\n%s = uint32(uint64(1)<<%s - uint64(1)<<%s)\n}\n} else {\n", from, to, m, to, from)
 }
