@@ -74,7 +74,14 @@ func (g *gen) dataIf(c ctx) {
 	mask, _ := g.mask(c)
 	c = g.inner(c)
 	p, m := g.fresh("d"), g.fresh("m")
-	g.line("%s := %s", p, g.cond(false, 0))
+	var cond, open string
+	if g.ch.pick(3) == 0 { // a range of lanes or of x, which the compiled form decides once per warp
+		cond = g.laneRangeCond()
+		open = "if " + cond + " {"
+	} else {
+		cond, open = g.cond(false, 0), "if "+p+" {" // cond marks what it reads used: written once
+	}
+	g.line("%s := %s", p, cond)
 	g.line("%s := t.BallotSync(%s, %s)", m, mask, p)
 	then, els := c, c
 	then.mdyn, then.mconst, then.seg = m, ^uint32(0), -1
@@ -82,8 +89,27 @@ func (g *gen) dataIf(c ctx) {
 	g.push()
 	g.declare(p, tbool, false, false).used = true
 	g.declare(m, u32, false, false)
-	g.ifElse(then, els, "if "+p+" {", true)
+	g.ifElse(then, els, open, true)
 	g.pop()
+}
+
+// laneRangeCond returns a condition that bounds the lane (t.LaneID()) or
+// the thread's x index, plus an offset the same for the block, by values
+// the same for the block.
+func (g *gen) laneRangeCond() string {
+	k := []string{"0", "1", "5", "16", "31", "32", "int(p1)", "int(p0&63) - 20"}
+	lo, hi := k[g.ch.pick(len(k))], k[g.ch.pick(len(k))]
+	switch g.ch.pick(5) {
+	case 0:
+		return fmt.Sprintf("t.LaneID() < %s", hi)
+	case 1:
+		return fmt.Sprintf("t.LaneID() == %s", lo)
+	case 2:
+		return fmt.Sprintf("t.LaneID() >= %s && t.LaneID() <= %s", lo, hi)
+	case 3:
+		return fmt.Sprintf("t.ThreadIdx.X < %s", hi)
+	}
+	return fmt.Sprintf("t.ThreadIdx.X+int(p0&7) >= %s && t.ThreadIdx.X != %s", lo, hi)
 }
 
 // collective writes a warp collective over the lanes at c.
