@@ -144,42 +144,58 @@ var xMaskCases = [][3]int{
 	{0, 50, math.MaxInt}, {math.MinInt, 30, math.MinInt + 5}, {math.MaxInt, math.MaxInt, 1},
 }
 
+// An xCase is one launch of XMaskKernel or XGuardKernel: two blocks of
+// block's shape, and the bounds lo, hi and off of their condition.
+type xCase struct {
+	block       gocuda.Dim3
+	lo, hi, off int
+	size, grid  int
+	cfg         gocuda.Config
+}
+
+// admits reports whether the condition holds for the thread of rank r
+// in its block.
+func (c xCase) admits(r int) bool { x := r % c.block.X; return x+c.off >= c.lo && x < c.hi }
+
+// eachXCase runs test for every block of laneEqualBlocks and bounds of
+// xMaskCases, as a subtest.
+func eachXCase(t *testing.T, test func(t *testing.T, c xCase)) {
+	for _, block := range laneEqualBlocks {
+		for _, b := range xMaskCases {
+			c := xCase{block: block, lo: b[0], hi: b[1], off: b[2], size: block.X * block.Y, grid: 2}
+			c.cfg = gocuda.Config{Grid: gocuda.Dim3{X: c.grid}, Block: block}
+			t.Run(fmt.Sprint(block, b), func(t *testing.T) { test(t, c) })
+		}
+	}
+}
+
 // TestXMask checks XMaskKernel against a host reference, whole-warp rows
 // and rows that end inside a warp alike.
 func TestXMask(t *testing.T) {
-	for _, block := range laneEqualBlocks {
-		for _, c := range xMaskCases {
-			t.Run(fmt.Sprint(block, c), func(t *testing.T) {
-				lo, hi, off := c[0], c[1], c[2]
-				const grid = 2
-				size := block.X * block.Y
-				in := randInts(grid * size)
-				got := agreeSIMD(t, func(f form) ([]int32, error) {
-					out := make([]int32, grid*size)
-					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, XMaskKernel(in, out, lo, hi, off))
-					return out, err
-				})
-				want := slices.Clone(in)
-				for b := range grid {
-					for w := 0; w < size; w += 32 {
-						var sum int32
-						in := func(r int) bool { x := r % block.X; return x+off >= lo && x < hi }
-						for r := w; r < min(w+32, size); r++ {
-							if in(r) {
-								sum += want[b*size+r]
-							}
-						}
-						for r := w; r < min(w+32, size); r++ {
-							if in(r) {
-								want[b*size+r] = sum + 1000
-							}
-						}
+	eachXCase(t, func(t *testing.T, c xCase) {
+		in := randInts(c.grid * c.size)
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			out := make([]int32, c.grid*c.size)
+			return out, f.launch(c.cfg, XMaskKernel(in, out, c.lo, c.hi, c.off))
+		})
+		want := slices.Clone(in)
+		for b := range c.grid {
+			for w := 0; w < c.size; w += 32 {
+				var sum int32
+				for r := w; r < min(w+32, c.size); r++ {
+					if c.admits(r) {
+						sum += want[b*c.size+r]
 					}
 				}
-				require.Equal(t, want, got, "block %v bounds %v", block, c)
-			})
+				for r := w; r < min(w+32, c.size); r++ {
+					if c.admits(r) {
+						want[b*c.size+r] = sum + 1000
+					}
+				}
+			}
 		}
-	}
+		require.Equal(t, want, got)
+	})
 }
 
 // TestXGuard checks XGuardKernel, a thread loop the compiler narrows to
@@ -187,33 +203,25 @@ func TestXMask(t *testing.T) {
 // offset wraps for a thread of the block, the compiled form fails the
 // launch with compiled.ErrGuardWraps and the runtime path runs it.
 func TestXGuard(t *testing.T) {
-	for _, block := range laneEqualBlocks {
-		for _, c := range xMaskCases {
-			t.Run(fmt.Sprint(block, c), func(t *testing.T) {
-				lo, hi, off := c[0], c[1], c[2]
-				const grid = 2
-				size := block.X * block.Y
-				cfg := gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}
-				want := make([]int32, grid*size)
-				for r := range want {
-					if x := r % size % block.X; x+off >= lo && x < hi {
-						want[r] = 1
-					}
-				}
-				if !compiled.Adds(off, block.X) {
-					out := make([]int32, grid*size)
-					require.NoError(t, forms[1].launch(cfg, XGuardKernel(out, lo, hi, off)), "runtime path")
-					require.Equal(t, want, out, "runtime path")
-					err := forms[0].launch(cfg, XGuardKernel(make([]int32, grid*size), lo, hi, off))
-					require.ErrorIs(t, err, compiled.ErrGuardWraps, "compiled")
-					return
-				}
-				got := agreeSIMD(t, func(f form) ([]int32, error) {
-					out := make([]int32, grid*size)
-					return out, f.launch(cfg, XGuardKernel(out, lo, hi, off))
-				})
-				require.Equal(t, want, got)
-			})
+	eachXCase(t, func(t *testing.T, c xCase) {
+		want := make([]int32, c.grid*c.size)
+		for r := range want {
+			if c.admits(r % c.size) {
+				want[r] = 1
+			}
 		}
-	}
+		if !compiled.Adds(c.off, c.block.X) {
+			out := make([]int32, c.grid*c.size)
+			require.NoError(t, forms[1].launch(c.cfg, XGuardKernel(out, c.lo, c.hi, c.off)), "runtime path")
+			require.Equal(t, want, out, "runtime path")
+			err := forms[0].launch(c.cfg, XGuardKernel(make([]int32, c.grid*c.size), c.lo, c.hi, c.off))
+			require.ErrorIs(t, err, compiled.ErrGuardWraps, "compiled")
+			return
+		}
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			out := make([]int32, c.grid*c.size)
+			return out, f.launch(c.cfg, XGuardKernel(out, c.lo, c.hi, c.off))
+		})
+		require.Equal(t, want, got)
+	})
 }
