@@ -30,12 +30,14 @@ const ChunkLimit = math.MaxInt - 2*ChunkSpan
 // ChunkTrips is how many trips a thread runs in a round of a chunked
 // lockstep loop (StrideChunk): of its keys from, from+step, from+2*step
 // ..., which wrap as Go's ints do, those before the first that is not
-// below limit (above it, where inclusive), and at most chunk. Generated
-// code counts them down, one test a trip where the loop's own form would
-// test both the count and the key.
-func ChunkTrips(from, step, chunk, limit int, inclusive bool) int {
+// below limit (above it, where inclusive), and at most chunk; none where
+// the thread's loop, which began at start, had already stopped
+// (StrideStopped), though its keys have since wrapped back below limit.
+// Generated code counts them down, one test a trip where the loop's own
+// form would test both the count and the key.
+func ChunkTrips(start, from, step, chunk, limit int, inclusive bool) int {
 	in := func(k int) bool { return k < limit || inclusive && k == limit }
-	if chunk <= 0 || !in(from) {
+	if chunk <= 0 || !in(from) || from < start && StrideStopped(start, step, limit, inclusive) {
 		return 0
 	}
 	if step > 0 {

@@ -2,6 +2,7 @@ package compiled_test
 
 import (
 	"math"
+	"math/big"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,14 +10,25 @@ import (
 	"github.com/gocuda/gocuda/compiled"
 )
 
-// TestChunkTrips: the count is the trips of the loop it replaces, for
-// i, n := from, 0; n < chunk && i < limit (or <=); i, n = i+step, n+1,
-// whose keys wrap as Go's ints do, at the ints' edges, for steps that
-// never end the loop, and for chunks of one trip and of many.
+// TestChunkTrips: the count is the trips the source's loop, for i :=
+// start; i < limit (or <=); i += step, whose keys wrap as Go's ints do,
+// runs from its trip round*chunk on, at most chunk: none where one of
+// its earlier keys was out of the range, though the round's key, start
+// plus round*chunk*step, has wrapped back into it. At the ints' edges,
+// for steps that never end the loop, and for chunks of one trip and of
+// many; as far as ChunkTrips promises (withinCycle).
 func TestChunkTrips(t *testing.T) {
-	trips := func(from, step, chunk, limit int, inclusive bool) int {
+	in := func(k, limit int, inclusive bool) bool { return k < limit || inclusive && k == limit }
+	trips := func(start, step, chunk, round, limit int, inclusive bool) int {
+		k := start
+		for range round * chunk {
+			if !in(k, limit, inclusive) {
+				return 0 // the loop stopped before this round
+			}
+			k += step
+		}
 		n := 0
-		for i := from; n < chunk && (i < limit || inclusive && i == limit); i += step {
+		for ; n < chunk && in(k, limit, inclusive); k += step {
 			n++
 		}
 		return n
@@ -24,16 +36,35 @@ func TestChunkTrips(t *testing.T) {
 	ends := []int{math.MinInt, math.MinInt + 1, -3000, -1, 0, 1, 5, 31, 32, 33, 1000, 5000,
 		math.MaxInt - 3000, math.MaxInt - 64, math.MaxInt - 1, math.MaxInt}
 	steps := []int{math.MinInt, -32, -1, 0, 1, 2, 7, 32, 100, 2047, 2048, math.MaxInt / 2, math.MaxInt}
-	for _, from := range ends {
+	for _, start := range ends {
 		for _, limit := range ends {
 			for _, step := range steps {
 				for _, chunk := range []int{0, 1, 2, 64, 2048} {
-					for _, inclusive := range []bool{false, true} {
-						assert.Equal(t, trips(from, step, chunk, limit, inclusive), compiled.ChunkTrips(from, step, chunk, limit, inclusive),
-							"from %d, step %d, chunk %d, limit %d, inclusive %v", from, step, chunk, limit, inclusive)
+					for _, round := range []int{0, 1, 3} {
+						for _, inclusive := range []bool{false, true} {
+							if !withinCycle(start, step, (round+1)*chunk) {
+								continue
+							}
+							from := start + round*chunk*step
+							assert.Equal(t, trips(start, step, chunk, round, limit, inclusive),
+								compiled.ChunkTrips(start, from, step, chunk, limit, inclusive),
+								"start %d, step %d, chunk %d, round %d, limit %d, inclusive %v", start, step, chunk, round, limit, inclusive)
+						}
 					}
 				}
 			}
 		}
 	}
+}
+
+// withinCycle reports whether the keys of trips trips from start by step
+// stay within what ChunkTrips and StrideStopped are exact for: a step up
+// wrapping at most once, a step down not at all.
+func withinCycle(start, step, trips int) bool {
+	advance := new(big.Int).Mul(big.NewInt(int64(step)), big.NewInt(int64(trips)))
+	if step >= 0 {
+		return advance.Cmp(new(big.Int).Lsh(big.NewInt(1), 64)) < 0
+	}
+	end := advance.Add(advance, big.NewInt(int64(start)))
+	return end.Cmp(big.NewInt(math.MinInt)) >= 0
 }

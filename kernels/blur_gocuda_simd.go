@@ -403,11 +403,12 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 					}
 
 //line blur.go:117
-					gc_from4 := gc_ty2 + gc_off
+					gc_start2 := gc_ty2
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, BlurTile, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:

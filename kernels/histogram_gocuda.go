@@ -195,11 +195,12 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					_ = tid
 
 //line histogram.go:38
-					gc_from2 := gc_bx*gc_bdx + tid + gc_off2
+					gc_start := gc_bx*gc_bdx + tid
+					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, stride, gc_chunk, gc_limit2, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit2, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:

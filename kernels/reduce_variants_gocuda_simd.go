@@ -15520,11 +15520,12 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 					v := gc_s_v[gc_rank5]
 
 //line reduce_variants.go:173
-					gc_from10 := (gc_bx5*gc_bdx5+gc_tx5)*reduceRun + gc_off
+					gc_start5 := (gc_bx5*gc_bdx5 + gc_tx5) * reduceRun
+					gc_from10 := gc_start5 + gc_off
 					gc_trips5 := gc_limit - gc_from10
 					switch {
-					case gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_from10, stride, gc_chunk, gc_limit, false)
+					case gc_from10 < gc_start5 || gc_from10 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from10, stride, gc_chunk, gc_limit, false)
 					case gc_trips5 > gc_span:
 						gc_trips5 = gc_chunk
 					case gc_trips5 > 0:
@@ -15843,11 +15844,12 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					v := gc_s_v[gc_rank2]
 
 //line reduce_variants.go:173
-					gc_from4 := (gc_bx2*gc_bdx2+gc_tx2)*reduceRun + gc_off
+					gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * reduceRun
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -16539,11 +16541,12 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					v := gc_s_v[gc_rank3]
 
 //line reduce_variants.go:173
-					gc_from6 := (gc_bx3*gc_bdx3+gc_tx3)*reduceRun + gc_off
+					gc_start3 := (gc_bx3*gc_bdx3 + gc_tx3) * reduceRun
+					gc_from6 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from6, stride, gc_chunk, gc_limit, false)
+					case gc_from6 < gc_start3 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from6, stride, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -17235,11 +17238,12 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					v := gc_s_v[gc_rank4]
 
 //line reduce_variants.go:173
-					gc_from8 := (gc_bx4*gc_bdx4+gc_tx4)*reduceRun + gc_off
+					gc_start4 := (gc_bx4*gc_bdx4 + gc_tx4) * reduceRun
+					gc_from8 := gc_start4 + gc_off
 					gc_trips4 := gc_limit - gc_from8
 					switch {
-					case gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from8, stride, gc_chunk, gc_limit, false)
+					case gc_from8 < gc_start4 || gc_from8 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from8, stride, gc_chunk, gc_limit, false)
 					case gc_trips4 > gc_span:
 						gc_trips4 = gc_chunk
 					case gc_trips4 > 0:

@@ -454,8 +454,9 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:69
-							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
+							gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+							lo := gc_start + gc_off
+							if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true
@@ -919,8 +920,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a
 							gc_pos.Thread = gc_rank
 
 //line saxpy.go:146
-							lo := (gc_bx*gc_bdx+gc_tx)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
+							gc_start := (gc_bx*gc_bdx + gc_tx) * saxpyRun
+							lo := gc_start + gc_off
+							if !(lo < gc_limit) || lo < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true

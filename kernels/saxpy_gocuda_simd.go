@@ -639,8 +639,9 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 							gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:69
-							lo := (gc_bx2*gc_bdx2+gc_tx2)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
+							gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
+							lo := gc_start2 + gc_off
+							if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true
@@ -2754,8 +2755,9 @@ func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int
 							gc_pos2.Thread = gc_rank2
 
 //line saxpy.go:146
-							lo := (gc_bx2*gc_bdx2+gc_tx2)*saxpyRun + gc_off
-							if !(lo < gc_limit) {
+							gc_start2 := (gc_bx2*gc_bdx2 + gc_tx2) * saxpyRun
+							lo := gc_start2 + gc_off
+							if !(lo < gc_limit) || lo < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true

@@ -337,11 +337,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							gc_from2 := gc_tx + gc_off2
+							gc_start := gc_tx
+							gc_from2 := gc_start + gc_off2
 							gc_trips := gc_limit2 - gc_from2
 							switch {
-							case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
 							case gc_trips > gc_span:
 								gc_trips = gc_chunk
 							case gc_trips > 0:
@@ -418,11 +419,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 								gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-								gc_from3 := gc_tx + gc_off3
+								gc_start2 := gc_tx
+								gc_from3 := gc_start2 + gc_off3
 								gc_trips2 := gc_limit3 - gc_from3
 								switch {
-								case gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+								case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
 								case gc_trips2 > gc_span2:
 									gc_trips2 = gc_chunk2
 								case gc_trips2 > 0:
@@ -502,11 +504,12 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 							gc_pos.Thread = gc_rank
 
 //line sort_bitonic.go:99
-							gc_from4 := gc_tx + gc_off4
+							gc_start3 := gc_tx
+							gc_from4 := gc_start3 + gc_off4
 							gc_trips3 := gc_limit4 - gc_from4
 							switch {
-							case gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips3 = compiled.ChunkTrips(gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
+							case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
 							case gc_trips3 > gc_span3:
 								gc_trips3 = gc_chunk3
 							case gc_trips3 > 0:

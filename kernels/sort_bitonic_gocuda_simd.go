@@ -350,11 +350,12 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							gc_from18 := gc_tx5 + gc_off2
+							gc_start13 := gc_tx5
+							gc_from18 := gc_start13 + gc_off2
 							gc_trips13 := gc_limit2 - gc_from18
 							switch {
-							case gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips13 = compiled.ChunkTrips(gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
+							case gc_from18 < gc_start13 || gc_from18 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips13 = compiled.ChunkTrips(gc_start13, gc_from18, gc_bdx5, gc_chunk, gc_limit2, false)
 							case gc_trips13 > gc_span:
 								gc_trips13 = gc_chunk
 							case gc_trips13 > 0:
@@ -431,11 +432,12 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 								gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-								gc_from19 := gc_tx5 + gc_off3
+								gc_start14 := gc_tx5
+								gc_from19 := gc_start14 + gc_off3
 								gc_trips14 := gc_limit3 - gc_from19
 								switch {
-								case gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips14 = compiled.ChunkTrips(gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
+								case gc_from19 < gc_start14 || gc_from19 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips14 = compiled.ChunkTrips(gc_start14, gc_from19, gc_bdx5, gc_chunk2, gc_limit3, false)
 								case gc_trips14 > gc_span2:
 									gc_trips14 = gc_chunk2
 								case gc_trips14 > 0:
@@ -515,11 +517,12 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 							gc_pos5.Thread = gc_rank5
 
 //line sort_bitonic.go:99
-							gc_from20 := gc_tx5 + gc_off4
+							gc_start15 := gc_tx5
+							gc_from20 := gc_start15 + gc_off4
 							gc_trips15 := gc_limit4 - gc_from20
 							switch {
-							case gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips15 = compiled.ChunkTrips(gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
+							case gc_from20 < gc_start15 || gc_from20 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips15 = compiled.ChunkTrips(gc_start15, gc_from20, gc_bdx5, gc_chunk3, gc_limit4, false)
 							case gc_trips15 > gc_span3:
 								gc_trips15 = gc_chunk3
 							case gc_trips15 > 0:
@@ -1025,11 +1028,12 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							gc_from6 := gc_tx2 + gc_off2
+							gc_start4 := gc_tx2
+							gc_from6 := gc_start4 + gc_off2
 							gc_trips4 := gc_limit2 - gc_from6
 							switch {
-							case gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
+							case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk, gc_limit2, false)
 							case gc_trips4 > gc_span:
 								gc_trips4 = gc_chunk
 							case gc_trips4 > 0:
@@ -1106,11 +1110,12 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 								gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-								gc_from7 := gc_tx2 + gc_off3
+								gc_start5 := gc_tx2
+								gc_from7 := gc_start5 + gc_off3
 								gc_trips5 := gc_limit3 - gc_from7
 								switch {
-								case gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips5 = compiled.ChunkTrips(gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
+								case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2, gc_chunk2, gc_limit3, false)
 								case gc_trips5 > gc_span2:
 									gc_trips5 = gc_chunk2
 								case gc_trips5 > 0:
@@ -1190,11 +1195,12 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 							gc_pos2.Thread = gc_rank2
 
 //line sort_bitonic.go:99
-							gc_from8 := gc_tx2 + gc_off4
+							gc_start6 := gc_tx2
+							gc_from8 := gc_start6 + gc_off4
 							gc_trips6 := gc_limit4 - gc_from8
 							switch {
-							case gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips6 = compiled.ChunkTrips(gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
+							case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2, gc_chunk3, gc_limit4, false)
 							case gc_trips6 > gc_span3:
 								gc_trips6 = gc_chunk3
 							case gc_trips6 > 0:
@@ -1802,11 +1808,12 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							gc_from10 := gc_tx3 + gc_off2
+							gc_start7 := gc_tx3
+							gc_from10 := gc_start7 + gc_off2
 							gc_trips7 := gc_limit2 - gc_from10
 							switch {
-							case gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips7 = compiled.ChunkTrips(gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
+							case gc_from10 < gc_start7 || gc_from10 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from10, gc_bdx3, gc_chunk, gc_limit2, false)
 							case gc_trips7 > gc_span:
 								gc_trips7 = gc_chunk
 							case gc_trips7 > 0:
@@ -1883,11 +1890,12 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 								gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-								gc_from11 := gc_tx3 + gc_off3
+								gc_start8 := gc_tx3
+								gc_from11 := gc_start8 + gc_off3
 								gc_trips8 := gc_limit3 - gc_from11
 								switch {
-								case gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips8 = compiled.ChunkTrips(gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
+								case gc_from11 < gc_start8 || gc_from11 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips8 = compiled.ChunkTrips(gc_start8, gc_from11, gc_bdx3, gc_chunk2, gc_limit3, false)
 								case gc_trips8 > gc_span2:
 									gc_trips8 = gc_chunk2
 								case gc_trips8 > 0:
@@ -1967,11 +1975,12 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 							gc_pos3.Thread = gc_rank3
 
 //line sort_bitonic.go:99
-							gc_from12 := gc_tx3 + gc_off4
+							gc_start9 := gc_tx3
+							gc_from12 := gc_start9 + gc_off4
 							gc_trips9 := gc_limit4 - gc_from12
 							switch {
-							case gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips9 = compiled.ChunkTrips(gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
+							case gc_from12 < gc_start9 || gc_from12 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips9 = compiled.ChunkTrips(gc_start9, gc_from12, gc_bdx3, gc_chunk3, gc_limit4, false)
 							case gc_trips9 > gc_span3:
 								gc_trips9 = gc_chunk3
 							case gc_trips9 > 0:
@@ -2579,11 +2588,12 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							gc_from14 := gc_tx4 + gc_off2
+							gc_start10 := gc_tx4
+							gc_from14 := gc_start10 + gc_off2
 							gc_trips10 := gc_limit2 - gc_from14
 							switch {
-							case gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips10 = compiled.ChunkTrips(gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
+							case gc_from14 < gc_start10 || gc_from14 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips10 = compiled.ChunkTrips(gc_start10, gc_from14, gc_bdx4, gc_chunk, gc_limit2, false)
 							case gc_trips10 > gc_span:
 								gc_trips10 = gc_chunk
 							case gc_trips10 > 0:
@@ -2660,11 +2670,12 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 								gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-								gc_from15 := gc_tx4 + gc_off3
+								gc_start11 := gc_tx4
+								gc_from15 := gc_start11 + gc_off3
 								gc_trips11 := gc_limit3 - gc_from15
 								switch {
-								case gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-									gc_trips11 = compiled.ChunkTrips(gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
+								case gc_from15 < gc_start11 || gc_from15 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+									gc_trips11 = compiled.ChunkTrips(gc_start11, gc_from15, gc_bdx4, gc_chunk2, gc_limit3, false)
 								case gc_trips11 > gc_span2:
 									gc_trips11 = gc_chunk2
 								case gc_trips11 > 0:
@@ -2744,11 +2755,12 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 							gc_pos4.Thread = gc_rank4
 
 //line sort_bitonic.go:99
-							gc_from16 := gc_tx4 + gc_off4
+							gc_start12 := gc_tx4
+							gc_from16 := gc_start12 + gc_off4
 							gc_trips12 := gc_limit4 - gc_from16
 							switch {
-							case gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-								gc_trips12 = compiled.ChunkTrips(gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
+							case gc_from16 < gc_start12 || gc_from16 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
+								gc_trips12 = compiled.ChunkTrips(gc_start12, gc_from16, gc_bdx4, gc_chunk3, gc_limit4, false)
 							case gc_trips12 > gc_span3:
 								gc_trips12 = gc_chunk3
 							case gc_trips12 > 0:

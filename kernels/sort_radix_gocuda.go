@@ -125,11 +125,12 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:38
-					gc_from2 := tid + gc_off
+					gc_start := tid
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -281,11 +282,12 @@ func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVal
 					local := gc_s_local[gc_rank]
 
 //line sort_radix.go:82
-					gc_from2 := tid + gc_off
+					gc_start := tid
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, b, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, b, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:

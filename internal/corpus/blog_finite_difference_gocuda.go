@@ -551,11 +551,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 					_ = si
 
 //line blog_finite_difference.go:67
-					gc_from2 := gc_ty + gc_off
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -642,11 +643,12 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 					_ = si
 
 //line blog_finite_difference.go:84
-					gc_from3 := gc_ty + gc_off2
+					gc_start2 := gc_ty
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -1106,11 +1108,12 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					_ = si
 
 //line blog_finite_difference.go:136
-					gc_from2 := gc_ty + gc_off
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1231,11 +1234,12 @@ func gc_body_derivativeYLPencils(gc_b *compiled.Block, f, df []float32, cAy, cBy
 					_ = si
 
 //line blog_finite_difference.go:152
-					gc_from3 := gc_ty + gc_off2
+					gc_start2 := gc_ty
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -1698,11 +1702,12 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					_ = si
 
 //line blog_finite_difference.go:205
-					gc_from2 := gc_ty + gc_off
+					gc_start := gc_ty
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1823,11 +1828,12 @@ func gc_body_derivativeZLPencils(gc_b *compiled.Block, f, df []float32, cAz, cBz
 					_ = si
 
 //line blog_finite_difference.go:221
-					gc_from3 := gc_ty + gc_off2
+					gc_start2 := gc_ty
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdy, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:

@@ -1016,11 +1016,12 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:67
-					gc_from5 := gc_ty2 + gc_off
+					gc_start3 := gc_ty2
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -1381,11 +1382,12 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 					_ = si
 
 //line blog_finite_difference.go:84
-					gc_from6 := gc_ty2 + gc_off2
+					gc_start4 := gc_ty2
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:
@@ -2301,11 +2303,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:136
-					gc_from5 := gc_ty2 + gc_off
+					gc_start3 := gc_ty2
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -2546,11 +2549,12 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 					_ = si
 
 //line blog_finite_difference.go:152
-					gc_from6 := gc_ty2 + gc_off2
+					gc_start4 := gc_ty2
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:
@@ -3469,11 +3473,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:205
-					gc_from5 := gc_ty2 + gc_off
+					gc_start3 := gc_ty2
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdy2, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -3714,11 +3719,12 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 					_ = si
 
 //line blog_finite_difference.go:221
-					gc_from6 := gc_ty2 + gc_off2
+					gc_start4 := gc_ty2
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdy2, gc_chunk2, gc_limit2, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:

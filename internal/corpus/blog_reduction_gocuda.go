@@ -587,11 +587,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					in2 := gc_s_in2[gc_rank]
 
 //line blog_reduction.go:92
-					gc_from2 := idx + gc_off
+					gc_start := idx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:

@@ -927,11 +927,12 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 					in2 := gc_s_in2[gc_rank2]
 
 //line blog_reduction.go:92
-					gc_from4 := idx + gc_off
+					gc_start2 := idx
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2*gc_gdx2, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:

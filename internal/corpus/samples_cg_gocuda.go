@@ -1084,11 +1084,12 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 						gc_pos.Thread = gc_rank
 
 //line samples_cg.go:160
-						gc_from2 := gc_tx + gc_off
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off
 						gc_trips := gc_limit - gc_from2
 						switch {
-						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
 						case gc_trips > gc_span:
 							gc_trips = gc_chunk
 						case gc_trips > 0:
@@ -1388,11 +1389,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 				gc_b.Enter(gc_rank)
 
 //line samples_cg.go:222
-				gc_from2 := int(grid.ThreadRank()) + gc_off
+				gc_start := int(grid.ThreadRank())
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid.Size()), gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:

@@ -1639,11 +1639,12 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 				gc_b2.Enter(gc_rank2)
 
 //line samples_cg.go:222
-				gc_from4 := int(grid.ThreadRank()) + gc_off
+				gc_start2 := int(grid.ThreadRank())
+				gc_from4 := gc_start2 + gc_off
 				gc_trips2 := gc_limit - gc_from4
 				switch {
-				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, int(grid.Size()), gc_chunk, gc_limit, false)
 				case gc_trips2 > gc_span:
 					gc_trips2 = gc_chunk
 				case gc_trips2 > 0:

@@ -553,11 +553,12 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:105
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1081,11 +1082,12 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:168
-					gc_from2 := gc_tx + gc_off3
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off3
 					gc_trips := gc_limit3 - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1266,11 +1268,12 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					sum := gc_s_sum[gc_rank]
 
 //line samples_histogram.go:189
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogramMergeBlockSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:

@@ -89,11 +89,12 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 				sum := gc_s_sum[gc_rank]
 
 //line chunk.go:26
-				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -302,11 +303,12 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 						n := gc_s_n[gc_rank]
 
 //line chunk.go:45
-						gc_from2 := tx + gc_off
+						gc_start := tx
+						gc_from2 := gc_start + gc_off
 						gc_trips := gc_limit - gc_from2
 						switch {
-						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_from2, step, gc_chunk, gc_limit, false)
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, step, gc_chunk, gc_limit, false)
 						case gc_trips > gc_span:
 							gc_trips = gc_chunk
 						case gc_trips > 0:

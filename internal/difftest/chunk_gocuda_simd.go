@@ -90,11 +90,12 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 				sum := gc_s_sum[gc_rank2]
 
 //line chunk.go:26
-				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_start2 := (gc_rank2 & (32 - 1))
+				gc_from4 := gc_start2 + gc_off
 				gc_trips2 := gc_limit - gc_from4
 				switch {
-				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
 				case gc_trips2 > gc_span:
 					gc_trips2 = gc_chunk
 				case gc_trips2 > 0:
@@ -345,11 +346,12 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 						n := gc_s_n[gc_rank2]
 
 //line chunk.go:45
-						gc_from4 := tx + gc_off
+						gc_start2 := tx
+						gc_from4 := gc_start2 + gc_off
 						gc_trips2 := gc_limit - gc_from4
 						switch {
-						case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_from4, step, gc_chunk, gc_limit, false)
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, step, gc_chunk, gc_limit, false)
 						case gc_trips2 > gc_span:
 							gc_trips2 = gc_chunk
 						case gc_trips2 > 0:

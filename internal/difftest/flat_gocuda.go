@@ -473,8 +473,9 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 							gc_pos.Thread = gc_rank
 
 //line flat.go:44
-							i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-							if !(i < gc_limit) {
+							gc_start := gc_bx*gc_bdx + gc_tx + stride
+							i := gc_start + gc_off
+							if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true

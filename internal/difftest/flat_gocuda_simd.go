@@ -882,8 +882,9 @@ func gc_body_flatCarry(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32) {
 							gc_pos2.Thread = gc_rank2
 
 //line flat.go:44
-							i := gc_bx2*gc_bdx2 + gc_tx2 + stride + gc_off
-							if !(i < gc_limit) {
+							gc_start2 := gc_bx2*gc_bdx2 + gc_tx2 + stride
+							i := gc_start2 + gc_off
+							if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, stride, gc_limit, false) {
 								continue
 							}
 							gc_more = true

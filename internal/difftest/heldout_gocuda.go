@@ -1308,8 +1308,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					s := gc_s_s[gc_rank]
 
 //line heldout.go:120
-					i := I(gc_tx) + gc_off
-					if !(i < gc_limit) {
+					gc_start := I(gc_tx)
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, I(gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1385,8 +1386,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					c := gc_s_c[gc_rank]
 
 //line heldout.go:124
-					j := int64(gc_tx) + gc_off2
-					if !(j < gc_limit2) {
+					gc_start2 := int64(gc_tx)
+					j := gc_start2 + gc_off2
+					if !(j < gc_limit2) || j < gc_start2 && compiled.StrideStopped(gc_start2, int64(gc_bdx), gc_limit2, false) {
 						continue
 					}
 					gc_more2 = true

@@ -1347,8 +1347,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					s := gc_s_s[gc_rank3]
 
 //line heldout.go:120
-					i := I(gc_tx3) + gc_off
-					if !(i < gc_limit) {
+					gc_start5 := I(gc_tx3)
+					i := gc_start5 + gc_off
+					if !(i < gc_limit) || i < gc_start5 && compiled.StrideStopped(gc_start5, I(gc_bdx3), gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1456,8 +1457,9 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 					c := gc_s_c[gc_rank3]
 
 //line heldout.go:124
-					j := int64(gc_tx3) + gc_off2
-					if !(j < gc_limit2) {
+					gc_start6 := int64(gc_tx3)
+					j := gc_start6 + gc_off2
+					if !(j < gc_limit2) || j < gc_start6 && compiled.StrideStopped(gc_start6, int64(gc_bdx3), gc_limit2, false) {
 						continue
 					}
 					gc_more2 = true
@@ -1884,8 +1886,9 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					s := gc_s_s[gc_rank2]
 
 //line heldout.go:120
-					i := int32(gc_tx2) + gc_off
-					if !(i < gc_limit) {
+					gc_start3 := int32(gc_tx2)
+					i := gc_start3 + gc_off
+					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, int32(gc_bdx2), gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1993,8 +1996,9 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 					c := gc_s_c[gc_rank2]
 
 //line heldout.go:124
-					j := int64(gc_tx2) + gc_off2
-					if !(j < gc_limit2) {
+					gc_start4 := int64(gc_tx2)
+					j := gc_start4 + gc_off2
+					if !(j < gc_limit2) || j < gc_start4 && compiled.StrideStopped(gc_start4, int64(gc_bdx2), gc_limit2, false) {
 						continue
 					}
 					gc_more2 = true

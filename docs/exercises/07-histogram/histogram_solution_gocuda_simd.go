@@ -246,11 +246,12 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 					_ = tid
 
 //line histogram_solution.go:25
-					gc_from4 := gc_bx2*b + tid + gc_off2
+					gc_start2 := gc_bx2*b + tid
+					gc_from4 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, stride, gc_chunk, gc_limit2, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, stride, gc_chunk, gc_limit2, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:

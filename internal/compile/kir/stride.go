@@ -164,7 +164,12 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 			if l.StrideBound {
 				e.printf("%s := %s + %s\n%s = true\n", key, e.plain(s.Start), off, more)
 			} else {
-				e.printf("%s := %s + %s\nif !(%s %s %s) {\ncontinue\n}\n%s = true\n", key, e.plain(s.Start), off, key, s.Op, limit, more)
+				// a key below the thread's start has wrapped: the thread
+				// may have stopped before, for good (compiled.StrideStopped)
+				start := e.f.Names.Fresh("start")
+				e.printf("%s := %s\n%s := %s + %s\n", start, e.plain(s.Start), key, start, off)
+				e.printf("if !(%s %s %s) || %s < %s && %s.StrideStopped(%s, %s, %s, %v) {\ncontinue\n}\n%s = true\n",
+					key, s.Op, limit, key, start, e.f.Src.Compiled, start, step, limit, s.Op == token.LEQ, more)
 			}
 			if e.rebased != nil {
 				e.printf("_ = %s\n", key) // its uses may all be rebased
@@ -262,22 +267,24 @@ func (e *emitter) flatRows(s *Stride, step, lim string, threads []byte) {
 // chunkTrips writes a thread's trips of a chunked round (chunk.go): from
 // the round's offset, as many as compiled.ChunkTrips counts (up to the
 // chunk's count of them while the key is below the limit, the key moving
-// by the step as the source's does), counted down. Go does not inline
-// ChunkTrips, so the common case is counted in place: a key from 0, a
-// positive step and a limit far from MaxInt, where the keys cannot wrap.
+// by the step as the source's does; none where the thread's loop stopped
+// in an earlier round, its keys wrapped since), counted down. Go does
+// not inline ChunkTrips, so the common case is counted in place: a key
+// from 0, at or above the thread's start, a positive step and a limit
+// far from MaxInt, where the keys cannot wrap.
 // A thread farther from the limit than the chunk's span runs the whole
 // chunk, one nearer as many trips as a division counts, and one past it
 // none.
 func (e *emitter) chunkTrips(s *Stride, key, step string, fs *ast.ForStmt) {
 	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
-	from, trips := e.f.Names.Fresh("from"), e.f.Names.Fresh("trips")
+	start, from, trips := e.f.Names.Fresh("start"), e.f.Names.Fresh("from"), e.f.Names.Fresh("trips")
 	dist := limit + " - " + from
 	if s.Op == token.LEQ {
 		dist += " + 1"
 	}
-	e.printf("%s := %s + %s\n%s := %s\n", from, e.plain(s.Start), off, trips, dist)
-	e.printf("switch {\ncase %s < 0 || %s <= 0 || %s > %s.ChunkLimit:\n%s = %s.ChunkTrips(%s, %s, %s, %s, %v)\n",
-		from, s.Span, limit, e.f.Src.Compiled, trips, e.f.Src.Compiled, from, step, s.Chunked, limit, s.Op == token.LEQ)
+	e.printf("%s := %s\n%s := %s + %s\n%s := %s\n", start, e.plain(s.Start), from, start, off, trips, dist)
+	e.printf("switch {\ncase %s < %s || %s < 0 || %s <= 0 || %s > %s.ChunkLimit:\n%s = %s.ChunkTrips(%s, %s, %s, %s, %s, %v)\n",
+		from, start, from, s.Span, limit, e.f.Src.Compiled, trips, e.f.Src.Compiled, start, from, step, s.Chunked, limit, s.Op == token.LEQ)
 	e.printf("case %s > %s:\n%s = %s\n", trips, s.Span, trips, s.Chunked)
 	e.printf("case %s > 0:\n%s = (%s-1)/(%s) + 1\ndefault:\n%s = 0\n}\n", trips, trips, trips, step, trips)
 	// only a thread that runs the whole chunk may have trips left: a

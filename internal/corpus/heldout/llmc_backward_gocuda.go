@@ -169,11 +169,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 					doutSum := gc_s_doutSum[gc_rank]
 
 //line llmc_backward.go:42
-					gc_from2 := warpID + gc_off
+					gc_start := warpID
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, vstep, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, vstep, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -455,11 +456,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:91
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -525,11 +527,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:100
-				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_start2 := (gc_rank & (32 - 1))
+				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:
@@ -654,11 +657,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 				dnormNormMean := gc_s_dnormNormMean[gc_rank]
 
 //line llmc_backward.go:112
-				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
+				gc_start3 := (gc_rank & (32 - 1))
+				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
 				switch {
-				case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
 				case gc_trips3 > gc_span3:
 					gc_trips3 = gc_chunk3
 				case gc_trips3 > 0:
@@ -732,11 +736,12 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 					}
 
 //line llmc_backward.go:130
-					gc_from5 := gc_tx + gc_off4
+					gc_start4 := gc_tx
+					gc_from5 := gc_start4 + gc_off4
 					gc_trips4 := gc_limit4 - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
+					case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, gc_bdx, gc_chunk4, gc_limit4, false)
 					case gc_trips4 > gc_span4:
 						gc_trips4 = gc_chunk4
 					case gc_trips4 > 0:
@@ -899,11 +904,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					localSum := gc_s_localSum[gc_rank]
 
 //line llmc_backward.go:180
-					gc_from2 := gc_rank + gc_off
+					gc_start := gc_rank
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2 + 1
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, BlockSize, gc_chunk, gc_limit, true)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlockSize, gc_chunk, gc_limit, true)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1017,11 +1023,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 					localSum := gc_s_localSum[gc_rank]
 
 //line llmc_backward.go:188
-					gc_from3 := gc_rank + gc_off2
+					gc_start2 := gc_rank
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3 + 1
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, BlockSize, gc_chunk2, gc_limit2, true)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -1741,11 +1748,12 @@ func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weig
 						_ = xo
 
 //line llmc_backward.go:405
-						gc_from2 := 2*gc_ty + xby8 + gc_off
+						gc_start := 2*gc_ty + xby8
+						gc_from2 := gc_start + gc_off
 						gc_trips := gc_limit - gc_from2
 						switch {
-						case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 						case gc_trips > gc_span:
 							gc_trips = gc_chunk
 						case gc_trips > 0:

@@ -170,11 +170,12 @@ func gc_body_matmulBackwardBiasKernel4(gc_b2 *compiled.Block, dbias []float32, d
 					doutSum := gc_s_doutSum[gc_rank2]
 
 //line llmc_backward.go:42
-					gc_from4 := warpID + gc_off
+					gc_start2 := warpID
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, vstep, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, vstep, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -581,11 +582,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:100
-				gc_from7 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_start5 := (gc_rank2 & (32 - 1))
+				gc_from7 := gc_start5 + gc_off2
 				gc_trips5 := gc_limit2 - gc_from7
 				switch {
-				case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips5 = compiled.ChunkTrips(gc_from7, 32, gc_chunk2, gc_limit2, false)
+				case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips5 > gc_span2:
 					gc_trips5 = gc_chunk2
 				case gc_trips5 > 0:
@@ -710,11 +712,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 				dnormNormMean := gc_s_dnormNormMean[gc_rank2]
 
 //line llmc_backward.go:112
-				gc_from8 := (gc_rank2 & (32 - 1)) + gc_off3
+				gc_start6 := (gc_rank2 & (32 - 1))
+				gc_from8 := gc_start6 + gc_off3
 				gc_trips6 := gc_limit3 - gc_from8
 				switch {
-				case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips6 = compiled.ChunkTrips(gc_from8, 32, gc_chunk3, gc_limit3, false)
+				case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, 32, gc_chunk3, gc_limit3, false)
 				case gc_trips6 > gc_span3:
 					gc_trips6 = gc_chunk3
 				case gc_trips6 > 0:
@@ -788,11 +791,12 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 					}
 
 //line llmc_backward.go:130
-					gc_from9 := gc_tx2 + gc_off4
+					gc_start7 := gc_tx2
+					gc_from9 := gc_start7 + gc_off4
 					gc_trips7 := gc_limit4 - gc_from9
 					switch {
-					case gc_from9 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
-						gc_trips7 = compiled.ChunkTrips(gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
+					case gc_from9 < gc_start7 || gc_from9 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+						gc_trips7 = compiled.ChunkTrips(gc_start7, gc_from9, gc_bdx2, gc_chunk4, gc_limit4, false)
 					case gc_trips7 > gc_span4:
 						gc_trips7 = gc_chunk4
 					case gc_trips7 > 0:
@@ -990,11 +994,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:180
-					gc_from5 := gc_rank2 + gc_off
+					gc_start3 := gc_rank2
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5 + 1
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, BlockSize, gc_chunk, gc_limit, true)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, BlockSize, gc_chunk, gc_limit, true)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -1108,11 +1113,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b2 *compiled.Block, dpreatt 
 					localSum := gc_s_localSum[gc_rank2]
 
 //line llmc_backward.go:188
-					gc_from6 := gc_rank2 + gc_off2
+					gc_start4 := gc_rank2
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6 + 1
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, BlockSize, gc_chunk2, gc_limit2, true)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:
@@ -1832,11 +1838,12 @@ func gc_body_matmulForwardKernel4(gc_b2 *compiled.Block, out []float32, inp, wei
 						_ = xo
 
 //line llmc_backward.go:405
-						gc_from4 := 2*gc_ty2 + xby8 + gc_off
+						gc_start2 := 2*gc_ty2 + xby8
+						gc_from4 := gc_start2 + gc_off
 						gc_trips2 := gc_limit - gc_from4
 						switch {
-						case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
 						case gc_trips2 > gc_span:
 							gc_trips2 = gc_chunk
 						case gc_trips2 > 0:

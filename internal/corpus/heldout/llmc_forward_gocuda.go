@@ -309,11 +309,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_forward.go:112
-				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -411,11 +412,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				m := gc_s_m[gc_rank]
 
 //line llmc_forward.go:123
-				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_start2 := (gc_rank & (32 - 1))
+				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:
@@ -519,11 +521,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_forward.go:135
-				gc_from4 := (gc_rank & (32 - 1)) + gc_off3
+				gc_start3 := (gc_rank & (32 - 1))
+				gc_from4 := gc_start3 + gc_off3
 				gc_trips3 := gc_limit3 - gc_from4
 				switch {
-				case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_from4, 32, gc_chunk3, gc_limit3, false)
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, 32, gc_chunk3, gc_limit3, false)
 				case gc_trips3 > gc_span3:
 					gc_trips3 = gc_chunk3
 				case gc_trips3 > 0:

@@ -55,8 +55,9 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 
 //line hecbench_bincount.go:69
-						i := X(gc_tx) + gc_off
-						if !(i < gc_limit) {
+						gc_start := X(gc_tx)
+						i := gc_start + gc_off
+						if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, X(gc_bdx), gc_limit, false) {
 							continue
 						}
 						gc_more = true
@@ -81,8 +82,9 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 
 //line hecbench_bincount.go:74
-						linearIndex := X(gc_bx*gc_bdx+gc_tx) + gc_off2
-						if !(linearIndex < gc_limit2) {
+						gc_start2 := X(gc_bx*gc_bdx + gc_tx)
+						linearIndex := gc_start2 + gc_off2
+						if !(linearIndex < gc_limit2) || linearIndex < gc_start2 && compiled.StrideStopped(gc_start2, X(gc_gdx*gc_bdx), gc_limit2, false) {
 							continue
 						}
 						gc_more2 = true
@@ -113,8 +115,9 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 
 //line hecbench_bincount.go:85
-						i_ := X(gc_tx) + gc_off3
-						if !(i_ < gc_limit3) {
+						gc_start3 := X(gc_tx)
+						i_ := gc_start3 + gc_off3
+						if !(i_ < gc_limit3) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, X(gc_bdx), gc_limit3, false) {
 							continue
 						}
 						gc_more3 = true
@@ -140,8 +143,9 @@ func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, 
 						gc_pos.Thread = gc_rank
 
 //line hecbench_bincount.go:93
-						linearIndex_ := X(gc_bx*gc_bdx+gc_tx) + gc_off4
-						if !(linearIndex_ < gc_limit4) {
+						gc_start4 := X(gc_bx*gc_bdx + gc_tx)
+						linearIndex_ := gc_start4 + gc_off4
+						if !(linearIndex_ < gc_limit4) || linearIndex_ < gc_start4 && compiled.StrideStopped(gc_start4, X(gc_gdx*gc_bdx), gc_limit4, false) {
 							continue
 						}
 						gc_more4 = true

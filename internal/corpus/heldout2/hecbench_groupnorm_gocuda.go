@@ -518,11 +518,12 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:91
-					gc_from2 := gc_tx + gc_off2
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -745,11 +746,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank]
 
 //line hecbench_groupnorm.go:132
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1180,11 +1182,12 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 					s := gc_s_s[gc_rank]
 
 //line hecbench_groupnorm.go:187
-					gc_from3 := gc_tx + gc_off3
+					gc_start2 := gc_tx
+					gc_from3 := gc_start2 + gc_off3
 					gc_trips2 := gc_limit3 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:

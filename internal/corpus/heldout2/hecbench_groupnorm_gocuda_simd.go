@@ -615,11 +615,12 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:91
-					gc_from4 := gc_tx2 + gc_off2
+					gc_start2 := gc_tx2
+					gc_from4 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -842,11 +843,12 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					threadSum2V4 := gc_s_threadSum2V4[gc_rank2]
 
 //line hecbench_groupnorm.go:132
-					gc_from5 := gc_tx2 + gc_off
+					gc_start3 := gc_tx2
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gc_bdx2, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -1355,11 +1357,12 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 					s := gc_s_s[gc_rank2]
 
 //line hecbench_groupnorm.go:187
-					gc_from6 := gc_tx2 + gc_off3
+					gc_start4 := gc_tx2
+					gc_from6 := gc_start4 + gc_off3
 					gc_trips4 := gc_limit3 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2, gc_chunk2, gc_limit3, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:

@@ -158,8 +158,9 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					localSquaresSum := gc_s_localSquaresSum[gc_rank]
 
 //line hecbench_rmsnorm.go:109
-					offset := int64(startOffset) + gc_off
-					if !(offset < gc_limit) {
+					gc_start := int64(startOffset)
+					offset := gc_start + gc_off
+					if !(offset < gc_limit) || offset < gc_start && compiled.StrideStopped(gc_start, int64(BLOCKSIZE*unroll), gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -561,8 +562,9 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 					normFactor := gc_s_normFactor[gc_rank]
 
 //line hecbench_rmsnorm.go:122
-					offset_ := int64(startOffset) + gc_off2
-					if !(offset_ < gc_limit2) {
+					gc_start2 := int64(startOffset)
+					offset_ := gc_start2 + gc_off2
+					if !(offset_ < gc_limit2) || offset_ < gc_start2 && compiled.StrideStopped(gc_start2, int64(BLOCKSIZE*unroll), gc_limit2, false) {
 						continue
 					}
 					gc_more2 = true

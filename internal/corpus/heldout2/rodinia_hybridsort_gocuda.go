@@ -168,11 +168,12 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					_ = warpBase
 
 //line rodinia_hybridsort.go:64
-					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -837,11 +838,12 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					_ = warpBase
 
 //line rodinia_hybridsort.go:133
-					gc_from2 := gc_bx*gc_bdx + gc_tx + gc_off2
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, numThreads, gc_chunk, gc_limit2, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:

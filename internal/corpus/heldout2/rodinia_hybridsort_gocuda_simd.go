@@ -215,11 +215,12 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 					_ = warpBase
 
 //line rodinia_hybridsort.go:64
-					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
+					gc_from4 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -928,11 +929,12 @@ func gc_body_bucketsort(gc_b2 *compiled.Block, input []float32, indice []int32, 
 					_ = warpBase
 
 //line rodinia_hybridsort.go:133
-					gc_from4 := gc_bx2*gc_bdx2 + gc_tx2 + gc_off2
+					gc_start2 := gc_bx2*gc_bdx2 + gc_tx2
+					gc_from4 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, numThreads, gc_chunk, gc_limit2, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, numThreads, gc_chunk, gc_limit2, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:

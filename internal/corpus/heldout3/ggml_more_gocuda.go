@@ -89,11 +89,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					maxLogit := gc_s_maxLogit[gc_rank]
 
 //line ggml_more.go:43
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -231,11 +232,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:54
-					gc_from3 := gc_tx + gc_off2
+					gc_start2 := gc_tx
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -379,11 +381,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					loss := gc_s_loss[gc_rank]
 
 //line ggml_more.go:65
-					gc_from4 := gc_tx + gc_off3
+					gc_start3 := gc_tx
+					gc_from4 := gc_start3 + gc_off3
 					gc_trips3 := gc_limit3 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
 					case gc_trips3 > gc_span3:
 						gc_trips3 = gc_chunk3
 					case gc_trips3 > 0:
@@ -1588,11 +1591,12 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 							gc_pos.Thread = gc_rank
 
 //line ggml_more.go:214
-							gc_from2 := gc_tx + gc_off2
+							gc_start := gc_tx
+							gc_from2 := gc_start + gc_off2
 							gc_trips := gc_limit2 - gc_from2
 							switch {
-							case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+							case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
 							case gc_trips > gc_span:
 								gc_trips = gc_chunk
 							case gc_trips > 0:

@@ -117,11 +117,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					maxLogit := gc_s_maxLogit[gc_rank2]
 
 //line ggml_more.go:43
-					gc_from6 := gc_tx2 + gc_off
+					gc_start4 := gc_tx2
+					gc_from6 := gc_start4 + gc_off
 					gc_trips4 := gc_limit - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
 					case gc_trips4 > gc_span:
 						gc_trips4 = gc_chunk
 					case gc_trips4 > 0:
@@ -259,11 +260,12 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 					sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:54
-					gc_from7 := gc_tx2 + gc_off2
+					gc_start5 := gc_tx2
+					gc_from7 := gc_start5 + gc_off2
 					gc_trips5 := gc_limit2 - gc_from7
 					switch {
-					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
+					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
 					case gc_trips5 > gc_span2:
 						gc_trips5 = gc_chunk2
 					case gc_trips5 > 0:
@@ -2033,11 +2035,12 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 							gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:214
-							gc_from4 := gc_tx2 + gc_off2
+							gc_start2 := gc_tx2
+							gc_from4 := gc_start2 + gc_off2
 							gc_trips2 := gc_limit2 - gc_from4
 							switch {
-							case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-								gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+							case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
 							case gc_trips2 > gc_span:
 								gc_trips2 = gc_chunk
 							case gc_trips2 > 0:

@@ -2010,11 +2010,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					sumXG := gc_s_sumXG[gc_rank]
 
 //line ggml_norm.go:158
-					gc_from2 := tid + gc_off
+					gc_start := tid
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -2488,11 +2489,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 					scaleX := gc_s_scaleX[gc_rank]
 
 //line ggml_norm.go:190
-					gc_from3 := tid + gc_off2
+					gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:

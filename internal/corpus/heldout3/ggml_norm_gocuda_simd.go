@@ -2574,11 +2574,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					sumXG := gc_s_sumXG[gc_rank2]
 
 //line ggml_norm.go:158
-					gc_from5 := tid + gc_off
+					gc_start3 := tid
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, blockSize, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, blockSize, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -3263,11 +3264,12 @@ func gc_body_rmsNormBackF32Kernel(gc_b2 *compiled.Block, grad []float32, xf []fl
 					scaleX := gc_s_scaleX[gc_rank2]
 
 //line ggml_norm.go:190
-					gc_from6 := tid + gc_off2
+					gc_start4 := tid
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, blockSize, gc_chunk2, gc_limit2, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:

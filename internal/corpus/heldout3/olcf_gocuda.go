@@ -1977,8 +1977,9 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 				stride := gc_s_stride[gc_rank]
 
 //line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
+				gc_start := gidx
+				i_ := gc_start + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, gridSize, gc_limit, false) {
 					continue
 				}
 				gc_more = true

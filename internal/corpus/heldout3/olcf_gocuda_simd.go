@@ -2117,8 +2117,9 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 				stride := gc_s_stride[gc_rank5]
 
 //line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
+				gc_start5 := gidx
+				i_ := gc_start5 + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start5 && compiled.StrideStopped(gc_start5, gridSize, gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -2742,8 +2743,9 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 				stride := gc_s_stride[gc_rank2]
 
 //line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
+				gc_start2 := gidx
+				i_ := gc_start2 + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, gridSize, gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -3367,8 +3369,9 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 				stride := gc_s_stride[gc_rank3]
 
 //line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
+				gc_start3 := gidx
+				i_ := gc_start3 + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start3 && compiled.StrideStopped(gc_start3, gridSize, gc_limit, false) {
 					continue
 				}
 				gc_more = true
@@ -3992,8 +3995,9 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 				stride := gc_s_stride[gc_rank4]
 
 //line olcf.go:265
-				i_ := gidx + gc_off
-				if !(i_ < gc_limit) {
+				gc_start4 := gidx
+				i_ := gc_start4 + gc_off
+				if !(i_ < gc_limit) || i_ < gc_start4 && compiled.StrideStopped(gc_start4, gridSize, gc_limit, false) {
 					continue
 				}
 				gc_more = true

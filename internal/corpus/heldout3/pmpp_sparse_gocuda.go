@@ -863,8 +863,9 @@ func gc_body_bfsKernel(gc_b *compiled.Block, pFrontier []int32, pFrontierTail *i
 					gc_pos.Thread = gc_rank
 
 //line pmpp_sparse.go:117
-					i_ := uint32(gc_tx) + gc_off
-					if !(i_ < gc_limit) {
+					gc_start := uint32(gc_tx)
+					i_ := gc_start + gc_off
+					if !(i_ < gc_limit) || i_ < gc_start && compiled.StrideStopped(gc_start, uint32(gc_bdx), gc_limit, false) {
 						continue
 					}
 					gc_more = true

@@ -1101,8 +1101,9 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 					gc_pos2.Thread = gc_rank2
 
 //line pmpp_sparse.go:117
-					i_ := uint32(gc_tx2) + gc_off
-					if !(i_ < gc_limit) {
+					gc_start2 := uint32(gc_tx2)
+					i_ := gc_start2 + gc_off
+					if !(i_ < gc_limit) || i_ < gc_start2 && compiled.StrideStopped(gc_start2, uint32(gc_bdx2), gc_limit, false) {
 						continue
 					}
 					gc_more = true

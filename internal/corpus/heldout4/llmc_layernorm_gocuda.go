@@ -1389,11 +1389,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				sum2 := gc_s_sum2[gc_rank]
 
 //line llmc_layernorm.go:139
-				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -1545,11 +1546,12 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				o := gc_s_o[gc_rank]
 
 //line llmc_layernorm.go:160
-				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_start2 := (gc_rank & (32 - 1))
+				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:

@@ -1769,11 +1769,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				sum2 := gc_s_sum2[gc_rank2]
 
 //line llmc_layernorm.go:139
-				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_start3 := (gc_rank2 & (32 - 1))
+				gc_from5 := gc_start3 + gc_off
 				gc_trips3 := gc_limit - gc_from5
 				switch {
-				case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
 				case gc_trips3 > gc_span:
 					gc_trips3 = gc_chunk
 				case gc_trips3 > 0:
@@ -1925,11 +1926,12 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 				o := gc_s_o[gc_rank2]
 
 //line llmc_layernorm.go:160
-				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_start4 := (gc_rank2 & (32 - 1))
+				gc_from6 := gc_start4 + gc_off2
 				gc_trips4 := gc_limit2 - gc_from6
 				switch {
-				case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips4 > gc_span2:
 					gc_trips4 = gc_chunk2
 				case gc_trips4 > 0:

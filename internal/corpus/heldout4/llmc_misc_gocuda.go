@@ -355,11 +355,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:73
-					gc_from2 := tid + gc_off
+					gc_start := tid
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -755,11 +756,12 @@ func gc_body_matmulBackwardBias2Kernel(gc_b *compiled.Block, dbias, dout []float
 				sum := gc_s_sum[gc_rank]
 
 //line llmc_misc.go:103
-				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -944,11 +946,12 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 					threadSum := gc_s_threadSum[gc_rank]
 
 //line llmc_misc.go:127
-					gc_from2 := gc_tx + gc_off
+					gc_start := gc_tx
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -1177,8 +1180,9 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 					accumulator := gc_s_accumulator[gc_rank]
 
 //line llmc_misc.go:163
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start := index
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1387,8 +1391,9 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 					accumulator := gc_s_accumulator[gc_rank]
 
 //line llmc_misc.go:194
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start := index
+					i := gc_start + gc_off
+					if !(i < gc_limit) || i < gc_start && compiled.StrideStopped(gc_start, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true

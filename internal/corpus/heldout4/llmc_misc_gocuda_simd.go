@@ -369,11 +369,12 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:73
-					gc_from4 := tid + gc_off
+					gc_start2 := tid
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, blockSize, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, blockSize, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -856,11 +857,12 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 				sum := gc_s_sum[gc_rank2]
 
 //line llmc_misc.go:103
-				gc_from4 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_start2 := (gc_rank2 & (32 - 1))
+				gc_from4 := gc_start2 + gc_off
 				gc_trips2 := gc_limit - gc_from4
 				switch {
-				case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from4, 32, gc_chunk, gc_limit, false)
+				case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, 32, gc_chunk, gc_limit, false)
 				case gc_trips2 > gc_span:
 					gc_trips2 = gc_chunk
 				case gc_trips2 > 0:
@@ -1058,11 +1060,12 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 					threadSum := gc_s_threadSum[gc_rank2]
 
 //line llmc_misc.go:127
-					gc_from4 := gc_tx2 + gc_off
+					gc_start2 := gc_tx2
+					gc_from4 := gc_start2 + gc_off
 					gc_trips2 := gc_limit - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
+					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit, false)
 					case gc_trips2 > gc_span:
 						gc_trips2 = gc_chunk
 					case gc_trips2 > 0:
@@ -1381,8 +1384,9 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 					accumulator := gc_s_accumulator[gc_rank3]
 
 //line llmc_misc.go:163
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start3 := index
+					i := gc_start3 + gc_off
+					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1597,8 +1601,9 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 					accumulator := gc_s_accumulator[gc_rank2]
 
 //line llmc_misc.go:163
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start2 := index
+					i := gc_start2 + gc_off
+					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1826,8 +1831,9 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 					accumulator := gc_s_accumulator[gc_rank3]
 
 //line llmc_misc.go:194
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start3 := index
+					i := gc_start3 + gc_off
+					if !(i < gc_limit) || i < gc_start3 && compiled.StrideStopped(gc_start3, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true
@@ -1976,8 +1982,9 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 					accumulator := gc_s_accumulator[gc_rank2]
 
 //line llmc_misc.go:194
-					i := index + gc_off
-					if !(i < gc_limit) {
+					gc_start2 := index
+					i := gc_start2 + gc_off
+					if !(i < gc_limit) || i < gc_start2 && compiled.StrideStopped(gc_start2, gridWidth, gc_limit, false) {
 						continue
 					}
 					gc_more = true

@@ -3186,11 +3186,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				smPartial := gc_s_smPartial[gc_rank]
 
 //line llmc_softmax.go:288
-				gc_from2 := (gc_rank & (32 - 1)) + gc_off
+				gc_start := (gc_rank & (32 - 1))
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, 32, gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 32, gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -3273,11 +3274,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 				smTotal := gc_s_smTotal[gc_rank]
 
 //line llmc_softmax.go:294
-				gc_from3 := (gc_rank & (32 - 1)) + gc_off2
+				gc_start2 := (gc_rank & (32 - 1))
+				gc_from3 := gc_start2 + gc_off2
 				gc_trips2 := gc_limit2 - gc_from3
 				switch {
-				case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_from3, 32, gc_chunk2, gc_limit2, false)
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips2 > gc_span2:
 					gc_trips2 = gc_chunk2
 				case gc_trips2 > 0:
@@ -3417,11 +3419,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					maxval := gc_s_maxval[gc_rank]
 
 //line llmc_softmax.go:328
-					gc_from2 := tid + gc_off
+					gc_start := tid
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*UNROLL_FACTOR, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -3683,11 +3686,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:350
-					gc_from3 := tid + gc_off2
+					gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -4049,11 +4053,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					sum := gc_s_sum[gc_rank]
 
 //line llmc_softmax.go:379
-					gc_from4 := tid + gc_off3
+					gc_start3 := tid
+					gc_from4 := gc_start3 + gc_off3
 					gc_trips3 := gc_limit3 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
 					case gc_trips3 > gc_span3:
 						gc_trips3 = gc_chunk3
 					case gc_trips3 > 0:
@@ -4359,11 +4364,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					_ = bigger
 
 //line llmc_softmax.go:418
-					gc_from2 := laneID + gc_off
+					gc_start := laneID
+					gc_from2 := gc_start + gc_off
 					gc_trips := gc_limit - gc_from2
 					switch {
-					case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gocuda.WarpSize, gc_chunk, gc_limit, false)
 					case gc_trips > gc_span:
 						gc_trips = gc_chunk
 					case gc_trips > 0:
@@ -4570,11 +4576,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 					sumval := gc_s_sumval[gc_rank]
 
 //line llmc_softmax.go:441
-					gc_from3 := laneID + gc_off2
+					gc_start2 := laneID
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:

@@ -4021,11 +4021,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				smPartial := gc_s_smPartial[gc_rank2]
 
 //line llmc_softmax.go:288
-				gc_from5 := (gc_rank2 & (32 - 1)) + gc_off
+				gc_start3 := (gc_rank2 & (32 - 1))
+				gc_from5 := gc_start3 + gc_off
 				gc_trips3 := gc_limit - gc_from5
 				switch {
-				case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_from5, 32, gc_chunk, gc_limit, false)
+				case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, 32, gc_chunk, gc_limit, false)
 				case gc_trips3 > gc_span:
 					gc_trips3 = gc_chunk
 				case gc_trips3 > 0:
@@ -4108,11 +4109,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b2 *compiled.Block, out, inp []float
 				smTotal := gc_s_smTotal[gc_rank2]
 
 //line llmc_softmax.go:294
-				gc_from6 := (gc_rank2 & (32 - 1)) + gc_off2
+				gc_start4 := (gc_rank2 & (32 - 1))
+				gc_from6 := gc_start4 + gc_off2
 				gc_trips4 := gc_limit2 - gc_from6
 				switch {
-				case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_from6, 32, gc_chunk2, gc_limit2, false)
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, 32, gc_chunk2, gc_limit2, false)
 				case gc_trips4 > gc_span2:
 					gc_trips4 = gc_chunk2
 				case gc_trips4 > 0:
@@ -4252,11 +4254,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					maxval := gc_s_maxval[gc_rank2]
 
 //line llmc_softmax.go:328
-					gc_from6 := tid + gc_off
+					gc_start4 := tid
+					gc_from6 := gc_start4 + gc_off
 					gc_trips4 := gc_limit - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gc_bdx2*UNROLL_FACTOR, gc_chunk, gc_limit, false)
 					case gc_trips4 > gc_span:
 						gc_trips4 = gc_chunk
 					case gc_trips4 > 0:
@@ -4560,11 +4563,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:350
-					gc_from7 := tid + gc_off2
+					gc_start5 := tid
+					gc_from7 := gc_start5 + gc_off2
 					gc_trips5 := gc_limit2 - gc_from7
 					switch {
-					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
+					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, gc_bdx2*UNROLL_FACTOR, gc_chunk2, gc_limit2, false)
 					case gc_trips5 > gc_span2:
 						gc_trips5 = gc_chunk2
 					case gc_trips5 > 0:
@@ -4957,11 +4961,12 @@ func gc_body_softmaxForward7Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 					sum := gc_s_sum[gc_rank2]
 
 //line llmc_softmax.go:379
-					gc_from8 := tid + gc_off3
+					gc_start6 := tid
+					gc_from8 := gc_start6 + gc_off3
 					gc_trips6 := gc_limit3 - gc_from8
 					switch {
-					case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
+					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, gc_bdx2*UNROLL_FACTOR, gc_chunk3, gc_limit3, false)
 					case gc_trips6 > gc_span3:
 						gc_trips6 = gc_chunk3
 					case gc_trips6 > 0:
@@ -5267,11 +5272,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					_ = bigger
 
 //line llmc_softmax.go:418
-					gc_from5 := laneID + gc_off
+					gc_start3 := laneID
+					gc_from5 := gc_start3 + gc_off
 					gc_trips3 := gc_limit - gc_from5
 					switch {
-					case gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
+					case gc_from5 < gc_start3 || gc_from5 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from5, gocuda.WarpSize, gc_chunk, gc_limit, false)
 					case gc_trips3 > gc_span:
 						gc_trips3 = gc_chunk
 					case gc_trips3 > 0:
@@ -5478,11 +5484,12 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b2 *compiled.Block, out, inp []float
 					sumval := gc_s_sumval[gc_rank2]
 
 //line llmc_softmax.go:441
-					gc_from6 := laneID + gc_off2
+					gc_start4 := laneID
+					gc_from6 := gc_start4 + gc_off2
 					gc_trips4 := gc_limit2 - gc_from6
 					switch {
-					case gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
+					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, gocuda.WarpSize, gc_chunk2, gc_limit2, false)
 					case gc_trips4 > gc_span2:
 						gc_trips4 = gc_chunk2
 					case gc_trips4 > 0:

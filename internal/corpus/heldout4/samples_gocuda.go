@@ -315,11 +315,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				tempSum := gc_s_tempSum[gc_rank]
 
 //line samples.go:52
-				gc_from2 := int(grid_.ThreadRank()) + gc_off
+				gc_start := int(grid_.ThreadRank())
+				gc_from2 := gc_start + gc_off
 				gc_trips := gc_limit - gc_from2
 				switch {
-				case gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, int(grid_.Size()), gc_chunk, gc_limit, false)
 				case gc_trips > gc_span:
 					gc_trips = gc_chunk
 				case gc_trips > 0:
@@ -783,11 +784,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_ := gc_s_tempSum_[gc_rank]
 
 //line samples.go:52
-					gc_from3 := int(grid_2.ThreadRank()) + gc_off2
+					gc_start2 := int(grid_2.ThreadRank())
+					gc_from3 := gc_start2 + gc_off2
 					gc_trips2 := gc_limit2 - gc_from3
 					switch {
-					case gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
 					case gc_trips2 > gc_span2:
 						gc_trips2 = gc_chunk2
 					case gc_trips2 > 0:
@@ -1123,11 +1125,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 					tempSum_2 := gc_s_tempSum_2[gc_rank]
 
 //line samples.go:52
-					gc_from4 := int(grid_3.ThreadRank()) + gc_off3
+					gc_start3 := int(grid_3.ThreadRank())
+					gc_from4 := gc_start3 + gc_off3
 					gc_trips3 := gc_limit3 - gc_from4
 					switch {
-					case gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
 					case gc_trips3 > gc_span3:
 						gc_trips3 = gc_chunk3
 					case gc_trips3 > 0:
@@ -2331,11 +2334,12 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 						gc_pos.Thread = gc_rank
 
 //line samples.go:343
-						gc_from2 := gc_tx + gc_off2
+						gc_start := gc_tx
+						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
 						case gc_trips > gc_span:
 							gc_trips = gc_chunk
 						case gc_trips > 0:

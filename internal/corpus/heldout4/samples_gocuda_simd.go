@@ -329,11 +329,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 				tempSum := gc_s_tempSum[gc_rank2]
 
 //line samples.go:52
-				gc_from6 := int(grid_.ThreadRank()) + gc_off
+				gc_start4 := int(grid_.ThreadRank())
+				gc_from6 := gc_start4 + gc_off
 				gc_trips4 := gc_limit - gc_from6
 				switch {
-				case gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-					gc_trips4 = compiled.ChunkTrips(gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
+				case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+					gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, int(grid_.Size()), gc_chunk, gc_limit, false)
 				case gc_trips4 > gc_span:
 					gc_trips4 = gc_chunk
 				case gc_trips4 > 0:
@@ -810,11 +811,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					tempSum_ := gc_s_tempSum_[gc_rank2]
 
 //line samples.go:52
-					gc_from7 := int(grid_2.ThreadRank()) + gc_off2
+					gc_start5 := int(grid_2.ThreadRank())
+					gc_from7 := gc_start5 + gc_off2
 					gc_trips5 := gc_limit2 - gc_from7
 					switch {
-					case gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
+					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, int(grid_2.Size()), gc_chunk2, gc_limit2, false)
 					case gc_trips5 > gc_span2:
 						gc_trips5 = gc_chunk2
 					case gc_trips5 > 0:
@@ -1206,11 +1208,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 					tempSum_2 := gc_s_tempSum_2[gc_rank2]
 
 //line samples.go:52
-					gc_from8 := int(grid_3.ThreadRank()) + gc_off3
+					gc_start6 := int(grid_3.ThreadRank())
+					gc_from8 := gc_start6 + gc_off3
 					gc_trips6 := gc_limit3 - gc_from8
 					switch {
-					case gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips6 = compiled.ChunkTrips(gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
+					case gc_from8 < gc_start6 || gc_from8 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips6 = compiled.ChunkTrips(gc_start6, gc_from8, int(grid_3.Size()), gc_chunk3, gc_limit3, false)
 					case gc_trips6 > gc_span3:
 						gc_trips6 = gc_chunk3
 					case gc_trips6 > 0:
@@ -2507,11 +2510,12 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 						gc_pos2.Thread = gc_rank2
 
 //line samples.go:343
-						gc_from4 := gc_tx2 + gc_off2
+						gc_start2 := gc_tx2
+						gc_from4 := gc_start2 + gc_off2
 						gc_trips2 := gc_limit2 - gc_from4
 						switch {
-						case gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips2 = compiled.ChunkTrips(gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdx2, gc_chunk, gc_limit2, false)
 						case gc_trips2 > gc_span:
 							gc_trips2 = gc_chunk
 						case gc_trips2 > 0:
