@@ -13,14 +13,18 @@ import (
 // SyncRoundsKernel returns the kernel of BenchmarkSyncThreads: each thread
 // of the block bumps its own shared counter and crosses a barrier, rounds
 // times. Counts, one per thread, receives the counters.
+//
+//line blocks.go:16
 func SyncRoundsKernel(rounds int, counts []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_syncRounds,
 		func(gc_t *gocuda.Thread) { syncRounds(gc_t, rounds, counts) },
 		func(gc_b *compiled.Block) { gc_body_syncRounds(gc_b, rounds, counts) })
 }
 
+//line blocks.go:16
 var gc_src_syncRounds = compiled.NewSource("syncRounds", "ca7031f08e3a9fe9e461cae10870107738604cf01f84a003aaa55998857924d0", "blocks.go:11-24")
 
+//line blocks.go:16
 func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -204,14 +208,18 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 // each warp sums its threads' sums with shuffles, and thread 0 adds up the
 // warps' sums into partial[blockIdx.x]. Blocks are one-dimensional, whole
 // warps.
+//
+//line blocks.go:33
 func BlockReduceShuffleKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blockReduceShuffle,
 		func(gc_t *gocuda.Thread) { blockReduceShuffle(gc_t, x, partial, run) },
 		func(gc_b *compiled.Block) { gc_body_blockReduceShuffle(gc_b, x, partial, run) })
 }
 
+//line blocks.go:33
 var gc_src_blockReduceShuffle = compiled.NewSource("blockReduceShuffle", "13d130387fd79186762741d87f41c1f038cc5e396ad5672dcff335ef47f28395", "blocks.go:26-50")
 
+//line blocks.go:33
 func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -335,14 +343,18 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 // BenchmarkBlockReduce: runs as for BlockReduceShuffleKernel, then a
 // sequential-addressing tree over the block's sums. Blocks are
 // one-dimensional, a power of two.
+//
+//line blocks.go:58
 func BlockReduceTreeKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blockReduceTree,
 		func(gc_t *gocuda.Thread) { blockReduceTree(gc_t, x, partial, run) },
 		func(gc_b *compiled.Block) { gc_body_blockReduceTree(gc_b, x, partial, run) })
 }
 
+//line blocks.go:58
 var gc_src_blockReduceTree = compiled.NewSource("blockReduceTree", "ac4f8c73280a242c22b79df07e8f422b5e07af4073ee73a59947bc0eb9d14650", "blocks.go:52-72")
 
+//line blocks.go:58
 func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -645,14 +657,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 // thread's rank, the block's size and its sync from cg.ThisThreadBlock.
 // Its compiled form should run as fast as the tree's: the pair measures
 // what the group costs.
+//
+//line blocks.go:81
 func BlockReduceGroupKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blockReduceGroup,
 		func(gc_t *gocuda.Thread) { blockReduceGroup(gc_t, x, partial, run) },
 		func(gc_b *compiled.Block) { gc_body_blockReduceGroup(gc_b, x, partial, run) })
 }
 
+//line blocks.go:81
 var gc_src_blockReduceGroup = compiled.NewSource("blockReduceGroup", "9a8fbd74e5b6a9ff8fca051be7ca922beeb4da7789e62499706f3ede0fb93e8f", "blocks.go:74-96")
 
+//line blocks.go:81
 func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -874,14 +890,18 @@ func gc_body_blockReduceGroup(gc_b *compiled.Block, x []float32, partial []float
 // shuffles cg.ShflDown, the tile's rank 0 storing its sum. Its compiled
 // form should run as fast as the shuffles': the pair measures what the
 // tile costs.
+//
+//line blocks.go:106
 func BlockReduceTileKernel(x []float32, partial []float64, run int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blockReduceTile,
 		func(gc_t *gocuda.Thread) { blockReduceTile(gc_t, x, partial, run) },
 		func(gc_b *compiled.Block) { gc_body_blockReduceTile(gc_b, x, partial, run) })
 }
 
+//line blocks.go:106
 var gc_src_blockReduceTile = compiled.NewSource("blockReduceTile", "21f55b95b1eb174924195ce73cdb36b9c2746da59628a65cbe097c69eefa8b5f", "blocks.go:98-125")
 
+//line blocks.go:106
 func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float64, run int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -11,14 +11,18 @@ import (
 
 // DAXPYKernel returns the kernel of BenchmarkDAXPY: one thread per
 // element, the threads past the end idle.
+//
+//line daxpy.go:14
 func DAXPYKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_daxpy,
 		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line daxpy.go:14
 var gc_src_daxpy = compiled.NewSource("daxpy", "bee67c49dfc1e55a10e8330994d506f55d7678c0b45f9e5dfc0a91723b261335", "daxpy.go:10-19")
 
+//line daxpy.go:14
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -13,6 +13,8 @@ import (
 // thread per pixel of a width×height image of the rectangle (x0, y0) to
 // (x1, y1), storing each pixel's escape count (at most maxIter) in out,
 // row by row.
+//
+//line mandelbrot64.go:31
 func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mandelbrot64,
 		func(gc_t *gocuda.Thread) { mandelbrot64(gc_t, x0, y0, x1, y1, width, height, maxIter, out) },
@@ -21,8 +23,10 @@ func Mandelbrot64Kernel(x0, y0, x1, y1 float64, width, height, maxIter int, out 
 		})
 }
 
+//line mandelbrot64.go:31
 var gc_src_mandelbrot64 = compiled.NewSource("mandelbrot64", "3fa7d2148256af27c4e503e9f01efeb149ea4ea45581b74d5f4ec7ab6f1ef1b3", "mandelbrot64.go:25-42")
 
+//line mandelbrot64.go:31
 func gc_body_mandelbrot64(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float64, width, height, maxIter int, out []int64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

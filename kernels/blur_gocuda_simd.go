@@ -14,6 +14,8 @@ import (
 // pixel from the (2r+1)² pixels of src around it, read from global memory,
 // rows outer, columns inner, clamped to the image. Launch it with
 // BlurConfig.
+//
+//line blur.go:88
 func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_blur,
 		func(gc_t *gocuda.Thread) { blur(gc_t, src, dst, width, height, r) },
@@ -22,8 +24,10 @@ func BlurKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 		})
 }
 
+//line blur.go:88
 var gc_src_blur = compiled.NewSource("blur", "bcb6834161f75e59dee6883c45811b74506e5a2c1a4153fb57e24e112e1f53d5", "blur.go:82-102")
 
+//line blur.go:88
 func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32, width, height, r int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -350,14 +354,18 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 // the tile, in the same order as BlurKernel, so the results are identical.
 // Each input pixel is read from global memory about once per block instead
 // of (2r+1)² times. Launch it with BlurConfig.
+//
+//line blur.go:113
 func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blurShared,
 		func(gc_t *gocuda.Thread) { blurShared(gc_t, src, dst, width, height, r) },
 		func(gc_b *compiled.Block) { gc_body_blurShared(gc_b, src, dst, width, height, r) })
 }
 
+//line blur.go:113
 var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
 
+//line blur.go:113
 func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height, r int) {
 	t := gc_b4.Thread()
 	gc_pos2 := gc_b4.Pos()

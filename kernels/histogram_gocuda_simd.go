@@ -18,14 +18,18 @@ import (
 // then adds each nonzero bin into bins with one global atomicAdd per bin.
 // bins must have HistogramBins elements; the counts are added to what it
 // holds. Launch it with any one-dimensional grid and block.
+//
+//line histogram.go:29
 func HistogramKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_histogram,
 		func(gc_t *gocuda.Thread) { histogram(gc_t, data, bins) },
 		func(gc_b *compiled.Block) { gc_body_histogram(gc_b, data, bins) })
 }
 
+//line histogram.go:29
 var gc_src_histogram = compiled.NewSource("histogram", "251a6eb40b4fca186e3b797f6e5da3df54711550a0e3e5974928a30967718f33", "histogram.go:20-47")
 
+//line histogram.go:29
 func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

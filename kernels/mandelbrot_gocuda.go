@@ -13,6 +13,8 @@ import (
 // thread per pixel of a width×height image of the rectangle (x0, y0) to
 // (x1, y1) of the complex plane, storing each pixel's escape count (at
 // most maxIter) in out, row by row. Launch it with MandelbrotConfig.
+//
+//line mandelbrot.go:43
 func MandelbrotKernel(x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mandelbrot,
 		func(gc_t *gocuda.Thread) { mandelbrot(gc_t, x0, y0, x1, y1, width, height, maxIter, out) },
@@ -21,8 +23,10 @@ func MandelbrotKernel(x0, y0, x1, y1 float32, width, height int, maxIter int32, 
 		})
 }
 
+//line mandelbrot.go:43
 var gc_src_mandelbrot = compiled.NewSource("mandelbrot", "df8bc12ee0b2dd2c3690574e0a4075455b1fb39e1617ebf11e40606863b62c28", "mandelbrot.go:37-54")
 
+//line mandelbrot.go:43
 func gc_body_mandelbrot(gc_b *compiled.Block, gc_lo, gc_hi int, x0, y0, x1, y1 float32, width, height int, maxIter int32, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -16,6 +16,8 @@ import (
 // memory. Launch it with MatMulConfig(MatMulNaive, m, n). It never
 // synchronizes, so in gocuda each thread is a plain call; B is read down a
 // column, a cache-unfriendly stride of n floats.
+//
+//line matmul.go:127
 func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_matMulNaive,
 		func(gc_t *gocuda.Thread) { matMulNaive(gc_t, a, b, c, m, k, n) },
@@ -24,8 +26,10 @@ func MatMulNaiveKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 		})
 }
 
+//line matmul.go:127
 var gc_src_matMulNaive = compiled.NewSource("matMulNaive", "60f6d2263b0c6071fdd704305f6c2593ad669bb4db5b173b5add135a81124241", "matmul.go:119-138")
 
+//line matmul.go:127
 func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -529,14 +533,18 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 // naive kernel's whole dot product takes 3 to 4 µs.
 // MatMulRegisterTiledKernel, with eight times the work per barrier, is the
 // variant that beats the naive kernel.
+//
+//line matmul.go:159
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
+//line matmul.go:159
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "5dea1aab3b4d22c842f46cb68966beedd2abe1b3f646708ef1991d4cb54f2091", "matmul.go:140-177")
 
+//line matmul.go:159
 func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2129,14 +2137,18 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 // "#pragma unroll" to remove the loop's counter, compare and branch (and,
 // here, the bounds checks of a variable index). Launch it with
 // MatMulConfig(MatMulTiledUnrolled, m, n).
+//
+//line matmul.go:200
 func MatMulTiledUnrolledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulTiledUnrolled,
 		func(gc_t *gocuda.Thread) { matMulTiledUnrolled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulTiledUnrolled(gc_b, a, b, c, m, k, n) })
 }
 
+//line matmul.go:200
 var gc_src_matMulTiledUnrolled = compiled.NewSource("matMulTiledUnrolled", "794697fb904115ad288e8122d6e48d373ec5cca3f8ee471ca35632e96ae399a1", "matmul.go:193-232")
 
+//line matmul.go:200
 func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3744,14 +3756,18 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 // MatMulTiledKernel's 16. In gocuda, where barriers dominate, that makes it
 // the fastest variant, about 1.2× the naive kernel's speed at 1024×1024 on
 // two cores. Launch it with MatMulConfig(MatMulRegisterTiled, m, n).
+//
+//line matmul.go:247
 func MatMulRegisterTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulRegisterTiled,
 		func(gc_t *gocuda.Thread) { matMulRegisterTiled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulRegisterTiled(gc_b, a, b, c, m, k, n) })
 }
 
+//line matmul.go:247
 var gc_src_matMulRegisterTiled = compiled.NewSource("matMulRegisterTiled", "c415163fa2aecd31537e0bc979c0b7043bf55a79b4f73c00c3599ad71ec88519", "matmul.go:234-274")
 
+//line matmul.go:247
 func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,6 +14,8 @@ import (
 // accumulating its body's acceleration (see NBodyAccel for the formula).
 // Launch it with NBodyConfig(NBodySimple, len(bodies)). It never
 // synchronizes; every thread streams the whole body array.
+//
+//line nbody.go:143
 func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_nBodySimple,
 		func(gc_t *gocuda.Thread) { nBodySimple(gc_t, bodies, acc, eps2) },
@@ -22,8 +24,10 @@ func NBodySimpleKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func
 		})
 }
 
+//line nbody.go:143
 var gc_src_nBodySimple = compiled.NewSource("nBodySimple", "415d0e2b44cf857d891b4c33152d66809263fc0ee131ca8e4276652de56be6ff", "nbody.go:136-155")
 
+//line nbody.go:143
 func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -104,14 +108,18 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 // and blocks of 64 to 1024 threads measure within about 10% of this; at
 // 16384 bodies on two cores the kernel runs at 0.9 to 0.95 of the speed of
 // hand-written parallel Go doing the same arithmetic (bench.NBodyParallel).
+//
+//line nbody.go:173
 func NBodyTiledKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nBodyTiled,
 		func(gc_t *gocuda.Thread) { nBodyTiled(gc_t, bodies, acc, eps2) },
 		func(gc_b *compiled.Block) { gc_body_nBodyTiled(gc_b, bodies, acc, eps2) })
 }
 
+//line nbody.go:173
 var gc_src_nBodyTiled = compiled.NewSource("nBodyTiled", "f9aea3b1d9dd23e77d2ad99bb8029a762709d539d9ab828f34c59e4c13d491a9", "nbody.go:157-197")
 
+//line nbody.go:173
 func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -447,14 +455,18 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 //
 // On a GPU the extra threads keep the multiprocessors busy when there are
 // too few bodies for one thread each; on a CPU they only add barriers.
+//
+//line nbody.go:213
 func NBodyMultiThreadKernel(bodies [][4]float32, acc [][3]float32, eps2 float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nBodyMultiThread,
 		func(gc_t *gocuda.Thread) { nBodyMultiThread(gc_t, bodies, acc, eps2) },
 		func(gc_b *compiled.Block) { gc_body_nBodyMultiThread(gc_b, bodies, acc, eps2) })
 }
 
+//line nbody.go:213
 var gc_src_nBodyMultiThread = compiled.NewSource("nBodyMultiThread", "2257c8c0273ffe3a646e241372e466fe228fc7fc82d6ad97c01b4d9d3b7c7ebd", "nbody.go:199-247")
 
+//line nbody.go:213
 func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1133,6 +1145,8 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 // the velocity first (v += a·dt) and then the position with the new
 // velocity (x += v·dt), which is leapfrog's kick-drift. Masses are
 // unchanged. Launch it with NBodyConfig(NBodySimple, len(bodies)).
+//
+//line nbody.go:256
 func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_nBodyIntegrate,
 		func(gc_t *gocuda.Thread) { nBodyIntegrate(gc_t, bodies, vel, acc, dt) },
@@ -1141,8 +1155,10 @@ func NBodyIntegrateKernel(bodies [][4]float32, vel, acc [][3]float32, dt float32
 		})
 }
 
+//line nbody.go:256
 var gc_src_nBodyIntegrate = compiled.NewSource("nBodyIntegrate", "11ec7b0effffb3928790f3dcc768e94f8d1cf8a27d00408b555d44e253615f5e", "nbody.go:249-266")
 
+//line nbody.go:256
 func gc_body_nBodyIntegrate(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, vel, acc [][3]float32, dt float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

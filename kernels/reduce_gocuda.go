@@ -16,14 +16,18 @@ import (
 // thread 0 adds the block's sum into *sum with atomicAdd. *sum must start
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
+//
+//line reduce.go:183
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceAtomic,
 		func(gc_t *gocuda.Thread) { reduceAtomic[T](gc_t, in, sum) },
 		func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) })
 }
 
+//line reduce.go:183
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
+//line reduce.go:183
 func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -325,14 +329,18 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 // thread loads one element of in; thread 0 writes the block's sum to
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
+//
+//line reduce.go:207
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceInterleaved,
 		func(gc_t *gocuda.Thread) { reduceInterleaved[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) })
 }
 
+//line reduce.go:207
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
+//line reduce.go:207
 func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -718,14 +726,18 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 // first ones (no divergence within warps) but their accesses collide in
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
+//
+//line reduce.go:231
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceStridedIndex,
 		func(gc_t *gocuda.Thread) { reduceStridedIndex[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) })
 }
 
+//line reduce.go:231
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
+//line reduce.go:231
 func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1004,14 +1016,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 // addressing: the stride s halves from blockDim/2 and thread tid < s adds
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
+//
+//line reduce.go:253
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSequential,
 		func(gc_t *gocuda.Thread) { reduceSequential[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) })
 }
 
+//line reduce.go:253
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
+//line reduce.go:253
 func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -17,6 +17,8 @@ import (
 // thread 0 adds the block's sum into *sum with atomicAdd. *sum must start
 // at zero (or at a value to add to). Launch it with a one-dimensional
 // power-of-two block and at least len(in) threads (ReduceConfig).
+//
+//line reduce.go:183
 func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceAtomic[T](gc_b, in, sum) }
 	switch any(*new(T)).(type) {
@@ -38,8 +40,10 @@ func ReduceAtomicKernel[T Number](in []T, sum *T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce.go:183
 var gc_src_reduceAtomic = compiled.NewSource("reduceAtomic", "bd284a5cc6636602fe0f85c279ce722dc5467de9e675334f5f91220eea623ad8", "reduce.go:175-197")
 
+//line reduce.go:183
 func gc_body_reduceAtomic[T Number](gc_b29 *compiled.Block, in []T, sum *T) {
 	t := gc_b29.Thread()
 	gc_pos5 := gc_b29.Pos()
@@ -335,6 +339,7 @@ func gc_body_reduceAtomic[T Number](gc_b29 *compiled.Block, in []T, sum *T) {
 	}
 }
 
+//line reduce.go:183
 func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1152,6 +1157,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 	}
 }
 
+//line reduce.go:183
 func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) {
 	t := gc_b11.Thread()
 	gc_pos3 := gc_b11.Pos()
@@ -1969,6 +1975,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 	}
 }
 
+//line reduce.go:183
 func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint32) {
 	t := gc_b20.Thread()
 	gc_pos4 := gc_b20.Pos()
@@ -2792,6 +2799,8 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 // thread loads one element of in; thread 0 writes the block's sum to
 // partial[blockIdx.x]. Launch it with a one-dimensional power-of-two block
 // and at least len(in) threads (ReduceConfig).
+//
+//line reduce.go:207
 func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceInterleaved[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -2813,8 +2822,10 @@ func ReduceInterleavedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce.go:207
 var gc_src_reduceInterleaved = compiled.NewSource("reduceInterleaved", "7e383a960774b0192fc3ee498132cfbbb6a2556bf0b4f1db82f5f611785ee965", "reduce.go:199-221")
 
+//line reduce.go:207
 func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T) {
 	t := gc_b29.Thread()
 	gc_pos5 := gc_b29.Pos()
@@ -3194,6 +3205,7 @@ func gc_body_reduceInterleaved[T Number](gc_b29 *compiled.Block, in, partial []T
 	}
 }
 
+//line reduce.go:207
 func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4057,6 +4069,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 	}
 }
 
+//line reduce.go:207
 func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b11.Thread()
 	gc_pos3 := gc_b11.Pos()
@@ -4920,6 +4933,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 	}
 }
 
+//line reduce.go:207
 func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b20.Thread()
 	gc_pos4 := gc_b20.Pos()
@@ -5789,6 +5803,8 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 // first ones (no divergence within warps) but their accesses collide in
 // shared-memory banks. Loads, output and launch are as for
 // ReduceInterleavedKernel.
+//
+//line reduce.go:231
 func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceStridedIndex[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -5810,8 +5826,10 @@ func ReduceStridedIndexKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce.go:231
 var gc_src_reduceStridedIndex = compiled.NewSource("reduceStridedIndex", "2872ce9b821b7d43c35f57560134e21d7009ab7eb98276c310baf1ce6010c613", "reduce.go:223-245")
 
+//line reduce.go:231
 func gc_body_reduceStridedIndex[T Number](gc_b29 *compiled.Block, in, partial []T) {
 	t := gc_b29.Thread()
 	gc_pos5 := gc_b29.Pos()
@@ -6086,6 +6104,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b29 *compiled.Block, in, partial []
 	}
 }
 
+//line reduce.go:231
 func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -6784,6 +6803,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
+//line reduce.go:231
 func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b11.Thread()
 	gc_pos3 := gc_b11.Pos()
@@ -7482,6 +7502,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 	}
 }
 
+//line reduce.go:231
 func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b20.Thread()
 	gc_pos4 := gc_b20.Pos()
@@ -8184,6 +8205,8 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 // addressing: the stride s halves from blockDim/2 and thread tid < s adds
 // element tid+s, so active threads and their addresses are contiguous.
 // Loads, output and launch are as for ReduceInterleavedKernel.
+//
+//line reduce.go:253
 func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceSequential[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -8205,8 +8228,10 @@ func ReduceSequentialKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce.go:253
 var gc_src_reduceSequential = compiled.NewSource("reduceSequential", "52deb7004444087c768b020f3586339159ee8cf248aac68cd2f9d1dfddbeca7f", "reduce.go:247-262", "reduce.go:264-276")
 
+//line reduce.go:253
 func gc_body_reduceSequential[T Number](gc_b29 *compiled.Block, in, partial []T) {
 	t := gc_b29.Thread()
 	gc_pos5 := gc_b29.Pos()
@@ -8516,6 +8541,7 @@ func gc_body_reduceSequential[T Number](gc_b29 *compiled.Block, in, partial []T)
 	}
 }
 
+//line reduce.go:253
 func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -9347,6 +9373,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 }
 
+//line reduce.go:253
 func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b11.Thread()
 	gc_pos3 := gc_b11.Pos()
@@ -10178,6 +10205,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 	}
 }
 
+//line reduce.go:253
 func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b20.Thread()
 	gc_pos4 := gc_b20.Pos()

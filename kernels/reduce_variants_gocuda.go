@@ -16,14 +16,18 @@ import (
 // thread 0 writes its sum to partial[blockIdx.x]. Launch it with a
 // one-dimensional power-of-two block and at least len(in)/2 threads
 // (ReduceConfig).
+//
+//line reduce_variants.go:18
 func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceFirstAdd,
 		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
 }
 
+//line reduce_variants.go:18
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
+//line reduce_variants.go:18
 func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -366,14 +370,18 @@ func gc_body_reduceFirstAdd[T Number](gc_b *compiled.Block, in, partial []T) {
 // synchronizes again, as NVIDIA's "Using CUDA Warp-Level Primitives"
 // prescribes. Launch it with a one-dimensional power-of-two block of at
 // least 64 threads (ReduceConfig).
+//
+//line reduce_variants.go:41
 func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceUnrolledWarp,
 		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
 }
 
+//line reduce_variants.go:41
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
+//line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -849,14 +857,18 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 // warp stores the warp's sum, and after one barrier warp 0 shuffles the
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
+//
+//line reduce_variants.go:79
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
 		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
 }
 
+//line reduce_variants.go:79
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
+//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1083,14 +1095,18 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 // a block's threads run one after another, so each thread strides alone
 // through memory, a cache line per element. ReduceCoarsenedKernel is the
 // form that suits a CPU.
+//
+//line reduce_variants.go:129
 func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceGridStride,
 		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
 }
 
+//line reduce_variants.go:129
 var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
 
+//line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1783,14 +1799,18 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 // ReduceConfig), so the block reduction's barrier and shuffles, which cost
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
+//
+//line reduce_variants.go:169
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceCoarsened,
 		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
 }
 
+//line reduce_variants.go:169
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
+//line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

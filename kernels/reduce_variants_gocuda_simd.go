@@ -17,6 +17,8 @@ import (
 // thread 0 writes its sum to partial[blockIdx.x]. Launch it with a
 // one-dimensional power-of-two block and at least len(in)/2 threads
 // (ReduceConfig).
+//
+//line reduce_variants.go:18
 func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -38,8 +40,10 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce_variants.go:18
 var gc_src_reduceFirstAdd = compiled.NewSource("reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:264-276")
 
+//line reduce_variants.go:18
 func gc_body_reduceFirstAdd[T Number](gc_b53 *compiled.Block, in, partial []T) {
 	t := gc_b53.Thread()
 	gc_pos5 := gc_b53.Pos()
@@ -373,6 +377,7 @@ func gc_body_reduceFirstAdd[T Number](gc_b53 *compiled.Block, in, partial []T) {
 	}
 }
 
+//line reduce_variants.go:18
 func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1512,6 +1517,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 	}
 }
 
+//line reduce_variants.go:18
 func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b19.Thread()
 	gc_pos3 := gc_b19.Pos()
@@ -2651,6 +2657,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 	}
 }
 
+//line reduce_variants.go:18
 func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b36.Thread()
 	gc_pos4 := gc_b36.Pos()
@@ -3799,6 +3806,8 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 // synchronizes again, as NVIDIA's "Using CUDA Warp-Level Primitives"
 // prescribes. Launch it with a one-dimensional power-of-two block of at
 // least 64 threads (ReduceConfig).
+//
+//line reduce_variants.go:41
 func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -3820,8 +3829,10 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce_variants.go:41
 var gc_src_reduceUnrolledWarp = compiled.NewSource("reduceUnrolledWarp", "53a1749af66e1731cae73eb94cc9cc7e36c462fe5db16b7d5c7f393d3c7cf179", "reduce_variants.go:30-54", "reduce.go:264-276", "reduce_variants.go:56-68")
 
+//line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []T) {
 	t := gc_b53.Thread()
 	gc_pos5 := gc_b53.Pos()
@@ -4290,6 +4301,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b53 *compiled.Block, in, partial []
 	}
 }
 
+//line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -5686,6 +5698,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 	}
 }
 
+//line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b19.Thread()
 	gc_pos3 := gc_b19.Pos()
@@ -7082,6 +7095,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 	}
 }
 
+//line reduce_variants.go:41
 func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b36.Thread()
 	gc_pos4 := gc_b36.Pos()
@@ -8485,6 +8499,8 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 // warp stores the warp's sum, and after one barrier warp 0 shuffles the
 // warp sums down to thread 0, which writes partial[blockIdx.x]. Launch it
 // with a one-dimensional block of whole warps (ReduceConfig).
+//
+//line reduce_variants.go:79
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -8506,8 +8522,10 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce_variants.go:79
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource("reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
+//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, partial []T) {
 	t := gc_b23.Thread()
 	gc_pos5 := gc_b23.Pos()
@@ -8708,6 +8726,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b23 *compiled.Block, in, parti
 	}
 }
 
+//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -9479,6 +9498,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 	}
 }
 
+//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b9.Thread()
 	gc_pos3 := gc_b9.Pos()
@@ -10250,6 +10270,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 	}
 }
 
+//line reduce_variants.go:79
 func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b16.Thread()
 	gc_pos4 := gc_b16.Pos()
@@ -11035,6 +11056,8 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 // a block's threads run one after another, so each thread strides alone
 // through memory, a cache line per element. ReduceCoarsenedKernel is the
 // form that suits a CPU.
+//
+//line reduce_variants.go:129
 func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -11056,8 +11079,10 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce_variants.go:129
 var gc_src_reduceGridStride = compiled.NewSource("reduceGridStride", "eeb1a303853e23861110408bb53acf1492d445441449b26d77761e4f192d54ec", "reduce_variants.go:113-150", "reduce.go:264-276", "reduce_variants.go:56-68")
 
+//line reduce_variants.go:129
 func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -11735,6 +11760,7 @@ func gc_body_reduceGridStride[T Number](gc_b5 *compiled.Block, in, partial []T) 
 	}
 }
 
+//line reduce_variants.go:129
 func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -12954,6 +12980,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 	}
 }
 
+//line reduce_variants.go:129
 func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -14173,6 +14200,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 	}
 }
 
+//line reduce_variants.go:129
 func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -15407,6 +15435,8 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 // ReduceConfig), so the block reduction's barrier and shuffles, which cost
 // a coroutine switch per thread, are paid by few threads. Launch it with a
 // one-dimensional block of whole warps and any grid.
+//
+//line reduce_variants.go:169
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -15428,8 +15458,10 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reduce_variants.go:169
 var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
+//line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -15722,6 +15754,7 @@ func gc_body_reduceCoarsened[T Number](gc_b11 *compiled.Block, in, partial []T) 
 	}
 }
 
+//line reduce_variants.go:169
 func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -16419,6 +16452,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 	}
 }
 
+//line reduce_variants.go:169
 func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -17116,6 +17150,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 	}
 }
 
+//line reduce_variants.go:169
 func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()

@@ -14,14 +14,18 @@ import (
 // global memory (on a GPU the writes of a warp land in reverse order).
 // in and out must have the same length and must not overlap. Launch it with
 // at least len(in) threads in one dimension of blocks (ReverseNaive does).
+//
+//line reverse.go:19
 func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_reverseNaive,
 		func(gc_t *gocuda.Thread) { reverseNaive[T](gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_reverseNaive[T](gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line reverse.go:19
 var gc_src_reverseNaive = compiled.NewSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
 
+//line reverse.go:19
 func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -68,14 +72,18 @@ func gc_body_reverseNaive[T any](gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 // threads whose source is past the end of in write nothing. in and out must
 // have the same length and must not overlap. Launch it with a
 // one-dimensional block and at least len(in) threads (ReverseShared does).
+//
+//line reverse.go:38
 func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseShared,
 		func(gc_t *gocuda.Thread) { reverseShared[T](gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) })
 }
 
+//line reverse.go:38
 var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
 
+//line reverse.go:38
 func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -15,14 +15,18 @@ import (
 // global memory (on a GPU the writes of a warp land in reverse order).
 // in and out must have the same length and must not overlap. Launch it with
 // at least len(in) threads in one dimension of blocks (ReverseNaive does).
+//
+//line reverse.go:19
 func ReverseNaiveKernel[T any](in, out []T) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_reverseNaive,
 		func(gc_t *gocuda.Thread) { reverseNaive[T](gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_reverseNaive[T](gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line reverse.go:19
 var gc_src_reverseNaive = compiled.NewSource("reverseNaive", "04fc8f66fde9f5237ae0a43c4ac630691caface1aafb316e079ac65791d249b4", "reverse.go:12-24")
 
+//line reverse.go:19
 func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []T) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -69,6 +73,8 @@ func gc_body_reverseNaive[T any](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, 
 // threads whose source is past the end of in write nothing. in and out must
 // have the same length and must not overlap. Launch it with a
 // one-dimensional block and at least len(in) threads (ReverseShared does).
+//
+//line reverse.go:38
 func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reverseShared[T](gc_b, in, out) }
 	switch any(*new(T)).(type) {
@@ -90,8 +96,10 @@ func ReverseSharedKernel[T any](in, out []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line reverse.go:38
 var gc_src_reverseShared = compiled.NewSource("reverseShared", "2610120bd37c53ee1e6af664424947ea6d5e5c5f27aaa37e634dcfc7b68c02c6", "reverse.go:26-50")
 
+//line reverse.go:38
 func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -282,6 +290,7 @@ func gc_body_reverseShared[T any](gc_b5 *compiled.Block, in, out []T) {
 	}
 }
 
+//line reverse.go:38
 func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -682,6 +691,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 	}
 }
 
+//line reverse.go:38
 func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1082,6 +1092,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 	}
 }
 
+//line reverse.go:38
 func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()

@@ -13,14 +13,18 @@ import (
 // Appendix B and Harris's "An Easy Introduction to CUDA C and C++": one
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
+//
+//line saxpy.go:29
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:29
 var gc_src_saxpy = compiled.NewSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
 
+//line saxpy.go:29
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -161,14 +165,18 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 // gocuda a block's threads run one after another, so each thread strides
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
+//
+//line saxpy.go:48
 func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpyGridStride,
 		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:48
 var gc_src_saxpyGridStride = compiled.NewSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
 
+//line saxpy.go:48
 func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -411,14 +419,18 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 // through contiguous memory, which is what a CPU's caches and prefetchers
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
+//
+//line saxpy.go:66
 func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpyCoarsened,
 		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCoarsened(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:66
 var gc_src_saxpyCoarsened = compiled.NewSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
 
+//line saxpy.go:66
 func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -486,14 +498,18 @@ func gc_body_saxpyCoarsened(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x
 // VecAdd, c = a + b, one thread per element: thread i sets c[i] if
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
+//
+//line saxpy.go:116
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAdd,
 		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line saxpy.go:116
 var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
 
+//line saxpy.go:116
 func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -630,14 +646,18 @@ func gc_body_vecAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []
 // "Write Flexible Kernels with Grid-Stride Loops"): thread i sets elements
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
+//
+//line saxpy.go:130
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAddGridStride,
 		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line saxpy.go:130
 var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
 
+//line saxpy.go:130
 func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -877,14 +897,18 @@ func gc_body_vecAddGridStride[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, 
 // VecAddCoarsenedKernel returns VecAdd with a coarsened grid-stride loop
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
+//
+//line saxpy.go:143
 func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAddCoarsened,
 		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddCoarsened[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line saxpy.go:143
 var gc_src_vecAddCoarsened = compiled.NewSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
 
+//line saxpy.go:143
 func gc_body_vecAddCoarsened[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []T) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -14,14 +14,18 @@ import (
 // Appendix B and Harris's "An Easy Introduction to CUDA C and C++": one
 // thread per element, thread i updating y[i] if i < len(x). Launch it with
 // at least len(x) threads in one dimension of blocks (SAXPY does).
+//
+//line saxpy.go:29
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:29
 var gc_src_saxpy = compiled.NewSource("saxpy", "8ea681e8ea0aa3029e37b4a5214d392522327a781154602cde148a19f98e37dc", "saxpy.go:23-35")
 
+//line saxpy.go:29
 func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -260,14 +264,18 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 // gocuda a block's threads run one after another, so each thread strides
 // through memory alone, touching a new cache line (and often a new page)
 // per element. SAXPYCoarsenedKernel is the form that suits a CPU.
+//
+//line saxpy.go:48
 func SAXPYGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpyGridStride,
 		func(gc_t *gocuda.Thread) { saxpyGridStride(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:48
 var gc_src_saxpyGridStride = compiled.NewSource("saxpyGridStride", "0c7d32cf8cc4f594c86e0ad33383c104576232f3c05891fa6a9a1cfaa07880af", "saxpy.go:37-54")
 
+//line saxpy.go:48
 func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -596,14 +604,18 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 // through contiguous memory, which is what a CPU's caches and prefetchers
 // want, and the grid can stay small (SAXPYCoarsened uses a few blocks per
 // worker).
+//
+//line saxpy.go:66
 func SAXPYCoarsenedKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpyCoarsened,
 		func(gc_t *gocuda.Thread) { saxpyCoarsened(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpyCoarsened(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line saxpy.go:66
 var gc_src_saxpyCoarsened = compiled.NewSource("saxpyCoarsened", "7b5f8f5f48296aabe40305d80eefc3ebe12f9f8bf40bcd91ec985f515b81b153", "saxpy.go:56-77")
 
+//line saxpy.go:66
 func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -671,6 +683,8 @@ func gc_body_saxpyCoarsened(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32
 // VecAdd, c = a + b, one thread per element: thread i sets c[i] if
 // i < len(c). Launch it with at least len(c) threads in one dimension of
 // blocks (VecAdd does).
+//
+//line saxpy.go:116
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) }
 	switch any(*new(T)).(type) {
@@ -695,8 +709,10 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line saxpy.go:116
 var gc_src_vecAdd = compiled.NewSource("vecAdd", "60c1e734d9a8836bd1fabca2b87e90e6d725003dd2d1f795c1cce3ce6ae2749b", "saxpy.go:110-122")
 
+//line saxpy.go:116
 func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -829,6 +845,7 @@ func gc_body_vecAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c
 	}
 }
 
+//line saxpy.go:116
 func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1051,6 +1068,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 	}
 }
 
+//line saxpy.go:116
 func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -1273,6 +1291,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 	}
 }
 
+//line saxpy.go:116
 func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -1499,6 +1518,8 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 // "Write Flexible Kernels with Grid-Stride Loops"): thread i sets elements
 // i, i+s, i+2s, ... where s = blockDim*gridDim. See SAXPYGridStrideKernel
 // for what the stride costs on a CPU.
+//
+//line saxpy.go:130
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) }
 	switch any(*new(T)).(type) {
@@ -1529,8 +1550,10 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line saxpy.go:130
 var gc_src_vecAddGridStride = compiled.NewSource("vecAddGridStride", "566554f7a42f29a919e52d9b5269eff9c18d4e1946cc8950f6668eaa2ece7a30", "saxpy.go:124-136")
 
+//line saxpy.go:130
 func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a, b, c []T) {
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -1767,6 +1790,7 @@ func gc_body_vecAddGridStride[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 in
 	}
 }
 
+//line saxpy.go:130
 func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, b []float32, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2081,6 +2105,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 	}
 }
 
+//line saxpy.go:130
 func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, b []int32, c []int32) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -2395,6 +2420,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 	}
 }
 
+//line saxpy.go:130
 func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, b []uint32, c []uint32) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -2712,14 +2738,18 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 // VecAddCoarsenedKernel returns VecAdd with a coarsened grid-stride loop
 // whose unit is a run of 1024 consecutive elements, as
 // SAXPYCoarsenedKernel's is.
+//
+//line saxpy.go:143
 func VecAddCoarsenedKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAddCoarsened,
 		func(gc_t *gocuda.Thread) { vecAddCoarsened[T](gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddCoarsened[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line saxpy.go:143
 var gc_src_vecAddCoarsened = compiled.NewSource("vecAddCoarsened", "eaa0a498fe2001d2be28368625af1c175439bdd75ec65ead9c712f0d843ae912", "saxpy.go:138-154")
 
+//line saxpy.go:143
 func gc_body_vecAddCoarsened[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []T) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -18,14 +18,18 @@ import (
 // read, then adds it in. If sums is not nil, the block's total goes to
 // sums[blockIdx.X] for the multi-block driver (see Scan). Elements past
 // len(in) count as zero.
+//
+//line scan_block.go:19
 func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_hillisSteeleScan,
 		func(gc_t *gocuda.Thread) { hillisSteeleScan[T](gc_t, in, out, sums, inclusive) },
 		func(gc_b *compiled.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
+//line scan_block.go:19
 var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
 
+//line scan_block.go:19
 func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -650,14 +654,18 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 // two (the kernel fails with gocuda.ErrInvalidValue otherwise). The
 // bank-conflict padding of the original is left out: the CPU has no banks.
 // sums and the tail are as for HillisSteeleScanKernel.
+//
+//line scan_block.go:76
 func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blellochScan,
 		func(gc_t *gocuda.Thread) { blellochScan[T](gc_t, in, out, sums, inclusive) },
 		func(gc_b *compiled.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) })
 }
 
+//line scan_block.go:76
 var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
 
+//line scan_block.go:76
 func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -952,14 +960,18 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 // thread adds its warp's prefix. Each block of a 1D grid covers blockDim.X
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
+//
+//line scan_block.go:140
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpShuffleScan,
 		func(gc_t *gocuda.Thread) { warpShuffleScan[T](gc_t, in, out, sums, inclusive) },
 		func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) })
 }
 
+//line scan_block.go:140
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
+//line scan_block.go:140
 func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -19,6 +19,8 @@ import (
 // read, then adds it in. If sums is not nil, the block's total goes to
 // sums[blockIdx.X] for the multi-block driver (see Scan). Elements past
 // len(in) count as zero.
+//
+//line scan_block.go:19
 func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_hillisSteeleScan[T](gc_b, in, out, sums, inclusive) }
 	switch any(*new(T)).(type) {
@@ -43,8 +45,10 @@ func HillisSteeleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*g
 		gc_body)
 }
 
+//line scan_block.go:19
 var gc_src_hillisSteeleScan = compiled.NewSource("hillisSteeleScan", "20c9e21902189fce18373095f36ff2c64f7b6cafcee8c6a4bdad17e42f11e3ac", "scan_block.go:9-44", "scan_block.go:46-63")
 
+//line scan_block.go:19
 func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -620,6 +624,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b5 *compiled.Block, in, out, sums []T
 	}
 }
 
+//line scan_block.go:19
 func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1639,6 +1644,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 	}
 }
 
+//line scan_block.go:19
 func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -2658,6 +2664,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 	}
 }
 
+//line scan_block.go:19
 func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -3686,6 +3693,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 // two (the kernel fails with gocuda.ErrInvalidValue otherwise). The
 // bank-conflict padding of the original is left out: the CPU has no banks.
 // sums and the tail are as for HillisSteeleScanKernel.
+//
+//line scan_block.go:76
 func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_blellochScan[T](gc_b, in, out, sums, inclusive) }
 	switch any(*new(T)).(type) {
@@ -3710,8 +3719,10 @@ func BlellochScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocud
 		gc_body)
 }
 
+//line scan_block.go:76
 var gc_src_blellochScan = compiled.NewSource("blellochScan", "0370b3ce3b34a1a5ddc18b7ba06ca58c90fc0953c2eeb0c29b3cb894e27a257b", "scan_block.go:65-129")
 
+//line scan_block.go:76
 func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -3999,6 +4010,7 @@ func gc_body_blellochScan[T Number](gc_b5 *compiled.Block, in, out, sums []T, in
 	}
 }
 
+//line scan_block.go:76
 func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4658,6 +4670,7 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 }
 
+//line scan_block.go:76
 func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -5317,6 +5330,7 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 	}
 }
 
+//line scan_block.go:76
 func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -5983,6 +5997,8 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 // thread adds its warp's prefix. Each block of a 1D grid covers blockDim.X
 // consecutive elements, one per thread; sums and the tail are as for
 // HillisSteeleScanKernel.
+//
+//line scan_block.go:140
 func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_warpShuffleScan[T](gc_b, in, out, sums, inclusive) }
 	switch any(*new(T)).(type) {
@@ -6007,8 +6023,10 @@ func WarpShuffleScanKernel[T Number](in, out, sums []T, inclusive bool) func(*go
 		gc_body)
 }
 
+//line scan_block.go:140
 var gc_src_warpShuffleScan = compiled.NewSource("warpShuffleScan", "b33e8748ad7f76723aca66bfcd7ddf0770601d31c0fb3010e5dabaa20b77128d", "scan_block.go:131-159", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210")
 
+//line scan_block.go:140
 func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T, inclusive bool) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -6629,6 +6647,7 @@ func gc_body_warpShuffleScan[T Number](gc_b11 *compiled.Block, in, out, sums []T
 	}
 }
 
+//line scan_block.go:140
 func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, sums []float32, inclusive bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -7656,6 +7675,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 }
 
+//line scan_block.go:140
 func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, sums []int32, inclusive bool) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -8683,6 +8703,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 	}
 }
 
+//line scan_block.go:140
 func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint32, sums []uint32, inclusive bool) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()

@@ -18,14 +18,18 @@ import (
 // predecessors' status for the tile's prefix, and publishes the inclusive
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
+//
+//line scan_lookback.go:101
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_lookbackScan,
 		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
 		func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
 }
 
+//line scan_lookback.go:101
 var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
+//line scan_lookback.go:101
 func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -870,14 +874,18 @@ func gc_body_lookbackScan[T Number](gc_b *compiled.Block, in, out []T, status []
 // second pass reads from cache. Launch it on a 1D grid of
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
+//
+//line scan_lookback.go:167
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
 		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
+//line scan_lookback.go:167
 var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
 
+//line scan_lookback.go:167
 func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

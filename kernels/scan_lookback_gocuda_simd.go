@@ -19,6 +19,8 @@ import (
 // predecessors' status for the tile's prefix, and publishes the inclusive
 // prefix; then every thread adds the prefix. Launch it on a 1D grid of
 // ceil(len(in)/blockDim.X) blocks with status zeroed and that long.
+//
+//line scan_lookback.go:101
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) }
 	switch any(*new(T)).(type) {
@@ -43,8 +45,10 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 		gc_body)
 }
 
+//line scan_lookback.go:101
 var gc_src_lookbackScan = compiled.NewSource("lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49")
 
+//line scan_lookback.go:101
 func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) {
 	t := gc_b11.Thread()
 	gc_pos5 := gc_b11.Pos()
@@ -851,6 +855,7 @@ func gc_body_lookbackScan[T Number](gc_b11 *compiled.Block, in, out []T, status 
 	}
 }
 
+//line scan_lookback.go:101
 func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []float32, status []ScanTileState[float32], ticket *uint32, inclusive bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2000,6 +2005,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 	}
 }
 
+//line scan_lookback.go:101
 func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, status []ScanTileState[int32], ticket *uint32, inclusive bool) {
 	t := gc_b5.Thread()
 	gc_pos3 := gc_b5.Pos()
@@ -3149,6 +3155,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 	}
 }
 
+//line scan_lookback.go:101
 func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint32, status []ScanTileState[uint32], ticket *uint32, inclusive bool) {
 	t := gc_b8.Thread()
 	gc_pos4 := gc_b8.Pos()
@@ -4310,14 +4317,18 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 // second pass reads from cache. Launch it on a 1D grid of
 // ceil(len(in)/(blockDim.X*items)) blocks with status zeroed and that long
 // and *ticket zero.
+//
+//line scan_lookback.go:167
 func CoarsenedScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_coarsenedScan,
 		func(gc_t *gocuda.Thread) { coarsenedScan[T](gc_t, in, out, status, ticket, inclusive, items) },
 		func(gc_b *compiled.Block) { gc_body_coarsenedScan[T](gc_b, in, out, status, ticket, inclusive, items) })
 }
 
+//line scan_lookback.go:167
 var gc_src_coarsenedScan = compiled.NewSource("coarsenedScan", "1e621ae98ddd80a5563d18e258abb60e532a08c96a427a33409cea8db3dfaf94", "scan_lookback.go:153-187", "scan_lookback.go:39-49")
 
+//line scan_lookback.go:167
 func gc_body_coarsenedScan[T Number](gc_b2 *compiled.Block, in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool, items int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -13,6 +13,8 @@ import (
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
 // of the blocks before element i's block. It never waits at a barrier.
+//
+//line scan_multi.go:98
 func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
@@ -21,8 +23,10 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 		})
 }
 
+//line scan_multi.go:98
 var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
 
+//line scan_multi.go:98
 func gc_body_uniformAdd[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, out, offsets []T, perBlock int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -14,6 +14,8 @@ import (
 // CUDA samples' uniformAdd (GPU Gems 3, chapter 39.2.4): one thread per
 // element of a 1D grid adds offsets[i/perBlock] to out[i], the scanned sum
 // of the blocks before element i's block. It never waits at a barrier.
+//
+//line scan_multi.go:98
 func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 		gc_body_uniformAdd[T](gc_b, gc_lo, gc_hi, out, offsets, perBlock)
@@ -43,8 +45,10 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 		gc_body)
 }
 
+//line scan_multi.go:98
 var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103")
 
+//line scan_multi.go:98
 func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out, offsets []T, perBlock int) {
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -253,6 +257,7 @@ func gc_body_uniformAdd[T Number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, out
 	}
 }
 
+//line scan_multi.go:98
 func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []float32, offsets []float32, perBlock int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -505,6 +510,7 @@ func gc_body_uniformAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out [
 	}
 }
 
+//line scan_multi.go:98
 func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []int32, offsets []int32, perBlock int) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -757,6 +763,7 @@ func gc_body_uniformAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, out []i
 	}
 }
 
+//line scan_multi.go:98
 func gc_body_uniformAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, out []uint32, offsets []uint32, perBlock int) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()

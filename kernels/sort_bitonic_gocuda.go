@@ -15,6 +15,8 @@ import (
 // per compare-exchange of a 1D grid of at least pow2(len(keys))/2
 // threads, the pairs h apart (see BitonicSort), for steps too long for a
 // tile in shared memory. It never waits at a barrier.
+//
+//line sort_bitonic.go:44
 func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bitonicStepKernel,
 		func(gc_t *gocuda.Thread) { bitonicStepKernel[T](gc_t, keys, h, flip) },
@@ -23,8 +25,10 @@ func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread
 		})
 }
 
+//line sort_bitonic.go:44
 var gc_src_bitonicStepKernel = compiled.NewSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
 
+//line sort_bitonic.go:44
 func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, keys []T, h int, flip bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -78,14 +82,18 @@ func gc_body_bitonicStepKernel[T Number](gc_b *compiled.Block, gc_lo, gc_hi int,
 // barrier between steps. With stage 0 it sorts the tile (every merge up to
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
+//
+//line sort_bitonic.go:63
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicShared,
 		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
 		func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
 }
 
+//line sort_bitonic.go:63
 var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105")
 
+//line sort_bitonic.go:63
 func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -16,6 +16,8 @@ import (
 // per compare-exchange of a 1D grid of at least pow2(len(keys))/2
 // threads, the pairs h apart (see BitonicSort), for steps too long for a
 // tile in shared memory. It never waits at a barrier.
+//
+//line sort_bitonic.go:44
 func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bitonicStepKernel,
 		func(gc_t *gocuda.Thread) { bitonicStepKernel[T](gc_t, keys, h, flip) },
@@ -24,8 +26,10 @@ func BitonicStepKernel[T Number](keys []T, h int, flip bool) func(*gocuda.Thread
 		})
 }
 
+//line sort_bitonic.go:44
 var gc_src_bitonicStepKernel = compiled.NewSource("bitonicStepKernel", "dc2901a1768cdfeab68a0c00cd18ad5d3d994223cebecabfaff439ac98701a02", "sort_bitonic.go:37-51")
 
+//line sort_bitonic.go:44
 func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, keys []T, h int, flip bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -79,6 +83,8 @@ func gc_body_bitonicStepKernel[T Number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 i
 // barrier between steps. With stage 0 it sorts the tile (every merge up to
 // tile); with stage k > tile it finishes the merge of sequences of k/2,
 // whose longer steps BitonicStepKernel has done.
+//
+//line sort_bitonic.go:63
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) }
 	switch any(*new(T)).(type) {
@@ -97,8 +103,10 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 		gc_body)
 }
 
+//line sort_bitonic.go:63
 var gc_src_bitonicShared = compiled.NewSource("bitonicShared", "262743150475bf12768643b621ab7849ebf816b87e7668663140e530f738bd1c", "sort_bitonic.go:53-91", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105", "sort_bitonic.go:93-105")
 
+//line sort_bitonic.go:63
 func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stage int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -675,6 +683,7 @@ func gc_body_bitonicShared[T Number](gc_b5 *compiled.Block, keys []T, tile, stag
 	}
 }
 
+//line sort_bitonic.go:63
 func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile int, stage int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1455,6 +1464,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 	}
 }
 
+//line sort_bitonic.go:63
 func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, stage int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -2235,6 +2245,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 	}
 }
 
+//line sort_bitonic.go:63
 func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int, stage int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()

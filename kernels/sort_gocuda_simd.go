@@ -19,14 +19,18 @@ import (
 // 0 to the front and those whose bit is 1 after them, each side keeping
 // its order, so that the 32 steps sort. Threads past the end return at
 // once, which holds no barrier up.
+//
+//line sort.go:38
 func BlockRadixSortKernel(keys []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blockRadixSort,
 		func(gc_t *gocuda.Thread) { blockRadixSort(gc_t, keys) },
 		func(gc_b *compiled.Block) { gc_body_blockRadixSort(gc_b, keys) })
 }
 
+//line sort.go:38
 var gc_src_blockRadixSort = compiled.NewSource("blockRadixSort", "fb36f85faac489a8f54d2f1293b50645b54f8f5b4741c22978c4820e62decbd2", "sort.go:27-54", "scan_block.go:46-63", "sort.go:56-74")
 
+//line sort.go:38
 func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

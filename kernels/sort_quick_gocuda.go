@@ -19,6 +19,8 @@ import (
 // sorted one after the other; the sample launches them into two streams
 // so that a GPU may run them at once. NaNs are not ordered: they end up
 // anywhere.
+//
+//line sort_quick.go:37
 func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_quickSort,
 		func(gc_t *gocuda.Thread) { quickSort[T](gc_t, dev, data, depth) },
@@ -27,8 +29,10 @@ func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*go
 		})
 }
 
+//line sort_quick.go:37
 var gc_src_quickSort = compiled.NewSource("quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
 
+//line sort_quick.go:37
 func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *gocuda.Device, data []T, depth int) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()

@@ -16,14 +16,18 @@ import (
 // block's count of digit d to counts[d*gridDim.X + blockIdx.X]. That
 // digit-major order makes the exclusive scan of counts the position where
 // each block's keys of each digit start. blockDim.X is at most 32.
+//
+//line sort_radix.go:34
 func RadixHistogramKernel(keys, counts []uint32, shift uint, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_radixHistogram,
 		func(gc_t *gocuda.Thread) { radixHistogram(gc_t, keys, counts, shift, items) },
 		func(gc_b *compiled.Block) { gc_body_radixHistogram(gc_b, keys, counts, shift, items) })
 }
 
+//line sort_radix.go:34
 var gc_src_radixHistogram = compiled.NewSource("radixHistogram", "411f38ee38e60b3f3eb29147d6313bee599b05ee9934b986a88e757fccd9f39b", "sort_radix.go:23-45")
 
+//line sort_radix.go:34
 func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -168,6 +172,8 @@ func gc_body_radixHistogram(gc_b *compiled.Block, keys, counts []uint32, shift u
 // of keys from src to dst in order, so that the pass is stable. srcVals,
 // if not nil, move with the keys into dstVals. blockDim.X and items must be
 // those of the histogram launch.
+//
+//line sort_radix.go:77
 func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_radixScatter,
 		func(gc_t *gocuda.Thread) { radixScatter[V](gc_t, src, dst, srcVals, dstVals, offsets, shift, items) },
@@ -176,8 +182,10 @@ func RadixScatterKernel[V any](src, dst []uint32, srcVals, dstVals []V, offsets 
 		})
 }
 
+//line sort_radix.go:77
 var gc_src_radixScatter = compiled.NewSource("radixScatter", "779d02dcaf74d9681fb53dcd4ec4418e71df63aa7e1a60be0b150956e207901d", "sort_radix.go:67-103")
 
+//line sort_radix.go:77
 func gc_body_radixScatter[V any](gc_b *compiled.Block, src, dst []uint32, srcVals, dstVals []V, offsets []uint32, shift uint, items int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

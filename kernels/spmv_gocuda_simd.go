@@ -14,6 +14,8 @@ import (
 // per row of the CSR matrix (rowPtr, cols, vals), computing the row's dot
 // product with x into y; the matrix has len(y) rows. Launch it with
 // SpMVConfig(SpMVScalar, len(y)).
+//
+//line spmv.go:139
 func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spMVScalar,
 		func(gc_t *gocuda.Thread) { spMVScalar(gc_t, rowPtr, cols, vals, x, y) },
@@ -22,8 +24,10 @@ func SpMVScalarKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.T
 		})
 }
 
+//line spmv.go:139
 var gc_src_spMVScalar = compiled.NewSource("spMVScalar", "40e2852166f2ef0b42c05b3c806dad24092ba67a34c1e8570b3f3dd44f2f6d71", "spmv.go:133-150")
 
+//line spmv.go:139
 func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols []int32, vals, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -85,14 +89,18 @@ func gc_body_spMVScalar(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, rowPtr, cols 
 // in it and from global memory otherwise. The window pays off for matrices
 // whose nonzeros cluster near the diagonal, such as those from meshes.
 // Launch it with SpMVConfig(SpMVCached, len(y)) (any 1D block works).
+//
+//line spmv.go:161
 func SpMVCachedKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_spMVCached,
 		func(gc_t *gocuda.Thread) { spMVCached(gc_t, rowPtr, cols, vals, x, y) },
 		func(gc_b *compiled.Block) { gc_body_spMVCached(gc_b, rowPtr, cols, vals, x, y) })
 }
 
+//line spmv.go:161
 var gc_src_spMVCached = compiled.NewSource("spMVCached", "9842de9c60e84b8767e4e552f17f5e526a64ef53e6b272d12e8a4f225896a956", "spmv.go:152-186")
 
+//line spmv.go:161
 func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -281,14 +289,18 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 //
 // In gocuda each shuffle is a warp collective costing about 110 ns per
 // lane, so this kernel is the slowest of the three on a CPU.
+//
+//line spmv.go:200
 func SpMVWarpKernel(rowPtr, cols []int32, vals, x, y []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_spMVWarp,
 		func(gc_t *gocuda.Thread) { spMVWarp(gc_t, rowPtr, cols, vals, x, y) },
 		func(gc_b *compiled.Block) { gc_body_spMVWarp(gc_b, rowPtr, cols, vals, x, y) })
 }
 
+//line spmv.go:200
 var gc_src_spMVWarp = compiled.NewSource("spMVWarp", "6c0bb8aa6c87dc8d54aaea23ceceec9bc810c3a7ff0ad0612579af0c9060d66c", "spmv.go:188-217")
 
+//line spmv.go:200
 func gc_body_spMVWarp(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

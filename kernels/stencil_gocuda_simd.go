@@ -17,6 +17,8 @@ import (
 // coef (the centre, then the points 1, 2 and 3 away), and vsq:
 // aout = 2·ain − aout + vsq·div. The box must leave StencilRadius points
 // on every side. Launch it with StencilConfig.
+//
+//line stencil.go:27
 func StencilStepKernel(x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_stencilStep,
 		func(gc_t *gocuda.Thread) { stencilStep(gc_t, x0, x1, y0, z0, nx, ny, coef, vsq, ain, aout) },
@@ -25,8 +27,10 @@ func StencilStepKernel(x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float3
 		})
 }
 
+//line stencil.go:27
 var gc_src_stencilStep = compiled.NewSource("stencilStep", "e4f30b3c0385f01a057e4d8963225060482aba681e59c2ce62e5d8d6e0205855", "stencil.go:18-40")
 
+//line stencil.go:27
 func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, z0, nx, ny int, coef, vsq, ain, aout []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -14,6 +14,8 @@ import (
 // writing out down columns. Launch it with TransposeConfig(rows, cols). On
 // a GPU the strided writes are uncoalesced; on a CPU they are cache misses,
 // but the kernel never synchronizes, so its threads are plain calls.
+//
+//line transpose.go:112
 func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposeNaive,
 		func(gc_t *gocuda.Thread) { transposeNaive(gc_t, in, out, rows, cols) },
@@ -22,8 +24,10 @@ func TransposeNaiveKernel(in, out []float32, rows, cols int) func(*gocuda.Thread
 		})
 }
 
+//line transpose.go:112
 var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "9ff32918df1874f42cb8dd04387d795fab1fd267118425fd6f3c0f09c446448b", "transpose.go:105-121")
 
+//line transpose.go:112
 func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, rows, cols int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -93,14 +97,18 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 // Within a warp, reading a column of a 32×32 float tile hits one shared
 // memory bank 32 times, a 32-way bank conflict; TransposePaddedKernel
 // avoids it.
+//
+//line transpose.go:134
 func TransposeTiledKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeTiled,
 		func(gc_t *gocuda.Thread) { transposeTiled(gc_t, in, out, rows, cols) },
 		func(gc_b *compiled.Block) { gc_body_transposeTiled(gc_b, in, out, rows, cols) })
 }
 
+//line transpose.go:134
 var gc_src_transposeTiled = compiled.NewSource("transposeTiled", "cc4c78d377411bf355df3e17ff423dddf58f8eeeef9ef3635fd144ee173e92fd", "transpose.go:123-136", "transpose.go:161-180")
 
+//line transpose.go:134
 func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -228,14 +236,18 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 // at a time, so there is no conflict to avoid. The kernel is kept because
 // it is the code a CUDA programmer writes and to show that the padding
 // costs no more than the 4 bytes per row it adds.
+//
+//line transpose.go:151
 func TransposePaddedKernel(in, out []float32, rows, cols int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposePadded,
 		func(gc_t *gocuda.Thread) { transposePadded(gc_t, in, out, rows, cols) },
 		func(gc_b *compiled.Block) { gc_body_transposePadded(gc_b, in, out, rows, cols) })
 }
 
+//line transpose.go:151
 var gc_src_transposePadded = compiled.NewSource("transposePadded", "336cc1c334ccff4f365e5c03ebdf33d79f1a0daffe1b566da32e0a91e7b53c06", "transpose.go:138-153", "transpose.go:161-180")
 
+//line transpose.go:151
 func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -25,6 +25,8 @@ import (
 // (BPNNLayerForward does).
 //
 // __log2f and __powf become math.Log2 and math.Pow, exact here.
+//
+//line backprop.go:35
 func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layerForward,
 		func(gc_t *gocuda.Thread) {
@@ -35,8 +37,10 @@ func LayerForwardKernel(inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPart
 		})
 }
 
+//line backprop.go:35
 var gc_src_layerForward = compiled.NewSource("layerForward", "0c25227048005636afa7a40331a9ff7739a2499413b76680a7d9fc6e343ebe29", "backprop.go:19-71")
 
+//line backprop.go:35
 func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, inputHiddenCuda, hiddenPartialSum []float32, in, hid int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,6 +14,8 @@ import (
 // mask of a shared neighbour without atomics, as in the original: they all
 // write the same values. Launch it with blocks of 512 covering the nodes
 // (BFS does).
+//
+//line bfs.go:38
 func BFSKernel(gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bfsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func BFSKernel(gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGra
 		})
 }
 
+//line bfs.go:38
 var gc_src_bfsKernel = compiled.NewSource("bfsKernel", "238f83a6afa5da293b316a152b74753725c54f2b36dc6da0f0a38124d943789c", "bfs.go:29-51")
 
+//line bfs.go:38
 func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Node, gGraphEdges []int32, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gCost []int32, noOfNodes int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -82,6 +86,8 @@ func gc_body_bfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphNodes []Nod
 // (gGraphMask), is visited, and sets *gOver so that the host launches
 // again. Threads set *gOver without atomics, as in the original. Launch it
 // as BFSKernel.
+//
+//line bfs.go:60
 func BFSKernel2(gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bfsKernel2,
 		func(gc_t *gocuda.Thread) {
@@ -92,8 +98,10 @@ func BFSKernel2(gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *boo
 		})
 }
 
+//line bfs.go:60
 var gc_src_bfsKernel2 = compiled.NewSource("bfsKernel2", "7af9a836a31e4dd244e6e19c5e84918254c72e726608ad26e3d0f3c9ce8ccf4b", "bfs.go:53-68")
 
+//line bfs.go:60
 func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpdatingGraphMask, gGraphVisited []bool, gOver *bool, noOfNodes int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

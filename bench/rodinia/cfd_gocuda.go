@@ -13,6 +13,8 @@ import (
 // Rodinia's cfd/euler3d.cu: every element's variables set to the far
 // field's. Launch it with nelr/CFDBlock blocks of CFDBlock threads (CFD
 // does).
+//
+//line cfd.go:49
 func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cfdInitializeVariables,
 		func(gc_t *gocuda.Thread) { cfdInitializeVariables(gc_t, nelr, variables, ff) },
@@ -21,8 +23,10 @@ func CFDInitializeVariablesKernel(nelr int, variables []float32, ff CFDFarField)
 		})
 }
 
+//line cfd.go:49
 var gc_src_cfdInitializeVariables = compiled.NewSource("cfdInitializeVariables", "58044d2f8d5e467085be4445fb0203cac658e24e9753ef729e7099cadf195efe", "cfd.go:43-54")
 
+//line cfd.go:49
 func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -104,6 +108,8 @@ func gc_body_cfdInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr
 // cfd/euler3d.cu: each element's local time step divided by its area (its
 // volume), from its speed and speed of sound. Launch it with
 // nelr/CFDBlock blocks of CFDBlock threads (CFD does).
+//
+//line cfd.go:111
 func CFDComputeStepFactorKernel(nelr int, variables, areas, stepFactors []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cfdComputeStepFactor,
 		func(gc_t *gocuda.Thread) { cfdComputeStepFactor(gc_t, nelr, variables, areas, stepFactors) },
@@ -112,8 +118,10 @@ func CFDComputeStepFactorKernel(nelr int, variables, areas, stepFactors []float3
 		})
 }
 
+//line cfd.go:111
 var gc_src_cfdComputeStepFactor = compiled.NewSource("cfdComputeStepFactor", "9e098f3f6912ab1f1f772d2410a8a8ccb442e8766ccbe7f655b41ac65cc0c18f", "cfd.go:105-130")
 
+//line cfd.go:111
 func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables, areas, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -270,6 +278,8 @@ func gc_body_cfdComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr i
 // takes them as the kernel argument ff, a value, which is what a constant
 // is to each thread. The original's #pragma unroll is left to the
 // compiler.
+//
+//line cfd.go:148
 func CFDComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cfdComputeFlux,
 		func(gc_t *gocuda.Thread) {
@@ -280,8 +290,10 @@ func CFDComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 		})
 }
 
+//line cfd.go:148
 var gc_src_cfdComputeFlux = compiled.NewSource("cfdComputeFlux", "78585ed152436e9c25b528b8890675e408c5f6c36e932be9282c1218e5f8cb83", "cfd.go:132-268")
 
+//line cfd.go:148
 func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals, variables, fluxes []float32, ff CFDFarField) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -538,6 +550,8 @@ func gc_body_cfdComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, el
 // Runge-Kutta stage j's update of each element's variables from
 // oldVariables and the fluxes. Launch it with nelr/CFDBlock blocks of
 // CFDBlock threads (CFD does).
+//
+//line cfd.go:276
 func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_cfdTimeStep,
 		func(gc_t *gocuda.Thread) { cfdTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
@@ -546,8 +560,10 @@ func CFDTimeStepKernel(j, nelr int, oldVariables, variables, stepFactors, fluxes
 		})
 }
 
+//line cfd.go:276
 var gc_src_cfdTimeStep = compiled.NewSource("cfdTimeStep", "aae2204ddd01efa6bcff8b8ef7eb24b2bd25c447576f10d574cf269610d0079b", "cfd.go:270-286")
 
+//line cfd.go:276
 func gc_body_cfdTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j, nelr int, oldVariables, variables, stepFactors, fluxes []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -12,6 +12,8 @@ import (
 // below the pivot: m[i][pivot] = a[i][pivot] / a[pivot][pivot] for the
 // size-1-pivot rows i below it. Threads past them return at once. Launch
 // it with blocks of 512 covering size threads (Gaussian does).
+//
+//line gaussian.go:24
 func Fan1Kernel(mCuda, aCuda []float32, size, pivot int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_fan1,
 		func(gc_t *gocuda.Thread) { fan1(gc_t, mCuda, aCuda, size, pivot) },
@@ -20,8 +22,10 @@ func Fan1Kernel(mCuda, aCuda []float32, size, pivot int) func(*gocuda.Thread) {
 		})
 }
 
+//line gaussian.go:24
 var gc_src_fan1 = compiled.NewSource("fan1", "54062c651c27c3db5ccabd9593a0096e6cb60a636e7501eed36ba4c4c134abf9", "gaussian.go:17-30")
 
+//line gaussian.go:24
 func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32, size, pivot int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -68,6 +72,8 @@ func gc_body_fan1(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda []float32
 // column pivot update b too. Threads past the remaining submatrix return at
 // once. j1 is unused, as it is in Rodinia. Launch it with 4×4 blocks
 // covering size×size threads (Gaussian does).
+//
+//line gaussian.go:41
 func Fan2Kernel(mCuda, aCuda, bCuda []float32, size, j1, pivot int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_fan2,
 		func(gc_t *gocuda.Thread) { fan2(gc_t, mCuda, aCuda, bCuda, size, j1, pivot) },
@@ -76,8 +82,10 @@ func Fan2Kernel(mCuda, aCuda, bCuda []float32, size, j1, pivot int) func(*gocuda
 		})
 }
 
+//line gaussian.go:41
 var gc_src_fan2 = compiled.NewSource("fan2", "14b2983bd2f04e2352bb93dc1954a49f454e4524a2a5880503f7da2befeae92a", "gaussian.go:32-55")
 
+//line gaussian.go:41
 func gc_body_fan2(gc_b *compiled.Block, gc_lo, gc_hi int, mCuda, aCuda, bCuda []float32, size, j1, pivot int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

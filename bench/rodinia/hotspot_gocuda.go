@@ -25,6 +25,8 @@ import (
 // As in the original, 2.0*temp promotes the stencil to double precision,
 // and the result is rounded back to float. timeElapsed is unused, as it is
 // in Rodinia.
+//
+//line hotspot.go:48
 func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_calculateTemp,
 		func(gc_t *gocuda.Thread) {
@@ -35,8 +37,10 @@ func CalculateTempKernel(iteration int, power, tempSrc, tempDst []float32, gridC
 		})
 }
 
+//line hotspot.go:48
 var gc_src_calculateTemp = compiled.NewSource("calculateTemp", "b7b47effa23771676630408b31509eef6402b2974e33beecf0066ae031456988", "hotspot.go:30-145")
 
+//line hotspot.go:48
 func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, tempDst []float32, gridCols, gridRows, borderCols, borderRows int, capacitance, rx, ry, rz, step, timeElapsed float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -16,6 +16,8 @@ import (
 // kmeansPoint's threads read consecutive points. One thread per point;
 // threads past npoints do nothing. Launch it over a one-dimensional grid of
 // KMeansThreads-thread blocks covering the points (KMeans does).
+//
+//line kmeans.go:24
 func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kmeansInvertMapping,
 		func(gc_t *gocuda.Thread) { kmeansInvertMapping(gc_t, input, output, npoints, nfeatures) },
@@ -24,8 +26,10 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 		})
 }
 
+//line kmeans.go:24
 var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32")
 
+//line kmeans.go:24
 func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -156,6 +160,8 @@ func gc_body_kmeansInvertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, 
 // return (point filtering, no normalisation), without the size limit.
 // blockClusters and blockDeltas, the outputs of the disabled reductions,
 // are kept in the signature and unused, as in kmeans_cuda.cu's build.
+//
+//line kmeans.go:53
 func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kmeansPoint,
 		func(gc_t *gocuda.Thread) {
@@ -166,8 +172,10 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
+//line kmeans.go:53
 var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
+//line kmeans.go:53
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

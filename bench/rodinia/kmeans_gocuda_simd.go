@@ -17,6 +17,8 @@ import (
 // kmeansPoint's threads read consecutive points. One thread per point;
 // threads past npoints do nothing. Launch it over a one-dimensional grid of
 // KMeansThreads-thread blocks covering the points (KMeans does).
+//
+//line kmeans.go:24
 func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kmeansInvertMapping,
 		func(gc_t *gocuda.Thread) { kmeansInvertMapping(gc_t, input, output, npoints, nfeatures) },
@@ -25,8 +27,10 @@ func KMeansInvertMappingKernel(input, output []float32, npoints, nfeatures int) 
 		})
 }
 
+//line kmeans.go:24
 var gc_src_kmeansInvertMapping = compiled.NewSource("kmeansInvertMapping", "e3b5738b4a318684106c0a3f78244c073c881062e1e8942e4cbf66fc35d57c5a", "kmeans.go:16-32")
 
+//line kmeans.go:24
 func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, input, output []float32, npoints, nfeatures int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -157,6 +161,8 @@ func gc_body_kmeansInvertMapping(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, inpu
 // return (point filtering, no normalisation), without the size limit.
 // blockClusters and blockDeltas, the outputs of the disabled reductions,
 // are kept in the signature and unused, as in kmeans_cuda.cu's build.
+//
+//line kmeans.go:53
 func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kmeansPoint,
 		func(gc_t *gocuda.Thread) {
@@ -167,8 +173,10 @@ func KMeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
+//line kmeans.go:53
 var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "133d4dfd5e4f0bc60964750b59150d1455b5ea04614a1a02f9ed3552eca77716", "kmeans.go:34-89")
 
+//line kmeans.go:53
 func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

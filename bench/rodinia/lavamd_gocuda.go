@@ -19,6 +19,8 @@ import (
 // home particle's potential and force over that box's particles into
 // dFvGPU, a barrier. Blocks past dDimGPU.NumberBoxes do nothing. Launch it
 // with NumberBoxes blocks of 128 threads (LavaMD does).
+//
+//line lavamd.go:60
 func LavaMDKernel(dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRvGPU []LavaMDVector, dQvGPU []float64, dFvGPU []LavaMDVector) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_lavaMDKernel,
 		func(gc_t *gocuda.Thread) { lavaMDKernel(gc_t, dParGPU, dDimGPU, dBoxGPU, dRvGPU, dQvGPU, dFvGPU) },
@@ -27,8 +29,10 @@ func LavaMDKernel(dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRv
 		})
 }
 
+//line lavamd.go:60
 var gc_src_lavaMDKernel = compiled.NewSource("lavaMDKernel", "2b3e95d4871a1cc2c09fc69651ee7b5f14996ea60455e65e8b491bf0e1067ba1", "lavamd.go:47-149")
 
+//line lavamd.go:60
 func gc_body_lavaMDKernel(gc_b *compiled.Block, dParGPU LavaMDPar, dDimGPU LavaMDDim, dBoxGPU []LavaMDBox, dRvGPU []LavaMDVector, dQvGPU []float64, dFvGPU []LavaMDVector) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -19,14 +19,18 @@ import (
 // barrier after), then row i+1 of U (a barrier after). Rows 1 to 15 go
 // back to m; row 0 is not changed. Launch it with one block of 16 threads
 // (LUD does).
+//
+//line lud.go:25
 func LUDDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludDiagonal,
 		func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludDiagonal(gc_b, m, matrixDim, offset) })
 }
 
+//line lud.go:25
 var gc_src_ludDiagonal = compiled.NewSource("ludDiagonal", "242cdb91a9b6711689875747e598f8e0ecb35a2dcc698e2d9bb4276d3011d38e", "lud.go:14-58")
 
+//line lud.go:25
 func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -843,14 +847,18 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 // into shared memory, a barrier, solve, a barrier, and write their block
 // back. Launch it with (matrixDim-offset)/16-1 blocks of 32 threads (LUD
 // does).
+//
+//line lud.go:72
 func LUDPerimeterKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludPerimeter,
 		func(gc_t *gocuda.Thread) { ludPerimeter(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludPerimeter(gc_b, m, matrixDim, offset) })
 }
 
+//line lud.go:72
 var gc_src_ludPerimeter = compiled.NewSource("ludPerimeter", "4ecb4c7476ef3de6bb3114d97314c25f1b0cb92eaa5df6be1cd081125e0ce9bb", "lud.go:60-145")
 
+//line lud.go:72
 func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1050,14 +1058,18 @@ func gc_body_ludPerimeter(gc_b2 *compiled.Block, m []float32, matrixDim, offset 
 // memory, a barrier, and each thread subtracts its 16-term dot product,
 // summed in float from 0, from its element. Launch it with a grid of
 // k×k blocks of 16×16 threads, k = (matrixDim-offset)/16-1 (LUD does).
+//
+//line lud.go:157
 func LUDInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludInternal,
 		func(gc_t *gocuda.Thread) { ludInternal(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludInternal(gc_b, m, matrixDim, offset) })
 }
 
+//line lud.go:157
 var gc_src_ludInternal = compiled.NewSource("ludInternal", "a98a49d1546b09de69328ed4a4c5134c6418cd67193c0dd3e4460abdd19f490d", "lud.go:147-177")
 
+//line lud.go:157
 func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -20,6 +20,8 @@ import (
 // and the two gap moves minus penalty. cols is the score matrix's row
 // length (the sequences' length plus one). Launch it with i blocks of 16
 // threads (NW does).
+//
+//line nw.go:25
 func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_needleShared1,
 		func(gc_t *gocuda.Thread) { needleShared1(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
@@ -28,8 +30,10 @@ func NeedleShared1Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 		})
 }
 
+//line nw.go:25
 var gc_src_needleShared1 = compiled.NewSource("needleShared1", "3b8c2c7fd7e426d11ec2c700ac56af831a222478cea94943cb505b79a30e425b", "nw.go:13-80")
 
+//line nw.go:25
 func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -970,6 +974,8 @@ func gc_body_needleShared1(gc_b2 *compiled.Block, reference, matrixCuda []int32,
 // tiles counted from the bottom-right corner, in the bottom-right
 // triangle, its loads in the original's slightly different order. Launch
 // it with i blocks of 16 threads (NW does).
+//
+//line nw.go:89
 func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_needleShared2,
 		func(gc_t *gocuda.Thread) { needleShared2(gc_t, reference, matrixCuda, cols, penalty, i, blockWidth) },
@@ -978,8 +984,10 @@ func NeedleShared2Kernel(reference, matrixCuda []int32, cols int, penalty int32,
 		})
 }
 
+//line nw.go:89
 var gc_src_needleShared2 = compiled.NewSource("needleShared2", "e3ec7b903404404ea7318d84e7085d4a8f8d7c38814303e6c7168e416e302eb4", "nw.go:82-144")
 
+//line nw.go:89
 func gc_body_needleShared2(gc_b2 *compiled.Block, reference, matrixCuda []int32, cols int, penalty int32, i, blockWidth int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

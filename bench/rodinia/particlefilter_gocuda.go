@@ -15,6 +15,8 @@ import (
 // position from arrayX and arrayY to xj and yj. Threads past nparticles do
 // nothing. Launch it over ⌈nparticles/128⌉ blocks of
 // ParticleFilterThreads threads (ParticleFilter does).
+//
+//line particlefilter.go:25
 func ParticleFilterKernel(arrayX, arrayY, CDF, u, xj, yj []float64, nparticles int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_particleFilterKernel,
 		func(gc_t *gocuda.Thread) { particleFilterKernel(gc_t, arrayX, arrayY, CDF, u, xj, yj, nparticles) },
@@ -23,8 +25,10 @@ func ParticleFilterKernel(arrayX, arrayY, CDF, u, xj, yj []float64, nparticles i
 		})
 }
 
+//line particlefilter.go:25
 var gc_src_particleFilterKernel = compiled.NewSource("particleFilterKernel", "4d78a606c8bd48c829efb4d68c882bf8ac027dad124e2ee3c746c2d097803d2f", "particlefilter.go:15-46")
 
+//line particlefilter.go:25
 func gc_body_particleFilterKernel(gc_b *compiled.Block, gc_lo, gc_hi int, arrayX, arrayY, CDF, u, xj, yj []float64, nparticles int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

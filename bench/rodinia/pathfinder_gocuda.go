@@ -20,6 +20,8 @@ import (
 // before its second barrier on the last row, and otherwise copies the row's
 // results back for the next. Launch it with blocks of 256 over the small
 // blocks of the row (Pathfinder does).
+//
+//line pathfinder.go:34
 func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dynproc,
 		func(gc_t *gocuda.Thread) {
@@ -30,8 +32,10 @@ func DynprocKernel(iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, row
 		})
 }
 
+//line pathfinder.go:34
 var gc_src_dynproc = compiled.NewSource("dynproc", "90ecee1f68cada08314f80a1c3daf0b7d27546c3c04353e754a6ffd850764e4f", "pathfinder.go:21-106")
 
+//line pathfinder.go:34
 func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuResults []int32, cols, rows, startStep, border int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

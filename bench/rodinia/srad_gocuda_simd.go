@@ -32,14 +32,18 @@ import (
 // overwritten (an else-if), so SRAD requires two of each. As in C, the
 // double constants promote num, den and the coefficient to double before
 // they are stored as float.
+//
+//line srad.go:39
 func SRADCuda1Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sradCuda1,
 		func(gc_t *gocuda.Thread) { sradCuda1(gc_t, eC, wC, nC, sC, jCuda, cCuda, cols, rows, q0sqr) },
 		func(gc_b *compiled.Block) { gc_body_sradCuda1(gc_b, eC, wC, nC, sC, jCuda, cCuda, cols, rows, q0sqr) })
 }
 
+//line srad.go:39
 var gc_src_sradCuda1 = compiled.NewSource("sradCuda1", "e11e83667bc043f87666ff89cc12ff8ef74314abc8bc0d4a5b4584ac1bde8898", "srad.go:15-165")
 
+//line srad.go:39
 func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, q0sqr float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2387,6 +2391,8 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 // As SRADCuda1Kernel does, the port skips the halo loads past the image's
 // edges that the original makes and overwrites. 0.25*lambda*d_sum is
 // computed in double, as in C.
+//
+//line srad.go:183
 func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sradCuda2,
 		func(gc_t *gocuda.Thread) { sradCuda2(gc_t, eC, wC, nC, sC, jCuda, cCuda, cols, rows, lambda, q0sqr) },
@@ -2395,8 +2401,10 @@ func SRADCuda2Kernel(eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lam
 		})
 }
 
+//line srad.go:183
 var gc_src_sradCuda2 = compiled.NewSource("sradCuda2", "cb118d8369e8fef56b26809c8d14fa0a9bd19e8c3667bea070a1d900d731c1c2", "srad.go:167-253")
 
+//line srad.go:183
 func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []float32, cols, rows int, lambda, q0sqr float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

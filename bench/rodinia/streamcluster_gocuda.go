@@ -23,6 +23,8 @@ import (
 // The original reads the points' weights, centres and costs from a copy of
 // the host's Point array on the device, coord pointers included; p has
 // those fields only. x is a long in the original.
+//
+//line streamcluster.go:45
 func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_streamclusterComputeCost,
 		func(gc_t *gocuda.Thread) {
@@ -33,8 +35,10 @@ func StreamclusterComputeCostKernel(num, dim, x int, p []StreamclusterPoint, K, 
 		})
 }
 
+//line streamcluster.go:45
 var gc_src_streamclusterComputeCost = compiled.NewSource("streamclusterComputeCost", "43fe3cad91f1f2c3449ba9541a4e4cc8fc75538748ebddb22cc8c2648e0dbcd9", "streamcluster.go:29-66", "streamcluster.go:68-77")
 
+//line streamcluster.go:45
 func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim, x int, p []StreamclusterPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

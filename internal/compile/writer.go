@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/printer"
 	"go/token"
+	"path/filepath"
 	"strings"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
@@ -26,9 +27,20 @@ type writer struct {
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
 
+// line writes a //line directive to k's func line: the declarations
+// written for a kernel (its constructor, source record and body) name
+// its lines, not those after the statement of the kernel before it that
+// the last directive named. Within them the lines count on from there,
+// the first lines of the kernel's own body.
+func (w *writer) line(k *Kernel) {
+	p := w.fset.Position(k.Decl.Pos())
+	w.printf("//line %s:%d\n", filepath.Base(p.Filename), p.Line)
+}
+
 // refused writes the constructor of a kernel left on the runtime path.
 func (w *writer) refused(k *Kernel, r *Refusal) {
 	w.printf("%s", docOf(k, r))
+	w.line(k)
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
 	w.printf("return func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n}\n\n", w.gocuda, callee(k), typeArgs(k), paramArgs(k))
 }
@@ -41,6 +53,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	f.Src.Gocuda, f.Src.Compiled, f.Src.Archsimd, f.Src.Lanes = w.gocuda, w.compiled, w.archsimd, w.lanes
 	name, targs, args := k.ident(), typeArgs(k), argList(k)
 	w.printf("%s", docOf(k, nil))
+	w.line(k)
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k), ", "), w.gocuda)
 	entry, body := "Kernel", w.bodyFunc(f, "gc_body_"+name+targs, args)
 	if f.Grid {
@@ -62,6 +75,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	}
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, callee(k), targs, paramArgs(k), body)
+	w.line(k)
 	w.printf("var gc_src_%s = %s.NewSource(%q, %q, %s)\n\n", name, w.compiled, k.Name(), hash, lines)
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k), w.simd)
 	w.printf("%s\n", text)

@@ -12,14 +12,18 @@ import (
 
 // BlogSaxpyKernel is saxpy of "An Easy Introduction to CUDA C and C++":
 // y = a·x + y, a thread per element.
+//
+//line blog_memory.go:13
 func BlogSaxpyKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_blogSaxpy,
 		func(gc_t *gocuda.Thread) { blogSaxpy(gc_t, n, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_blogSaxpy(gc_b, gc_lo, gc_hi, n, a, x, y) })
 }
 
+//line blog_memory.go:13
 var gc_src_blogSaxpy = compiled.NewSource("blogSaxpy", "cd15cc84046a8f85e9803acd414e67229b4e1ca32b2b70780934eaa786c67dc4", "blog_memory.go:9-18")
 
+//line blog_memory.go:13
 func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -248,6 +252,8 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 
 // BlogSaxpyGridStrideKernel is saxpy of "CUDA Pro Tip: Write Flexible
 // Kernels with Grid-Stride Loops": the same over a grid-stride loop.
+//
+//line blog_memory.go:24
 func BlogSaxpyGridStrideKernel(n int, a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_blogSaxpyGridStride,
 		func(gc_t *gocuda.Thread) { blogSaxpyGridStride(gc_t, n, a, x, y) },
@@ -256,8 +262,10 @@ func BlogSaxpyGridStrideKernel(n int, a float32, x, y []float32) func(*gocuda.Th
 		})
 }
 
+//line blog_memory.go:24
 var gc_src_blogSaxpyGridStride = compiled.NewSource("blogSaxpyGridStride", "0bb9a77e18e1ac133dab18e8fca2a1dca06ae6be6dfb45da9a62b58fbf4bda24", "blog_memory.go:20-28")
 
+//line blog_memory.go:24
 func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -575,14 +583,18 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 // StaticReverseKernel is staticReverse of "Using Shared Memory in CUDA
 // C/C++" (shared-memory/shared-memory.cu): one block of n <= 64 threads
 // reverses d through a static shared array of 64.
+//
+//line blog_memory.go:35
 func StaticReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_staticReverse,
 		func(gc_t *gocuda.Thread) { staticReverse(gc_t, d, n) },
 		func(gc_b *compiled.Block) { gc_body_staticReverse(gc_b, d, n) })
 }
 
+//line blog_memory.go:35
 var gc_src_staticReverse = compiled.NewSource("staticReverse", "743b8d430706a9662036679c37589695e5707bab8d3af8ede774592af8914cd8", "blog_memory.go:30-42")
 
+//line blog_memory.go:35
 func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -844,14 +856,18 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 
 // DynamicReverseKernel is dynamicReverse of the same post: the same
 // through extern shared memory of n ints.
+//
+//line blog_memory.go:48
 func DynamicReverseKernel(d []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dynamicReverse,
 		func(gc_t *gocuda.Thread) { dynamicReverse(gc_t, d, n) },
 		func(gc_b *compiled.Block) { gc_body_dynamicReverse(gc_b, d, n) })
 }
 
+//line blog_memory.go:48
 var gc_src_dynamicReverse = compiled.NewSource("dynamicReverse", "ebb333f849b92326b3fd0194b3e2b24916b44a217904ce300c146b1a41ce6d66", "blog_memory.go:44-55")
 
+//line blog_memory.go:48
 func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1114,6 +1130,8 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 // OffsetKernel is offset<T> of "How to Access Global Memory Efficiently
 // in CUDA C/C++ Kernels" (coalescing-global/coalescing.cu): a[i+s]++ for
 // each thread, misaligning the accesses by s.
+//
+//line blog_memory.go:62
 func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) }
 	switch any(*new(T)).(type) {
@@ -1132,8 +1150,10 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line blog_memory.go:62
 var gc_src_offsetKernel = compiled.NewSource("offsetKernel", "6b6f8ab170d7faf1e2cdd2f68a83c36cd3b8796968eebf72a1d1bd7fae0a636c", "blog_memory.go:57-65")
 
+//line blog_memory.go:62
 func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a []T, s int) {
 	gc_pos5 := gc_b5.Pos()
 	gc_bd5 := gc_b5.Dim()
@@ -1242,6 +1262,7 @@ func gc_body_offsetKernel[T number](gc_b5 *compiled.Block, gc_lo5, gc_hi5 int, a
 	}
 }
 
+//line blog_memory.go:62
 func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float32, s int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1430,6 +1451,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 	}
 }
 
+//line blog_memory.go:62
 func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, s int) {
 	gc_pos3 := gc_b3.Pos()
 	gc_bd3 := gc_b3.Dim()
@@ -1618,6 +1640,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 	}
 }
 
+//line blog_memory.go:62
 func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32, s int) {
 	gc_pos4 := gc_b4.Pos()
 	gc_bd4 := gc_b4.Dim()
@@ -1807,14 +1830,18 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 }
 
 // StrideKernel is stride<T> of the same post: a[i·s]++, strided accesses.
+//
+//line blog_memory.go:70
 func StrideKernel[T number](a []T, s int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_strideKernel,
 		func(gc_t *gocuda.Thread) { strideKernel[T](gc_t, a, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_strideKernel[T](gc_b, gc_lo, gc_hi, a, s) })
 }
 
+//line blog_memory.go:70
 var gc_src_strideKernel = compiled.NewSource("strideKernel", "5a8cdf0c17abbb0ae33d052435574d2a71268cd8a20b1a158c7b349562720f7b", "blog_memory.go:67-73")
 
+//line blog_memory.go:70
 func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []T, s int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1903,14 +1930,18 @@ func gc_body_strideKernel[T number](gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a
 
 // BlogCopySharedMemKernel is copySharedMem of the transpose post: a copy
 // through a one-dimensional shared tile, the width taken from the grid.
+//
+//line blog_memory.go:86
 func BlogCopySharedMemKernel(odata, idata []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blogCopySharedMem,
 		func(gc_t *gocuda.Thread) { blogCopySharedMem(gc_t, odata, idata) },
 		func(gc_b *compiled.Block) { gc_body_blogCopySharedMem(gc_b, odata, idata) })
 }
 
+//line blog_memory.go:86
 var gc_src_blogCopySharedMem = compiled.NewSource("blogCopySharedMem", "0f66f6b55284825118de39bf3a2a369adffdb820dbbcaf11eebe8c394fcdf49d", "blog_memory.go:82-102")
 
+//line blog_memory.go:86
 func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2297,14 +2328,18 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 
 // BlogTransposeCoalescedKernel is transposeCoalesced of the transpose
 // post: a square matrix, the width taken from the grid.
+//
+//line blog_memory.go:108
 func BlogTransposeCoalescedKernel(odata, idata []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blogTransposeCoalesced,
 		func(gc_t *gocuda.Thread) { blogTransposeCoalesced(gc_t, odata, idata) },
 		func(gc_b *compiled.Block) { gc_body_blogTransposeCoalesced(gc_b, odata, idata) })
 }
 
+//line blog_memory.go:108
 var gc_src_blogTransposeCoalesced = compiled.NewSource("blogTransposeCoalesced", "51c23bfcc188ac879e6a4f0659d90a6cdbdc9a835e8d9936fe6c2f0522a8d917", "blog_memory.go:104-127")
 
+//line blog_memory.go:108
 func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -17,14 +17,18 @@ import (
 // device_reduce_stable.h: a grid-stride sum per thread, then
 // blockReduceSum; thread 0 writes the block's sum. Launch it with blocks
 // of whole warps.
+//
+//line blog_reduction.go:60
 func DeviceReduceStableKernel(in, out []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_deviceReduceStableKernel,
 		func(gc_t *gocuda.Thread) { deviceReduceStableKernel(gc_t, in, out, n) },
 		func(gc_b *compiled.Block) { gc_body_deviceReduceStableKernel(gc_b, in, out, n) })
 }
 
+//line blog_reduction.go:60
 var gc_src_deviceReduceStableKernel = compiled.NewSource("deviceReduceStableKernel", "f5aa478b2a114647632022d9b8ab60a918fc61496047490d3e7ba455f3f5b4f8", "blog_reduction.go:54-69", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
 
+//line blog_reduction.go:60
 func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -798,14 +802,18 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 // DeviceReduceStableVector2Kernel is device_reduce_stable_kernel_vector2
 // of device_reduce_stable.h: the grid-stride loop reads int2 pairs
 // (reinterpret_cast<int2*>), an odd last element apart.
+//
+//line blog_reduction.go:88
 func DeviceReduceStableVector2Kernel(in, out []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_deviceReduceStableKernelVector2,
 		func(gc_t *gocuda.Thread) { deviceReduceStableKernelVector2(gc_t, in, out, n) },
 		func(gc_b *compiled.Block) { gc_body_deviceReduceStableKernelVector2(gc_b, in, out, n) })
 }
 
+//line blog_reduction.go:88
 var gc_src_deviceReduceStableKernelVector2 = compiled.NewSource("deviceReduceStableKernelVector2", "ed7a909c43b9850f84ec60daf852eda2d1ac434de631e350a2381b5cda689586", "blog_reduction.go:83-104", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
 
+//line blog_reduction.go:88
 func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1471,14 +1479,18 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 // DeviceReduceWarpAtomicKernel is device_reduce_warp_atomic_kernel of
 // device_reduce_warp_atomic.h: warp sums added to *out by lane 0 of each
 // warp.
+//
+//line blog_reduction.go:111
 func DeviceReduceWarpAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_deviceReduceWarpAtomicKernel,
 		func(gc_t *gocuda.Thread) { deviceReduceWarpAtomicKernel(gc_t, in, out, n) },
 		func(gc_b *compiled.Block) { gc_body_deviceReduceWarpAtomicKernel(gc_b, in, out, n) })
 }
 
+//line blog_reduction.go:111
 var gc_src_deviceReduceWarpAtomicKernel = compiled.NewSource("deviceReduceWarpAtomicKernel", "f650181f77b523a1cfb3cc649c762dc70929cd88943d78d4d67c192d483b93b5", "blog_reduction.go:106-120", "blog_reduction.go:20-26")
 
+//line blog_reduction.go:111
 func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1920,14 +1932,18 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 
 // DeviceReduceBlockAtomicKernel is device_reduce_block_atomic_kernel of
 // device_reduce_block_atomic.h: block sums added to *out by thread 0.
+//
+//line blog_reduction.go:126
 func DeviceReduceBlockAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_deviceReduceBlockAtomicKernel,
 		func(gc_t *gocuda.Thread) { deviceReduceBlockAtomicKernel(gc_t, in, out, n) },
 		func(gc_b *compiled.Block) { gc_body_deviceReduceBlockAtomicKernel(gc_b, in, out, n) })
 }
 
+//line blog_reduction.go:126
 var gc_src_deviceReduceBlockAtomicKernel = compiled.NewSource("deviceReduceBlockAtomicKernel", "b03448fd27745125c78d5c4a68b1514f67de1a8adb228e02cd002845783fe030", "blog_reduction.go:122-135", "blog_reduction.go:20-26", "blog_reduction.go:20-26", "blog_reduction.go:28-52")
 
+//line blog_reduction.go:126
 func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, out *int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2627,6 +2643,8 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 
 // DeviceReduceAtomicKernel is device_reduce_atomic_kernel of
 // device_reduce_atomic.h: every thread adds its grid-stride sum to *out.
+//
+//line blog_reduction.go:141
 func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_deviceReduceAtomicKernel,
 		func(gc_t *gocuda.Thread) { deviceReduceAtomicKernel(gc_t, in, out, n) },
@@ -2635,8 +2653,10 @@ func DeviceReduceAtomicKernel(in []int32, out *int32, n int) func(*gocuda.Thread
 		})
 }
 
+//line blog_reduction.go:141
 var gc_src_deviceReduceAtomicKernel = compiled.NewSource("deviceReduceAtomicKernel", "f598978bbb9bbb505f027800f44f380abd59784a4c9e55f26bf715c7127d6ec7", "blog_reduction.go:137-147")
 
+//line blog_reduction.go:141
 func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out *int32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3010,14 +3030,18 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 // CGSumKernelTileShfl is sum_kernel_tile_shfl<32> of the cooperative-groups
 // post: thread_sum, then reduce_sum_tile_shfl over each 32-thread tile,
 // whose rank 0 adds the tile's sum to *sum.
+//
+//line blog_reduction.go:176
 func CGSumKernelTileShfl(sum *int32, input []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cgSumKernelTileShfl,
 		func(gc_t *gocuda.Thread) { cgSumKernelTileShfl(gc_t, sum, input, n) },
 		func(gc_b *compiled.Block) { gc_body_cgSumKernelTileShfl(gc_b, sum, input, n) })
 }
 
+//line blog_reduction.go:176
 var gc_src_cgSumKernelTileShfl = compiled.NewSource("cgSumKernelTileShfl", "4c0022a0f59f564d1a42e01f2b06b62230a315434aac67de008de352b50ad7cc", "blog_reduction.go:171-185", "blog_reduction.go:160-169")
 
+//line blog_reduction.go:176
 func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3129,14 +3153,18 @@ func gc_body_cgSumKernelTileShfl(gc_b2 *compiled.Block, sum *int32, input []int3
 // thread_group, with extern shared memory for temp; rank 0 adds the
 // block's sum to *sum. Launch it with a power-of-two block and blockDim.x
 // ints of dynamic shared memory; n a multiple of 4.
+//
+//line blog_reduction.go:213
 func CGSumKernelBlock(sum *int32, input []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cgSumKernelBlock,
 		func(gc_t *gocuda.Thread) { cgSumKernelBlock(gc_t, sum, input, n) },
 		func(gc_b *compiled.Block) { gc_body_cgSumKernelBlock(gc_b, sum, input, n) })
 }
 
+//line blog_reduction.go:213
 var gc_src_cgSumKernelBlock = compiled.NewSource("cgSumKernelBlock", "c48ff463d4060a3622d16ddf173e968ddef4a473abf0d8afc5a6b7a756e52159", "blog_reduction.go:206-223", "blog_reduction.go:187-204")
 
+//line blog_reduction.go:213
 func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3512,14 +3540,18 @@ func gc_body_cgSumKernelBlock(gc_b2 *compiled.Block, sum *int32, input []int32, 
 // FilterKKernel is the first filter_k of "Optimized Filtering with
 // Warp-Aggregated Atomics": the positive elements of src appended to dst
 // with one atomicAdd per element.
+//
+//line blog_reduction.go:230
 func FilterKKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_filterK,
 		func(gc_t *gocuda.Thread) { filterK(gc_t, dst, nres, src, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_filterK(gc_b, gc_lo, gc_hi, dst, nres, src, n) })
 }
 
+//line blog_reduction.go:230
 var gc_src_filterK = compiled.NewSource("filterK", "01aebda7ae85c0d6d6a9a001ac522c2c388e909e878802313907dbcbddfda110", "blog_reduction.go:225-235")
 
+//line blog_reduction.go:230
 func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3643,14 +3675,18 @@ func gc_body_filterK(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []int32, nre
 
 // FilterKAggKernel is filter_k with warp-aggregated atomics, from the same
 // post: FilterKKernel with atomicAggInc in place of atomicAdd.
+//
+//line blog_reduction.go:258
 func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_filterKAgg,
 		func(gc_t *gocuda.Thread) { filterKAgg(gc_t, dst, nres, src, n) },
 		func(gc_b *compiled.Block) { gc_body_filterKAgg(gc_b, dst, nres, src, n) })
 }
 
+//line blog_reduction.go:258
 var gc_src_filterKAgg = compiled.NewSource("filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252")
 
+//line blog_reduction.go:258
 func gc_body_filterKAgg(gc_b2 *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

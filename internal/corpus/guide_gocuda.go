@@ -11,14 +11,18 @@ import (
 
 // GuideVecAddKernel is VecAdd of the Guide's "Kernels" section (Chapter
 // 2, Programming Model): C = A + B, one block, one thread per element.
+//
+//line guide.go:17
 func GuideVecAddKernel(a, b, c []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guideVecAdd,
 		func(gc_t *gocuda.Thread) { guideVecAdd(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guideVecAdd(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line guide.go:17
 var gc_src_guideVecAdd = compiled.NewSource("guideVecAdd", "473bf5a73bf3a6d9b9c78e9c5e3bbfa210092ed57291828040a669545ec8fce7", "guide.go:13-20")
 
+//line guide.go:17
 func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -117,14 +121,18 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 
 // GuideMatAddKernel is the first MatAdd of the Guide's "Thread Hierarchy"
 // section: an N×N matrix sum by one block of N×N threads.
+//
+//line guide.go:26
 func GuideMatAddKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guideMatAdd,
 		func(gc_t *gocuda.Thread) { guideMatAdd(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guideMatAdd(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line guide.go:26
 var gc_src_guideMatAdd = compiled.NewSource("guideMatAdd", "63a0ac97fa4928bc9e6bbb21b1b01b50c8b7ce399d95b89300d493400af239fa", "guide.go:22-30")
 
+//line guide.go:26
 func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guideN][guideN]float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -233,14 +241,18 @@ func gc_body_guideMatAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guide
 // GuideMatAddBlocksKernel is the second MatAdd of the Guide's "Thread
 // Hierarchy" section: the same over a grid of 16×16 blocks, threads
 // outside the matrix doing nothing.
+//
+//line guide.go:37
 func GuideMatAddBlocksKernel(a, b, c *[guideN][guideN]float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guideMatAddBlocks,
 		func(gc_t *gocuda.Thread) { guideMatAddBlocks(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guideMatAddBlocks(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line guide.go:37
 var gc_src_guideMatAddBlocks = compiled.NewSource("guideMatAddBlocks", "8fd75e16372dde6d7367d42b9177e428c05229a3d7f36fd933893e0bb4684490", "guide.go:32-43")
 
+//line guide.go:37
 func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *[guideN][guideN]float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -386,14 +398,18 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 // GuideMatMulKernel is the first MatMulKernel of the Guide's "Shared
 // Memory" section (Chapter 3): C = A·B without shared memory, a thread
 // per element of C. Dimensions are multiples of BLOCK_SIZE.
+//
+//line guide.go:60
 func GuideMatMulKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guideMatMul,
 		func(gc_t *gocuda.Thread) { guideMatMul(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guideMatMul(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line guide.go:60
 var gc_src_guideMatMul = compiled.NewSource("guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69")
 
+//line guide.go:60
 func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMatrix) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -677,14 +693,18 @@ func gc_body_guideMatMul(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c guideMa
 // sub-matrix of C through sub-matrices of A and B loaded into shared
 // memory (declared inside the loop), with the Guide's GetSubMatrix,
 // GetElement and SetElement.
+//
+//line guide.go:93
 func GuideMatMulSharedKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guideMatMulShared,
 		func(gc_t *gocuda.Thread) { guideMatMulShared(gc_t, a, b, c) },
 		func(gc_b *compiled.Block) { gc_body_guideMatMulShared(gc_b, a, b, c) })
 }
 
+//line guide.go:93
 var gc_src_guideMatMulShared = compiled.NewSource("guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137")
 
+//line guide.go:93
 func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1117,14 +1137,18 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 // examples (broadcast of a single value across a warp): lane 0's value
 // reaches every lane through __shfl_sync; a lane that gets another value
 // prints a failure.
+//
+//line guide.go:145
 func GuideBcastKernel(arg int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guideBcast,
 		func(gc_t *gocuda.Thread) { guideBcast(gc_t, arg) },
 		func(gc_b *compiled.Block) { gc_body_guideBcast(gc_b, arg) })
 }
 
+//line guide.go:145
 var gc_src_guideBcast = compiled.NewSource("guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155")
 
+//line guide.go:145
 func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1198,14 +1222,18 @@ func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
 // GuideScan4Kernel is scan4 of the Guide's warp shuffle examples
 // (inclusive plus-scan across sub-partitions of 8 threads), which keeps
 // its result in a register; here each thread also stores it in out.
+//
+//line guide.go:162
 func GuideScan4Kernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guideScan4,
 		func(gc_t *gocuda.Thread) { guideScan4(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_guideScan4(gc_b, out) })
 }
 
+//line guide.go:162
 var gc_src_guideScan4 = compiled.NewSource("guideScan4", "075a10ad2b8e6c4dde3714e6f649f401da258a98ac97921b88d1cac1a3917f96", "guide.go:157-179")
 
+//line guide.go:162
 func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1297,14 +1325,18 @@ func gc_body_guideScan4(gc_b *compiled.Block, out []int32) {
 // GuideWarpReduceKernel is warpReduce of the Guide's warp shuffle
 // examples (reduction across a warp): a butterfly of __shfl_xor_sync, each
 // lane printing the warp's sum.
+//
+//line guide.go:186
 func GuideWarpReduceKernel() func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guideWarpReduce,
 		func(gc_t *gocuda.Thread) { guideWarpReduce(gc_t) },
 		func(gc_b *compiled.Block) { gc_body_guideWarpReduce(gc_b) })
 }
 
+//line guide.go:186
 var gc_src_guideWarpReduce = compiled.NewSource("guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198")
 
+//line guide.go:186
 func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -13,14 +13,18 @@ import (
 )
 
 // NumbaVecAddKernel is f of test_vecadd.py: c = a + b.
+//
+//line numba.go:21
 func NumbaVecAddKernel(a, b, c []float64) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_numbaVecAdd,
 		func(gc_t *gocuda.Thread) { numbaVecAdd(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_numbaVecAdd(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line numba.go:21
 var gc_src_numbaVecAdd = compiled.NewSource("numbaVecAdd", "51d992abccd9016a3099f9b8d9632c7c315f1bf04504d013f8fb9c7d6fbc2ce4", "numba.go:18-29")
 
+//line numba.go:21
 func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -155,6 +159,8 @@ func gc_body_numbaVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 
 // NumbaMatmulKernel is matmul of test_matmul.py: C = A·B, a thread per
 // element, i from the x index and j from the y index.
+//
+//line numba.go:35
 func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_numbaMatmul,
 		func(gc_t *gocuda.Thread) { numbaMatmul(gc_t, a, aRows, aCols, b, bCols, c, cRows, cCols) },
@@ -163,8 +169,10 @@ func NumbaMatmulKernel(a []float64, aRows, aCols int, b []float64, bCols int, c 
 		})
 }
 
+//line numba.go:35
 var gc_src_numbaMatmul = compiled.NewSource("numbaMatmul", "3ddaed435948425ff10c2ad13e3ac1af581e225fb9239d851e4b540eb273955a", "numba.go:31-45")
 
+//line numba.go:35
 func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aRows, aCols int, b []float64, bCols int, c []float64, cRows, cCols int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -298,6 +306,8 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 // NumbaFastMatmulKernel is fast_matmul of test_matmul.py: C = A·B through
 // TPB×TPB float32 tiles in shared memory, one pass per block of the grid's
 // x dimension (bpg), zero-padded at the edges, x the column and y the row.
+//
+//line numba.go:55
 func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_numbaFastMatmul,
 		func(gc_t *gocuda.Thread) { numbaFastMatmul(gc_t, a, aRows, aCols, b, bRows, bCols, c, cRows, cCols) },
@@ -306,8 +316,10 @@ func NumbaFastMatmulKernel(a []float64, aRows, aCols int, b []float64, bRows, bC
 		})
 }
 
+//line numba.go:55
 var gc_src_numbaFastMatmul = compiled.NewSource("numbaFastMatmul", "578bfdcde4dde823e6a893a45c88364bde3387c5a5e6033e86e7ec60cd6ffdc9", "numba.go:50-94")
 
+//line numba.go:55
 func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int, b []float64, bRows, bCols int, c []float64, cRows, cCols int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -779,14 +791,18 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 // tree (tid % (2*s)) through an int32 shared array of nelem, all of it,
 // barriers included, inside "if tid < size"; thread 0 writes the block's
 // sum to data[0]. The example launches one block of len(data) threads.
+//
+//line numba.go:102
 func NumbaArraySumKernel(data []int64, nelem int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_numbaArraySum,
 		func(gc_t *gocuda.Thread) { numbaArraySum(gc_t, data, nelem) },
 		func(gc_b *compiled.Block) { gc_body_numbaArraySum(gc_b, data, nelem) })
 }
 
+//line numba.go:102
 var gc_src_numbaArraySum = compiled.NewSource("numbaArraySum", "0217f0198110a7476a8f68429e9f72d17a59731256ae7e1266fbc9288b1f7386", "numba.go:96-131")
 
+//line numba.go:102
 func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -901,14 +917,18 @@ func gc_body_numbaArraySum(gc_b *compiled.Block, data []int64, nelem int) {
 // NumbaMaxReduceKernel is max_reduce_kernel of test_parallel_max.py: each
 // block's maximum by a halving tree in a float32 shared array of 1024,
 // threads past the input holding -inf.
+//
+//line numba.go:138
 func NumbaMaxReduceKernel(inputArray, outputArray []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_numbaMaxReduce,
 		func(gc_t *gocuda.Thread) { numbaMaxReduce(gc_t, inputArray, outputArray) },
 		func(gc_b *compiled.Block) { gc_body_numbaMaxReduce(gc_b, inputArray, outputArray) })
 }
 
+//line numba.go:138
 var gc_src_numbaMaxReduce = compiled.NewSource("numbaMaxReduce", "7c530872d8b77e68d857414107d22cbb90e57944a74d3e1e31c44938d4fe0da6", "numba.go:133-169")
 
+//line numba.go:138
 func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1302,14 +1322,18 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 // explicit steps of the 1-D heat equation alternating between two
 // buffers, each step closed by a grid-wide sync; threads outside the
 // domain return first. Launch it cooperatively.
+//
+//line numba.go:177
 func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_numbaSolveHeatEquation,
 		func(gc_t *gocuda.Thread) { numbaSolveHeatEquation(gc_t, buf0, buf1, timesteps, k) },
 		func(gc_b *compiled.Block) { gc_body_numbaSolveHeatEquation(gc_b, buf0, buf1, timesteps, k) })
 }
 
+//line numba.go:177
 var gc_src_numbaSolveHeatEquation = compiled.NewSource("numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221")
 
+//line numba.go:177
 func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

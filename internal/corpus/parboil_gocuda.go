@@ -16,14 +16,18 @@ import (
 // the block stages TILE_TB_HEIGHT×TILE_N tiles of B in shared memory.
 // m and n are multiples of TILE_M (128) and TILE_N (16), k of
 // TILE_TB_HEIGHT (8); launch it on an m/128 × n/16 grid.
+//
+//line parboil.go:28
 func SgemmNTKernel(a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mysgemmNT,
 		func(gc_t *gocuda.Thread) { mysgemmNT(gc_t, a, lda, b, ldb, c, ldc, k, alpha, beta) },
 		func(gc_b *compiled.Block) { gc_body_mysgemmNT(gc_b, a, lda, b, ldb, c, ldc, k, alpha, beta) })
 }
 
+//line parboil.go:28
 var gc_src_mysgemmNT = compiled.NewSource("mysgemmNT", "f91d07ce7de78396c0505c2e02cc2fd9184e6eef2f5afc51505936736fa85fa5", "parboil.go:20-56")
 
+//line parboil.go:28
 func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, k int, alpha, beta float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -560,14 +564,18 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 // registers, with barriers around each plane's swap. Launch it with
 // tx×ty blocks on a ceil(nx/2tx) × ceil(ny/ty) grid and 2·tx·ty floats of
 // dynamic shared memory.
+//
+//line parboil.go:70
 func StencilCoarsenKernel(c0, c1 float32, a0, anext []float32, nx, ny, nz int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_block2DHybridCoarsenX,
 		func(gc_t *gocuda.Thread) { block2DHybridCoarsenX(gc_t, c0, c1, a0, anext, nx, ny, nz) },
 		func(gc_b *compiled.Block) { gc_body_block2DHybridCoarsenX(gc_b, c0, c1, a0, anext, nx, ny, nz) })
 }
 
+//line parboil.go:70
 var gc_src_block2DHybridCoarsenX = compiled.NewSource("block2DHybridCoarsenX", "427c698bdc372e105f5c6448ba4c122c50fbff23ca701141659ce79309faa90e", "parboil.go:61-171")
 
+//line parboil.go:70
 func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, anext []float32, nx, ny, nz int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1121,6 +1129,8 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 // loop over the row's diagonals; jdsPtr and shZcnt are the __constant__
 // arrays jds_ptr_int (the diagonals' offsets) and sh_zcnt_int (the
 // diagonals per warp of rows).
+//
+//line parboil.go:180
 func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spmvJDS,
 		func(gc_t *gocuda.Thread) {
@@ -1131,8 +1141,10 @@ func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []flo
 		})
 }
 
+//line parboil.go:180
 var gc_src_spmvJDS = compiled.NewSource("spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228")
 
+//line parboil.go:180
 func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1224,6 +1236,8 @@ func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []
 
 // ComputePhiMagKernel is ComputePhiMag_GPU of mri-q/src/cuda/computeQ.cu:
 // |phi|² per k-space sample.
+//
+//line parboil.go:251
 func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_computePhiMagGPU,
 		func(gc_t *gocuda.Thread) { computePhiMagGPU(gc_t, phiR, phiI, phiMag, numK) },
@@ -1232,8 +1246,10 @@ func ComputePhiMagKernel(phiR, phiI, phiMag []float32, numK int) func(*gocuda.Th
 		})
 }
 
+//line parboil.go:251
 var gc_src_computePhiMagGPU = compiled.NewSource("computePhiMagGPU", "a79f6921f5c0273a7cbf25407d3a203cfb4eef64fff35462f11532741bdb09e5", "parboil.go:247-258")
 
+//line parboil.go:251
 func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI, phiMag []float32, numK int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1373,6 +1389,8 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 // per voxel accumulates Q over a tile of up to 1024 k-space samples in
 // constant memory (ck), two per step after an odd first one. The grid
 // covers numX exactly (a multiple of 256).
+//
+//line parboil.go:266
 func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_computeQGPU,
 		func(gc_t *gocuda.Thread) { computeQGPU(gc_t, numK, kGlobalIndex, x, y, z, qr, qi, ck) },
@@ -1381,8 +1399,10 @@ func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.Co
 		})
 }
 
+//line parboil.go:266
 var gc_src_computeQGPU = compiled.NewSource("computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303")
 
+//line parboil.go:266
 func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -11,6 +11,8 @@ import (
 
 // CorrMeanKernel is mean_kernel of correlation.cu: the mean of each
 // column, a thread per column.
+//
+//line polybench_datamining.go:31
 func CorrMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_corrMeanKernel,
 		func(gc_t *gocuda.Thread) { corrMeanKernel(gc_t, m, n, mean, data) },
@@ -19,8 +21,10 @@ func CorrMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:31
 var gc_src_corrMeanKernel = compiled.NewSource("corrMeanKernel", "47e2ccd277618152fdb889b5ca4a4e8f75478c5714a352e1966090ef5f1d39cc", "polybench_datamining.go:27-41")
 
+//line polybench_datamining.go:31
 func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -400,6 +404,8 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 
 // CorrStdKernel is std_kernel of correlation.cu: each column's standard
 // deviation, 1 where it is at most EPS.
+//
+//line polybench_datamining.go:47
 func CorrStdKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_corrStdKernel,
 		func(gc_t *gocuda.Thread) { corrStdKernel(gc_t, m, n, mean, std, data) },
@@ -408,8 +414,10 @@ func CorrStdKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:47
 var gc_src_corrStdKernel = compiled.NewSource("corrStdKernel", "8a159dab0a2ff8e431d42cfdad2618fb54e57974ce1d9a0261123fcbf67d6fd3", "polybench_datamining.go:43-61")
 
+//line polybench_datamining.go:47
 func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -656,6 +664,8 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 
 // CorrReduceKernel is reduce_kernel of correlation.cu: each element
 // centred and scaled, a thread per element.
+//
+//line polybench_datamining.go:67
 func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_corrReduceKernel,
 		func(gc_t *gocuda.Thread) { corrReduceKernel(gc_t, m, n, mean, std, data) },
@@ -664,8 +674,10 @@ func CorrReduceKernel(m, n int, mean, std, data []float32) func(*gocuda.Thread) 
 		})
 }
 
+//line polybench_datamining.go:67
 var gc_src_corrReduceKernel = compiled.NewSource("corrReduceKernel", "3af2ada4d51a51e040a740a49af188555736462d27dad8a22e9b4a4cd3594b6c", "polybench_datamining.go:63-75")
 
+//line polybench_datamining.go:67
 func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, std, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -758,6 +770,8 @@ func gc_body_corrReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, 
 
 // CorrKernel is corr_kernel of correlation.cu: a thread per column j1 of
 // the upper triangle of the correlation matrix, mirrored below.
+//
+//line polybench_datamining.go:81
 func CorrKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_corrKernel,
 		func(gc_t *gocuda.Thread) { corrKernel(gc_t, m, n, symmat, data) },
@@ -766,8 +780,10 @@ func CorrKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:81
 var gc_src_corrKernel = compiled.NewSource("corrKernel", "b67234bd606bd7a387746fcfff122a38a2c295e2c4acebd360a12c66cfcb423f", "polybench_datamining.go:77-94")
 
+//line polybench_datamining.go:81
 func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -820,6 +836,8 @@ func gc_body_corrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat
 }
 
 // CovarMeanKernel is mean_kernel of covariance.cu.
+//
+//line polybench_datamining.go:99
 func CovarMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_covarMeanKernel,
 		func(gc_t *gocuda.Thread) { covarMeanKernel(gc_t, m, n, mean, data) },
@@ -828,8 +846,10 @@ func CovarMeanKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:99
 var gc_src_covarMeanKernel = compiled.NewSource("covarMeanKernel", "1edcf8b2cd66e33e39d0261d3db6f28ce91a5bb62ede37939ae5a964c35b0da4", "polybench_datamining.go:96-109")
 
+//line polybench_datamining.go:99
 func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1209,6 +1229,8 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 
 // CovarReduceKernel is reduce_kernel of covariance.cu: each element
 // centred.
+//
+//line polybench_datamining.go:115
 func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_covarReduceKernel,
 		func(gc_t *gocuda.Thread) { covarReduceKernel(gc_t, m, n, mean, data) },
@@ -1217,8 +1239,10 @@ func CovarReduceKernel(m, n int, mean, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:115
 var gc_src_covarReduceKernel = compiled.NewSource("covarReduceKernel", "1243bfa414135a46b0fc3e01f2736e1aec14b2bbcad89f9d80661b6fdc5385a3", "polybench_datamining.go:111-122")
 
+//line polybench_datamining.go:115
 func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mean, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1387,6 +1411,8 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 
 // CovarKernel is covar_kernel of covariance.cu: a thread per column j1 of
 // the upper triangle, diagonal included, mirrored below.
+//
+//line polybench_datamining.go:128
 func CovarKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_covarKernel,
 		func(gc_t *gocuda.Thread) { covarKernel(gc_t, m, n, symmat, data) },
@@ -1395,8 +1421,10 @@ func CovarKernel(m, n int, symmat, data []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_datamining.go:128
 var gc_src_covarKernel = compiled.NewSource("covarKernel", "2ffb5c42306b98eb72e26fa55e4a28bec2fe46221920ce90b2718314518af51c", "polybench_datamining.go:124-140")
 
+//line polybench_datamining.go:128
 func gc_body_covarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, symmat, data []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

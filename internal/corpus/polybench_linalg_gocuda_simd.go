@@ -11,6 +11,8 @@ import (
 )
 
 // Mm2Kernel1 is mm2_kernel1 of CUDA/2MM/2mm.cu: tmp = alpha·A·B.
+//
+//line polybench_linalg.go:15
 func Mm2Kernel1(ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mm2Kernel1,
 		func(gc_t *gocuda.Thread) { mm2Kernel1(gc_t, ni, nj, nk, nl, alpha, beta, tmp, a, b) },
@@ -19,8 +21,10 @@ func Mm2Kernel1(ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) fu
 		})
 }
 
+//line polybench_linalg.go:15
 var gc_src_mm2Kernel1 = compiled.NewSource("mm2Kernel1", "9991d797f35b96fd146bc7187134e426f51df84366c25d64ff0b6a4851f8ae51", "polybench_linalg.go:12-25")
 
+//line polybench_linalg.go:15
 func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -512,6 +516,8 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 }
 
 // Mm2Kernel2 is mm2_kernel2 of CUDA/2MM/2mm.cu: D = beta·D + tmp·C.
+//
+//line polybench_linalg.go:30
 func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mm2Kernel2,
 		func(gc_t *gocuda.Thread) { mm2Kernel2(gc_t, ni, nj, nk, nl, alpha, beta, tmp, c, d) },
@@ -520,8 +526,10 @@ func Mm2Kernel2(ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) fu
 		})
 }
 
+//line polybench_linalg.go:30
 var gc_src_mm2Kernel2 = compiled.NewSource("mm2Kernel2", "8fdf67083b8c546374449e976cc37b6b516f7aabb76411a9936ee8f86a8d885c", "polybench_linalg.go:27-40")
 
+//line polybench_linalg.go:30
 func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl int, alpha, beta float32, tmp, c, d []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1015,6 +1023,8 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 }
 
 // Mm3Kernel1 is mm3_kernel1 of CUDA/3MM/3mm.cu: E = A·B.
+//
+//line polybench_linalg.go:45
 func Mm3Kernel1(ni, nj, nk, nl, nm int, a, b, e []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mm3Kernel1,
 		func(gc_t *gocuda.Thread) { mm3Kernel1(gc_t, ni, nj, nk, nl, nm, a, b, e) },
@@ -1023,8 +1033,10 @@ func Mm3Kernel1(ni, nj, nk, nl, nm int, a, b, e []float32) func(*gocuda.Thread) 
 		})
 }
 
+//line polybench_linalg.go:45
 var gc_src_mm3Kernel1 = compiled.NewSource("mm3Kernel1", "c6a88f7b202df1aaf7b4e7f36148af8092f940bf7288efea780a549f8ce7f481", "polybench_linalg.go:42-55")
 
+//line polybench_linalg.go:45
 func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, a, b, e []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1516,6 +1528,8 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 }
 
 // Mm3Kernel2 is mm3_kernel2 of CUDA/3MM/3mm.cu: F = C·D.
+//
+//line polybench_linalg.go:60
 func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mm3Kernel2,
 		func(gc_t *gocuda.Thread) { mm3Kernel2(gc_t, ni, nj, nk, nl, nm, c, d, f) },
@@ -1524,8 +1538,10 @@ func Mm3Kernel2(ni, nj, nk, nl, nm int, c, d, f []float32) func(*gocuda.Thread) 
 		})
 }
 
+//line polybench_linalg.go:60
 var gc_src_mm3Kernel2 = compiled.NewSource("mm3Kernel2", "0c9864797aaea62c9508bb60ddd77d6dd0bf308526fb99ed4c8aed16ed656235", "polybench_linalg.go:57-70")
 
+//line polybench_linalg.go:60
 func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, c, d, f []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2017,6 +2033,8 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 }
 
 // Mm3Kernel3 is mm3_kernel3 of CUDA/3MM/3mm.cu: G = E·F.
+//
+//line polybench_linalg.go:75
 func Mm3Kernel3(ni, nj, nk, nl, nm int, e, f, g []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mm3Kernel3,
 		func(gc_t *gocuda.Thread) { mm3Kernel3(gc_t, ni, nj, nk, nl, nm, e, f, g) },
@@ -2025,8 +2043,10 @@ func Mm3Kernel3(ni, nj, nk, nl, nm int, e, f, g []float32) func(*gocuda.Thread) 
 		})
 }
 
+//line polybench_linalg.go:75
 var gc_src_mm3Kernel3 = compiled.NewSource("mm3Kernel3", "9e39847c6e7113117ece9f8523aeec34ef7f8024f63b705fe81b8675860f29e0", "polybench_linalg.go:72-85")
 
+//line polybench_linalg.go:75
 func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, nl, nm int, e, f, g []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2518,6 +2538,8 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 }
 
 // GemmKernel is gemm_kernel of CUDA/GEMM/gemm.cu: C = beta·C + alpha·A·B.
+//
+//line polybench_linalg.go:90
 func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gemmKernel,
 		func(gc_t *gocuda.Thread) { gemmKernel(gc_t, ni, nj, nk, alpha, beta, a, b, c) },
@@ -2526,8 +2548,10 @@ func GemmKernel(ni, nj, nk int, alpha, beta float32, a, b, c []float32) func(*go
 		})
 }
 
+//line polybench_linalg.go:90
 var gc_src_gemmKernel = compiled.NewSource("gemmKernel", "957dc98babd3b2bbf537d15b1163f88f3d49b7c198ad4b59f33e14bbba9f1350", "polybench_linalg.go:87-100")
 
+//line polybench_linalg.go:90
 func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, alpha, beta float32, a, b, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3021,6 +3045,8 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 }
 
 // SyrkKernel is syrk_kernel of CUDA/SYRK/syrk.cu: C = alpha·A·Aᵀ + beta·C.
+//
+//line polybench_linalg.go:105
 func SyrkKernel(ni, nj int, alpha, beta float32, a, c []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_syrkKernel,
 		func(gc_t *gocuda.Thread) { syrkKernel(gc_t, ni, nj, alpha, beta, a, c) },
@@ -3029,8 +3055,10 @@ func SyrkKernel(ni, nj int, alpha, beta float32, a, c []float32) func(*gocuda.Th
 		})
 }
 
+//line polybench_linalg.go:105
 var gc_src_syrkKernel = compiled.NewSource("syrkKernel", "26de29fa65fe336808a3398d03eab9b9552e12c2c5e230ec8ab10fb5830ba288", "polybench_linalg.go:102-115")
 
+//line polybench_linalg.go:105
 func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3103,6 +3131,8 @@ func gc_body_syrkKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a
 
 // Syr2kKernel is syr2k_kernel of CUDA/SYR2K/syr2k.cu: C = alpha·A·Bᵀ +
 // alpha·B·Aᵀ + beta·C.
+//
+//line polybench_linalg.go:121
 func Syr2kKernel(ni, nj int, alpha, beta float32, a, b, c []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_syr2kKernel,
 		func(gc_t *gocuda.Thread) { syr2kKernel(gc_t, ni, nj, alpha, beta, a, b, c) },
@@ -3111,8 +3141,10 @@ func Syr2kKernel(ni, nj int, alpha, beta float32, a, b, c []float32) func(*gocud
 		})
 }
 
+//line polybench_linalg.go:121
 var gc_src_syr2kKernel = compiled.NewSource("syr2kKernel", "54301b31d73202f382a45db812ffe4b195577e4e43a42414ddd985263a28a237", "polybench_linalg.go:117-131")
 
+//line polybench_linalg.go:121
 func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, alpha, beta float32, a, b, c []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3185,6 +3217,8 @@ func gc_body_syr2kKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, 
 
 // AtaxKernel1 is atax_kernel1 of CUDA/ATAX/atax.cu: tmp = A·x, a thread
 // per row.
+//
+//line polybench_linalg.go:137
 func AtaxKernel1(nx, ny int, a, x, tmp []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_ataxKernel1,
 		func(gc_t *gocuda.Thread) { ataxKernel1(gc_t, nx, ny, a, x, tmp) },
@@ -3193,8 +3227,10 @@ func AtaxKernel1(nx, ny int, a, x, tmp []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_linalg.go:137
 var gc_src_ataxKernel1 = compiled.NewSource("ataxKernel1", "9c31ac5be39e3ce4497ec8bdcf67c992511f95cfff45e38aa0aa9f3afda6ab7d", "polybench_linalg.go:133-146")
 
+//line polybench_linalg.go:137
 func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, x, tmp []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3244,6 +3280,8 @@ func gc_body_ataxKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 // AtaxKernel2 is atax_kernel2 of CUDA/ATAX/atax.cu: y = Aᵀ·tmp, a thread
 // per column.
+//
+//line polybench_linalg.go:152
 func AtaxKernel2(nx, ny int, a, y, tmp []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_ataxKernel2,
 		func(gc_t *gocuda.Thread) { ataxKernel2(gc_t, nx, ny, a, y, tmp) },
@@ -3252,8 +3290,10 @@ func AtaxKernel2(nx, ny int, a, y, tmp []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_linalg.go:152
 var gc_src_ataxKernel2 = compiled.NewSource("ataxKernel2", "dc8c040cbfa32f6dc7223cbda944802bfa297b6f63fb22ef75648202fefc5e9b", "polybench_linalg.go:148-161")
 
+//line polybench_linalg.go:152
 func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, y, tmp []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3721,14 +3761,18 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 }
 
 // BicgKernel1 is bicg_kernel1 of CUDA/BICG/bicg.cu: s = Aᵀ·r.
+//
+//line polybench_linalg.go:166
 func BicgKernel1(nx, ny int, a, r, s []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bicgKernel1,
 		func(gc_t *gocuda.Thread) { bicgKernel1(gc_t, nx, ny, a, r, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bicgKernel1(gc_b, gc_lo, gc_hi, nx, ny, a, r, s) })
 }
 
+//line polybench_linalg.go:166
 var gc_src_bicgKernel1 = compiled.NewSource("bicgKernel1", "2c4b9264a9bb6c46c14550b7e58e206b97b7227870ffb3dba8c7fdac76d8b15e", "polybench_linalg.go:163-175")
 
+//line polybench_linalg.go:166
 func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, r, s []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4196,14 +4240,18 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 }
 
 // BicgKernel2 is bicg_kernel2 of CUDA/BICG/bicg.cu: q = A·p.
+//
+//line polybench_linalg.go:180
 func BicgKernel2(nx, ny int, a, p, q []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bicgKernel2,
 		func(gc_t *gocuda.Thread) { bicgKernel2(gc_t, nx, ny, a, p, q) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bicgKernel2(gc_b, gc_lo, gc_hi, nx, ny, a, p, q) })
 }
 
+//line polybench_linalg.go:180
 var gc_src_bicgKernel2 = compiled.NewSource("bicgKernel2", "f188c132e7abf52338e526667a94199feec633970d29009d432d5245f5a145b7", "polybench_linalg.go:177-189")
 
+//line polybench_linalg.go:180
 func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, a, p, q []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4253,6 +4301,8 @@ func gc_body_bicgKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 
 // GesummvKernel is gesummv_kernel of CUDA/GESUMMV/gesummv.cu: y =
 // alpha·A·x + beta·B·x, tmp and y accumulated from zero.
+//
+//line polybench_linalg.go:195
 func GesummvKernel(n int, alpha, beta float32, a, b, tmp, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gesummvKernel,
 		func(gc_t *gocuda.Thread) { gesummvKernel(gc_t, n, alpha, beta, a, b, tmp, x, y) },
@@ -4261,8 +4311,10 @@ func GesummvKernel(n int, alpha, beta float32, a, b, tmp, x, y []float32) func(*
 		})
 }
 
+//line polybench_linalg.go:195
 var gc_src_gesummvKernel = compiled.NewSource("gesummvKernel", "39c2c99709a38000e022300f57cf2d536682b78e0169d6ec8da59e6197cf5bcc", "polybench_linalg.go:191-205")
 
+//line polybench_linalg.go:195
 func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alpha, beta float32, a, b, tmp, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4312,14 +4364,18 @@ func gc_body_gesummvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, alp
 }
 
 // MvtKernel1 is mvt_kernel1 of CUDA/MVT/mvt.cu: x1 += A·y1.
+//
+//line polybench_linalg.go:210
 func MvtKernel1(n int, a, x1, y1 []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mvtKernel1,
 		func(gc_t *gocuda.Thread) { mvtKernel1(gc_t, n, a, x1, y1) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_mvtKernel1(gc_b, gc_lo, gc_hi, n, a, x1, y1) })
 }
 
+//line polybench_linalg.go:210
 var gc_src_mvtKernel1 = compiled.NewSource("mvtKernel1", "96b470b4485ed14c3361bd129e12710e325e11f1fa9c53a10e78599924077443", "polybench_linalg.go:207-218")
 
+//line polybench_linalg.go:210
 func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1, y1 []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4434,14 +4490,18 @@ func gc_body_mvtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x1,
 }
 
 // MvtKernel2 is mvt_kernel2 of CUDA/MVT/mvt.cu: x2 += Aᵀ·y2.
+//
+//line polybench_linalg.go:223
 func MvtKernel2(n int, a, x2, y2 []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_mvtKernel2,
 		func(gc_t *gocuda.Thread) { mvtKernel2(gc_t, n, a, x2, y2) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_mvtKernel2(gc_b, gc_lo, gc_hi, n, a, x2, y2) })
 }
 
+//line polybench_linalg.go:223
 var gc_src_mvtKernel2 = compiled.NewSource("mvtKernel2", "4a3b038ecc12bbb5b2f8a07bd617012d2244a21f81011fc2fa07160f77ceb0ae", "polybench_linalg.go:220-231")
 
+//line polybench_linalg.go:223
 func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2, y2 []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

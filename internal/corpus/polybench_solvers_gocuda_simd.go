@@ -12,6 +12,8 @@ import (
 
 // GramschmidtKernel1 is gramschmidt_kernel1 of gramschmidt.cu: thread 0
 // alone computes the norm of column k into r[k][k].
+//
+//line polybench_solvers.go:13
 func GramschmidtKernel1(ni, nj int, a, r, q []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gramschmidtKernel1,
 		func(gc_t *gocuda.Thread) { gramschmidtKernel1(gc_t, ni, nj, a, r, q, k) },
@@ -20,8 +22,10 @@ func GramschmidtKernel1(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 		})
 }
 
+//line polybench_solvers.go:13
 var gc_src_gramschmidtKernel1 = compiled.NewSource("gramschmidtKernel1", "78fab0a815e957cceed0b669855cb3c82dc4e98d3555dda66d7cb98a9443a52d", "polybench_solvers.go:9-23")
 
+//line polybench_solvers.go:13
 func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -78,6 +82,8 @@ func gc_body_gramschmidtKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 // GramschmidtKernel2 is gramschmidt_kernel2 of gramschmidt.cu: column k of
 // Q, a thread per row.
+//
+//line polybench_solvers.go:29
 func GramschmidtKernel2(ni, nj int, a, r, q []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gramschmidtKernel2,
 		func(gc_t *gocuda.Thread) { gramschmidtKernel2(gc_t, ni, nj, a, r, q, k) },
@@ -86,8 +92,10 @@ func GramschmidtKernel2(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 		})
 }
 
+//line polybench_solvers.go:29
 var gc_src_gramschmidtKernel2 = compiled.NewSource("gramschmidtKernel2", "73245013b696ed6bbd19da98b86a2e31030cb2ef228742b62aad1b199dd2cf5c", "polybench_solvers.go:25-35")
 
+//line polybench_solvers.go:29
 func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -193,6 +201,8 @@ func gc_body_gramschmidtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 
 // GramschmidtKernel3 is gramschmidt_kernel3 of gramschmidt.cu: row k of
 // R and the update of the columns after k, a thread per column.
+//
+//line polybench_solvers.go:41
 func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_gramschmidtKernel3,
 		func(gc_t *gocuda.Thread) { gramschmidtKernel3(gc_t, ni, nj, a, r, q, k) },
@@ -201,8 +211,10 @@ func GramschmidtKernel3(ni, nj int, a, r, q []float32, k int) func(*gocuda.Threa
 		})
 }
 
+//line polybench_solvers.go:41
 var gc_src_gramschmidtKernel3 = compiled.NewSource("gramschmidtKernel3", "072fed5a041a349d14f3e814cee910400772cab2ded6e70ea7481285b3d34889", "polybench_solvers.go:37-53")
 
+//line polybench_solvers.go:41
 func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, r, q []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -825,14 +837,18 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 }
 
 // LuKernel1 is lu_kernel1 of lu.cu: row k divided by its pivot.
+//
+//line polybench_solvers.go:58
 func LuKernel1(n int, a []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_luKernel1,
 		func(gc_t *gocuda.Thread) { luKernel1(gc_t, n, a, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_luKernel1(gc_b, gc_lo, gc_hi, n, a, k) })
 }
 
+//line polybench_solvers.go:58
 var gc_src_luKernel1 = compiled.NewSource("luKernel1", "91dc55459eb8a6e2f82431e83fdc978081641b88d75ce4a28e6698e6fca861ea", "polybench_solvers.go:55-64")
 
+//line polybench_solvers.go:58
 func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1026,14 +1042,18 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 }
 
 // LuKernel2 is lu_kernel2 of lu.cu: the trailing submatrix updated.
+//
+//line polybench_solvers.go:69
 func LuKernel2(n int, a []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_luKernel2,
 		func(gc_t *gocuda.Thread) { luKernel2(gc_t, n, a, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_luKernel2(gc_b, gc_lo, gc_hi, n, a, k) })
 }
 
+//line polybench_solvers.go:69
 var gc_src_luKernel2 = compiled.NewSource("luKernel2", "292fb4874930f53e16981989fbc00e6d2cc75e9eedc652651dff1071cd44fea6", "polybench_solvers.go:66-76")
 
+//line polybench_solvers.go:69
 func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

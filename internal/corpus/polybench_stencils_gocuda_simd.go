@@ -12,6 +12,8 @@ import (
 
 // FdtdStep1Kernel is fdtd_step1_kernel of fdtd2d.cu: ey from hz, its
 // first row from the source fict[t].
+//
+//line polybench_stencils.go:16
 func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_fdtdStep1Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep1Kernel(gc_t, nx, ny, fict, ex, ey, hz, step) },
@@ -20,8 +22,10 @@ func FdtdStep1Kernel(nx, ny int, fict, ex, ey, hz []float32, step int) func(*goc
 		})
 }
 
+//line polybench_stencils.go:16
 var gc_src_fdtdStep1Kernel = compiled.NewSource("fdtdStep1Kernel", "7176e4e8d8fabe83707a19a9b6de314ad2f511a19f651d5a4fd3f7861cfe57c3", "polybench_stencils.go:12-27")
 
+//line polybench_stencils.go:16
 func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, fict, ex, ey, hz []float32, step int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -297,6 +301,8 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 }
 
 // FdtdStep2Kernel is fdtd_step2_kernel of fdtd2d.cu: ex from hz.
+//
+//line polybench_stencils.go:32
 func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_fdtdStep2Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep2Kernel(gc_t, nx, ny, ex, ey, hz, step) },
@@ -305,8 +311,10 @@ func FdtdStep2Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 		})
 }
 
+//line polybench_stencils.go:32
 var gc_src_fdtdStep2Kernel = compiled.NewSource("fdtdStep2Kernel", "aa383e1332fc6b37cfeeed6552b0881646168b007fb1eef5f38b3e59b26ff0b6", "polybench_stencils.go:29-39")
 
+//line polybench_stencils.go:32
 func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, ex, ey, hz []float32, step int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -544,6 +552,8 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 }
 
 // FdtdStep3Kernel is fdtd_step3_kernel of fdtd2d.cu: hz from ex and ey.
+//
+//line polybench_stencils.go:44
 func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_fdtdStep3Kernel,
 		func(gc_t *gocuda.Thread) { fdtdStep3Kernel(gc_t, nx, ny, ex, ey, hz, step) },
@@ -552,8 +562,10 @@ func FdtdStep3Kernel(nx, ny int, ex, ey, hz []float32, step int) func(*gocuda.Th
 		})
 }
 
+//line polybench_stencils.go:44
 var gc_src_fdtdStep3Kernel = compiled.NewSource("fdtdStep3Kernel", "be18be1e5d585881a27614f23347ecafb6b07e938fc739e8b60887d30ea93064", "polybench_stencils.go:41-51")
 
+//line polybench_stencils.go:44
 func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, ex, ey, hz []float32, step int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -788,14 +800,18 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 // Jacobi1DKernel1 is runJacobiCUDA_kernel1 of jacobi1D.cu: the
 // three-point average into B (the double constant makes it a double
 // product, stored as float).
+//
+//line polybench_stencils.go:58
 func Jacobi1DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_jacobi1DKernel1,
 		func(gc_t *gocuda.Thread) { jacobi1DKernel1(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
 }
 
+//line polybench_stencils.go:58
 var gc_src_jacobi1DKernel1 = compiled.NewSource("jacobi1DKernel1", "2c5370e1331b196e0ea4670a131e099a739d8647f523e55afded11ab730715ba", "polybench_stencils.go:53-64")
 
+//line polybench_stencils.go:58
 func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -897,14 +913,18 @@ func gc_body_jacobi1DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 // Jacobi1DKernel2 is runJacobiCUDA_kernel2 of jacobi1D.cu: B copied back
 // to A.
+//
+//line polybench_stencils.go:70
 func Jacobi1DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_jacobi1DKernel2,
 		func(gc_t *gocuda.Thread) { jacobi1DKernel2(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi1DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
 }
 
+//line polybench_stencils.go:70
 var gc_src_jacobi1DKernel2 = compiled.NewSource("jacobi1DKernel2", "1b17f61f4211c64c4af4ea30131d42727be960f4cb4f9be676500f284fed952d", "polybench_stencils.go:66-76")
 
+//line polybench_stencils.go:70
 func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1133,14 +1153,18 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 // Jacobi2DKernel1 is runJacobiCUDA_kernel1 of jacobi2D.cu: the five-point
 // average into B.
+//
+//line polybench_stencils.go:82
 func Jacobi2DKernel1(n int, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_jacobi2DKernel1,
 		func(gc_t *gocuda.Thread) { jacobi2DKernel1(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel1(gc_b, gc_lo, gc_hi, n, a, b) })
 }
 
+//line polybench_stencils.go:82
 var gc_src_jacobi2DKernel1 = compiled.NewSource("jacobi2DKernel1", "fbfd5d0d389759e2c7434937991337bd5798b80781dfa4106d5f8ccf7107ff84", "polybench_stencils.go:78-89")
 
+//line polybench_stencils.go:82
 func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1383,14 +1407,18 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 // Jacobi2DKernel2 is runJacobiCUDA_kernel2 of jacobi2D.cu: B copied back
 // to A.
+//
+//line polybench_stencils.go:95
 func Jacobi2DKernel2(n int, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_jacobi2DKernel2,
 		func(gc_t *gocuda.Thread) { jacobi2DKernel2(gc_t, n, a, b) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_jacobi2DKernel2(gc_b, gc_lo, gc_hi, n, a, b) })
 }
 
+//line polybench_stencils.go:95
 var gc_src_jacobi2DKernel2 = compiled.NewSource("jacobi2DKernel2", "0928cae810ef2d7d2dae0159e74894960e172618b3858f5ebe754d20755c009e", "polybench_stencils.go:91-102")
 
+//line polybench_stencils.go:95
 func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1591,6 +1619,8 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 
 // Convolution2DKernel is convolution2D_kernel of 2DConvolution.cu: a
 // 3×3 stencil with fixed coefficients.
+//
+//line polybench_stencils.go:108
 func Convolution2DKernel(ni, nj int, a, b []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_convolution2DKernel,
 		func(gc_t *gocuda.Thread) { convolution2DKernel(gc_t, ni, nj, a, b) },
@@ -1599,8 +1629,10 @@ func Convolution2DKernel(ni, nj int, a, b []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line polybench_stencils.go:108
 var gc_src_convolution2DKernel = compiled.NewSource("convolution2DKernel", "e411833efe0d179dde74b90591231e3b0a34ae6b779170e6ce70afa76861755f", "polybench_stencils.go:104-123")
 
+//line polybench_stencils.go:108
 func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj int, a, b []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1956,6 +1988,8 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 // Convolution3DKernel is convolution3D_kernel of 3DConvolution.cu: the
 // benchmark's 3-D stencil (its taps as written, repeated ones included)
 // on plane i, a thread per (k, j).
+//
+//line polybench_stencils.go:130
 func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_convolution3DKernel,
 		func(gc_t *gocuda.Thread) { convolution3DKernel(gc_t, ni, nj, nk, a, b, i) },
@@ -1964,8 +1998,10 @@ func Convolution3DKernel(ni, nj, nk int, a, b []float32, i int) func(*gocuda.Thr
 		})
 }
 
+//line polybench_stencils.go:130
 var gc_src_convolution3DKernel = compiled.NewSource("convolution3DKernel", "fd31921eb0d0838f23f158edcd0a84eea4864ae180195479aa90fd6fcdfb3aa8", "polybench_stencils.go:125-150")
 
+//line polybench_stencils.go:130
 func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk int, a, b []float32, i int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -16,14 +16,18 @@ import (
 // threadFenceReduction_kernel.cuh: one pass of block sums. Launch it with
 // a power-of-two block of whole warps and blockDim.x floats of dynamic
 // shared memory.
+//
+//line samples_cg.go:83
 func ReduceMultiPassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceMultiPass,
 		func(gc_t *gocuda.Thread) { reduceMultiPass(gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
 		func(gc_b *compiled.Block) { gc_body_reduceMultiPass(gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
 }
 
+//line samples_cg.go:83
 var gc_src_reduceMultiPass = compiled.NewSource("reduceMultiPass", "6879b62393004a0a27d86d14ae330d4107f8e82465a614f18359d11ddfffc716", "samples_cg.go:77-86", "samples_cg.go:13-48", "samples_cg.go:50-75")
 
+//line samples_cg.go:83
 func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -383,6 +387,8 @@ func gc_body_reduceMultiPass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n,
 // (the sample's __device__ variable), and the block that draws the last
 // ticket, told by a __shared__ bool, sums the block sums into gOdata[0]
 // and resets the count.
+//
+//line samples_cg.go:96
 func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSinglePass,
 		func(gc_t *gocuda.Thread) {
@@ -393,8 +399,10 @@ func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 
 		})
 }
 
+//line samples_cg.go:96
 var gc_src_reduceSinglePass = compiled.NewSource("reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75")
 
+//line samples_cg.go:96
 func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n, blockSize int, nIsPow2 bool, retirementCount *uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1119,14 +1127,18 @@ func gc_body_reduceSinglePass(gc_b2 *compiled.Block, gIdata, gOdata []float32, n
 // block fills ACCUM_N strided partial dot products and reduces them by a
 // tree whose steps open with a block sync and loop over the threads'
 // shares.
+//
+//line samples_cg.go:152
 func ScalarProdKernel(dC, dA, dB []float32, vectorN, elementN int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scalarProdGPU,
 		func(gc_t *gocuda.Thread) { scalarProdGPU(gc_t, dC, dA, dB, vectorN, elementN) },
 		func(gc_b *compiled.Block) { gc_body_scalarProdGPU(gc_b, dC, dA, dB, vectorN, elementN) })
 }
 
+//line samples_cg.go:152
 var gc_src_scalarProdGPU = compiled.NewSource("scalarProdGPU", "45f6de3295d8c3656096b2623e8315ef1a6541bd29a079c5f5d704fcdf30ff18", "samples_cg.go:145-184")
 
+//line samples_cg.go:152
 func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN, elementN int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1554,14 +1566,18 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 // reductionMultiBlockCG.cu: grid-stride sums into shared memory, block
 // sums, a grid sync, and thread 0 of the grid adds the block sums. Launch
 // it cooperatively with blockDim.x doubles of dynamic shared memory.
+//
+//line samples_cg.go:213
 func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceSinglePassMultiBlockCG,
 		func(gc_t *gocuda.Thread) { reduceSinglePassMultiBlockCG(gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_reduceSinglePassMultiBlockCG(gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_cg.go:213
 var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource("reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205")
 
+//line samples_cg.go:213
 func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1875,14 +1891,18 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b2 *compiled.Block, gIdata []float3
 // FilterArrKernel is filter_arr of warpAggregatedAtomicsCG.cu: the
 // positive elements of src appended to dst through warp-aggregated atomic
 // increments of *nres, in a grid-stride loop.
+//
+//line samples_cg.go:264
 func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_filterArr,
 		func(gc_t *gocuda.Thread) { filterArr(gc_t, dst, nres, src, n) },
 		func(gc_b *compiled.Block) { gc_body_filterArr(gc_b, dst, nres, src, n) })
 }
 
+//line samples_cg.go:264
 var gc_src_filterArr = compiled.NewSource("filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257")
 
+//line samples_cg.go:264
 func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2063,6 +2083,8 @@ func gc_body_filterArr(gc_b2 *compiled.Block, dst []int32, nres *int32, src []in
 // MapToBucketsKernel is mapToBuckets of warpAggregatedAtomicsCG.cu: each
 // element's index appended to its bucket's list, over the grid's
 // threads (cg::this_grid, no grid sync).
+//
+//line samples_cg.go:294
 func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mapToBuckets,
 		func(gc_t *gocuda.Thread) {
@@ -2073,8 +2095,10 @@ func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize,
 		})
 }
 
+//line samples_cg.go:294
 var gc_src_mapToBuckets = compiled.NewSource("mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287")
 
+//line samples_cg.go:294
 func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2300,6 +2324,8 @@ func gc_body_mapToBuckets(gc_b2 *compiled.Block, srcArr, indicesBuckets, bucketC
 
 // CalculateMaxInEachBucketsKernel is calculateMaxInEachBuckets of
 // warpAggregatedAtomicsCG.cu: the maximum value of each bucket.
+//
+//line samples_cg.go:323
 func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_calculateMaxInEachBuckets,
 		func(gc_t *gocuda.Thread) {
@@ -2310,8 +2336,10 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 		})
 }
 
+//line samples_cg.go:323
 var gc_src_calculateMaxInEachBuckets = compiled.NewSource("calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317")
 
+//line samples_cg.go:323
 func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2542,6 +2570,8 @@ func gc_body_calculateMaxInEachBuckets(gc_b2 *compiled.Block, srcArr, valueInBuc
 // Samples/3_CUDA_Features/binaryPartitionCG/binaryPartitionCG.cu: each
 // warp splits by parity with binary_partition, reduces each part, and
 // rank 0 of each part adds the count of odds and the sums by atomics.
+//
+//line samples_cg.go:340
 func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_oddEvenCountAndSumCG,
 		func(gc_t *gocuda.Thread) { oddEvenCountAndSumCG(gc_t, inputArr, numOfOdds, sumOfOddAndEvens, size) },
@@ -2550,8 +2580,10 @@ func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndE
 		})
 }
 
+//line samples_cg.go:340
 var gc_src_oddEvenCountAndSumCG = compiled.NewSource("oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362")
 
+//line samples_cg.go:340
 func gc_body_oddEvenCountAndSumCG(gc_b2 *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,6 +14,8 @@ import (
 // outside the image) into shared memory, syncs, and convolves each
 // result tile with the 17-tap kernel. Launch it with 16×4 blocks over
 // imageW/128 × imageH/4; imageW a multiple of 128, imageH of 4.
+//
+//line samples_convolution.go:38
 func ConvolutionRowsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_convolutionRowsKernel,
 		func(gc_t *gocuda.Thread) { convolutionRowsKernel(gc_t, dDst, dSrc, imageW, imageH, pitch, cKernel) },
@@ -22,8 +24,10 @@ func ConvolutionRowsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, cKer
 		})
 }
 
+//line samples_convolution.go:38
 var gc_src_convolutionRowsKernel = compiled.NewSource("convolutionRowsKernel", "d3e2f0c82f1cb099ee2f8a3133e423e96c9f13bf1e52e0be18c2d8bff35ec826", "samples_convolution.go:31-84")
 
+//line samples_convolution.go:38
 func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -368,6 +372,8 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 // and below, the shared array padded by one column. Launch it with 16×8
 // blocks over imageW/16 × imageH/64; imageW a multiple of 16, imageH of
 // 64.
+//
+//line samples_convolution.go:93
 func ConvolutionColumnsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_convolutionColumnsKernel,
 		func(gc_t *gocuda.Thread) { convolutionColumnsKernel(gc_t, dDst, dSrc, imageW, imageH, pitch, cKernel) },
@@ -376,8 +382,10 @@ func ConvolutionColumnsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, c
 		})
 }
 
+//line samples_convolution.go:93
 var gc_src_convolutionColumnsKernel = compiled.NewSource("convolutionColumnsKernel", "4bb2ea6995421617b9961d9094e6f9dc69914ea430e3f2ae3824e279d2ea34f1", "samples_convolution.go:86-138")
 
+//line samples_convolution.go:93
 func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

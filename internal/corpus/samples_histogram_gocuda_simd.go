@@ -17,14 +17,18 @@ import (
 // avoid bank conflicts and cleared as 32-bit words, then the first 64
 // threads sum a bin each over the block's threads. Launch it with 64
 // threads per block, each thread reading at most 63 uint4s.
+//
+//line samples_histogram.go:49
 func Histogram64Kernel(dPartialHistograms []uint32, dData []uint4, dataCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_histogram64Kernel,
 		func(gc_t *gocuda.Thread) { histogram64Kernel(gc_t, dPartialHistograms, dData, dataCount) },
 		func(gc_b *compiled.Block) { gc_body_histogram64Kernel(gc_b, dPartialHistograms, dData, dataCount) })
 }
 
+//line samples_histogram.go:49
 var gc_src_histogram64Kernel = compiled.NewSource("histogram64Kernel", "f85d89f581b0e24777ec3d98cba510f944b69992b0534e41a8f33cd017134dbd", "samples_histogram.go:42-92")
 
+//line samples_histogram.go:49
 func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint32, dData []uint4, dataCount int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -451,6 +455,8 @@ func gc_body_histogram64Kernel(gc_b2 *compiled.Block, dPartialHistograms []uint3
 // MergeHistogram64Kernel is mergeHistogram64Kernel of histogram64.cu: one
 // block per bin sums that bin over the partial histograms, then reduces
 // the threads' sums by a tree in shared memory.
+//
+//line samples_histogram.go:99
 func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram64Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -461,8 +467,10 @@ func MergeHistogram64Kernel(dHistogram, dPartialHistograms []uint32, histogramCo
 		})
 }
 
+//line samples_histogram.go:99
 var gc_src_mergeHistogram64Kernel = compiled.NewSource("mergeHistogram64Kernel", "ebf78ce82168cda6812ec7e538129ef2528f4aa7aedd6c12490ce401893f497c", "samples_histogram.go:94-122")
 
+//line samples_histogram.go:99
 func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1002,14 +1010,18 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 // subhistograms in shared memory updated with shared-memory atomics over a
 // grid-stride loop, then each thread sums bins over the warps. Launch it
 // with 192 threads (six warps) per block.
+//
+//line samples_histogram.go:144
 func Histogram256Kernel(dPartialHistograms, dData []uint32, dataCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_histogram256Kernel,
 		func(gc_t *gocuda.Thread) { histogram256Kernel(gc_t, dPartialHistograms, dData, dataCount) },
 		func(gc_b *compiled.Block) { gc_body_histogram256Kernel(gc_b, dPartialHistograms, dData, dataCount) })
 }
 
+//line samples_histogram.go:144
 var gc_src_histogram256Kernel = compiled.NewSource("histogram256Kernel", "393b1d72bbb983d719258fb99e0def3bb79f6380468ea763b09994551be46efa", "samples_histogram.go:138-177")
 
+//line samples_histogram.go:144
 func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData []uint32, dataCount int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1414,6 +1426,8 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 // MergeHistogram256Kernel is mergeHistogram256Kernel of histogram256.cu:
 // MergeHistogram64Kernel for 256 bins, its shared array declared after
 // the loop.
+//
+//line samples_histogram.go:184
 func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramCount int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mergeHistogram256Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -1424,8 +1438,10 @@ func MergeHistogram256Kernel(dHistogram, dPartialHistograms []uint32, histogramC
 		})
 }
 
+//line samples_histogram.go:184
 var gc_src_mergeHistogram256Kernel = compiled.NewSource("mergeHistogram256Kernel", "b0acfd1138363a6bf5d30f8074a1fd26ba86311526f79c0c4dd81f85736646ac", "samples_histogram.go:179-207")
 
+//line samples_histogram.go:184
 func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartialHistograms []uint32, histogramCount int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -17,6 +17,8 @@ import (
 // VectorAddKernel is vectorAdd of NVIDIA/cuda-samples,
 // Samples/0_Introduction/vectorAdd/vectorAdd.cu: C[i] = A[i] + B[i] for
 // the numElements first elements, one thread each.
+//
+//line samples_intro.go:19
 func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vectorAdd,
 		func(gc_t *gocuda.Thread) { vectorAdd(gc_t, a, b, c, numElements) },
@@ -25,8 +27,10 @@ func VectorAddKernel(a, b, c []float32, numElements int) func(*gocuda.Thread) {
 		})
 }
 
+//line samples_intro.go:19
 var gc_src_vectorAdd = compiled.NewSource("vectorAdd", "86287606636ab95dbfdc58d57cd6bb5d06f6937b3438086b6ce8644cc1ac7332", "samples_intro.go:14-25")
 
+//line samples_intro.go:19
 func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, numElements int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -260,14 +264,18 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 // the loop over the tiles, with a barrier after loading and one after
 // multiplying. wA and wB are the widths of A and B, multiples of the block
 // size, as are A's height; launch it with 16×16 blocks over C.
+//
+//line samples_intro.go:39
 func MatrixMulKernel(c, a, b []float32, wA, wB int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matrixMulCUDA,
 		func(gc_t *gocuda.Thread) { matrixMulCUDA(gc_t, c, a, b, wA, wB) },
 		func(gc_b *compiled.Block) { gc_body_matrixMulCUDA(gc_b, c, a, b, wA, wB) })
 }
 
+//line samples_intro.go:39
 var gc_src_matrixMulCUDA = compiled.NewSource("matrixMulCUDA", "7a66cc8affac7384f3a97f3017360760b59bfb55d1e5a1d0f8bc9fcbd809224a", "samples_intro.go:31-82")
 
+//line samples_intro.go:39
 func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1281,6 +1289,8 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 // IncrementKernel is increment_kernel of NVIDIA/cuda-samples,
 // Samples/0_Introduction/asyncAPI/asyncAPI.cu: every thread adds incValue
 // to its element; the grid covers gData exactly.
+//
+//line samples_intro.go:89
 func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_incrementKernel,
 		func(gc_t *gocuda.Thread) { incrementKernel(gc_t, gData, incValue) },
@@ -1289,8 +1299,10 @@ func IncrementKernel(gData []int32, incValue int32) func(*gocuda.Thread) {
 		})
 }
 
+//line samples_intro.go:89
 var gc_src_incrementKernel = compiled.NewSource("incrementKernel", "629125e6a1701eab7af5602771cfc3088aef7022974de16444dda1fc351a645e", "samples_intro.go:84-92")
 
+//line samples_intro.go:89
 func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []int32, incValue int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1484,14 +1496,18 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 // through extern shared memory, multiplying each element by the number of
 // threads, with a barrier before and after the multiply. Launch it with
 // blockDim.x floats of dynamic shared memory.
+//
+//line samples_intro.go:101
 func TemplateKernel(gIdata, gOdata []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_templateTestKernel,
 		func(gc_t *gocuda.Thread) { templateTestKernel(gc_t, gIdata, gOdata) },
 		func(gc_b *compiled.Block) { gc_body_templateTestKernel(gc_b, gIdata, gOdata) })
 }
 
+//line samples_intro.go:101
 var gc_src_templateTestKernel = compiled.NewSource("templateTestKernel", "e229d15e39ef2fc9b14ba9a94b2986d27889899622f50c982e7452c75dcce8d4", "samples_intro.go:94-114")
 
+//line samples_intro.go:101
 func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2003,6 +2019,8 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 // NVIDIA/cuda-samples, Samples/0_Introduction/simpleTemplates/
 // simpleTemplates.cu: TemplateKernel over any number type, its shared
 // memory from the sample's SharedMemory<T> (extern shared memory).
+//
+//line samples_intro.go:122
 func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) }
 	switch any(*new(T)).(type) {
@@ -2024,8 +2042,10 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_intro.go:122
 var gc_src_simpleTemplatesTestKernel = compiled.NewSource("simpleTemplatesTestKernel", "770974c4c1c46f02a63596b0e9655b21e07502c983bd5b5defc330f5b1597799", "samples_intro.go:116-135")
 
+//line samples_intro.go:122
 func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, gOdata []T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -2285,6 +2305,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b5 *compiled.Block, gIdata, 
 	}
 }
 
+//line samples_intro.go:122
 func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2792,6 +2813,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 	}
 }
 
+//line samples_intro.go:122
 func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -3299,6 +3321,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 	}
 }
 
+//line samples_intro.go:122
 func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -3809,14 +3832,18 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 // VoteAnyKernel1 is VoteAnyKernel1 of NVIDIA/cuda-samples,
 // Samples/0_Introduction/simpleVoteIntrinsics/simpleVote_kernel.cuh: each
 // thread stores __any_sync over its warp of the inputs.
+//
+//line samples_intro.go:142
 func VoteAnyKernel1(input, result []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_voteAnyKernel1,
 		func(gc_t *gocuda.Thread) { voteAnyKernel1(gc_t, input, result, size) },
 		func(gc_b *compiled.Block) { gc_body_voteAnyKernel1(gc_b, input, result, size) })
 }
 
+//line samples_intro.go:142
 var gc_src_voteAnyKernel1 = compiled.NewSource("voteAnyKernel1", "34ccb56e1bc7a3a47c177b844e582f3964d23cb1b86f8760a6c0df2907ac85f8", "samples_intro.go:137-147")
 
+//line samples_intro.go:142
 func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3882,14 +3909,18 @@ func gc_body_voteAnyKernel1(gc_b2 *compiled.Block, input, result []uint32, size 
 
 // VoteAllKernel2 is VoteAllKernel2 of the same file: each thread stores
 // __all_sync over its warp of the inputs.
+//
+//line samples_intro.go:153
 func VoteAllKernel2(input, result []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_voteAllKernel2,
 		func(gc_t *gocuda.Thread) { voteAllKernel2(gc_t, input, result, size) },
 		func(gc_b *compiled.Block) { gc_body_voteAllKernel2(gc_b, input, result, size) })
 }
 
+//line samples_intro.go:153
 var gc_src_voteAllKernel2 = compiled.NewSource("voteAllKernel2", "96860dd37251c2dc5f65c5216daf3fefcfbcb1d3dbd79da57e8d3c60fba5e692", "samples_intro.go:149-158")
 
+//line samples_intro.go:153
 func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3956,14 +3987,18 @@ func gc_body_voteAllKernel2(gc_b2 *compiled.Block, input, result []uint32, size 
 // VoteAnyKernel3 is VoteAnyKernel3 of the same file: three flags per
 // thread, an __any_sync, the predicate itself and an __all_sync in an if's
 // condition.
+//
+//line samples_intro.go:165
 func VoteAnyKernel3(info []bool, warpSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_voteAnyKernel3,
 		func(gc_t *gocuda.Thread) { voteAnyKernel3(gc_t, info, warpSize) },
 		func(gc_b *compiled.Block) { gc_body_voteAnyKernel3(gc_b, info, warpSize) })
 }
 
+//line samples_intro.go:165
 var gc_src_voteAnyKernel3 = compiled.NewSource("voteAnyKernel3", "137298b08eef0f80e9e8a7cef8140b254f5af280ec293569810fc43bc6a33507", "samples_intro.go:160-179")
 
+//line samples_intro.go:165
 func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4080,6 +4115,8 @@ func gc_body_voteAnyKernel3(gc_b2 *compiled.Block, info []bool, warpSize int) {
 // simpleAtomicIntrinsics_kernel.cuh: every thread applies each of CUDA's
 // integer atomics once to its own element of gOdata (11 elements),
 // atomicInc and atomicDec through the element's bits as an unsigned int.
+//
+//line samples_intro.go:196
 func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_atomicIntrinsicsTestKernel,
 		func(gc_t *gocuda.Thread) { atomicIntrinsicsTestKernel(gc_t, gOdata) },
@@ -4088,8 +4125,10 @@ func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
 		})
 }
 
+//line samples_intro.go:196
 var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource("atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213")
 
+//line samples_intro.go:196
 func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gOdata []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4227,14 +4266,18 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 // barrier opens each step, and thread 0 reads the clock before and after.
 // Every block reads the same input, as in the sample. Launch it with
 // 2·blockDim.x floats of dynamic shared memory.
+//
+//line samples_intro.go:223
 func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_timedReduction,
 		func(gc_t *gocuda.Thread) { timedReduction(gc_t, input, output, timer) },
 		func(gc_b *compiled.Block) { gc_body_timedReduction(gc_b, input, output, timer) })
 }
 
+//line samples_intro.go:223
 var gc_src_timedReduction = compiled.NewSource("timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261")
 
+//line samples_intro.go:223
 func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, timer []int64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4802,14 +4845,18 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 // (thread_group, a type-erased group), thread 0 and each tile's rank 0
 // printing their sums. Launch it with blockDim.x ints of dynamic shared
 // memory.
+//
+//line samples_intro.go:300
 func CGKernel() func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cgkernel,
 		func(gc_t *gocuda.Thread) { cgkernel(gc_t) },
 		func(gc_b *compiled.Block) { gc_body_cgkernel(gc_b) })
 }
 
+//line samples_intro.go:300
 var gc_src_cgkernel = compiled.NewSource("cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
 
+//line samples_intro.go:300
 func gc_body_cgkernel(gc_b2 *compiled.Block) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -12,14 +12,18 @@ import (
 
 // Reduce0Kernel is reduce0: interleaved addressing with a modulo test
 // (tid % (2*s) == 0), a cooperative-groups block sync after each step.
+//
+//line samples_reduction.go:21
 func Reduce0Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce0,
 		func(gc_t *gocuda.Thread) { reduce0[T](gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_reduce0[T](gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_reduction.go:21
 var gc_src_reduce0 = compiled.NewSource("reduce0", "c63d9148381eed08e5fa3e09a7f77b1d2f2ecb154ba306542b2c7bfaea78d540", "samples_reduction.go:17-50")
 
+//line samples_reduction.go:21
 func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -461,14 +465,18 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 // Reduce1Kernel is reduce1: contiguous threads, interleaved addressing
 // (index = 2*s*tid).
+//
+//line samples_reduction.go:56
 func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce1,
 		func(gc_t *gocuda.Thread) { reduce1[T](gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_reduce1[T](gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_reduction.go:56
 var gc_src_reduce1 = compiled.NewSource("reduce1", "9612b362a1d9db2a9c04d5da6a8448411fb1e50a108d13aca67ef1fe0313a57f", "samples_reduction.go:52-83")
 
+//line samples_reduction.go:56
 func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -824,14 +832,18 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 }
 
 // Reduce2Kernel is reduce2: sequential addressing, halving s.
+//
+//line samples_reduction.go:88
 func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce2,
 		func(gc_t *gocuda.Thread) { reduce2[T](gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_reduce2[T](gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_reduction.go:88
 var gc_src_reduce2 = compiled.NewSource("reduce2", "96a4043c19a115aaac4b1ce3a8a8bf32155239c641001faefbec1d77c4d5d979", "samples_reduction.go:85-113")
 
+//line samples_reduction.go:88
 func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1191,14 +1203,18 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 
 // Reduce3Kernel is reduce3: the first add during the load (2·blockDim.x
 // elements per block), the running sum kept in a register.
+//
+//line samples_reduction.go:119
 func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce3,
 		func(gc_t *gocuda.Thread) { reduce3[T](gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_reduce3[T](gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_reduction.go:119
 var gc_src_reduce3 = compiled.NewSource("reduce3", "5c7351e64f08f97e0be94fd9fae002be312b1260844e137b8213bce3d77ebb25", "samples_reduction.go:115-150")
 
+//line samples_reduction.go:119
 func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1517,14 +1533,18 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 // Reduce4Kernel is reduce4<T, blockSize>: reduce3's load, shared-memory
 // steps down to 64 elements, then the first warp (a thread_block_tile<32>)
 // finishes with tile shuffles.
+//
+//line samples_reduction.go:157
 func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce4,
 		func(gc_t *gocuda.Thread) { reduce4[T](gc_t, gIdata, gOdata, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_reduce4[T](gc_b, gIdata, gOdata, n, blockSize) })
 }
 
+//line samples_reduction.go:157
 var gc_src_reduce4 = compiled.NewSource("reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201")
 
+//line samples_reduction.go:157
 func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1840,14 +1860,18 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 
 // Reduce5Kernel is reduce5<T, blockSize>: reduce4 with the shared-memory
 // steps unrolled by blockSize, each behind a block sync.
+//
+//line samples_reduction.go:207
 func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce5,
 		func(gc_t *gocuda.Thread) { reduce5[T](gc_t, gIdata, gOdata, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_reduce5[T](gc_b, gIdata, gOdata, n, blockSize) })
 }
 
+//line samples_reduction.go:207
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
+//line samples_reduction.go:207
 func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2454,14 +2478,18 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 // Reduce6Kernel is reduce6<T, blockSize, nIsPow2>: reduce5 after a
 // grid-stride loop that sums many elements per thread (two per step when
 // n is a power of two).
+//
+//line samples_reduction.go:268
 func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce6,
 		func(gc_t *gocuda.Thread) { reduce6[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
 		func(gc_b *compiled.Block) { gc_body_reduce6[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
 }
 
+//line samples_reduction.go:268
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
+//line samples_reduction.go:268
 func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3058,14 +3086,18 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 // reads lanes outside its mask, undefined in CUDA (cuda-samples issue
 // #398): its sum is right only for int32, reduced by __reduce_add_sync as
 // the sample compiles for SM 8.0, or for 1024-thread blocks.
+//
+//line samples_reduction.go:358
 func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduce7,
 		func(gc_t *gocuda.Thread) { reduce7[T](gc_t, gIdata, gOdata, n, blockSize, nIsPow2) },
 		func(gc_b *compiled.Block) { gc_body_reduce7[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) })
 }
 
+//line samples_reduction.go:358
 var gc_src_reduce7 = compiled.NewSource("reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347")
 
+//line samples_reduction.go:358
 func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3743,14 +3775,18 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
+//
+//line samples_reduction.go:421
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cgReduce,
 		func(gc_t *gocuda.Thread) { cgReduce[T](gc_t, gIdata, gOdata, n) },
 		func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) })
 }
 
+//line samples_reduction.go:421
 var gc_src_cgReduce = compiled.NewSource("cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469")
 
+//line samples_reduction.go:421
 func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

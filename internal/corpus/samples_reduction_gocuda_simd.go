@@ -13,6 +13,8 @@ import (
 
 // Reduce0Kernel is reduce0: interleaved addressing with a modulo test
 // (tid % (2*s) == 0), a cooperative-groups block sync after each step.
+//
+//line samples_reduction.go:21
 func Reduce0Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce0[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -34,8 +36,10 @@ func Reduce0Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_reduction.go:21
 var gc_src_reduce0 = compiled.NewSource("reduce0", "c63d9148381eed08e5fa3e09a7f77b1d2f2ecb154ba306542b2c7bfaea78d540", "samples_reduction.go:17-50")
 
+//line samples_reduction.go:21
 func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -475,6 +479,7 @@ func gc_body_reduce0[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	}
 }
 
+//line samples_reduction.go:21
 func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1138,6 +1143,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:21
 func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1801,6 +1807,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:21
 func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -2466,6 +2473,8 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 // Reduce1Kernel is reduce1: contiguous threads, interleaved addressing
 // (index = 2*s*tid).
+//
+//line samples_reduction.go:56
 func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce1[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -2487,8 +2496,10 @@ func Reduce1Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_reduction.go:56
 var gc_src_reduce1 = compiled.NewSource("reduce1", "9612b362a1d9db2a9c04d5da6a8448411fb1e50a108d13aca67ef1fe0313a57f", "samples_reduction.go:52-83")
 
+//line samples_reduction.go:56
 func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -2843,6 +2854,7 @@ func gc_body_reduce1[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	}
 }
 
+//line samples_reduction.go:56
 func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3361,6 +3373,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:56
 func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -3879,6 +3892,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:56
 func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -4398,6 +4412,8 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 }
 
 // Reduce2Kernel is reduce2: sequential addressing, halving s.
+//
+//line samples_reduction.go:88
 func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce2[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -4419,8 +4435,10 @@ func Reduce2Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_reduction.go:88
 var gc_src_reduce2 = compiled.NewSource("reduce2", "96a4043c19a115aaac4b1ce3a8a8bf32155239c641001faefbec1d77c4d5d979", "samples_reduction.go:85-113")
 
+//line samples_reduction.go:88
 func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -4778,6 +4796,7 @@ func gc_body_reduce2[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	}
 }
 
+//line samples_reduction.go:88
 func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -5397,6 +5416,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:88
 func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -6016,6 +6036,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:88
 func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -6637,6 +6658,8 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 // Reduce3Kernel is reduce3: the first add during the load (2·blockDim.x
 // elements per block), the running sum kept in a register.
+//
+//line samples_reduction.go:119
 func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce3[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -6658,8 +6681,10 @@ func Reduce3Kernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_reduction.go:119
 var gc_src_reduce3 = compiled.NewSource("reduce3", "5c7351e64f08f97e0be94fd9fae002be312b1260844e137b8213bce3d77ebb25", "samples_reduction.go:115-150")
 
+//line samples_reduction.go:119
 func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -6975,6 +7000,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	}
 }
 
+//line samples_reduction.go:119
 func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -7642,6 +7668,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:119
 func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -8309,6 +8336,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:119
 func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -8979,6 +9007,8 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 // Reduce4Kernel is reduce4<T, blockSize>: reduce3's load, shared-memory
 // steps down to 64 elements, then the first warp (a thread_block_tile<32>)
 // finishes with tile shuffles.
+//
+//line samples_reduction.go:157
 func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce4[T](gc_b, gIdata, gOdata, n, blockSize) }
 	switch any(*new(T)).(type) {
@@ -9000,8 +9030,10 @@ func Reduce4Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 		gc_body)
 }
 
+//line samples_reduction.go:157
 var gc_src_reduce4 = compiled.NewSource("reduce4", "3e150757d81ec4996de93f8d20304ea27ee1041af927323dcc446fc45881bab0", "samples_reduction.go:152-201")
 
+//line samples_reduction.go:157
 func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -9315,6 +9347,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 }
 
+//line samples_reduction.go:157
 func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -10061,6 +10094,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:157
 func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -10807,6 +10841,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:157
 func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -11555,6 +11590,8 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 // Reduce5Kernel is reduce5<T, blockSize>: reduce4 with the shared-memory
 // steps unrolled by blockSize, each behind a block sync.
+//
+//line samples_reduction.go:207
 func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce5[T](gc_b, gIdata, gOdata, n, blockSize) }
 	switch any(*new(T)).(type) {
@@ -11576,8 +11613,10 @@ func Reduce5Kernel[T number](gIdata, gOdata []T, n int, blockSize int) func(*goc
 		gc_body)
 }
 
+//line samples_reduction.go:207
 var gc_src_reduce5 = compiled.NewSource("reduce5", "2a8e8aaab7e61296331188ba490e31226810da9e92b915b18edc584a4b59c375", "samples_reduction.go:203-261")
 
+//line samples_reduction.go:207
 func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int) {
 	t := gc_b41.Thread()
 	gc_pos5 := gc_b41.Pos()
@@ -12181,6 +12220,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 }
 
+//line samples_reduction.go:207
 func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -13775,6 +13815,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:207
 func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int) {
 	t := gc_b15.Thread()
 	gc_pos3 := gc_b15.Pos()
@@ -15369,6 +15410,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 }
 
+//line samples_reduction.go:207
 func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int) {
 	t := gc_b28.Thread()
 	gc_pos4 := gc_b28.Pos()
@@ -16966,6 +17008,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 // Reduce6Kernel is reduce6<T, blockSize, nIsPow2>: reduce5 after a
 // grid-stride loop that sums many elements per thread (two per step when
 // n is a power of two).
+//
+//line samples_reduction.go:268
 func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce6[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
 	switch any(*new(T)).(type) {
@@ -16987,8 +17031,10 @@ func Reduce6Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 		gc_body)
 }
 
+//line samples_reduction.go:268
 var gc_src_reduce6 = compiled.NewSource("reduce6", "fe38b9aa5e859bd98d749e8e6e1479959ba50119f4dd5ca4f34706a181f2a453", "samples_reduction.go:263-334")
 
+//line samples_reduction.go:268
 func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b41.Thread()
 	gc_pos5 := gc_b41.Pos()
@@ -17578,6 +17624,7 @@ func gc_body_reduce6[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 }
 
+//line samples_reduction.go:268
 func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -18932,6 +18979,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:268
 func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b15.Thread()
 	gc_pos3 := gc_b15.Pos()
@@ -20286,6 +20334,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 }
 
+//line samples_reduction.go:268
 func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b28.Thread()
 	gc_pos4 := gc_b28.Pos()
@@ -21647,6 +21696,8 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 // reads lanes outside its mask, undefined in CUDA (cuda-samples issue
 // #398): its sum is right only for int32, reduced by __reduce_add_sync as
 // the sample compiles for SM 8.0, or for 1024-thread blocks.
+//
+//line samples_reduction.go:358
 func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_reduce7[T](gc_b, gIdata, gOdata, n, blockSize, nIsPow2) }
 	switch any(*new(T)).(type) {
@@ -21668,8 +21719,10 @@ func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 		gc_body)
 }
 
+//line samples_reduction.go:358
 var gc_src_reduce7 = compiled.NewSource("reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347")
 
+//line samples_reduction.go:358
 func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -22385,6 +22438,7 @@ func gc_body_reduce7[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	}
 }
 
+//line samples_reduction.go:358
 func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -23271,6 +23325,7 @@ func gc_body_reduce7_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 }
 
+//line samples_reduction.go:358
 func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -24157,6 +24212,7 @@ func gc_body_reduce7_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 	}
 }
 
+//line samples_reduction.go:358
 func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int, blockSize int, nIsPow2 bool) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -25046,6 +25102,8 @@ func gc_body_reduce7_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 // CGReduceKernel is cg_reduce<T>: a grid-stride sum per thread, halving
 // steps through shared memory while 32 or more threads are active, each
 // opened by cta.sync(), and cg::reduce over the first thread_block_tile<32>.
+//
+//line samples_reduction.go:421
 func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_cgReduce[T](gc_b, gIdata, gOdata, n) }
 	switch any(*new(T)).(type) {
@@ -25067,8 +25125,10 @@ func CGReduceKernel[T number](gIdata, gOdata []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line samples_reduction.go:421
 var gc_src_cgReduce = compiled.NewSource("cgReduce", "498c4a19371aa47f4d6e3cff1993ad94cc1b8553e19fc80464caaa7d6041bd89", "samples_reduction.go:416-469")
 
+//line samples_reduction.go:421
 func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -25386,6 +25446,7 @@ func gc_body_cgReduce[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int
 	}
 }
 
+//line samples_reduction.go:421
 func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []float32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -25725,6 +25786,7 @@ func gc_body_cgReduce_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []
 	}
 }
 
+//line samples_reduction.go:421
 func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32, n int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -26064,6 +26126,7 @@ func gc_body_cgReduce_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 }
 
+//line samples_reduction.go:421
 func gc_body_cgReduce_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uint32, n int) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()

@@ -18,14 +18,18 @@ import (
 // partialSums unless it is nil. Launch it with one thread per element in
 // blocks of whole warps, with a warp's worth of ints of dynamic shared
 // memory per warp.
+//
+//line samples_scan.go:21
 func ShflScanKernel(data []int32, width int, partialSums []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shflScanTest,
 		func(gc_t *gocuda.Thread) { shflScanTest(gc_t, data, width, partialSums) },
 		func(gc_b *compiled.Block) { gc_body_shflScanTest(gc_b, data, width, partialSums) })
 }
 
+//line samples_scan.go:21
 var gc_src_shflScanTest = compiled.NewSource("shflScanTest", "5d5c85cc0bfcbb6fcb1b6c25c594fa0251a85ee6d441f214adae4c1d3452e71d", "samples_scan.go:12-80")
 
+//line samples_scan.go:21
 func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partialSums []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -434,14 +438,18 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 // UniformAddKernel is uniform_add of shfl_scan/shfl_scan.cu: block b adds
 // partialSums[b] to its elements, read once into shared memory by thread
 // 0. The sample launches it on data offset by one block.
+//
+//line samples_scan.go:87
 func UniformAddKernel(data, partialSums []int32, length int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd(gc_t, data, partialSums, length) },
 		func(gc_b *compiled.Block) { gc_body_uniformAdd(gc_b, data, partialSums, length) })
 }
 
+//line samples_scan.go:87
 var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "cc0e163be54ec7fb7399524c5ee29622de638f169112bca97d0856a7b075dbf9", "samples_scan.go:82-101")
 
+//line samples_scan.go:87
 func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -744,14 +752,18 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 // exclusive scan of runs of size elements (4 to 4·THREADBLOCK_SIZE, a power
 // of two), four per thread as a uint4. Launch it with THREADBLOCK_SIZE
 // threads per block, one block per 1024 elements.
+//
+//line samples_scan.go:168
 func ScanExclusiveSharedKernel(dDst, dSrc []uint4, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanExclusiveShared,
 		func(gc_t *gocuda.Thread) { scanExclusiveShared(gc_t, dDst, dSrc, size) },
 		func(gc_b *compiled.Block) { gc_body_scanExclusiveShared(gc_b, dDst, dSrc, size) })
 }
 
+//line samples_scan.go:168
 var gc_src_scanExclusiveShared = compiled.NewSource("scanExclusiveShared", "a04e8f3172f5db441a3196ab687837fdf3e9c7bb630e6cce16beb7ef571c80c3", "samples_scan.go:162-182", "samples_scan.go:109-126", "samples_scan.go:128-131", "samples_scan.go:133-150", "samples_scan.go:152-160")
 
+//line samples_scan.go:168
 func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1114,14 +1126,18 @@ func gc_body_scanExclusiveShared(gc_b2 *compiled.Block, dDst, dSrc []uint4, size
 // ScanExclusiveShared2Kernel is scanExclusiveShared2 of scan/scan.cu: the
 // exclusive scan of the top elements of the bottom-level scans (their last
 // outputs plus inputs), N of them in runs of arrayLength.
+//
+//line samples_scan.go:189
 func ScanExclusiveShared2Kernel(dBuf, dDst, dSrc []uint32, n, arrayLength int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanExclusiveShared2,
 		func(gc_t *gocuda.Thread) { scanExclusiveShared2(gc_t, dBuf, dDst, dSrc, n, arrayLength) },
 		func(gc_b *compiled.Block) { gc_body_scanExclusiveShared2(gc_b, dBuf, dDst, dSrc, n, arrayLength) })
 }
 
+//line samples_scan.go:189
 var gc_src_scanExclusiveShared2 = compiled.NewSource("scanExclusiveShared2", "f498885e68588e96015fdea4ba39aee069b462aad702cc763a2dcd301dc46abe", "samples_scan.go:184-211", "samples_scan.go:109-126", "samples_scan.go:128-131")
 
+//line samples_scan.go:189
 func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint32, n, arrayLength int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1378,14 +1394,18 @@ func gc_body_scanExclusiveShared2(gc_b2 *compiled.Block, dBuf, dDst, dSrc []uint
 // UniformUpdateKernel is uniformUpdate of scan/scan.cu: block b adds
 // dBuffer[b], read once into shared memory, to its four elements per
 // thread.
+//
+//line samples_scan.go:218
 func UniformUpdateKernel(dData []uint4, dBuffer []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformUpdate,
 		func(gc_t *gocuda.Thread) { uniformUpdate(gc_t, dData, dBuffer) },
 		func(gc_b *compiled.Block) { gc_body_uniformUpdate(gc_b, dData, dBuffer) })
 }
 
+//line samples_scan.go:218
 var gc_src_uniformUpdate = compiled.NewSource("uniformUpdate", "f2a52b3df72805a6f8dd79d71a8c6bf9331059660b75b4627195ded83bcb79aa", "samples_scan.go:213-235")
 
+//line samples_scan.go:218
 func gc_body_uniformUpdate(gc_b2 *compiled.Block, dData []uint4, dBuffer []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,6 +14,8 @@ import (
 // BitonicSortSharedKernel is bitonicSortShared of bitonicSort.cu: a whole
 // bitonic sort of arrays of arrayLength <= SHARED_SIZE_LIMIT in shared
 // memory, a block sync before every compare-exchange step.
+//
+//line samples_sorting.go:38
 func BitonicSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicSortShared,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func BitonicSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayL
 		})
 }
 
+//line samples_sorting.go:38
 var gc_src_bitonicSortShared = compiled.NewSource("bitonicSortShared", "722f67f37338b0d313ff7db441350456e2096fa91a971b035de5b0825865c82b", "samples_sorting.go:33-75")
 
+//line samples_sorting.go:38
 func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -579,14 +583,18 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 // BitonicSortShared1Kernel is bitonicSortShared1 of bitonicSort.cu: the
 // bottom level of the large-array sort, SHARED_SIZE_LIMIT-element runs
 // sorted in directions alternating with the block.
+//
+//line samples_sorting.go:82
 func BitonicSortShared1Kernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicSortShared1,
 		func(gc_t *gocuda.Thread) { bitonicSortShared1(gc_t, dDstKey, dDstVal, dSrcKey, dSrcVal) },
 		func(gc_b *compiled.Block) { gc_body_bitonicSortShared1(gc_b, dDstKey, dDstVal, dSrcKey, dSrcVal) })
 }
 
+//line samples_sorting.go:82
 var gc_src_bitonicSortShared1 = compiled.NewSource("bitonicSortShared1", "b0a06f95ed2e62161740a429cc4a82855253fe034d431af6deace436df98fcd2", "samples_sorting.go:77-119")
 
+//line samples_sorting.go:82
 func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1143,6 +1151,8 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 // BitonicMergeGlobalKernel is bitonicMergeGlobal of bitonicSort.cu: one
 // compare-exchange per thread in global memory, for strides of
 // SHARED_SIZE_LIMIT and more.
+//
+//line samples_sorting.go:126
 func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bitonicMergeGlobal,
 		func(gc_t *gocuda.Thread) {
@@ -1153,8 +1163,10 @@ func BitonicMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 		})
 }
 
+//line samples_sorting.go:126
 var gc_src_bitonicMergeGlobal = compiled.NewSource("bitonicMergeGlobal", "02742a992b64b1d84e2883dec9aaa534c176083da1095f2979361109a30cc300", "samples_sorting.go:121-145")
 
+//line samples_sorting.go:126
 func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1233,6 +1245,8 @@ func gc_body_bitonicMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstK
 // BitonicMergeSharedKernel is bitonicMergeShared of bitonicSort.cu: the
 // merge steps with strides below SHARED_SIZE_LIMIT, combined in shared
 // memory.
+//
+//line samples_sorting.go:152
 func BitonicMergeSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicMergeShared,
 		func(gc_t *gocuda.Thread) {
@@ -1243,8 +1257,10 @@ func BitonicMergeSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 		})
 }
 
+//line samples_sorting.go:152
 var gc_src_bitonicMergeShared = compiled.NewSource("bitonicMergeShared", "898fac2b94b23e03686c579eff0bab5d51b90856a17ff80b92859167f0a097e5", "samples_sorting.go:147-178")
 
+//line samples_sorting.go:152
 func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size int, dir uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1742,6 +1758,8 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 // OddEvenMergeSortSharedKernel is oddEvenMergeSortShared of
 // oddEvenMergeSort.cu: Batcher's odd-even merge sort of arrays of
 // arrayLength <= SHARED_SIZE_LIMIT in shared memory.
+//
+//line samples_sorting.go:185
 func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_oddEvenMergeSortShared,
 		func(gc_t *gocuda.Thread) {
@@ -1752,8 +1770,10 @@ func OddEvenMergeSortSharedKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, a
 		})
 }
 
+//line samples_sorting.go:185
 var gc_src_oddEvenMergeSortShared = compiled.NewSource("oddEvenMergeSortShared", "6feda7d8a1dbb3dca23061171a220d594dd44e1ac3462a4416fa378f7bbd6bd9", "samples_sorting.go:180-222")
 
+//line samples_sorting.go:185
 func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength int, dir uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2297,6 +2317,8 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 
 // OddEvenMergeGlobalKernel is oddEvenMergeGlobal of oddEvenMergeSort.cu:
 // one odd-even merge step per launch in global memory.
+//
+//line samples_sorting.go:228
 func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_oddEvenMergeGlobal,
 		func(gc_t *gocuda.Thread) {
@@ -2307,8 +2329,10 @@ func OddEvenMergeGlobalKernel(dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, array
 		})
 }
 
+//line samples_sorting.go:228
 var gc_src_oddEvenMergeGlobal = compiled.NewSource("oddEvenMergeGlobal", "ef453d25b19c2231b4eda21518fa6afbc176aad4a9c87dd6edb0b6698b5f74c2", "samples_sorting.go:224-263")
 
+//line samples_sorting.go:228
 func gc_body_oddEvenMergeGlobal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dDstKey, dDstVal, dSrcKey, dSrcVal []uint32, arrayLength, size, stride int, dir uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -11,6 +11,8 @@ import (
 )
 
 // TransposeCopyKernel is copy: the reference copy without shared memory.
+//
+//line samples_transpose.go:22
 func TransposeCopyKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposeCopy,
 		func(gc_t *gocuda.Thread) { transposeCopy(gc_t, odata, idata, width, height) },
@@ -19,8 +21,10 @@ func TransposeCopyKernel(odata, idata []float32, width, height int) func(*gocuda
 		})
 }
 
+//line samples_transpose.go:22
 var gc_src_transposeCopy = compiled.NewSource("transposeCopy", "ff00ba7828215cd451bbc550998d9b3d47d62bca4e0062bed9328f711ef81ef7", "samples_transpose.go:19-31")
 
+//line samples_transpose.go:22
 func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -171,14 +175,18 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 
 // CopySharedMemKernel is copySharedMem: the copy through a shared tile,
 // with bounds checks around the loads and stores.
+//
+//line samples_transpose.go:37
 func CopySharedMemKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_copySharedMem,
 		func(gc_t *gocuda.Thread) { copySharedMem(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_copySharedMem(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:37
 var gc_src_copySharedMem = compiled.NewSource("copySharedMem", "c3cb271b1559e93546477b74a0fde102f4a72daea7c0131f89020a33f980dbf0", "samples_transpose.go:33-59")
 
+//line samples_transpose.go:37
 func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -264,6 +272,8 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 
 // TransposeNaiveKernel is transposeNaive: strided writes straight to
 // global memory.
+//
+//line samples_transpose.go:65
 func TransposeNaiveKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposeNaive,
 		func(gc_t *gocuda.Thread) { transposeNaive(gc_t, odata, idata, width, height) },
@@ -272,8 +282,10 @@ func TransposeNaiveKernel(odata, idata []float32, width, height int) func(*gocud
 		})
 }
 
+//line samples_transpose.go:65
 var gc_src_transposeNaive = compiled.NewSource("transposeNaive", "443e35bf73c0724d19bdf81815cc59a283ac757fcbb6a12d2e86e68b55b679d8", "samples_transpose.go:61-75")
 
+//line samples_transpose.go:65
 func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata []float32, width, height int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -444,14 +456,18 @@ func gc_body_transposeNaive(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata
 
 // TransposeCoalescedKernel is transposeCoalesced: coalesced reads and
 // writes through a shared tile (with bank conflicts).
+//
+//line samples_transpose.go:81
 func TransposeCoalescedKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeCoalesced,
 		func(gc_t *gocuda.Thread) { transposeCoalesced(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_transposeCoalesced(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:81
 var gc_src_transposeCoalesced = compiled.NewSource("transposeCoalesced", "378efe97d837583464fb56bcee0efdc769efe9b3d8e24520e143708bdfa41436", "samples_transpose.go:77-102")
 
+//line samples_transpose.go:81
 func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -534,14 +550,18 @@ func gc_body_transposeCoalesced(gc_b *compiled.Block, odata, idata []float32, wi
 
 // TransposeNoBankConflictsKernel is transposeNoBankConflicts: the
 // coalesced transpose with the tile padded by a column.
+//
+//line samples_transpose.go:108
 func TransposeNoBankConflictsKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeNoBankConflicts,
 		func(gc_t *gocuda.Thread) { transposeNoBankConflicts(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_transposeNoBankConflicts(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:108
 var gc_src_transposeNoBankConflicts = compiled.NewSource("transposeNoBankConflicts", "da8c706ca8175e54c3e7d3c503b832c7449a60e5bdbda2e3162597b4891b21c2", "samples_transpose.go:104-129")
 
+//line samples_transpose.go:108
 func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -624,14 +644,18 @@ func gc_body_transposeNoBankConflicts(gc_b *compiled.Block, odata, idata []float
 
 // TransposeDiagonalKernel is transposeDiagonal: transposeNoBankConflicts
 // with the blocks renumbered along diagonals (to spread partition camping).
+//
+//line samples_transpose.go:135
 func TransposeDiagonalKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeDiagonal,
 		func(gc_t *gocuda.Thread) { transposeDiagonal(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_transposeDiagonal(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:135
 var gc_src_transposeDiagonal = compiled.NewSource("transposeDiagonal", "dfba87c79f639e3b613c69f61d218c137b3fd4f6cc3dbb25e2eccf83df819fd0", "samples_transpose.go:131-168")
 
+//line samples_transpose.go:135
 func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -731,14 +755,18 @@ func gc_body_transposeDiagonal(gc_b *compiled.Block, odata, idata []float32, wid
 // TransposeFineGrainedKernel is transposeFineGrained: only the transpose
 // within each tile, the tiles staying in place (a partial transpose the
 // sample times, not a correct one).
+//
+//line samples_transpose.go:175
 func TransposeFineGrainedKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeFineGrained,
 		func(gc_t *gocuda.Thread) { transposeFineGrained(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_transposeFineGrained(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:175
 var gc_src_transposeFineGrained = compiled.NewSource("transposeFineGrained", "f41ebbfb881776578e088e12fe6fc9a467bfadb999d1e5ac491c5664bb78634b", "samples_transpose.go:170-192")
 
+//line samples_transpose.go:175
 func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -821,14 +849,18 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 // TransposeCoarseGrainedKernel is transposeCoarseGrained: only the
 // permutation of the tiles, each tile's elements staying in place (a
 // partial transpose).
+//
+//line samples_transpose.go:199
 func TransposeCoarseGrainedKernel(odata, idata []float32, width, height int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_transposeCoarseGrained,
 		func(gc_t *gocuda.Thread) { transposeCoarseGrained(gc_t, odata, idata, width, height) },
 		func(gc_b *compiled.Block) { gc_body_transposeCoarseGrained(gc_b, odata, idata, width, height) })
 }
 
+//line samples_transpose.go:199
 var gc_src_transposeCoarseGrained = compiled.NewSource("transposeCoarseGrained", "1b3594580782f3c0de293de4c19b858cf59ed3cfa7ffe927abefc8bc1a595682", "samples_transpose.go:194-220")
 
+//line samples_transpose.go:199
 func gc_body_transposeCoarseGrained(gc_b *compiled.Block, odata, idata []float32, width, height int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,14 +12,18 @@ import (
 
 // TriadKernel is triad of triad/Triad.cu: C = A + s·B, the grid covering
 // the arrays exactly.
+//
+//line shoc.go:18
 func TriadKernel(a, b, c []float32, s float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_triad,
 		func(gc_t *gocuda.Thread) { triad(gc_t, a, b, c, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_triad(gc_b, gc_lo, gc_hi, a, b, c, s) })
 }
 
+//line shoc.go:18
 var gc_src_triad = compiled.NewSource("triad", "220fa65d4064ac8b7a1029566551d78ac9b996773ee0137bb12e3b4d1e3be18c", "shoc.go:14-21")
 
+//line shoc.go:18
 func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, s float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -217,14 +221,18 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 // the warp executing in lockstep (volatile shared memory). CUDA no longer
 // promises that (independent thread scheduling since Volta), and neither
 // does gocuda: the last steps race. n is a multiple of 2·blockSize.
+//
+//line shoc.go:32
 func ShocReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocReduce,
 		func(gc_t *gocuda.Thread) { shocReduce(gc_t, gIdata, gOdata, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_shocReduce(gc_b, gIdata, gOdata, n, blockSize) })
 }
 
+//line shoc.go:32
 var gc_src_shocReduce = compiled.NewSource("shocReduce", "9a382d00a10f72b1f91582436bbda9492832d71346e59cfcc3f03bb62ab17e8f", "shoc.go:23-93")
 
+//line shoc.go:32
 func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1475,14 +1483,18 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 // sum of each block's contiguous region (the last block takes the rest),
 // then ShocReduceKernel's shared-memory steps, the last warp's also
 // warp-synchronous.
+//
+//line shoc.go:101
 func ShocScanReduceKernel(gIdata, gOdata []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocScanReduce,
 		func(gc_t *gocuda.Thread) { shocScanReduce(gc_t, gIdata, gOdata, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_shocScanReduce(gc_b, gIdata, gOdata, n, blockSize) })
 }
 
+//line shoc.go:101
 var gc_src_shocScanReduce = compiled.NewSource("shocScanReduce", "8dbfa301f1f02f9925e1bbf48aeb2066f47f728298c17af5162c154b07d8a299", "shoc.go:95-170")
 
+//line shoc.go:101
 func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2879,14 +2891,18 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 // scan/scan_kernel.h: one block scans the n block sums in place,
 // exclusively. Launch it with 2·blockSize floats of dynamic shared
 // memory.
+//
+//line shoc.go:253
 func ShocScanSingleBlockKernel(gBlockSums []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocScanSingleBlock,
 		func(gc_t *gocuda.Thread) { shocScanSingleBlock(gc_t, gBlockSums, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_shocScanSingleBlock(gc_b, gBlockSums, n, blockSize) })
 }
 
+//line shoc.go:253
 var gc_src_shocScanSingleBlock = compiled.NewSource("shocScanSingleBlock", "55437566a31115c2696f68deb350c660784ce8c1b2bbe6d8f398e0e99dd74b80", "shoc.go:247-267", "shoc.go:172-245")
 
+//line shoc.go:253
 func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4093,14 +4109,18 @@ func gc_body_shocScanSingleBlock(gc_b2 *compiled.Block, gBlockSums []float32, n 
 // block's sum from the top scan, then the last value of the window
 // before. n is a multiple of 4; launch it with 2·blockSize floats of
 // dynamic shared memory.
+//
+//line shoc.go:278
 func ShocBottomScanKernel(gIdata, gOdata, gBlockSums []float32, n int, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shocBottomScan,
 		func(gc_t *gocuda.Thread) { shocBottomScan(gc_t, gIdata, gOdata, gBlockSums, n, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_shocBottomScan(gc_b, gIdata, gOdata, gBlockSums, n, blockSize) })
 }
 
+//line shoc.go:278
 var gc_src_shocBottomScan = compiled.NewSource("shocBottomScan", "5a0eda6f4c0415c6d114ef7000dbfd9338d7aa99dd066cf6dc0af9fd00d2aec1", "shoc.go:269-347", "shoc.go:172-245")
 
+//line shoc.go:278
 func gc_body_shocBottomScan(gc_b2 *compiled.Block, gIdata, gOdata, gBlockSums []float32, n int, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -10,6 +10,8 @@ import (
 // SpmvCsrScalarKernel is spmv_csr_scalar_kernel of spmv/Spmv.cu: a
 // thread per row of a CSR matrix; the dense vector, read through the
 // texture vecTex in SHOC, is vec.
+//
+//line shoc_more.go:27
 func SpmvCsrScalarKernel(val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spmvCsrScalarKernel,
 		func(gc_t *gocuda.Thread) { spmvCsrScalarKernel(gc_t, val, cols, rowDelimiters, dim, out, vec) },
@@ -18,8 +20,10 @@ func SpmvCsrScalarKernel(val []float32, cols, rowDelimiters []int32, dim int, ou
 		})
 }
 
+//line shoc_more.go:27
 var gc_src_spmvCsrScalarKernel = compiled.NewSource("spmvCsrScalarKernel", "b231e1fae39079d1e7b77fbb7febb44c43864afaf23625465a3bccec4c7380c7", "shoc_more.go:22-40")
 
+//line shoc_more.go:27
 func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -76,14 +80,18 @@ func gc_body_spmvCsrScalarKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []f
 // lanes' sums in volatile shared memory with no barrier or __syncwarp,
 // relying on lockstep warps as ShocReduceKernel does. Launch it with
 // BLOCK_SIZE (128) threads per block.
+//
+//line shoc_more.go:52
 func SpmvCsrVectorKernel(val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_spmvCsrVectorKernel,
 		func(gc_t *gocuda.Thread) { spmvCsrVectorKernel(gc_t, val, cols, rowDelimiters, dim, out, vec) },
 		func(gc_b *compiled.Block) { gc_body_spmvCsrVectorKernel(gc_b, val, cols, rowDelimiters, dim, out, vec) })
 }
 
+//line shoc_more.go:52
 var gc_src_spmvCsrVectorKernel = compiled.NewSource("spmvCsrVectorKernel", "801bc541b6ba1ce6c85eeebb35b7ee50ba2e5670ce9cd95cb2b05b9aa300b2d7", "shoc_more.go:45-95")
 
+//line shoc_more.go:52
 func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowDelimiters []int32, dim int, out, vec []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -157,6 +165,8 @@ func gc_body_spmvCsrVectorKernel(gc_b *compiled.Block, val []float32, cols, rowD
 // SpmvEllpackrKernel is spmv_ellpackr_kernel of spmv/Spmv.cu: a thread per
 // row of an ELLPACK-R matrix (column-major padded entries with per-row
 // lengths).
+//
+//line shoc_more.go:102
 func SpmvEllpackrKernel(val []float32, cols, rowLengths []int32, dim int, out, vec []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spmvEllpackrKernel,
 		func(gc_t *gocuda.Thread) { spmvEllpackrKernel(gc_t, val, cols, rowLengths, dim, out, vec) },
@@ -165,8 +175,10 @@ func SpmvEllpackrKernel(val []float32, cols, rowLengths []int32, dim int, out, v
 		})
 }
 
+//line shoc_more.go:102
 var gc_src_spmvEllpackrKernel = compiled.NewSource("spmvEllpackrKernel", "1e322e6f554ae30e836311723aa4237cc1b89a716c0d6265e0c1eacbc83602f1", "shoc_more.go:97-114")
 
+//line shoc_more.go:102
 func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []float32, cols, rowLengths []int32, dim int, out, vec []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -221,6 +233,8 @@ func gc_body_spmvEllpackrKernel(gc_b *compiled.Block, gc_lo, gc_hi int, val []fl
 // texReader_sp> of md/MD.cu: a thread per atom sums the Lennard-Jones
 // forces of its neighbour list (neighCount entries, stored neighbour-major
 // with stride inum) within the cutoff.
+//
+//line shoc_more.go:122
 func ComputeLjForceKernel(force3, position []float4, neighCount int, neighList []int32, cutsq, lj1, lj2 float32, inum int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_computeLjForce,
 		func(gc_t *gocuda.Thread) {
@@ -231,8 +245,10 @@ func ComputeLjForceKernel(force3, position []float4, neighCount int, neighList [
 		})
 }
 
+//line shoc_more.go:122
 var gc_src_computeLjForce = compiled.NewSource("computeLjForce", "a107ac38636ce35926c80717a3f408724d6a275834b91af083ab72e264231442", "shoc_more.go:116-157")
 
+//line shoc_more.go:122
 func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, position []float4, neighCount int, neighList []int32, cutsq, lj1, lj2 float32, inum int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -317,6 +333,8 @@ func gc_body_computeLjForce(gc_b *compiled.Block, gc_lo, gc_hi int, force3, posi
 // values. Rows are padded to a multiple of alignment. Launch it on a
 // gRows/nStripItems × gCols/lCols grid with (nStripItems+2)·(lCols+2)
 // floats of dynamic shared memory.
+//
+//line shoc_more.go:175
 func StencilKernel(data, newData []float32, alignment, nStripItems int, wCenter, wCardinal, wDiagonal float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stencilKernel,
 		func(gc_t *gocuda.Thread) {
@@ -327,8 +345,10 @@ func StencilKernel(data, newData []float32, alignment, nStripItems int, wCenter,
 		})
 }
 
+//line shoc_more.go:175
 var gc_src_stencilKernel = compiled.NewSource("stencilKernel", "c9cfcf271d60204fd07977e78a9042f09e2a08e053caa8c6ce5799d1089c6650", "shoc_more.go:165-244")
 
+//line shoc_more.go:175
 func gc_body_stencilKernel(gc_b *compiled.Block, data, newData []float32, alignment, nStripItems int, wCenter, wCardinal, wDiagonal float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -15,14 +15,18 @@ import (
 // prove: the compiled form checks it at each trip. After the loop each
 // block counts its threads with SyncThreadsCount into counts. Where the
 // threads of a block disagree both paths fail with a *gocuda.DeadlockError.
+//
+//line agree.go:15
 func AgreeLoopKernel(data []int32, n int, counts []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_agreeLoop,
 		func(gc_t *gocuda.Thread) { agreeLoop(gc_t, data, n, counts) },
 		func(gc_b *compiled.Block) { gc_body_agreeLoop(gc_b, data, n, counts) })
 }
 
+//line agree.go:15
 var gc_src_agreeLoop = compiled.NewSource("agreeLoop", "1c123d361e494cb2ddd50e235cc4f6cc7fce742b1f92ffa02f0cfedde49ea528", "agree.go:5-27")
 
+//line agree.go:15
 func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -16,14 +16,18 @@ import (
 // this_thread_block(), and thread 0 adds the block's sum to *sum. Launch
 // it with a one-dimensional block of a power-of-two size; len(input) a
 // multiple of 4.
+//
+//line cg.go:18
 func SumBlockKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sumBlock,
 		func(gc_t *gocuda.Thread) { sumBlock(gc_t, sum, input) },
 		func(gc_b *compiled.Block) { gc_body_sumBlock(gc_b, sum, input) })
 }
 
+//line cg.go:18
 var gc_src_sumBlock = compiled.NewSource("sumBlock", "ee4f109f29c76c8890559e23349b49f599f678e16fa4b4d91d0b1a26c6c1587c", "cg.go:9-26", "cg.go:40-53")
 
+//line cg.go:18
 func gc_body_sumBlock(gc_b *compiled.Block, sum *int32, input []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

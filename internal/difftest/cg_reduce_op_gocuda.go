@@ -16,14 +16,18 @@ import (
 // that overflows, its operator's type argument inferred. A block size
 // that is not a multiple of size leaves a partial last tile. out has one
 // element per thread of the grid.
+//
+//line cg_reduce_op.go:27
 func TileReduceOpKernel(in []float32, out []TileReduceOut, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tileReduceOp,
 		func(gc_t *gocuda.Thread) { tileReduceOp(gc_t, in, out, size) },
 		func(gc_b *compiled.Block) { gc_body_tileReduceOp(gc_b, in, out, size) })
 }
 
+//line cg_reduce_op.go:27
 var gc_src_tileReduceOp = compiled.NewSource("tileReduceOp", "3775871976b4d51ac3d0b6cd1d1ab0ca62f3d2e5a196a50c36e7408b5cd62665", "cg_reduce_op.go:18-39")
 
+//line cg_reduce_op.go:27
 func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOut, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -17,14 +17,18 @@ import (
 // function without collectives, which the compiled form calls with the
 // thread's own handle), a shuffle-down sum and a ballot within each. out
 // has one element per thread of the grid.
+//
+//line cg_subtile.go:23
 func SubTileKernel(out []SubTileOut, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_subTile,
 		func(gc_t *gocuda.Thread) { subTile(gc_t, out, size) },
 		func(gc_b *compiled.Block) { gc_body_subTile(gc_b, out, size) })
 }
 
+//line cg_subtile.go:23
 var gc_src_subTile = compiled.NewSource("subTile", "96e0e0be24d339aec0e64cfdacf1fef43ba130f8de6f696f82f80c2cc9c0b1b8", "cg_subtile.go:15-36")
 
+//line cg_subtile.go:23
 func gc_body_subTile(gc_b2 *compiled.Block, out []SubTileOut, size int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -16,14 +16,18 @@ import (
 // 32-thread tile of tiled_partition<32>(this_thread_block()) reduces the
 // partial sums with shfl_down (reduce_sum_tile_shfl), and each tile's
 // rank 0 adds the tile's sum to *sum.
+//
+//line cg_tile.go:16
 func SumTileKernel(sum *int32, input []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sumTile,
 		func(gc_t *gocuda.Thread) { sumTile(gc_t, sum, input) },
 		func(gc_b *compiled.Block) { gc_body_sumTile(gc_b, sum, input) })
 }
 
+//line cg_tile.go:16
 var gc_src_sumTile = compiled.NewSource("sumTile", "6ac8e5b6a4b9469bf05eab01ebf03cb7bbdc7f08ae5e605e2edee5ffa057b5f6", "cg_tile.go:9-23", "cg_tile.go:25-32")
 
+//line cg_tile.go:16
 func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -111,14 +115,18 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 // a read of shared memory, cg.Reduce with cg.Plus, cg.Greater and a
 // function literal on float32 (whose order shows), and both scans. out
 // has one element per thread of the grid.
+//
+//line cg_tile.go:53
 func TileOpsKernel(out []TileOut, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tileOps,
 		func(gc_t *gocuda.Thread) { tileOps(gc_t, out, size) },
 		func(gc_b *compiled.Block) { gc_body_tileOps(gc_b, out, size) })
 }
 
+//line cg_tile.go:53
 var gc_src_tileOps = compiled.NewSource("tileOps", "c6157f0558c93fc8c052be4590e10b04fc5f7eb3e1b8edd17e272fd38346cfc9", "cg_tile.go:45-78")
 
+//line cg_tile.go:53
 func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -14,14 +14,18 @@ import (
 // ChunkRowSumKernel is llm.c's layernorm_forward_kernel4's sums: a
 // 32-thread tile a row of C elements of in, each lane summing every
 // 32nd, then the tile's cg.Reduce; the tile's first lane stores the sum.
+//
+//line chunk.go:18
 func ChunkRowSumKernel(in, out []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_chunkRowSum,
 		func(gc_t *gocuda.Thread) { chunkRowSum(gc_t, in, out, N, C) },
 		func(gc_b *compiled.Block) { gc_body_chunkRowSum(gc_b, in, out, N, C) })
 }
 
+//line chunk.go:18
 var gc_src_chunkRowSum = compiled.NewSource("chunkRowSum", "5cb00a018cc4dd63dd9b5c9719c5a4b9a2d8b9787207035eae53d0bf616bdbf0", "chunk.go:13-33")
 
+//line chunk.go:18
 func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -170,6 +174,8 @@ func gc_body_chunkRowSum(gc_b2 *compiled.Block, in, out []float32, N, C int) {
 // its x index, and count its trips: a step of its own (not the block's
 // size), so rounds of one trip (step ≥ compiled.ChunkSpan) and of many,
 // and negative steps that walk out of in, are all tried.
+//
+//line chunk.go:42
 func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_chunkStep,
 		func(gc_t *gocuda.Thread) { chunkStep(gc_t, in, out, trips, rows, cols, step) },
@@ -178,8 +184,10 @@ func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step in
 		})
 }
 
+//line chunk.go:42
 var gc_src_chunkStep = compiled.NewSource("chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51")
 
+//line chunk.go:42
 func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, trips []int32, rows, cols, step int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -15,14 +15,18 @@ import (
 // (w := tx-1; if w < lo { w = lo }), which the compiler folds into max and
 // min and recomputes past each barrier. Threads outside [0, n) keep their
 // value.
+//
+//line clamp.go:13
 func ClampStencilKernel(in, out []float32, n, steps int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_clampStencil,
 		func(gc_t *gocuda.Thread) { clampStencil(gc_t, in, out, n, steps) },
 		func(gc_b *compiled.Block) { gc_body_clampStencil(gc_b, in, out, n, steps) })
 }
 
+//line clamp.go:13
 var gc_src_clampStencil = compiled.NewSource("clampStencil", "23bd677629ea06999e6324d70e24cb74cd67a85b62b4a10bb54d6c302ad73a6e", "clamp.go:5-48")
 
+//line clamp.go:13
 func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

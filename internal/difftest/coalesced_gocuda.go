@@ -15,14 +15,18 @@ import (
 // reduces down to rank 0, any other scans) and scans, split by label
 // (labeled_partition) and by a predicate (binary_partition), and a tile
 // of 8 split by a predicate. out has one element per thread.
+//
+//line coalesced.go:28
 func CoalescedKernel(in []int32, out []CoalescedOut) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_coalescedKernel,
 		func(gc_t *gocuda.Thread) { coalescedKernel(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_coalescedKernel(gc_b, in, out) })
 }
 
+//line coalesced.go:28
 var gc_src_coalescedKernel = compiled.NewSource("coalescedKernel", "a514f232929b12ea0832bbcf821c2dce97e533925a07283bb3ebace09bcc039f", "coalesced.go:19-50")
 
+//line coalesced.go:28
 func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOut) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -14,6 +14,8 @@ import (
 // the interchange pass runs trip by trip for the block, and a store
 // after it under a switch the same for the block (sel&3 == 0). The
 // returned thread must store nothing.
+//
+//line exit_walk.go:12
 func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_exitWalk,
 		func(gc_t *gocuda.Thread) { exitWalk(gc_t, in, out, p, trips, sel) },
@@ -22,8 +24,10 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 		})
 }
 
+//line exit_walk.go:12
 var gc_src_exitWalk = compiled.NewSource("exitWalk", "25536defff122128a394c6852ca53a0cb7ec38767eb4f987bd82b655599c327b", "exit_walk.go:5-29")
 
+//line exit_walk.go:12
 func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, p, trips, sel int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

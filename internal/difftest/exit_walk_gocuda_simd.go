@@ -15,6 +15,8 @@ import (
 // the interchange pass runs trip by trip for the block, and a store
 // after it under a switch the same for the block (sel&3 == 0). The
 // returned thread must store nothing.
+//
+//line exit_walk.go:12
 func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_exitWalk,
 		func(gc_t *gocuda.Thread) { exitWalk(gc_t, in, out, p, trips, sel) },
@@ -23,8 +25,10 @@ func ExitWalkKernel(in []int32, out []int32, p, trips, sel int) func(*gocuda.Thr
 		})
 }
 
+//line exit_walk.go:12
 var gc_src_exitWalk = compiled.NewSource("exitWalk", "25536defff122128a394c6852ca53a0cb7ec38767eb4f987bd82b655599c327b", "exit_walk.go:5-29")
 
+//line exit_walk.go:12
 func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []int32, p, trips, sel int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -12,6 +12,8 @@ import (
 // FlatOffsetKernel walks from base to last inclusive, its start written
 // as base plus the block's first index plus the thread's: out[i] gets
 // in[i] and the thread that took i.
+//
+//line flat.go:16
 func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_flatOffset,
 		func(gc_t *gocuda.Thread) { flatOffset(gc_t, in, out, base, last) },
@@ -20,8 +22,10 @@ func FlatOffsetKernel(in, out []int32, base, last int) func(*gocuda.Thread) {
 		})
 }
 
+//line flat.go:16
 var gc_src_flatOffset = compiled.NewSource("flatOffset", "630606c2656e7ed7a2a4cdb2da9cd904c6f329fd84d4781339b54616614abbb3", "flat.go:11-21")
 
+//line flat.go:16
 func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, base, last int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -252,14 +256,18 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 
 // FlatStepKernel takes a step of the caller's: flat only where it is the
 // grid's threads, at run time, and in lockstep otherwise.
+//
+//line flat.go:27
 func FlatStepKernel(in, out []int32, step int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_flatStep,
 		func(gc_t *gocuda.Thread) { flatStep(gc_t, in, out, step) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatStep(gc_b, gc_lo, gc_hi, in, out, step) })
 }
 
+//line flat.go:27
 var gc_src_flatStep = compiled.NewSource("flatStep", "9f8086ccb38b55a2aff3e18b9d3de69c2f73f8653bea51aef739ccaaa0fbda02", "flat.go:23-36")
 
+//line flat.go:27
 func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, step int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -433,14 +441,18 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 
 // FlatCarryKernel reads an element another trip of the same thread
 // writes: its trips depend on each other, so it is not flat.
+//
+//line flat.go:42
 func FlatCarryKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_flatCarry,
 		func(gc_t *gocuda.Thread) { flatCarry(gc_t, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_flatCarry(gc_b, gc_lo, gc_hi, out) })
 }
 
+//line flat.go:42
 var gc_src_flatCarry = compiled.NewSource("flatCarry", "7e501d70985fcb5ec46bce1a085bdf961376df2e975aa151c9e72ccd55469e65", "flat.go:38-47")
 
+//line flat.go:42
 func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -495,14 +507,18 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 // carry, then the block sums its threads' in shared memory. Its loop is
 // no flat one (the trips depend on each other through the sum); the SIMD
 // build runs each of its lockstep steps eight threads at a time.
+//
+//line flat.go:56
 func StrideSumKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_strideSum,
 		func(gc_t *gocuda.Thread) { strideSum[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_strideSum[T](gc_b, in, partial) })
 }
 
+//line flat.go:56
 var gc_src_strideSum = compiled.NewSource("strideSum", "b9718b2c1338e3fc2ce617180977114149ff24382222039592276df80497d68e", "flat.go:49-75")
 
+//line flat.go:56
 func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -822,14 +838,18 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 // columns, as Rodinia's gaussian does, over a grid whose z picks one of
 // several matrices: the compiled form takes its blocks y fastest
 // (blockorder). Each element records the block and thread that wrote it.
+//
+//line flat.go:83
 func ColumnsKernel(out []int32, w, h int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_columns,
 		func(gc_t *gocuda.Thread) { columns(gc_t, out, w, h) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_columns(gc_b, gc_lo, gc_hi, out, w, h) })
 }
 
+//line flat.go:83
 var gc_src_columns = compiled.NewSource("columns", "f8138c44d659d466d7e4c58c55bda45e12250c4baa0fb6ac3c8332ec7d0b0b2b", "flat.go:77-90")
 
+//line flat.go:83
 func gc_body_columns(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -15,14 +15,18 @@ import (
 // SyncGrid on the thread and on cg.ThisGrid, and reads the grid's rank.
 // stopBlock, if not negative, is a block whose threads all return before
 // the first grid barrier (a deadlock: the others wait there forever).
+//
+//line gridsync.go:17
 func GridPhasesKernel(buf []int32, ranks []int64, rounds, stopBlock int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gridPhases,
 		func(gc_t *gocuda.Thread) { gridPhases(gc_t, buf, ranks, rounds, stopBlock) },
 		func(gc_b *compiled.Block) { gc_body_gridPhases(gc_b, buf, ranks, rounds, stopBlock) })
 }
 
+//line gridsync.go:17
 var gc_src_gridPhases = compiled.NewSource("gridPhases", "35cf667e469de5b88d3b93dfd2d3a36533182d3dde2c4cc6eacc7c5e91830712", "gridsync.go:8-36")
 
+//line gridsync.go:17
 func gc_body_gridPhases(gc_b *compiled.Block, buf []int32, ranks []int64, rounds, stopBlock int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -14,14 +14,18 @@ import (
 // reduces it across the warp by shuffles: the array lives across the
 // collectives, and the helper's writes through the slice must reach it
 // (the compiled form kept a copy per lane, which the writes missed).
+//
+//line heldout.go:27
 func SliceLaneKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sliceLane,
 		func(gc_t *gocuda.Thread) { sliceLane(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_sliceLane(gc_b, in, out) })
 }
 
+//line heldout.go:27
 var gc_src_sliceLane = compiled.NewSource("sliceLane", "3b5c582ecf13577faa0fde1e5c3206ab9c08aa6760023e2e46749ec35f2ea8a2", "heldout.go:21-34", "heldout.go:13-19")
 
+//line heldout.go:27
 func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -123,14 +127,18 @@ func gc_body_sliceLane(gc_b2 *compiled.Block, in, out []float32) {
 // SliceSpillKernel keeps a thread's array and a slice and a pointer into
 // it across barriers, and writes through them between: the writes must
 // reach the array the thread reads at the end.
+//
+//line heldout.go:41
 func SliceSpillKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sliceSpill,
 		func(gc_t *gocuda.Thread) { sliceSpill(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_sliceSpill(gc_b, in, out) })
 }
 
+//line heldout.go:41
 var gc_src_sliceSpill = compiled.NewSource("sliceSpill", "0fcf08dd19e40e3c371d4cbddd66fa57956b39a8ef15630105aa6f32faf08f9d", "heldout.go:36-55")
 
+//line heldout.go:41
 func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -652,14 +660,18 @@ func gc_body_sliceSpill(gc_b2 *compiled.Block, in, out []int32) {
 // scans it across the warp by shuffles (HeCBench mpc's prefixsum): the
 // value lives across the collectives, and is read after them (refused
 // before: the address of a value kept per lane was the loop's copy).
+//
+//line heldout.go:74
 func ScanRefKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanRef,
 		func(gc_t *gocuda.Thread) { scanRef(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_scanRef(gc_b, in, out) })
 }
 
+//line heldout.go:74
 var gc_src_scanRef = compiled.NewSource("scanRef", "5d9e8b4bc2a22cf088d2e1e929080d65c478c7a7de5993d68d032f491fed0545", "heldout.go:68-79", "heldout.go:57-66")
 
+//line heldout.go:74
 func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -766,14 +778,18 @@ func gc_body_scanRef(gc_b2 *compiled.Block, in, out []int32) {
 // AddressOutKernel stores the address of a thread's value, which lives
 // across a barrier, in global memory: each thread's pointer must stay its
 // own after the block (and the launch) ends.
+//
+//line heldout.go:86
 func AddressOutKernel(out []*int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_addressOut,
 		func(gc_t *gocuda.Thread) { addressOut(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_addressOut(gc_b, out) })
 }
 
+//line heldout.go:86
 var gc_src_addressOut = compiled.NewSource("addressOut", "04ab81e28990112eeeea5016a2227554e4f76575a9bb169787029f945a12dc23", "heldout.go:81-92")
 
+//line heldout.go:86
 func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -960,14 +976,18 @@ func gc_body_addressOut(gc_b2 *compiled.Block, out []*int) {
 // SliceOnlyKernel writes a thread's array only through a slice of it,
 // across barriers: the array is the thread's own (the compiled form took
 // it for one of the block's, declared without a thread's value).
+//
+//line heldout.go:99
 func SliceOnlyKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sliceOnly,
 		func(gc_t *gocuda.Thread) { sliceOnly(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_sliceOnly(gc_b, in, out) })
 }
 
+//line heldout.go:99
 var gc_src_sliceOnly = compiled.NewSource("sliceOnly", "3098c373e1fa76827a833cd0c945d34e4650e27e180aeda9e963445f194d9ab7", "heldout.go:94-108")
 
+//line heldout.go:99
 func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1226,6 +1246,8 @@ func gc_body_sliceOnly(gc_b2 *compiled.Block, in, out []int32) {
 // its neighbour's sum (HeCBench rmsnorm's and bincount's loops: the
 // lockstep loop's offset was an int, and the generated file did not
 // build).
+//
+//line heldout.go:117
 func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_strideTyped[I](gc_b, in, out, n) }
 	switch any(*new(I)).(type) {
@@ -1238,8 +1260,10 @@ func StrideTypedKernel[I int32 | int64](in, out []float32, n I) func(*gocuda.Thr
 		gc_body)
 }
 
+//line heldout.go:117
 var gc_src_strideTyped = compiled.NewSource("strideTyped", "00cebc0ae80004d9913f7f539b3a0fdc5309d8417d23877d1ebe57d6c30f327c", "heldout.go:110-130")
 
+//line heldout.go:117
 func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float32, n I) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1779,6 +1803,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 	}
 }
 
+//line heldout.go:117
 func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float32, n int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2322,14 +2347,18 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 // helper constrained by cmp.Ordered that holds the shuffles (HeCBench
 // collision's warpHasCollision): inlined, it left the generated file
 // importing cmp, unused, and the file did not build.
+//
+//line heldout.go:146
 func WarpMinKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpMinK,
 		func(gc_t *gocuda.Thread) { warpMinK(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpMinK(gc_b, in, out) })
 }
 
+//line heldout.go:146
 var gc_src_warpMinK = compiled.NewSource("warpMinK", "faefc1fc88acc83ab255723325ccb9acef2a5ca78bc82b1bfddadf4757a5ef9b", "heldout.go:140-149", "heldout.go:132-138")
 
+//line heldout.go:146
 func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2538,14 +2567,18 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 // 1+boxes[blockIdx].nn times: a loop with barriers bounded by an element,
 // at the block's index, of a slice the kernel never writes (Rodinia
 // lavaMD; refused before).
+//
+//line heldout.go:161
 func BoxBoundKernel(data []int32, boxes []hop) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_boxBound,
 		func(gc_t *gocuda.Thread) { boxBound(gc_t, data, boxes) },
 		func(gc_b *compiled.Block) { gc_body_boxBound(gc_b, data, boxes) })
 }
 
+//line heldout.go:161
 var gc_src_boxBound = compiled.NewSource("boxBound", "e4ad6790e9703e3ab48d8da48123f4311923614f1a6d3a0247c6d2bf9bd9333d", "heldout.go:155-171")
 
+//line heldout.go:161
 func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2926,14 +2959,18 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 // its loop for the threads it admits (HeCBench mpc's prefixsum inlined
 // before if tid == TPB-1): the narrowed loop ran only the last if's
 // threads, and the others skipped the first if.
+//
+//line heldout.go:179
 func TwoGuardsKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_twoGuards,
 		func(gc_t *gocuda.Thread) { twoGuards(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_twoGuards(gc_b, out) })
 }
 
+//line heldout.go:179
 var gc_src_twoGuards = compiled.NewSource("twoGuards", "c84ff753e880aa2e91462c6cb1bd42a6f6659883bbe8f3b52aede149e0b10f82", "heldout.go:173-190")
 
+//line heldout.go:179
 func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2999,14 +3036,18 @@ func gc_body_twoGuards(gc_b2 *compiled.Block, out []int32) {
 // computed from the shared value after a barrier (HeCBench asta's
 // next_in_cycle; refused before): no thread writes the value until the
 // next barrier, so every thread computes the same local.
+//
+//line heldout.go:199
 func SharedStepKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sharedStep,
 		func(gc_t *gocuda.Thread) { sharedStep(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_sharedStep(gc_b, in, out) })
 }
 
+//line heldout.go:199
 var gc_src_sharedStep = compiled.NewSource("sharedStep", "8b1da3b9429f659a1e8323621488e3e6d96aa8cf65401605f5a7ff85356c653f", "heldout.go:192-221")
 
+//line heldout.go:199
 func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,6 +14,8 @@ import (
 // InterchangeMatMulKernel is the textbook matrix multiply, c = a×b for an
 // m×k a and a k×n b, one thread per element of c, reading b down a
 // column; threads outside c return first.
+//
+//line interchange.go:19
 func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeMatMul,
 		func(gc_t *gocuda.Thread) { interchangeMatMul(gc_t, a, b, c, m, k, n) },
@@ -22,8 +24,10 @@ func InterchangeMatMulKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread
 		})
 }
 
+//line interchange.go:19
 var gc_src_interchangeMatMul = compiled.NewSource("interchangeMatMul", "b2815c3d1b1edd561aec3923fe335d20f70e31d496205cb6f2590aac0a0c4a66", "interchange.go:14-30")
 
+//line interchange.go:19
 func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32, m, k, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -513,14 +517,18 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 // InterchangeColumnsKernel sums each column of a k×n b, then, after a
 // barrier, stores the sum and the thread that computed it: the threads
 // that returned before the loop stay returned across it.
+//
+//line interchange.go:37
 func InterchangeColumnsKernel(b []float32, out []float32, who []int32, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_interchangeColumns,
 		func(gc_t *gocuda.Thread) { interchangeColumns(gc_t, b, out, who, k, n) },
 		func(gc_b *compiled.Block) { gc_body_interchangeColumns(gc_b, b, out, who, k, n) })
 }
 
+//line interchange.go:37
 var gc_src_interchangeColumns = compiled.NewSource("interchangeColumns", "165416b3f2be3f0b80d8ce5eeb262617b942c177739a73bc1b378011901ceeca", "interchange.go:32-52")
 
+//line interchange.go:37
 func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float32, who []int32, k, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -924,6 +932,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 // store nothing. The guard is taken apart around the loop over centres
 // and the loop over features inside it, both run trip by trip for the
 // block.
+//
+//line interchange.go:63
 func InterchangeNearestKernel(features, clusters []float32, membership []int32, nf, npoints, nclusters int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeNearest,
 		func(gc_t *gocuda.Thread) {
@@ -934,8 +944,10 @@ func InterchangeNearestKernel(features, clusters []float32, membership []int32, 
 		})
 }
 
+//line interchange.go:63
 var gc_src_interchangeNearest = compiled.NewSource("interchangeNearest", "39a63e3cbd614d0df35975090521cd098b1fc9ce465bb1ff982672ec34ca3642", "interchange.go:54-82")
 
+//line interchange.go:63
 func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features, clusters []float32, membership []int32, nf, npoints, nclusters int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1945,6 +1957,8 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 // parameter s; after the guard, it adds the parameter s. The local is
 // declared ahead of the guard when the guard is taken apart, under a
 // name of its own.
+//
+//line interchange.go:91
 func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeShadow,
 		func(gc_t *gocuda.Thread) { interchangeShadow(gc_t, b, out, k, n, s) },
@@ -1953,8 +1967,10 @@ func InterchangeShadowKernel(b, out []float32, k, n int, s float32) func(*gocuda
 		})
 }
 
+//line interchange.go:91
 var gc_src_interchangeShadow = compiled.NewSource("interchangeShadow", "226179a9b5552b143b94e337f212324da88f245707d8cd2ac47cdaff9e09fa90", "interchange.go:84-103")
 
+//line interchange.go:91
 func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out []float32, k, n int, s float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3018,6 +3034,8 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 // (interchangeSkip: the parameter is copied, not read as the argument).
 // interchangeDist is given the thread's index as an expression, which its
 // copy reads in place of the parameter.
+//
+//line interchange.go:115
 func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_interchangeHelper,
 		func(gc_t *gocuda.Thread) { interchangeHelper(gc_t, b, w, out, k, n, x) },
@@ -3026,8 +3044,10 @@ func InterchangeHelperKernel(b, w, out []float32, k, n, x int) func(*gocuda.Thre
 		})
 }
 
+//line interchange.go:115
 var gc_src_interchangeHelper = compiled.NewSource("interchangeHelper", "536ea7889e2bc194bb0f24967ca43a2f0ecb949ea9e05609c53fb9d30ca5bded", "interchange.go:105-122", "interchange.go:124-131", "interchange.go:133-143")
 
+//line interchange.go:115
 func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, out []float32, k, n, x int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3597,6 +3617,8 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 // updates a uniform value, optionally runs a grid-stride loop over g, and
 // stores: the code after the update, and the grid-stride loop, must skip
 // the returned threads too (two finds of the compiler fuzzer).
+//
+//line interchange.go:152
 func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guardTail,
 		func(gc_t *gocuda.Thread) { guardTail(gc_t, in, out, g, below, p, stride) },
@@ -3605,8 +3627,10 @@ func GuardTailKernel(in, out, g []int32, below, p int, stride bool) func(*gocuda
 		})
 }
 
+//line interchange.go:152
 var gc_src_guardTail = compiled.NewSource("guardTail", "248fa103e19a9db57a4fbea1db20d7f98ac7ae3ccfabf7b685e53de8538dad48", "interchange.go:145-171")
 
+//line interchange.go:152
 func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []int32, below, p int, stride bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -12,14 +12,18 @@ import (
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
+//
+//line kernels.go:14
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
+//line kernels.go:14
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "kernels.go:11-32")
 
+//line kernels.go:14
 func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1608,6 +1612,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 }
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
+//
+//line kernels.go:47
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
 	switch any(*new(T)).(type) {
@@ -1625,8 +1631,10 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line kernels.go:47
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "kernels.go:44-69")
 
+//line kernels.go:47
 func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -1887,6 +1895,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 }
 
+//line kernels.go:47
 func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2515,6 +2524,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 }
 
+//line kernels.go:47
 func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -3146,14 +3156,18 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 // BlellochKernel is the work-efficient exclusive block scan of Blelloch
 // (GPU Gems 3, ch. 39): a uniform variable (offset) changed between
 // barriers, block-level loops counting down and up.
+//
+//line kernels.go:76
 func BlellochKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_blelloch,
 		func(gc_t *gocuda.Thread) { blelloch(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_blelloch(gc_b, in, out) })
 }
 
+//line kernels.go:76
 var gc_src_blelloch = compiled.NewSource("blelloch", "95b433211cc80b0c415863463769023331175e1f8ff877a148e32e46cc5b7666", "kernels.go:71-112")
 
+//line kernels.go:76
 func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4093,14 +4107,18 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 // VotesKernel exercises the barriers with predicates, early exits and
 // block-level if/else chains: per block it records the count, and and or
 // of the live threads' predicates, and which branch the block took.
+//
+//line kernels.go:119
 func VotesKernel(in []int32, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_votes,
 		func(gc_t *gocuda.Thread) { votes(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_votes(gc_b, in, out) })
 }
 
+//line kernels.go:119
 var gc_src_votes = compiled.NewSource("votes", "d7b33a32e5de532a9aa563b299528f4577498fb2955218a0ccef4b97f775a31d", "kernels.go:114-145")
 
+//line kernels.go:119
 func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4582,14 +4600,18 @@ func gc_body_votes(gc_b2 *compiled.Block, in []int32, out []int32) {
 // RotateKernel rotates each block's elements by one place through dynamic
 // shared memory, in 3D blocks: replicated values of several types, the
 // thread's 3D index, a per-thread loop.
+//
+//line kernels.go:159
 func RotateKernel(in, out []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rotate,
 		func(gc_t *gocuda.Thread) { rotate(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_rotate(gc_b, in, out) })
 }
 
+//line kernels.go:159
 var gc_src_rotate = compiled.NewSource("rotate", "dc1dd9d22495ff8001351cc2ccb19ad9705f589785fd39b64ac2a07cf9498911", "kernels.go:154-179")
 
+//line kernels.go:159
 func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4870,14 +4892,18 @@ func gc_body_rotate(gc_b2 *compiled.Block, in, out []float64) {
 // PanicKernel panics in one thread chosen by its arguments, after a
 // barrier: the launch's error must name that block and thread and this
 // file's line, on either path.
+//
+//line kernels.go:186
 func PanicKernel(block, thread int, out []int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_panicKernel,
 		func(gc_t *gocuda.Thread) { panicKernel(gc_t, block, thread, out) },
 		func(gc_b *compiled.Block) { gc_body_panicKernel(gc_b, block, thread, out) })
 }
 
+//line kernels.go:186
 var gc_src_panicKernel = compiled.NewSource("panicKernel", "5760e2f90b493cc41f044cb681293d4591c3e3d2070bcc8ff6de159024c68215", "kernels.go:181-192")
 
+//line kernels.go:186
 func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bidx2 := gc_b2.Index()
@@ -4985,14 +5011,18 @@ func gc_body_panicKernel(gc_b2 *compiled.Block, block, thread int, out []int) {
 
 // SAXPYKernel is the scalar grid-stride SAXPY: no barrier, one thread loop
 // per block.
+//
+//line kernels.go:198
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line kernels.go:198
 var gc_src_saxpy = compiled.NewSource("saxpy", "4988d19a22a7e62bbf5b98db25ea37a86ec1e619faed5d6fd7dbb936c537977b", "kernels.go:194-202")
 
+//line kernels.go:198
 func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -5309,6 +5339,8 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 
 // TreeKernel sums each block's inputs with inlined helpers: one runs the
 // barrier loop of the sequential-addressing tree, another returns the sum.
+//
+//line kernels.go:208
 func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -5326,8 +5358,10 @@ func TreeKernel[T int32 | float32](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line kernels.go:208
 var gc_src_tree = compiled.NewSource("tree", "978a297eeb919d81dba0003596db1bd6de6ed803d12ada3821f447023fd6a46e", "kernels.go:204-222", "kernels.go:224-228", "kernels.go:230-239")
 
+//line kernels.go:208
 func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -5969,6 +6003,7 @@ func gc_body_tree[T int32 | float32](gc_b4 *compiled.Block, in, partial []T) {
 	}
 }
 
+//line kernels.go:208
 func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -6880,6 +6915,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 }
 
+//line kernels.go:208
 func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -7795,14 +7831,18 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 // helpers: each warp sums its lanes with ShflDownSync, lane 0 of each warp
 // stores the warp's sum, and warp 0 (a condition that differs from warp to
 // warp: a masked branch) sums those.
+//
+//line kernels.go:247
 func WarpReduceKernel(in, partial []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpReduce,
 		func(gc_t *gocuda.Thread) { warpReduce(gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_warpReduce(gc_b, in, partial) })
 }
 
+//line kernels.go:247
 var gc_src_warpReduce = compiled.NewSource("warpReduce", "87842b6c5860f286ae6877cd93cac1e78c938e0a5468cd8190ef7c0ef205a521", "kernels.go:241-269", "kernels.go:271-277", "kernels.go:271-277")
 
+//line kernels.go:247
 func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -8260,14 +8300,18 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 // ShflScanKernel is the inclusive warp scan of the CUDA samples' shfl_scan
 // over blocks whose last warp may be partial: ShflUpSync with the mask of
 // the warp's lanes, and each warp's total from its last lane.
+//
+//line kernels.go:284
 func ShflScanKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shflScan,
 		func(gc_t *gocuda.Thread) { shflScan(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_shflScan(gc_b, in, out) })
 }
 
+//line kernels.go:284
 var gc_src_shflScan = compiled.NewSource("shflScan", "f01077dc70bc2bc2a8cf83c3eedb6fd5905648abec8012a6fee2340f033b16eb", "kernels.go:279-302")
 
+//line kernels.go:284
 func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -8668,14 +8712,18 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 // reduction, a match and ActiveMask in both arms of a branch on the lane's
 // parity, and a SyncWarp-separated exchange through shared memory in warp
 // 0's lanes below 16.
+//
+//line kernels.go:310
 func VoteKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_vote,
 		func(gc_t *gocuda.Thread) { vote(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_vote(gc_b, in, out) })
 }
 
+//line kernels.go:310
 var gc_src_vote = compiled.NewSource("vote", "0b72ca5f4c7ae92323ae5a9251e12eab6ad4961c5ef69734a45622283e4a3434", "kernels.go:304-335")
 
+//line kernels.go:310
 func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -9139,14 +9187,18 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 
 // StrandedKernel calls a shuffle with the full mask in the lanes below 16
 // only: the other lanes return without it.
+//
+//line kernels.go:341
 func StrandedKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_stranded,
 		func(gc_t *gocuda.Thread) { stranded(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_stranded(gc_b, out) })
 }
 
+//line kernels.go:341
 var gc_src_stranded = compiled.NewSource("stranded", "f41a64210d73a8c6c0df28b9debecd0da84e55d8143aa30bd21c6ccf658eae4e", "kernels.go:337-345")
 
+//line kernels.go:341
 func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
@@ -9241,14 +9293,18 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 
 // IndexPanicKernel indexes out past its end in a thread loop that does not
 // read the thread: the failure must still name the thread.
+//
+//line kernels.go:351
 func IndexPanicKernel(out []int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_indexPanic,
 		func(gc_t *gocuda.Thread) { indexPanic(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_indexPanic(gc_b, out) })
 }
 
+//line kernels.go:351
 var gc_src_indexPanic = compiled.NewSource("indexPanic", "1833b6c8d24d22f046ca4d283319a7427112458f0998b8ff0d263154ae8d2a10", "kernels.go:347-356")
 
+//line kernels.go:351
 func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
@@ -9367,14 +9423,18 @@ func gc_body_indexPanic(gc_b2 *compiled.Block, out []int) {
 // branch that only the lanes below 20 of each warp take, with the mask of
 // those lanes: ShflXorSync over segments of 8, and the max, and, or and
 // xor reductions.
+//
+//line kernels.go:364
 func MaskedCollectivesKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_maskedCollectives,
 		func(gc_t *gocuda.Thread) { maskedCollectives(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_maskedCollectives(gc_b, in, out) })
 }
 
+//line kernels.go:364
 var gc_src_maskedCollectives = compiled.NewSource("maskedCollectives", "d298bec9207090f96c560e222d658a0d94943b83bd114327132dd93ee253e450", "kernels.go:358-375")
 
+//line kernels.go:364
 func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
@@ -9843,14 +9903,18 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 // collective after the threads reconverge, one helper with a barrier
 // inlined at two places, and a block-level range over a parameter slice
 // with a barrier inside.
+//
+//line kernels.go:384
 func BranchesKernel(in []int32, steps []int, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_branches,
 		func(gc_t *gocuda.Thread) { branches(gc_t, in, steps, out) },
 		func(gc_b *compiled.Block) { gc_body_branches(gc_b, in, steps, out) })
 }
 
+//line kernels.go:384
 var gc_src_branches = compiled.NewSource("branches", "9c01ddac00b112b08376424f62b70e0890e6564061cdd45bf0b5c11fb09e061b", "kernels.go:377-412", "kernels.go:414-422", "kernels.go:414-422")
 
+//line kernels.go:384
 func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -10358,14 +10422,18 @@ func gc_body_branches(gc_b2 *compiled.Block, in []int32, steps []int, out []int3
 
 // SpinKernel waits for a flag nobody sets: it loops forever, unless its
 // launch is stopped.
+//
+//line kernels.go:428
 func SpinKernel(flag []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_spin,
 		func(gc_t *gocuda.Thread) { spin(gc_t, flag) },
 		func(gc_b *compiled.Block) { gc_body_spin(gc_b, flag) })
 }
 
+//line kernels.go:428
 var gc_src_spin = compiled.NewSource("spin", "bb5de44a5aaceb2275b5d32af9f293b7d68e67131444a839aaa852b881eaccd9", "kernels.go:424-432")
 
+//line kernels.go:428
 func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()
@@ -10449,14 +10517,18 @@ func gc_body_spin(gc_b2 *compiled.Block, flag []int32) {
 // in a loop of the same trips for every thread that the SIMD build's
 // vector steps take, checking for a stop at its back-edge: a stopped
 // launch leaves it from a vector step, of sixteen lanes or eight.
+//
+//line kernels.go:440
 func SpinLanesKernel(in, out []float32, odd int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_spinLanes,
 		func(gc_t *gocuda.Thread) { spinLanes(gc_t, in, out, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_spinLanes(gc_b, gc_lo, gc_hi, in, out, odd) })
 }
 
+//line kernels.go:440
 var gc_src_spinLanes = compiled.NewSource("spinLanes", "4e61fa29922a44b8388615986cd15d638d356cec2df2a000b42b30cb86047a35", "kernels.go:434-447")
 
+//line kernels.go:440
 func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, odd int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

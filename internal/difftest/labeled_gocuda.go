@@ -15,14 +15,18 @@ import (
 // break of the outer loop taken inside the inner one by some lanes: each
 // shuffle's mask names exactly the lanes there, as CUDA requires. out has
 // one element per thread.
+//
+//line labeled.go:37
 func LabeledSIMTKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_labeledSIMT,
 		func(gc_t *gocuda.Thread) { labeledSIMT(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_labeledSIMT(gc_b, out) })
 }
 
+//line labeled.go:37
 var gc_src_labeledSIMT = compiled.NewSource("labeledSIMT", "c6eef610beb20cf2a4f3ea2dbc214624b5d388b8a099d9ff31e3f431713e9a88", "labeled.go:30-61")
 
+//line labeled.go:37
 func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -655,14 +659,18 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 // lanes from a counted inner loop the same for every lane, by a labeled
 // continue and break in a switch: the lanes that leave wait while the
 // others finish the inner loop. out has one element per thread.
+//
+//line labeled.go:90
 func LabeledUniformInnerKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_labeledUniformInner,
 		func(gc_t *gocuda.Thread) { labeledUniformInner(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_labeledUniformInner(gc_b, out) })
 }
 
+//line labeled.go:90
 var gc_src_labeledUniformInner = compiled.NewSource("labeledUniformInner", "5455169eec46d76cb4199910789f1926e4d596af3a6ff89351d8f5855b08f825", "labeled.go:84-114")
 
+//line labeled.go:90
 func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -18,14 +18,18 @@ import (
 // whose guard is a disjunction, which it leaves to every lane; then one
 // assigned, not declared, before a guard on both sides. Blocks
 // whose size is no multiple of 32 leave the last warp partly active.
+//
+//line lane_range.go:16
 func LaneRangeKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneRange,
 		func(gc_t *gocuda.Thread) { laneRange(gc_t, in, out, lim) },
 		func(gc_b *compiled.Block) { gc_body_laneRange(gc_b, in, out, lim) })
 }
 
+//line lane_range.go:16
 var gc_src_laneRange = compiled.NewSource("laneRange", "8e3fe5a8d4dca1b7696b18b3c144b3b3ca3f6453e101a71bdb24ce9ae6f18573", "lane_range.go:5-45")
 
+//line lane_range.go:16
 func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -249,14 +253,18 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 // compiler runs over that lane alone, counting the coordinates from it.
 // Blocks whose rows are no multiple of 32 put a row's end inside a warp.
 // An out too short makes the chosen lane's store fail.
+//
+//line lane_range.go:56
 func LaneEqualKernel(in, out []int32, lim int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneEqual,
 		func(gc_t *gocuda.Thread) { laneEqual(gc_t, in, out, lim) },
 		func(gc_b *compiled.Block) { gc_body_laneEqual(gc_b, in, out, lim) })
 }
 
+//line lane_range.go:56
 var gc_src_laneEqual = compiled.NewSource("laneEqual", "968f987a8aad7e89aa4d81de2174456300cbf2f027097a6b10f26486fa4b7c88", "lane_range.go:47-72")
 
+//line lane_range.go:56
 func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -387,14 +395,18 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 // that condition holding the collective: the compiler decides the if's
 // lanes once per warp where the warp lies in one row of x, lane by lane
 // elsewhere. XGuardKernel is the same condition on a thread loop.
+//
+//line lane_range.go:81
 func XMaskKernel(in, out []int32, lo, hi, off int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_xMask,
 		func(gc_t *gocuda.Thread) { xMask(gc_t, in, out, lo, hi, off) },
 		func(gc_b *compiled.Block) { gc_body_xMask(gc_b, in, out, lo, hi, off) })
 }
 
+//line lane_range.go:81
 var gc_src_xMask = compiled.NewSource("xMask", "c0030824f300c38c5f7ae5cb9a258d25009a2ef8d643cfb5f0290126201e6dac", "lane_range.go:74-95")
 
+//line lane_range.go:81
 func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -575,14 +587,18 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 
 // XGuardKernel marks the threads whose x index, plus off, is at least lo
 // and whose x index is below hi.
+//
+//line lane_range.go:101
 func XGuardKernel(out []int32, lo, hi, off int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_xGuard,
 		func(gc_t *gocuda.Thread) { xGuard(gc_t, out, lo, hi, off) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_xGuard(gc_b, gc_lo, gc_hi, out, lo, hi, off) })
 }
 
+//line lane_range.go:101
 var gc_src_xGuard = compiled.NewSource("xGuard", "fcd1b8ea43d89bbc49c7bb9a0c428a648613a12c6e000b6f3900d3ff3cf1fb01", "lane_range.go:97-107")
 
+//line lane_range.go:101
 func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi, off int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -15,14 +15,18 @@ import (
 // switch, whose zero is never read (the compiled form does not load it
 // before the switch), c in some trips of a loop only, so that where the
 // loop runs none the value from before the barrier must survive it.
+//
+//line liveness.go:12
 func LivenessKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_liveness,
 		func(gc_t *gocuda.Thread) { liveness(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_liveness(gc_b, in, out) })
 }
 
+//line liveness.go:12
 var gc_src_liveness = compiled.NewSource("liveness", "d915e6acb2fd7421a62d77cfa3380cec495d00d622978886c7a931e2a901cde8", "liveness.go:5-34")
 
+//line liveness.go:12
 func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -547,14 +551,18 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 // some trips of a loop between two shuffles, and reads it after the
 // second: where the loop runs no trip, w must be the value from before
 // the first.
+//
+//line liveness.go:42
 func LaneLivenessKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_laneLiveness,
 		func(gc_t *gocuda.Thread) { laneLiveness(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_laneLiveness(gc_b, in, out) })
 }
 
+//line liveness.go:42
 var gc_src_laneLiveness = compiled.NewSource("laneLiveness", "7a22a22abc6d1e81b4ffcea22cf0ea9e010a821de50b53d08a8b0f49f0a9ca28", "liveness.go:36-52")
 
+//line liveness.go:42
 func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -12,14 +12,18 @@ import (
 // MethodsKernel sums each block's values with blockTree, for int32 and
 // float32, and counts its warps' sums with a warpCounter. out has three
 // elements per thread of a grid of power-of-two blocks of whole warps.
+//
+//line methods.go:42
 func MethodsKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_methods,
 		func(gc_t *gocuda.Thread) { methods(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_methods(gc_b, out) })
 }
 
+//line methods.go:42
 var gc_src_methods = compiled.NewSource("methods", "96d8dbacb8694ecfdc3545e1c14d194bc0c1a8d82f654cb4dabb0d6cf29e9a1e", "methods.go:37-53", "methods.go:12-27", "methods.go:12-27", "methods.go:32-35", "methods.go:32-35")
 
+//line methods.go:42
 func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -695,14 +699,18 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 }
 
 // FuncParamKernel calls combine with neighbourSum by name.
+//
+//line methods.go:73
 func FuncParamKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_funcParam,
 		func(gc_t *gocuda.Thread) { funcParam(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_funcParam(gc_b, out) })
 }
 
+//line methods.go:73
 var gc_src_funcParam = compiled.NewSource("funcParam", "27f7e92e930420ab9d43805280ebabc93f864d3a6e10e3b8144c421653fc50d9", "methods.go:70-76", "methods.go:55-59", "methods.go:61-68", "methods.go:61-68")
 
+//line methods.go:73
 func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1578,14 +1586,18 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 
 // StencilMethodKernel is smoother's three-point stencil through shared
 // memory: each thread's value plus weight times its neighbours'.
+//
+//line methods.go:86
 func StencilMethodKernel(p smoother, in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_smoother_stencil,
 		func(gc_t *gocuda.Thread) { p.stencil(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_smoother_stencil(gc_b, p, in, out) })
 }
 
+//line methods.go:86
 var gc_src_smoother_stencil = compiled.NewSource("stencil", "9cc685a2de866cdce4050db4738ade4dd310758247efe0c06bb7777535375693", "methods.go:82-93")
 
+//line methods.go:86
 func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1787,14 +1799,18 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 }
 
 // WarpTallyKernel stores each warp's sum of lane indices in its tally.
+//
+//line methods.go:101
 func WarpTallyKernel(c *tally) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tally_warpTally,
 		func(gc_t *gocuda.Thread) { c.warpTally(gc_t) },
 		func(gc_b *compiled.Block) { gc_body_tally_warpTally(gc_b, c) })
 }
 
+//line methods.go:101
 var gc_src_tally_warpTally = compiled.NewSource("warpTally", "b49f563a6cebd647a64f81ccf5eb5adb5b0d7df5e04e9a7b691e52aee6d33c2b", "methods.go:98-106")
 
+//line methods.go:101
 func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

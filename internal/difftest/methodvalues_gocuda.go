@@ -12,14 +12,18 @@ import (
 // MethodValueKernel calls gain.next through method values: one in a
 // variable, made before its receiver changes, one passed to a helper, and
 // a copy of the first. out has three elements per thread.
+//
+//line methodvalues.go:33
 func MethodValueKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_methodValue,
 		func(gc_t *gocuda.Thread) { methodValue(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_methodValue(gc_b, out) })
 }
 
+//line methodvalues.go:33
 var gc_src_methodValue = compiled.NewSource("methodValue", "510f6c20119b98e6007fa4793f4866487f074e5f37b9e9465688cf207c2a8f61", "methodvalues.go:28-46", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:14-21", "methodvalues.go:23-26")
 
+//line methodvalues.go:33
 func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1060,14 +1064,18 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 // two fields deep and as a promoted method value, and counter.add on a
 // local tallied. out has two elements per thread of a grid of whole
 // warps.
+//
+//line methodvalues.go:103
 func PromotedKernel(p solver, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_solver_promoted,
 		func(gc_t *gocuda.Thread) { p.promoted(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_solver_promoted(gc_b, p, out) })
 }
 
+//line methodvalues.go:103
 var gc_src_solver_promoted = compiled.NewSource("promoted", "070f448a461ed1a727a33c0b53c4b7aec1f7dd72f4df7c67127954f1796fedc5", "methodvalues.go:95-118", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:51-60", "methodvalues.go:68-71", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
+//line methodvalues.go:103
 func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2210,14 +2218,18 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 
 // GenericPromotedKernel calls a generic type's promoted method through a
 // method value, in a variable and passed to a generic helper.
+//
+//line methodvalues.go:145
 func GenericPromotedKernel(out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_genericPromoted,
 		func(gc_t *gocuda.Thread) { genericPromoted(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_genericPromoted(gc_b, out) })
 }
 
+//line methodvalues.go:145
 var gc_src_genericPromoted = compiled.NewSource("genericPromoted", "a3d8f4aef396b5412b44620a8f3eb3fc3b8cab6302c478cf9dd70297248e1282", "methodvalues.go:141-151", "methodvalues.go:124-131", "methodvalues.go:124-131", "methodvalues.go:136-139")
 
+//line methodvalues.go:145
 func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2768,14 +2780,18 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 // plain one on both sides of barriers, one with a pointer receiver on a
 // local, and a value method promoted through an embedded pointer. out has
 // two elements per thread of a grid of whole warps.
+//
+//line methodvalues.go:178
 func MethodValueLoopKernel(out []int32, k factor, g gainRef) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_methodValueLoop,
 		func(gc_t *gocuda.Thread) { methodValueLoop(gc_t, out, k, g) },
 		func(gc_b *compiled.Block) { gc_body_methodValueLoop(gc_b, out, k, g) })
 }
 
+//line methodvalues.go:178
 var gc_src_methodValueLoop = compiled.NewSource("methodValueLoop", "82709b29882928d04958f86eedbbd6ec09a24671b3af67c11d84c8d0642be5f7", "methodvalues.go:172-194", "methodvalues.go:14-21", "methodvalues.go:156-163", "methodvalues.go:87-90", "methodvalues.go:87-90")
 
+//line methodvalues.go:178
 func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gainRef) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -18,14 +18,18 @@ import (
 // helper that synchronizes called inside an expression. Launch it with
 // one-dimensional blocks of whole warps; out and log have one element per
 // thread of the grid, out holding four values per thread.
+//
+//line normalize.go:39
 func ExprCollectivesKernel(in []float32, out []float32, log []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_exprCollectives,
 		func(gc_t *gocuda.Thread) { exprCollectives(gc_t, in, out, log) },
 		func(gc_b *compiled.Block) { gc_body_exprCollectives(gc_b, in, out, log) })
 }
 
+//line normalize.go:39
 var gc_src_exprCollectives = compiled.NewSource("exprCollectives", "cccc6367958cb2f64269295804bf66294f97bbd6a360a3556b2aedb68b92e582", "normalize.go:29-57", "normalize.go:20-27", "normalize.go:20-27")
 
+//line normalize.go:39
 func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32, log []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -598,14 +602,18 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 // mask is another collective's result, a collective as an if's condition
 // around a shuffle, and a collective as a predicate barrier's predicate
 // (refused before). out has three elements per thread of the grid.
+//
+//line normalize.go:65
 func NestedSyncKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nestedSync,
 		func(gc_t *gocuda.Thread) { nestedSync(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_nestedSync(gc_b, out) })
 }
 
+//line normalize.go:65
 var gc_src_nestedSync = compiled.NewSource("nestedSync", "56f24c9fe36a2bce9007e2fa7841b6403d5f7482d957d718f01bf1720b12804e", "normalize.go:59-76")
 
+//line normalize.go:65
 func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1167,14 +1175,18 @@ func gc_body_nestedSync(gc_b2 *compiled.Block, out []int32) {
 // UniSyncKernel votes with UniSync whether each warp's lanes agree, in
 // an assignment and in an if's condition. out has two elements per
 // thread.
+//
+//line normalize.go:83
 func UniSyncKernel(in []int32, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniSyncKernel,
 		func(gc_t *gocuda.Thread) { uniSyncKernel(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_uniSyncKernel(gc_b, in, out) })
 }
 
+//line normalize.go:83
 var gc_src_uniSyncKernel = compiled.NewSource("uniSyncKernel", "6c887ce55f83789027ee5b6dd52aae3c1693b6867c8a90d751b7b397e16cf67b", "normalize.go:78-93")
 
+//line normalize.go:83
 func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1363,14 +1375,18 @@ func gc_body_uniSyncKernel(gc_b2 *compiled.Block, in []int32, out []int32) {
 
 // MatchAllKernel asks, per warp, whether all lanes hold the same value
 // (MatchAllSync's two results). out has two elements per thread.
+//
+//line normalize.go:99
 func MatchAllKernel(in []int32, out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matchAll,
 		func(gc_t *gocuda.Thread) { matchAll(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_matchAll(gc_b, in, out) })
 }
 
+//line normalize.go:99
 var gc_src_matchAll = compiled.NewSource("matchAll", "22feb38fc6950422604cc22b515f0070587cbc0403977eb1953c573e03019e0b", "normalize.go:95-106")
 
+//line normalize.go:99
 func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -13,14 +13,18 @@ import (
 // in: the tile's interior threads read both neighbours in the tile, its
 // edge threads their own element only; each element records whether an
 // edge thread wrote it, in its sign.
+//
+//line peel.go:16
 func PeelTileKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_peelTile,
 		func(gc_t *gocuda.Thread) { peelTile(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_peelTile(gc_b, in, out) })
 }
 
+//line peel.go:16
 var gc_src_peelTile = compiled.NewSource("peelTile", "29707e017964c34204cd6e7e248ed74feed454836499b275a5617fcaa6f3f61e", "peel.go:10-32")
 
+//line peel.go:16
 func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -106,14 +110,18 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 
 // PeelShiftKernel shifts a block's tile of in by two, as a scan's step
 // reads x[i-offset]: threads below 2 store -1.
+//
+//line peel.go:38
 func PeelShiftKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_peelShift,
 		func(gc_t *gocuda.Thread) { peelShift(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_peelShift(gc_b, in, out) })
 }
 
+//line peel.go:38
 var gc_src_peelShift = compiled.NewSource("peelShift", "ce140879033094ad9a8ed2adbf0e43e400058440c87b6a5ca2a6db1c1d9b457e", "peel.go:34-49")
 
+//line peel.go:38
 func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -431,14 +439,18 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 // PeelEdgesKernel adds each element's neighbours, unguarded: the grid's
 // first thread reads in[-1] and fails where lo is 0, and where in is no
 // longer than out the last thread reads past its end and fails.
+//
+//line peel.go:56
 func PeelEdgesKernel(in, out []float32, lo int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_peelEdges,
 		func(gc_t *gocuda.Thread) { peelEdges(gc_t, in, out, lo) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_peelEdges(gc_b, gc_lo, gc_hi, in, out, lo) })
 }
 
+//line peel.go:56
 var gc_src_peelEdges = compiled.NewSource("peelEdges", "373ddf91baf1bb2b74da841f79ba949126361433b6b1bf8ef40d9d7ca23a07ce", "peel.go:51-61")
 
+//line peel.go:56
 func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -601,14 +613,18 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 // PeelRowsKernel is a five-point stencil over a block's 2-D shared tile:
 // the rows above and below the tile's first and last are missing, so
 // those rows run as usual, and the others peeled.
+//
+//line peel.go:68
 func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_peelRows,
 		func(gc_t *gocuda.Thread) { peelRows(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_peelRows(gc_b, in, out) })
 }
 
+//line peel.go:68
 var gc_src_peelRows = compiled.NewSource("peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80")
 
+//line peel.go:68
 func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,14 +12,18 @@ import (
 
 // PortableWindowKernel has each thread i with a whole window sum the
 // 2r+1 elements of in around it, in order, into out[i].
+//
+//line portable.go:13
 func PortableWindowKernel(in, out []float32, r int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_portableWindow,
 		func(gc_t *gocuda.Thread) { portableWindow(gc_t, in, out, r) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_portableWindow(gc_b, gc_lo, gc_hi, in, out, r) })
 }
 
+//line portable.go:13
 var gc_src_portableWindow = compiled.NewSource("portableWindow", "fa3e3c5ebea94ec9efa0f0ded0296d737d295a45d3e804bd105b31d28dcadd25", "portable.go:9-23")
 
+//line portable.go:13
 func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -215,6 +219,8 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 
 // PortableReachKernel has each thread i sum in[i] to in[i+reach], with no
 // guard: threads whose window passes the end of in fail.
+//
+//line portable.go:29
 func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_portableReach,
 		func(gc_t *gocuda.Thread) { portableReach(gc_t, in, out, reach) },
@@ -223,8 +229,10 @@ func PortableReachKernel(in, out []float32, reach int) func(*gocuda.Thread) {
 		})
 }
 
+//line portable.go:29
 var gc_src_portableReach = compiled.NewSource("portableReach", "c1769c471d446b9fae26b256846a4313c8f9778f1e460a69485aca676635058f", "portable.go:25-36")
 
+//line portable.go:29
 func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, reach int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -15,14 +15,18 @@ import (
 // level, in a branch the whole warp takes or skips (the warp's parity
 // against k), and after a loop whose lanes leave at different trips, each
 // followed by a collective. out has one element per thread.
+//
+//line prefix_lanes.go:12
 func PrefixLanesKernel(in, out []int32, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_prefixLanes,
 		func(gc_t *gocuda.Thread) { prefixLanes(gc_t, in, out, k) },
 		func(gc_b *compiled.Block) { gc_body_prefixLanes(gc_b, in, out, k) })
 }
 
+//line prefix_lanes.go:12
 var gc_src_prefixLanes = compiled.NewSource("prefixLanes", "36f59b6c5cf01166bb9b2237df6226bace89f951a1036405230ac04bbb649992", "prefix_lanes.go:5-28")
 
+//line prefix_lanes.go:12
 func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -15,14 +15,18 @@ import (
 // quotient where the dividends are non-negative and the divisors long
 // enough, and divides per thread elsewhere (negative dividends, small,
 // negative or zero divisors).
+//
+//line quotient.go:13
 func SegmentsKernel(out []int32, off, d, e int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_segments,
 		func(gc_t *gocuda.Thread) { segments(gc_t, out, off, d, e) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_segments(gc_b, gc_lo, gc_hi, out, off, d, e) })
 }
 
+//line quotient.go:13
 var gc_src_segments = compiled.NewSource("segments", "fc406d878a615cca4f84b3f7b8fd5f9fa04bfc4f81d980bd608e7365bd12dd2a", "quotient.go:5-19")
 
+//line quotient.go:13
 func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, d, e int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -125,14 +129,18 @@ func gc_body_segments(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, off, 
 // SegmentRowsKernel divides the flat index of a 2D block's thread, whose
 // rows of x start at y*w, and returns the threads whose remainder is 3:
 // segments of each row, and a return from them.
+//
+//line quotient.go:26
 func SegmentRowsKernel(out []int32, w, d int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_segmentRows,
 		func(gc_t *gocuda.Thread) { segmentRows(gc_t, out, w, d) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_segmentRows(gc_b, gc_lo, gc_hi, out, w, d) })
 }
 
+//line quotient.go:26
 var gc_src_segmentRows = compiled.NewSource("segmentRows", "b2df457c354457a0423fcdcc5f11871dc864267b6f68c80ce424ae6c279026c4", "quotient.go:21-33")
 
+//line quotient.go:26
 func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -254,6 +262,8 @@ func gc_body_segmentRows(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w,
 // idx / C and the channel's weight and bias at idx % C. Its segments read
 // one row's statistics and run along its channels, eight (or sixteen) a
 // vector step in the SIMD build.
+//
+//line quotient.go:42
 func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_normalize,
 		func(gc_t *gocuda.Thread) { normalize(gc_t, out, inp, mean, rstd, weight, bias, C) },
@@ -262,8 +272,10 @@ func NormalizeKernel(out, inp, mean, rstd, weight, bias []float32, C int) func(*
 		})
 }
 
+//line quotient.go:42
 var gc_src_normalize = compiled.NewSource("normalize", "c7c0e6085de1d9d86357e2ff37d9b29745936374038d84eae81116dc3402a9be", "quotient.go:35-51")
 
+//line quotient.go:42
 func gc_body_normalize(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp, mean, rstd, weight, bias []float32, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

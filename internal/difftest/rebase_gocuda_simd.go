@@ -12,14 +12,18 @@ import (
 
 // RebaseStencilKernel is a three-point stencil over the interior of in:
 // three offsets of one slice, one rebased slice each.
+//
+//line rebase.go:14
 func RebaseStencilKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseStencil,
 		func(gc_t *gocuda.Thread) { rebaseStencil(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseStencil(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line rebase.go:14
 var gc_src_rebaseStencil = compiled.NewSource("rebaseStencil", "c5bf608f0f83754ae8f6601dbd76fd07ed9ab7c1144b6419b06999c84f02c4d2", "rebase.go:10-19")
 
+//line rebase.go:14
 func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -220,6 +224,8 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // Rebase2DKernel scales a w×h image held in rows of pitch elements, its
 // row's offset reading the thread's y, and records which thread wrote each
 // element.
+//
+//line rebase.go:26
 func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rebase2D,
 		func(gc_t *gocuda.Thread) { rebase2D(gc_t, in, out, w, h, pitch) },
@@ -228,8 +234,10 @@ func Rebase2DKernel(in []float32, out []int32, w, h, pitch int) func(*gocuda.Thr
 		})
 }
 
+//line rebase.go:26
 var gc_src_rebase2D = compiled.NewSource("rebase2D", "0618ef261d99cc80f105d4ecace876d2f40942f48f6be95eefd27f6f85f3016a", "rebase.go:21-32")
 
+//line rebase.go:26
 func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []int32, w, h, pitch int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -478,14 +486,18 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 
 // RebaseShortKernel copies in to out for every index of out: where in is
 // shorter, the first thread past its end fails.
+//
+//line rebase.go:38
 func RebaseShortKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseShort,
 		func(gc_t *gocuda.Thread) { rebaseShort(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseShort(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line rebase.go:38
 var gc_src_rebaseShort = compiled.NewSource("rebaseShort", "c844e672918014ce3897add74c5dfc39aa396fb0a1573a19e6bb363cd5f0d1a2", "rebase.go:34-43")
 
+//line rebase.go:38
 func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -714,14 +726,18 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 
 // RebaseGridStrideKernel is SAXPY with a grid-stride loop: the loop runs
 // flat or in lockstep, each step's row rebased.
+//
+//line rebase.go:49
 func RebaseGridStrideKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseGridStride,
 		func(gc_t *gocuda.Thread) { rebaseGridStride(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseGridStride(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line rebase.go:49
 var gc_src_rebaseGridStride = compiled.NewSource("rebaseGridStride", "a4d30c843f1ce1857cbe60e3894933e67139cdacee1a98e4654d59eaf8720c64", "rebase.go:45-53")
 
+//line rebase.go:49
 func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1038,14 +1054,18 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 
 // RebaseRowKernel stores, from the one row y of the grid equal to row,
 // each thread's y at out[x]: the other rows run no thread.
+//
+//line rebase.go:59
 func RebaseRowKernel(out []int32, row int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseRow,
 		func(gc_t *gocuda.Thread) { rebaseRow(gc_t, out, row) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseRow(gc_b, gc_lo, gc_hi, out, row) })
 }
 
+//line rebase.go:59
 var gc_src_rebaseRow = compiled.NewSource("rebaseRow", "a7f932ab73af9e9b8323a3a1818ba2d833a95f66cac1959cdec42c943033aa77", "rebase.go:55-65")
 
+//line rebase.go:59
 func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, row int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1320,6 +1340,8 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 // rebased loop cannot reslice, so the usual loop runs. Threads the guard
 // leaves out store -1; where k is negative, threads past the end of in
 // fail.
+//
+//line rebase.go:75
 func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rebaseGuarded,
 		func(gc_t *gocuda.Thread) { rebaseGuarded(gc_t, in, out, k, lo) },
@@ -1328,8 +1350,10 @@ func RebaseGuardedKernel(in, out []float32, k, lo int) func(*gocuda.Thread) {
 		})
 }
 
+//line rebase.go:75
 var gc_src_rebaseGuarded = compiled.NewSource("rebaseGuarded", "e712b4a131dc5a9db342232e925d3a37ea8ff782358d98e5399b623936b4101c", "rebase.go:67-82")
 
+//line rebase.go:75
 func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, k, lo int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1582,14 +1606,18 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 // at the thread's y and x, each row of threads one row of the tile. With
 // r and k zero, thread (tx, 0) stores its column's sum; beyond the tile,
 // the first thread whose row or column leaves it fails.
+//
+//line rebase.go:97
 func RebaseTileKernel(in, out []float32, r, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rebaseTile,
 		func(gc_t *gocuda.Thread) { rebaseTile(gc_t, in, out, r, k) },
 		func(gc_b *compiled.Block) { gc_body_rebaseTile(gc_b, in, out, r, k) })
 }
 
+//line rebase.go:97
 var gc_src_rebaseTile = compiled.NewSource("rebaseTile", "3dc71c631b0610d18c87d90bcb40d0a0e28ad78bf4294f589e0be1ec4e732b82", "rebase.go:88-112")
 
+//line rebase.go:97
 func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2388,14 +2416,18 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 // idx are indexed at the thread's index, and rebased, while tab's index
 // is data and keeps its check. Where idx holds an index past tab, the
 // first thread to read it fails.
+//
+//line rebase.go:120
 func RebasePartialKernel(idx []int32, tab, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rebasePartial,
 		func(gc_t *gocuda.Thread) { rebasePartial(gc_t, idx, tab, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebasePartial(gc_b, gc_lo, gc_hi, idx, tab, out) })
 }
 
+//line rebase.go:120
 var gc_src_rebasePartial = compiled.NewSource("rebasePartial", "d4b04713206ef732fc46246898cb43c953309e591bd068aaf482241d1c371f14", "rebase.go:114-125")
 
+//line rebase.go:120
 func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int32, tab, out []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2522,14 +2554,18 @@ func gc_body_rebasePartial(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, idx []int3
 // local defined under the guard (pathfinder's index): the local's
 // definition is the row's offset. Where in is too short, the first
 // thread past its end fails.
+//
+//line rebase.go:133
 func RebaseLocalKernel(in, out []float32, off int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseLocal,
 		func(gc_t *gocuda.Thread) { rebaseLocal(gc_t, in, out, off) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rebaseLocal(gc_b, gc_lo, gc_hi, in, out, off) })
 }
 
+//line rebase.go:133
 var gc_src_rebaseLocal = compiled.NewSource("rebaseLocal", "218d5e40fa08fc7ad6aa3414a55ea025afe479c26078f6f69507ea74d90f4c03", "rebase.go:127-139")
 
+//line rebase.go:133
 func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, off int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2780,6 +2816,8 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // RebaseClampRowsKernel adds to each element of a w×h image the elements
 // above and below it, rows clamped to the image (max(y-1, 0), min(y+1,
 // h-1)): row offsets of builtin min and max, rebased.
+//
+//line rebase.go:146
 func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rebaseClampRows,
 		func(gc_t *gocuda.Thread) { rebaseClampRows(gc_t, in, out, w, h) },
@@ -2788,8 +2826,10 @@ func RebaseClampRowsKernel(in, out []float32, w, h int) func(*gocuda.Thread) {
 		})
 }
 
+//line rebase.go:146
 var gc_src_rebaseClampRows = compiled.NewSource("rebaseClampRows", "6c92668f31419c8a37d25883ecb688dec5ba9fdcd72a6a6f5678ed663824e591", "rebase.go:141-153")
 
+//line rebase.go:146
 func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, w, h int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -12,14 +12,18 @@ import (
 
 // NamesKernel keeps locals named n, b, tid and ix, which the first
 // generation took for its own, across barriers: the package did not build.
+//
+//line regressions.go:13
 func NamesKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_names,
 		func(gc_t *gocuda.Thread) { names(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_names(gc_b, in, out) })
 }
 
+//line regressions.go:13
 var gc_src_names = compiled.NewSource("names", "19ab2fe6c705f57c3e35017712462cb2607d8958802e540cc481c0ac6531b26e", "regressions.go:9-24")
 
+//line regressions.go:13
 func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -749,14 +753,18 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 // for float32 parameters (refused as "does not type-check" before) and
 // with an argument that depends on the thread (generated code that did
 // not build before).
+//
+//line regressions.go:32
 func PadKernel(out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pad,
 		func(gc_t *gocuda.Thread) { pad(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_pad(gc_b, out) })
 }
 
+//line regressions.go:32
 var gc_src_pad = compiled.NewSource("pad", "62b8e3b28172d4fa32e48c468cd62c689181ae91ebd014668e3104e1a3d329e2", "regressions.go:26-36", "regressions.go:38-46", "regressions.go:38-46")
 
+//line regressions.go:32
 func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1548,14 +1556,18 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 // leaves its loop of barriers with a break under a condition the same for
 // the whole block, as the iterated stencils of benchmark suites do (a
 // refusal, and 100x slower, before).
+//
+//line regressions.go:54
 func RelaxKernel(grid []int32, iters int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_relax,
 		func(gc_t *gocuda.Thread) { relax(gc_t, grid, iters) },
 		func(gc_b *compiled.Block) { gc_body_relax(gc_b, grid, iters) })
 }
 
+//line regressions.go:54
 var gc_src_relax = compiled.NewSource("relax", "b987459b59b8bf07cc4189e42a2b0637a1048b5c4d7509eed29f2765697f9191", "regressions.go:48-72")
 
+//line regressions.go:54
 func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2437,14 +2449,18 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 // shuffle through compiled.WarpLanes: a valid width takes its fast path
 // for operands the same across the warp, an invalid one must still fail
 // the launch as the runtime path does.
+//
+//line regressions.go:81
 func ShflWidthKernel(out []int32, width int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_shflWidth,
 		func(gc_t *gocuda.Thread) { shflWidth(gc_t, out, width) },
 		func(gc_b *compiled.Block) { gc_body_shflWidth(gc_b, out, width) })
 }
 
+//line regressions.go:81
 var gc_src_shflWidth = compiled.NewSource("shflWidth", "caecf3ef5f6656eb7f81211383773df2e166a0b4a25e9534de20f1edf6e69e38", "regressions.go:74-85")
 
+//line regressions.go:81
 func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2601,14 +2617,18 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 // when it computed offset again where it was read), and lane inside a
 // loop that doubles step after reading it. out holds, per thread, the
 // number of strides it passed and the sum of the lanes it read.
+//
+//line regressions.go:95
 func StaleRematKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_staleRemat,
 		func(gc_t *gocuda.Thread) { staleRemat(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_staleRemat(gc_b, out) })
 }
 
+//line regressions.go:95
 var gc_src_staleRemat = compiled.NewSource("staleRemat", "a2d415a7ba228b99f231c33831977a14af642bb59cc5c18a884343794da8d09b", "regressions.go:87-118")
 
+//line regressions.go:95
 func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3314,14 +3334,18 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 // OutParamsKernel passes the addresses of values that live across a
 // barrier to a helper that writes through them (Rodinia's scan does with
 // loadSharedChunkFromMem): the loop's copies, written back after the call.
+//
+//line regressions.go:132
 func OutParamsKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_outParams,
 		func(gc_t *gocuda.Thread) { outParams(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_outParams(gc_b, out) })
 }
 
+//line regressions.go:132
 var gc_src_outParams = compiled.NewSource("outParams", "cd498b248371ce3baacf40a609d5e8729b585d8cc8994bbe5faa6deef32b956f", "regressions.go:127-139")
 
+//line regressions.go:132
 func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3499,14 +3523,18 @@ func gc_body_outParams(gc_b2 *compiled.Block, out []int32) {
 // helper computes from block-uniform values (PMPP's tiled merge:
 // total = minimal(...)), refused as not provably uniform before pure
 // helpers were.
+//
+//line regressions.go:156
 func PureBoundKernel(out []int32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pureBound,
 		func(gc_t *gocuda.Thread) { pureBound(gc_t, out, n) },
 		func(gc_b *compiled.Block) { gc_body_pureBound(gc_b, out, n) })
 }
 
+//line regressions.go:156
 var gc_src_pureBound = compiled.NewSource("pureBound", "ff0766a11d5bfe39b94eff6aaefc04b68fefd8344d0ba9d8b70c48e03c840f9c", "regressions.go:150-166")
 
+//line regressions.go:156
 func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3731,14 +3759,18 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 // again where it is read (a remat value) and so read the new w (found by
 // the compiler fuzzer, seed 1670752). out holds, per thread, its tile
 // element and w, or -1 where the thread returned.
+//
+//line regressions.go:176
 func FuseRematKernel(out []int32, p int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fuseRemat,
 		func(gc_t *gocuda.Thread) { fuseRemat(gc_t, out, p) },
 		func(gc_b *compiled.Block) { gc_body_fuseRemat(gc_b, out, p) })
 }
 
+//line regressions.go:176
 var gc_src_fuseRemat = compiled.NewSource("fuseRemat", "970a55bce3340fcce0d991f9ac8da7305e09af8b92f3fd3331cb64b1c116fcd6", "regressions.go:168-192")
 
+//line regressions.go:176
 func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4251,14 +4283,18 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 // thread loop, thread after thread, so the later threads read the first
 // one's store instead of the old w (found by the compiler fuzzer, seed
 // 1720685). out holds, per thread, its value and w.
+//
+//line regressions.go:202
 func IdempotentReadKernel(out []int32, p int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_idempotentRead,
 		func(gc_t *gocuda.Thread) { idempotentRead(gc_t, out, p) },
 		func(gc_b *compiled.Block) { gc_body_idempotentRead(gc_b, out, p) })
 }
 
+//line regressions.go:202
 var gc_src_idempotentRead = compiled.NewSource("idempotentRead", "d0b44d77d9c70429d187af6c70e952d1e0fbab54e6ef0b71b9f28bb195678d1a", "regressions.go:194-217")
 
+//line regressions.go:202
 func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

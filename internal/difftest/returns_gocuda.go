@@ -11,14 +11,18 @@ import (
 
 // EarlyReturnKernel calls the three helpers; out has four elements per
 // thread of a grid of one-dimensional blocks of whole warps.
+//
+//line returns.go:52
 func EarlyReturnKernel(out []int32, shift, rounds int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_earlyReturn,
 		func(gc_t *gocuda.Thread) { earlyReturn(gc_t, out, shift, rounds) },
 		func(gc_b *compiled.Block) { gc_body_earlyReturn(gc_b, out, shift, rounds) })
 }
 
+//line returns.go:52
 var gc_src_earlyReturn = compiled.NewSource("earlyReturn", "48cdede7f6b5775e1238274410756f3ddc97a1928b6fa9553b9987fec3542347", "returns.go:48-60", "returns.go:11-21", "returns.go:11-21", "returns.go:23-35", "returns.go:37-46")
 
+//line returns.go:52
 func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

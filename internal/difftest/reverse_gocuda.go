@@ -12,14 +12,18 @@ import (
 // ReverseScanKernel is an inclusive Kogge–Stone scan (PMPP, chapter 11)
 // of each block's part of data, both reads before the barrier and the
 // write after it.
+//
+//line reverse.go:16
 func ReverseScanKernel(data []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseScan,
 		func(gc_t *gocuda.Thread) { reverseScan(gc_t, data) },
 		func(gc_b *compiled.Block) { gc_body_reverseScan(gc_b, data) })
 }
 
+//line reverse.go:16
 var gc_src_reverseScan = compiled.NewSource("reverseScan", "3fe9ae1ac7da5141f4d50ae5c8f6b344956f0644738e941df06aca63a75406a4", "reverse.go:11-33")
 
+//line reverse.go:16
 func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -359,14 +363,18 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 // step, which the barrier orders, so the step must keep its two loops.
 // The value read lives past the step, so the fused loop runs every
 // thread, not only those the guard admits.
+//
+//line reverse.go:43
 func ReverseStepKernel(data []int32, d int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseStep,
 		func(gc_t *gocuda.Thread) { reverseStep(gc_t, data, d) },
 		func(gc_b *compiled.Block) { gc_body_reverseStep(gc_b, data, d) })
 }
 
+//line reverse.go:43
 var gc_src_reverseStep = compiled.NewSource("reverseStep", "b0bd59aa0539126edc391002e8adc35c56e536536c88fd5a05a12541c17d4831", "reverse.go:35-64")
 
+//line reverse.go:43
 func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -855,14 +863,18 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 // evaluates once per vector step under the guard's mask: the step's index
 // checks must come after it (a fuzzer find: they were written before the
 // variable they read was declared).
+//
+//line reverse.go:74
 func ReverseShiftKernel(data []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reverseShift,
 		func(gc_t *gocuda.Thread) { reverseShift(gc_t, data) },
 		func(gc_b *compiled.Block) { gc_body_reverseShift(gc_b, data) })
 }
 
+//line reverse.go:74
 var gc_src_reverseShift = compiled.NewSource("reverseShift", "6ea8188f72ddde50540b337e7a27f7becc53c38ade39dc953db4cba94c932763", "reverse.go:66-94")
 
+//line reverse.go:74
 func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

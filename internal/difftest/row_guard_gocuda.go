@@ -14,14 +14,18 @@ import (
 // the compiled form decides once per row. The modulo fails where p is
 // zero: every thread evaluates it first, so the compiled form reports the
 // first thread of the block's first row, as its thread loop would.
+//
+//line row_guard.go:12
 func RowGuardKernel(out []int32, p int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowGuard,
 		func(gc_t *gocuda.Thread) { rowGuard(gc_t, out, p) },
 		func(gc_b *compiled.Block) { gc_body_rowGuard(gc_b, out, p) })
 }
 
+//line row_guard.go:12
 var gc_src_rowGuard = compiled.NewSource("rowGuard", "7d17e6e92508097394c114e6b620cd695a431b17c3b03553ce6562fb430a2538", "row_guard.go:5-19")
 
+//line row_guard.go:12
 func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -11,14 +11,18 @@ import (
 
 // RunsVolumeKernel doubles a w×h×d volume held x fastest and adds each
 // element's x: one thread per element, blocks of any shape.
+//
+//line runs.go:15
 func RunsVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_runsVolume,
 		func(gc_t *gocuda.Thread) { runsVolume(gc_t, in, out, w, h, d) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_runsVolume(gc_b, gc_lo, gc_hi, in, out, w, h, d) })
 }
 
+//line runs.go:15
 var gc_src_runsVolume = compiled.NewSource("runsVolume", "a0e884db5232d656d425aef1767c8aa0276dd826795ca0c5195dcdec18eaa137", "runs.go:11-22")
 
+//line runs.go:15
 func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -120,6 +124,8 @@ func gc_body_runsVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 // TransposeVolumeKernel is RunsVolumeKernel over a volume held y fastest
 // (x gives its rows, as Rodinia's gaussian does), adding each element's
 // y: transposed, and run in runs along y.
+//
+//line runs.go:29
 func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_transposeVolume,
 		func(gc_t *gocuda.Thread) { transposeVolume(gc_t, in, out, w, h, d) },
@@ -128,8 +134,10 @@ func TransposeVolumeKernel(in, out []float32, w, h, d int) func(*gocuda.Thread) 
 		})
 }
 
+//line runs.go:29
 var gc_src_transposeVolume = compiled.NewSource("transposeVolume", "3bbcbf8410b554a4bf62a7513141580ab1493a58c99dee0613d5eff308391ce0", "runs.go:24-36")
 
+//line runs.go:29
 func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -232,6 +240,8 @@ func gc_body_transposeVolume(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []f
 // fastest the coordinates of the thread that wrote it and of its block:
 // transposed (it reads the thread's y alone, so its blocks run one by
 // one).
+//
+//line runs.go:44
 func TransposeCoordsKernel(out []int32, w, h, d int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposeCoords,
 		func(gc_t *gocuda.Thread) { transposeCoords(gc_t, out, w, h, d) },
@@ -240,8 +250,10 @@ func TransposeCoordsKernel(out []int32, w, h, d int) func(*gocuda.Thread) {
 		})
 }
 
+//line runs.go:44
 var gc_src_transposeCoords = compiled.NewSource("transposeCoords", "7381e2774719836e8a95205fae407022536f77801202d130223ab4103a6df7eb", "runs.go:38-52")
 
+//line runs.go:44
 func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -351,6 +363,8 @@ func gc_body_transposeCoords(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32
 // TransposePanicKernel panics at the one thread at (px, py) of the grid,
 // after storing its y at out[x*h+y] like every other thread in range:
 // transposed, its failure reported at the source's block and thread.
+//
+//line runs.go:59
 func TransposePanicKernel(out []int32, w, h, px, py int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposePanic,
 		func(gc_t *gocuda.Thread) { transposePanic(gc_t, out, w, h, px, py) },
@@ -359,8 +373,10 @@ func TransposePanicKernel(out []int32, w, h, px, py int) func(*gocuda.Thread) {
 		})
 }
 
+//line runs.go:59
 var gc_src_transposePanic = compiled.NewSource("transposePanic", "29ff19816d150d22053ba0785f0ff643ad1b1b081f11e9eab8528591c003009d", "runs.go:54-68")
 
+//line runs.go:59
 func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, w, h, px, py int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -466,6 +482,8 @@ func gc_body_transposePanic(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32,
 // (px, py) first reads in[k], which fails where k is out of range: in the
 // SIMD build, a load the same for a vector step's lanes under a mask of
 // one lane, whose failure the step records as that lane's thread.
+//
+//line runs.go:76
 func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_runsRisk,
 		func(gc_t *gocuda.Thread) { runsRisk(gc_t, in, out, w, h, px, py, k) },
@@ -474,8 +492,10 @@ func RunsRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread)
 		})
 }
 
+//line runs.go:76
 var gc_src_runsRisk = compiled.NewSource("runsRisk", "c06dc6a44839e63c01b945a758d2ae5970a61f2f63fc407133a24ff9e00c273a", "runs.go:70-86")
 
+//line runs.go:76
 func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -573,6 +593,8 @@ func gc_body_runsRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32,
 
 // TransposeRiskKernel is RunsRiskKernel over out held y fastest:
 // transposed, the vector step's lanes are threads along y.
+//
+//line runs.go:92
 func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_transposeRisk,
 		func(gc_t *gocuda.Thread) { transposeRisk(gc_t, in, out, w, h, px, py, k) },
@@ -581,8 +603,10 @@ func TransposeRiskKernel(in, out []float32, w, h, px, py, k int) func(*gocuda.Th
 		})
 }
 
+//line runs.go:92
 var gc_src_transposeRisk = compiled.NewSource("transposeRisk", "93f15fddd3775a4efd043c98ceadc7739f5558d4d738718a169db563e3d74eb3", "runs.go:88-102")
 
+//line runs.go:92
 func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w, h, px, py, k int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -687,6 +711,8 @@ func gc_body_transposeRisk(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 // y alone, so its blocks run one by one) and its thread loop takes four
 // threads a step; where in is one element short, the one thread that
 // reads its last fails.
+//
+//line runs.go:112
 func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_transposeExact,
 		func(gc_t *gocuda.Thread) { transposeExact(gc_t, in, out, h, skip) },
@@ -695,8 +721,10 @@ func TransposeExactKernel(in, out []int32, h, skip int) func(*gocuda.Thread) {
 		})
 }
 
+//line runs.go:112
 var gc_src_transposeExact = compiled.NewSource("transposeExact", "f72257108c4bc01d62180caf8d8b0326501ba579625d0c9fa574b44061d73c30", "runs.go:104-116")
 
+//line runs.go:112
 func gc_body_transposeExact(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, h, skip int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -16,14 +16,18 @@ import (
 // the loop, and a per-lane count loop with a shuffle among the lanes
 // still iterating (each collective's mask names exactly those lanes, as
 // CUDA requires). out has three elements per thread.
+//
+//line simt.go:17
 func SIMTLoopKernel(in []int32, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_simtLoop,
 		func(gc_t *gocuda.Thread) { simtLoop(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_simtLoop(gc_b, in, out) })
 }
 
+//line simt.go:17
 var gc_src_simtLoop = compiled.NewSource("simtLoop", "b2a37568a096e6d7a6de64def2f7d4382128cc71a0e291c5457af15b2fbdf88d", "simt.go:9-38")
 
+//line simt.go:17
 func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -644,14 +648,18 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 // under conditions that differ between lanes: each shuffle's mask names
 // exactly the lanes still iterating, as CUDA requires. out has one element
 // per thread.
+//
+//line simt.go:58
 func SIMTBranchKernel(out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_simtBranch,
 		func(gc_t *gocuda.Thread) { simtBranch(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_simtBranch(gc_b, out) })
 }
 
+//line simt.go:58
 var gc_src_simtBranch = compiled.NewSource("simtBranch", "97e4248badad285d06bd23f61fd15c8147a794b9dca9c249d78aaeec7aede957", "simt.go:52-78")
 
+//line simt.go:58
 func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

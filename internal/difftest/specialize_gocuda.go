@@ -11,14 +11,18 @@ import (
 
 // SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
 // past the end of in as 0.
+//
+//line specialize.go:32
 func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_specAxpy,
 		func(gc_t *gocuda.Thread) { specAxpy[T](gc_t, in, out, k, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_specAxpy[T](gc_b, gc_lo, gc_hi, in, out, k, n) })
 }
 
+//line specialize.go:32
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
+//line specialize.go:32
 func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, k T, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -142,14 +146,18 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 
 // SpecTreeKernel sums each block's inputs with sequential addressing in
 // shared memory, its loads through specAt.
+//
+//line specialize.go:43
 func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_specTree,
 		func(gc_t *gocuda.Thread) { specTree[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_specTree[T](gc_b, in, partial) })
 }
 
+//line specialize.go:43
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
+//line specialize.go:43
 func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -475,14 +483,18 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 // one expression: the specialized bodies must write the temporaries'
 // types as the lane type (they once kept the type parameter, and the SIMD
 // build did not compile).
+//
+//line specialize.go:79
 func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_specRelayKernel,
 		func(gc_t *gocuda.Thread) { specRelayKernel[T](gc_t, in, out, k) },
 		func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) })
 }
 
+//line specialize.go:79
 var gc_src_specRelayKernel = compiled.NewSource("specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71")
 
+//line specialize.go:79
 func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,6 +12,8 @@ import (
 
 // SpecAxpyKernel writes out[i] = in[i+1]*k + in[i] for i < n, reading
 // past the end of in as 0.
+//
+//line specialize.go:32
 func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_specAxpy[T](gc_b, gc_lo, gc_hi, in, out, k, n) }
 	switch any(*new(T)).(type) {
@@ -42,8 +44,10 @@ func SpecAxpyKernel[T specNumber](in, out []T, k T, n int) func(*gocuda.Thread) 
 		gc_body)
 }
 
+//line specialize.go:32
 var gc_src_specAxpy = compiled.NewSource("specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37")
 
+//line specialize.go:32
 func gc_body_specAxpy[T specNumber](gc_b53 *compiled.Block, gc_lo5, gc_hi5 int, in, out []T, k T, n int) {
 	gc_pos5 := gc_b53.Pos()
 	gc_bd5 := gc_b53.Dim()
@@ -165,6 +169,7 @@ func gc_body_specAxpy[T specNumber](gc_b53 *compiled.Block, gc_lo5, gc_hi5 int, 
 	}
 }
 
+//line specialize.go:32
 func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, k float32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -978,6 +983,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 	}
 }
 
+//line specialize.go:32
 func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, k int32, n int) {
 	gc_pos3 := gc_b19.Pos()
 	gc_bd3 := gc_b19.Dim()
@@ -1791,6 +1797,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 	}
 }
 
+//line specialize.go:32
 func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []uint32, out []uint32, k uint32, n int) {
 	gc_pos4 := gc_b36.Pos()
 	gc_bd4 := gc_b36.Dim()
@@ -2606,6 +2613,8 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 
 // SpecTreeKernel sums each block's inputs with sequential addressing in
 // shared memory, its loads through specAt.
+//
+//line specialize.go:43
 func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_specTree[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -2627,8 +2636,10 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line specialize.go:43
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
+//line specialize.go:43
 func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 	t := gc_b53.Thread()
 	gc_pos5 := gc_b53.Pos()
@@ -2950,6 +2961,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 	}
 }
 
+//line specialize.go:43
 func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4053,6 +4065,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	}
 }
 
+//line specialize.go:43
 func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b19.Thread()
 	gc_pos3 := gc_b19.Pos()
@@ -5156,6 +5169,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 	}
 }
 
+//line specialize.go:43
 func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
 	t := gc_b36.Thread()
 	gc_pos4 := gc_b36.Pos()
@@ -6263,6 +6277,8 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 // one expression: the specialized bodies must write the temporaries'
 // types as the lane type (they once kept the type parameter, and the SIMD
 // build did not compile).
+//
+//line specialize.go:79
 func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_specRelayKernel[T](gc_b, in, out, k) }
 	switch any(*new(T)).(type) {
@@ -6287,8 +6303,10 @@ func SpecRelayKernel[T specNumber](in, out []T, k T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line specialize.go:79
 var gc_src_specRelayKernel = compiled.NewSource("specRelayKernel", "0ecb30c03db49c1dc89825b5031c949179f14d9096e2b364e69e5ed1ecf7c20d", "specialize.go:73-84", "specialize.go:64-71", "specialize.go:64-71")
 
+//line specialize.go:79
 func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k T) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -6888,6 +6906,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b5 *compiled.Block, in, out []T, k
 	}
 }
 
+//line specialize.go:79
 func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []float32, k float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -7703,6 +7722,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 	}
 }
 
+//line specialize.go:79
 func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int32, k int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -8518,6 +8538,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 	}
 }
 
+//line specialize.go:79
 func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []uint32, k uint32) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()

@@ -16,14 +16,18 @@ import (
 // row before plus the wall's cost, and only they carry it to the next
 // step. The compiled form runs each step's loop as two, the rejected
 // threads (which only clear their flag) and the admitted ones.
+//
+//line split.go:20
 func PyramidKernel(wall, src, dst []int32, steps, validMin, validMax int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pyramid,
 		func(gc_t *gocuda.Thread) { pyramid(gc_t, wall, src, dst, steps, validMin, validMax) },
 		func(gc_b *compiled.Block) { gc_body_pyramid(gc_b, wall, src, dst, steps, validMin, validMax) })
 }
 
+//line split.go:20
 var gc_src_pyramid = compiled.NewSource("pyramid", "beb519d6aec67f1870e6ec863c520a68d45bb67fdb7343a9e4895c2cc15867b6", "split.go:12-47")
 
+//line split.go:20
 func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, validMin, validMax int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -626,14 +630,18 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 // the admitted ones. The admitted threads write out[ty*w+tx*k]: a k that
 // takes them past out's end fails at the first of them in the block's
 // order, on both forms.
+//
+//line split.go:58
 func SplitRowsKernel(out []int32, w, lo, hi, k int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_splitRows,
 		func(gc_t *gocuda.Thread) { splitRows(gc_t, out, w, lo, hi, k) },
 		func(gc_b *compiled.Block) { gc_body_splitRows(gc_b, out, w, lo, hi, k) })
 }
 
+//line split.go:58
 var gc_src_splitRows = compiled.NewSource("splitRows", "3d9f47b7782b991734125c51121b4913b24ae549c9aa3b879686d9745a2f8200", "split.go:49-68")
 
+//line split.go:58
 func gc_body_splitRows(gc_b2 *compiled.Block, out []int32, w, lo, hi, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

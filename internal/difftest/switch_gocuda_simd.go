@@ -14,14 +14,18 @@ import (
 // switch on a value the same for the whole block, barriers and a
 // collective in its cases (a tagless switch too), as kernels templated
 // on a block size or an operation are written in Go.
+//
+//line switch.go:11
 func SwitchStagesKernel(out []int32, op int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_switchStages,
 		func(gc_t *gocuda.Thread) { switchStages(gc_t, out, op) },
 		func(gc_b *compiled.Block) { gc_body_switchStages(gc_b, out, op) })
 }
 
+//line switch.go:11
 var gc_src_switchStages = compiled.NewSource("switchStages", "942d1220ee04e832187f03a956942625bb5a3f01c057b8f22b48c66b621e1317", "switch.go:5-38")
 
+//line switch.go:11
 func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1212,14 +1216,18 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 
 // SwitchLoopKernel has a loop with its own break inside a case of a
 // switch holding a barrier.
+//
+//line switch.go:44
 func SwitchLoopKernel(out []int32, op int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_switchLoop,
 		func(gc_t *gocuda.Thread) { switchLoop(gc_t, out, op) },
 		func(gc_b *compiled.Block) { gc_body_switchLoop(gc_b, out, op) })
 }
 
+//line switch.go:44
 var gc_src_switchLoop = compiled.NewSource("switchLoop", "2a3cb6a6f2fc76fe8e4345b4cd86329693659ab52509a66c16710c5682d245e8", "switch.go:40-59")
 
+//line switch.go:44
 func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -12,14 +12,18 @@ import (
 
 // DaxpyKernel is BLAS's DAXPY, y = a*x + y in double precision, one
 // thread per element.
+//
+//line vector64.go:18
 func DaxpyKernel(a float64, x, y []float64) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_daxpy,
 		func(gc_t *gocuda.Thread) { daxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_daxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line vector64.go:18
 var gc_src_daxpy = compiled.NewSource("daxpy", "ccba2a14d8bc82b8c2015211ff742aca1922d22f3b080264a40bb811a690bee1", "vector64.go:14-23")
 
+//line vector64.go:18
 func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -151,14 +155,18 @@ func gc_body_daxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float64, x, y []flo
 // Float64OpsKernel is float64 arithmetic the four-lane step has: + - * /,
 // math.Sqrt, math.Floor, negation, comparisons under ifs whose outcome
 // differs between threads, and the thread's index as a float64.
+//
+//line vector64.go:30
 func Float64OpsKernel(in, out []float64, h float64) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_float64Ops,
 		func(gc_t *gocuda.Thread) { float64Ops(gc_t, in, out, h) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Ops(gc_b, gc_lo, gc_hi, in, out, h) })
 }
 
+//line vector64.go:30
 var gc_src_float64Ops = compiled.NewSource("float64Ops", "8db80b59b18811f681112ce091690a38f3fba6dc3ddc8d7f943d7aa2f33e6ab6", "vector64.go:25-42")
 
+//line vector64.go:30
 func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64, h float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -246,14 +254,18 @@ func gc_body_float64Ops(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float6
 // min and max of float64s: the step does not (min and max differ from
 // Go's on NaN and signed zeros; the conversions are AVX-512's), and the
 // loop stays scalar in either build.
+//
+//line vector64.go:50
 func Float64MixKernel(f []float32, d []float64, n []int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_float64Mix,
 		func(gc_t *gocuda.Thread) { float64Mix(gc_t, f, d, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_float64Mix(gc_b, gc_lo, gc_hi, f, d, n) })
 }
 
+//line vector64.go:50
 var gc_src_float64Mix = compiled.NewSource("float64Mix", "97fba1e7805ad6f46572392b771a27711884cb01fe2f9b4e3420d036e4319166", "vector64.go:44-58")
 
+//line vector64.go:50
 func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d []float64, n []int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -330,14 +342,18 @@ func gc_body_float64Mix(gc_b *compiled.Block, gc_lo, gc_hi int, f []float32, d [
 // and-not, shifts by a uniform count (past the width too), comparisons,
 // the index as an int64, and an int64 multiply in a second loop, which
 // stays scalar.
+//
+//line vector64.go:66
 func Int64OpsKernel(a []int64, b []uint64, s uint) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_int64Ops,
 		func(gc_t *gocuda.Thread) { int64Ops(gc_t, a, b, s) },
 		func(gc_b *compiled.Block) { gc_body_int64Ops(gc_b, a, b, s) })
 }
 
+//line vector64.go:66
 var gc_src_int64Ops = compiled.NewSource("int64Ops", "7f817a2ca44f053ee913d5cbcf31997fafa5d8057c50fe1d5572c713b3484964", "vector64.go:60-80")
 
+//line vector64.go:66
 func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -415,6 +431,8 @@ func gc_body_int64Ops(gc_b *compiled.Block, a []int64, b []uint64, s uint) {
 // Escape64Kernel counts a point's escape-time iterations in double
 // precision: a loop whose threads leave at different trips, under a mask
 // of 64-bit lanes.
+//
+//line vector64.go:87
 func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape64,
 		func(gc_t *gocuda.Thread) { escape64(gc_t, re, im, count, limit) },
@@ -423,8 +441,10 @@ func Escape64Kernel(re, im []float64, count []int64, limit int64) func(*gocuda.T
 		})
 }
 
+//line vector64.go:87
 var gc_src_escape64 = compiled.NewSource("escape64", "ededcf023cd83669d63f8f3af8b40cd5a2f5b4a08bc88a5d5c660423473fec9c", "vector64.go:82-100")
 
+//line vector64.go:87
 func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, count []int64, limit int64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -551,14 +571,18 @@ func gc_body_escape64(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float64, 
 
 // Shift64Kernel reads its input two elements past its thread's: a slice
 // too short fails at the first thread past its end.
+//
+//line vector64.go:106
 func Shift64Kernel(in, out []float64) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_shift64,
 		func(gc_t *gocuda.Thread) { shift64(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_shift64(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line vector64.go:106
 var gc_src_shift64 = compiled.NewSource("shift64", "649d056016f7fa4f35278d356ac7dfa63fff7275cf22092de090029b8ad8b0d0", "vector64.go:102-111")
 
+//line vector64.go:106
 func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -13,14 +13,18 @@ import (
 // of a shared tile of bodies on its own, in a loop of the same trip for
 // every thread, and stores the negated sum (negation flips the sign of
 // zero too). Launch it with one thread per body.
+//
+//line vector.go:27
 func PullKernel(pos, mass, acc []float32, eps2 float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pull,
 		func(gc_t *gocuda.Thread) { pull(gc_t, pos, mass, acc, eps2) },
 		func(gc_b *compiled.Block) { gc_body_pull(gc_b, pos, mass, acc, eps2) })
 }
 
+//line vector.go:27
 var gc_src_pull = compiled.NewSource("pull", "933b4696b4e5fec5f3fe02aa7dd590fd7d2fa759b74e61faa0acfc172fe5226d", "vector.go:21-42")
 
+//line vector.go:27
 func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -86,14 +90,18 @@ func gc_body_pull(gc_b *compiled.Block, pos, mass, acc []float32, eps2 float32) 
 // BitMixKernel mixes int32 and uint32 arithmetic: xor, wrapping
 // multiplication, shifts by a constant and by a uniform count past the
 // width, max, conversions between the integer types and to float32.
+//
+//line vector.go:49
 func BitMixKernel(in []int32, out []uint32, f []float32, s uint) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_bitMix,
 		func(gc_t *gocuda.Thread) { bitMix(gc_t, in, out, f, s) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_bitMix(gc_b, gc_lo, gc_hi, in, out, f, s) })
 }
 
+//line vector.go:49
 var gc_src_bitMix = compiled.NewSource("bitMix", "cac86cca55615b1a87343d8d5a0064a391da3ad7ea027c4b505981d717db1fc3", "vector.go:44-59")
 
+//line vector.go:49
 func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []uint32, f []float32, s uint) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -186,14 +194,18 @@ func gc_body_bitMix(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []ui
 
 // WeightsKernel sums four shifted rows with weights in a loop of constant
 // trips, which the compiler writes as copies.
+//
+//line vector.go:65
 func WeightsKernel(in, w, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_weights,
 		func(gc_t *gocuda.Thread) { weights(gc_t, in, w, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_weights(gc_b, gc_lo, gc_hi, in, w, out) })
 }
 
+//line vector.go:65
 var gc_src_weights = compiled.NewSource("weights", "fe6ccde6e6c2241876b56f8ec7e8d3e9f5f3413ed58327d29cb72138adc32c7c", "vector.go:61-76")
 
+//line vector.go:65
 func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -282,14 +294,18 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 
 // OffsetsKernel is a second difference: loads at offsets from the
 // thread's index, and one at an index the same for every thread.
+//
+//line vector.go:82
 func OffsetsKernel(in, out []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_offsets,
 		func(gc_t *gocuda.Thread) { offsets(gc_t, in, out, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsets(gc_b, gc_lo, gc_hi, in, out, k) })
 }
 
+//line vector.go:82
 var gc_src_offsets = compiled.NewSource("offsets", "b121ccdf35ee5912a722188d49977e53b762b337866a6412e604b81768e8fb8f", "vector.go:78-88")
 
+//line vector.go:82
 func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, k int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -383,14 +399,18 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 // ClampKernel has ifs whose conditions differ between lanes, an else, a
 // comparison that is false and one that is true for NaN, and && of an
 // affine index's comparison with a vector one.
+//
+//line vector.go:95
 func ClampKernel(in, out []float32, lo, hi float32, odd int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_clamp,
 		func(gc_t *gocuda.Thread) { clamp(gc_t, in, out, lo, hi, odd) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_clamp(gc_b, gc_lo, gc_hi, in, out, lo, hi, odd) })
 }
 
+//line vector.go:95
 var gc_src_clamp = compiled.NewSource("clamp", "218a5dd324457bf8740e7f7e673e67c84d849fc181fc462a0a4df3135d4dc7de", "vector.go:90-113")
 
+//line vector.go:95
 func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo, hi float32, odd int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -498,6 +518,8 @@ func gc_body_clamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, lo
 // any lane's point has not escaped, and each lane's count stops where its
 // point escaped. Threads past the offset-shifted end return, a guard no
 // narrowing removes.
+//
+//line vector.go:121
 func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_escape,
 		func(gc_t *gocuda.Thread) { escape(gc_t, re, im, count, maxIter) },
@@ -506,8 +528,10 @@ func EscapeKernel(re, im []float32, count []int32, maxIter int32) func(*gocuda.T
 		})
 }
 
+//line vector.go:121
 var gc_src_escape = compiled.NewSource("escape", "4befcb6db0431dc2d04dfa09b7836954b36410ce3c5de3bebdda6c59a2a8dc96", "vector.go:115-136")
 
+//line vector.go:121
 func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, count []int32, maxIter int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -714,14 +738,18 @@ func gc_body_escape(gc_b *compiled.Block, gc_lo, gc_hi int, re, im []float32, co
 
 // SkipKernel has a loop of the same trip for every thread whose trips
 // some lanes skip (continue) and some lanes leave early (break).
+//
+//line vector.go:142
 func SkipKernel(in []int32, out []int32, w []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_skip,
 		func(gc_t *gocuda.Thread) { skip(gc_t, in, out, w) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skip(gc_b, gc_lo, gc_hi, in, out, w) })
 }
 
+//line vector.go:142
 var gc_src_skip = compiled.NewSource("skip", "96e07812b6acbf803ac51963804263c5236b9be0e5ff5e8e8ea5165a84e2d574", "vector.go:138-159")
 
+//line vector.go:142
 func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int32, w []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -787,14 +815,18 @@ func gc_body_skip(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []int3
 // of the same trip for every thread: each load's index is computed in the
 // loop, so the step checks it there. A matrix shorter than rows*width
 // fails in the loop, at the first thread whose load leaves it.
+//
+//line vector.go:167
 func RowSumKernel(in, out []float32, width, rows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rowSum,
 		func(gc_t *gocuda.Thread) { rowSum(gc_t, in, out, width, rows) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowSum(gc_b, gc_lo, gc_hi, in, out, width, rows) })
 }
 
+//line vector.go:167
 var gc_src_rowSum = compiled.NewSource("rowSum", "06b670d99fdabc4cf5f33813879bc8aa486ce773ea080024999c025b6812b2a2", "vector.go:161-177")
 
+//line vector.go:167
 func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, width, rows int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -847,14 +879,18 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 // EdgeKernel is a three-point stencil clamped at the ends of its row, as
 // image kernels clamp at the edges: the steps inside the row load eight
 // consecutive elements, those at an edge go lane by lane.
+//
+//line vector.go:184
 func EdgeKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_edge,
 		func(gc_t *gocuda.Thread) { edge(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_edge(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line vector.go:184
 var gc_src_edge = compiled.NewSource("edge", "6e20e73f1529ac053f228f639eef9ce8ee14d74fcc90d20a3b3b1a7a77d76825", "vector.go:179-192")
 
+//line vector.go:184
 func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -911,14 +947,18 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // SwapKernel swaps the elements of each pair, scaling them: loads and
 // stores at stride 2 (2*i, 2*i+1), and a comparison of a strided index
 // with the length for a last, unpaired element.
+//
+//line vector.go:199
 func SwapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_swap,
 		func(gc_t *gocuda.Thread) { swap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_swap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line vector.go:199
 var gc_src_swap = compiled.NewSource("swap", "03658f6a09c85e0dcd61f63ecff73e74ba0c86fa3539ec94fb5457da66443b36", "vector.go:194-210")
 
+//line vector.go:199
 func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -969,14 +1009,18 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // each trip (Go reads both operands before assigning either), the
 // regression of a vector step that assigned the first before reading it
 // for the second.
+//
+//line vector.go:218
 func TwistKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_twist,
 		func(gc_t *gocuda.Thread) { twist(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_twist(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line vector.go:218
 var gc_src_twist = compiled.NewSource("twist", "5aa52e244a8c7ef0ca662eece58d5f595b56ffd3e93c49a514414ee10c287b53", "vector.go:212-229")
 
+//line vector.go:218
 func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1097,14 +1141,18 @@ func gc_body_twist(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 // matmul kernels' matmulLoad does, for gocuda check and gocuda profile),
 // zero past the row's end, and writes the row reversed: the vector steps
 // inline the helper without the thread.
+//
+//line vector.go:238
 func RowTileKernel(a, out []float32, w int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowTile,
 		func(gc_t *gocuda.Thread) { rowTile(gc_t, a, out, w) },
 		func(gc_b *compiled.Block) { gc_body_rowTile(gc_b, a, out, w) })
 }
 
+//line vector.go:238
 var gc_src_rowTile = compiled.NewSource("rowTile", "35d4678c05dd8658afa3cf303c4bce092a9ff2bc74c6e74e651aabd28b423123", "vector.go:231-244")
 
+//line vector.go:238
 func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1268,14 +1316,18 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 // UnrolledWrapKernel converts an expression of an unrolled loop's counter
 // that wraps (uint32(int32(j)^-5)): with the counter a constant, as the
 // vector steps once wrote it, the conversion would not build.
+//
+//line vector.go:259
 func UnrolledWrapKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unrolledWrap,
 		func(gc_t *gocuda.Thread) { unrolledWrap(gc_t, in, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_unrolledWrap(gc_b, gc_lo, gc_hi, in, out) })
 }
 
+//line vector.go:259
 var gc_src_unrolledWrap = compiled.NewSource("unrolledWrap", "44aceb8dcc687d467e475b082cb7ed1857e92a4ff02f8035ad57b0e8a597866f", "vector.go:254-268")
 
+//line vector.go:259
 func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -13,14 +13,18 @@ import (
 // RowPickKernel stores a[row] at out[col] for the one row whose a[row]
 // exceeds limit: the rows past m return before they read a, which has
 // only m elements, while out is in range for every thread.
+//
+//line vector_uniform.go:15
 func RowPickKernel(a, out []float32, m int, limit float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_rowPick,
 		func(gc_t *gocuda.Thread) { rowPick(gc_t, a, out, m, limit) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rowPick(gc_b, gc_lo, gc_hi, a, out, m, limit) })
 }
 
+//line vector_uniform.go:15
 var gc_src_rowPick = compiled.NewSource("rowPick", "939a6abe9b3961131fbf69cd13c2791d0c2379b9e1daedbd4f5ab5b08cbea52b", "vector_uniform.go:10-24")
 
+//line vector_uniform.go:15
 func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32, m int, limit float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -277,14 +281,18 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 // SkipFirstKernel returns the threads whose flag is set, and the others
 // add a[k] to their element: with k past a's end, the first thread whose
 // flag is clear fails.
+//
+//line vector_uniform.go:31
 func SkipFirstKernel(flags []int32, a, out []float32, k int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_skipFirst,
 		func(gc_t *gocuda.Thread) { skipFirst(gc_t, flags, a, out, k) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_skipFirst(gc_b, gc_lo, gc_hi, flags, a, out, k) })
 }
 
+//line vector_uniform.go:31
 var gc_src_skipFirst = compiled.NewSource("skipFirst", "1005588925a3dedf0b162030e6cc695e0f6ecd9e81722424b73ee96446296da4", "vector_uniform.go:26-37")
 
+//line vector_uniform.go:31
 func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32, a, out []float32, k int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -13,14 +13,18 @@ import (
 // steps (Luitjens's warp reduction, float32: the order of the additions
 // is the shuffle tree's) and stores each lane's partial sum. Out-of-range
 // threads add zero.
+//
+//line warp_lanes.go:18
 func WarpSumDownKernel(in, out []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpSumDown,
 		func(gc_t *gocuda.Thread) { warpSumDown(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpSumDown(gc_b, in, out) })
 }
 
+//line warp_lanes.go:18
 var gc_src_warpSumDown = compiled.NewSource("warpSumDown", "e7b8eec6b784c40d05bfce4ddb900bc0ded5296e206306a599ead23515ebae39", "warp_lanes.go:12-30")
 
+//line warp_lanes.go:18
 func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -113,14 +117,18 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 // WarpXorMaxKernel leaves in every lane the maximum of in over its warp,
 // with a butterfly of __shfl_xor_sync steps on int32, and stores it
 // scaled by the lane.
+//
+//line warp_lanes.go:37
 func WarpXorMaxKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpXorMax,
 		func(gc_t *gocuda.Thread) { warpXorMax(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpXorMax(gc_b, in, out) })
 }
 
+//line warp_lanes.go:37
 var gc_src_warpXorMax = compiled.NewSource("warpXorMax", "1b85000aea0981bc284a78fd5dc76d3df23e734086ed429900c9d08f5adc3200", "warp_lanes.go:32-49")
 
+//line warp_lanes.go:37
 func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -208,14 +216,18 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 
 // WarpScanKernel is an inclusive scan of uint32 over each warp with
 // __shfl_up_sync (Hillis-Steele): lanes below the offset keep their sum.
+//
+//line warp_lanes.go:58
 func WarpScanKernel(in, out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpScan,
 		func(gc_t *gocuda.Thread) { warpScan(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpScan(gc_b, in, out) })
 }
 
+//line warp_lanes.go:58
 var gc_src_warpScan = compiled.NewSource("warpScan", "fb1ea821f807ea7a7cc2687aad9b95332e9e70b37b581b4e3d1018f316d89c57", "warp_lanes.go:54-74")
 
+//line warp_lanes.go:58
 func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -329,14 +341,18 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 // theirs with __shfl_down_sync over the mask of a ballot, inside an if
 // the others skip; every lane then stores a ballot of its sign and its
 // sum (or its own value, for the others).
+//
+//line warp_lanes.go:83
 func WarpPartialKernel(in []float32, sums []float32, votes []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpPartial,
 		func(gc_t *gocuda.Thread) { warpPartial(gc_t, in, sums, votes) },
 		func(gc_b *compiled.Block) { gc_body_warpPartial(gc_b, in, sums, votes) })
 }
 
+//line warp_lanes.go:83
 var gc_src_warpPartial = compiled.NewSource("warpPartial", "0e2ad743a99c3d57223b85aa157bc1dec0d0c9cf93ec92adda05211c419fa13d", "warp_lanes.go:76-95")
 
+//line warp_lanes.go:83
 func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, votes []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -511,14 +527,18 @@ func gc_body_warpPartial(gc_b *compiled.Block, in []float32, sums []float32, vot
 // lane ending with the sum, and lane 0 of each warp stores it at the
 // warp's index in the grid, one element the lanes of a vector step store
 // under a mask.
+//
+//line warp_lanes.go:103
 func WarpLeadersKernel(in, sums []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpLeaders,
 		func(gc_t *gocuda.Thread) { warpLeaders(gc_t, in, sums) },
 		func(gc_b *compiled.Block) { gc_body_warpLeaders(gc_b, in, sums) })
 }
 
+//line warp_lanes.go:103
 var gc_src_warpLeaders = compiled.NewSource("warpLeaders", "0d0f2e03610ffce8d6d19fca229ac2b1bd5ddf031b7d3f624723cba54e940bb3", "warp_lanes.go:97-112")
 
+//line warp_lanes.go:103
 func gc_body_warpLeaders(gc_b *compiled.Block, in, sums []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

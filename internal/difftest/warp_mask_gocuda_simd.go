@@ -15,14 +15,18 @@ import (
 // the next lane's value, where the next lane is in the mask, the lanes of
 // odd warps (an if decided once per warp) add their lane 0's sum, and the
 // warp's lanes store their sums if any lane's is positive.
+//
+//line warp_mask.go:12
 func WarpMaskKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpMask,
 		func(gc_t *gocuda.Thread) { warpMask(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpMask(gc_b, in, out) })
 }
 
+//line warp_mask.go:12
 var gc_src_warpMask = compiled.NewSource("warpMask", "745de7c94e8cbecc06fd6c76fc413b4db4c241bdbe163bc5a013a1da75552d6c", "warp_mask.go:5-24")
 
+//line warp_mask.go:12
 func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -15,14 +15,18 @@ import (
 // then thread 0 stores the first two lanes' sum: code after the warp's
 // that reads only shared memory, which the compiled form runs after every
 // warp's code.
+//
+//line warp_tail.go:12
 func WarpTailKernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warpTail,
 		func(gc_t *gocuda.Thread) { warpTail(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_warpTail(gc_b, in, out) })
 }
 
+//line warp_tail.go:12
 var gc_src_warpTail = compiled.NewSource("warpTail", "4c2cce2ebc28bace88b27f7db9ed4d40bc6d43dc7db71ee826842b2bf3b940f5", "warp_tail.go:5-33")
 
+//line warp_tail.go:12
 func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

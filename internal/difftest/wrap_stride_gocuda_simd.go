@@ -13,6 +13,8 @@ import (
 // StrideWrapKernel counts, for each thread of a one-block launch, the
 // trips of a loop from base plus twice its x index to limit by step: int
 // keys, which the compiled form runs in chunked rounds.
+//
+//line wrap_stride.go:16
 func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_strideWrap,
 		func(gc_t *gocuda.Thread) { strideWrap(gc_t, trips, base, limit, step) },
@@ -21,8 +23,10 @@ func StrideWrapKernel(trips []int32, base, limit, step int) func(*gocuda.Thread)
 		})
 }
 
+//line wrap_stride.go:16
 var gc_src_strideWrap = compiled.NewSource("strideWrap", "2e9aaedb783cca828ed23406599a55d6351128bccaa00969d3044c6acc6d93dd", "wrap_stride.go:11-22")
 
+//line wrap_stride.go:16
 func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -312,6 +316,8 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 
 // StrideWrap64Kernel is StrideWrapKernel with int64 keys and an
 // inclusive limit, which the compiled form runs in rounds of one trip.
+//
+//line wrap_stride.go:28
 func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_strideWrap64,
 		func(gc_t *gocuda.Thread) { strideWrap64(gc_t, trips, base, limit, step) },
@@ -320,8 +326,10 @@ func StrideWrap64Kernel(trips []int32, base, limit, step int64) func(*gocuda.Thr
 		})
 }
 
+//line wrap_stride.go:28
 var gc_src_strideWrap64 = compiled.NewSource("strideWrap64", "c7282942cca393f050232d0ddb0152c1bbd8db2dfad289e40b9afdabd8b3d64b", "wrap_stride.go:24-34")
 
+//line wrap_stride.go:28
 func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step int64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -595,6 +603,8 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 
 // StrideWrapU32Kernel is StrideWrapKernel with uint32 keys, which wrap at
 // 2^32.
+//
+//line wrap_stride.go:40
 func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_strideWrapU32,
 		func(gc_t *gocuda.Thread) { strideWrapU32(gc_t, trips, base, limit, step) },
@@ -603,8 +613,10 @@ func StrideWrapU32Kernel(trips []int32, base, limit, step uint32) func(*gocuda.T
 		})
 }
 
+//line wrap_stride.go:40
 var gc_src_strideWrapU32 = compiled.NewSource("strideWrapU32", "9cff39c8a223ba7803839cde7c6e43868b93ceb05e221496814723ea54982c9c", "wrap_stride.go:36-46")
 
+//line wrap_stride.go:40
 func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32, base, limit, step uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

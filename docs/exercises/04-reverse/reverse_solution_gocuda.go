@@ -12,14 +12,18 @@ import (
 // ReverseKernel is the kernel of Reverse: block b reverses its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // into the mirror-image place in out through shared memory.
+//
+//line reverse_solution.go:14
 func kernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ReverseKernel,
 		func(gc_t *gocuda.Thread) { ReverseKernel(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_ReverseKernel(gc_b, in, out) })
 }
 
+//line reverse_solution.go:14
 var gc_src_ReverseKernel = compiled.NewSource("ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26")
 
+//line reverse_solution.go:14
 func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

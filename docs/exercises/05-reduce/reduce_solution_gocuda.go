@@ -12,14 +12,18 @@ import (
 // SumKernel is the kernel of Sum: block b writes the sum of its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b].
+//
+//line reduce_solution.go:14
 func kernel(in, partial []int64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_SumKernel,
 		func(gc_t *gocuda.Thread) { SumKernel(gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
 }
 
+//line reduce_solution.go:14
 var gc_src_SumKernel = compiled.NewSource("SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32")
 
+//line reduce_solution.go:14
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

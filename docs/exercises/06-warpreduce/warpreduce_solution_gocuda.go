@@ -12,14 +12,18 @@ import (
 // SumKernel is the kernel of Sum: block b writes the sum of its segment of
 // in, in[b*B : b*B+B] with B = t.BlockDim.X (shorter for the last block),
 // to partial[b]. B is a multiple of 32.
+//
+//line warpreduce_solution.go:22
 func kernel(in, partial []int64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_SumKernel,
 		func(gc_t *gocuda.Thread) { SumKernel(gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_SumKernel(gc_b, in, partial) })
 }
 
+//line warpreduce_solution.go:22
 var gc_src_SumKernel = compiled.NewSource("SumKernel", "e473f0102d56d7d18651cb7f4e7da8aea4408678dad6d2372ebe0bcdf377fee3", "warpreduce_solution.go:17-44", "warpreduce_solution.go:9-15", "warpreduce_solution.go:9-15")
 
+//line warpreduce_solution.go:22
 func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -13,14 +13,18 @@ import (
 // HistogramKernel is the kernel of Histogram: it adds the number of times
 // each byte value b occurs in data to hist[b]. Launched with any
 // one-dimensional configuration.
+//
+//line histogram_solution.go:17
 func kernel(data []byte, hist []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_HistogramKernel,
 		func(gc_t *gocuda.Thread) { HistogramKernel(gc_t, data, hist) },
 		func(gc_b *compiled.Block) { gc_body_HistogramKernel(gc_b, data, hist) })
 }
 
+//line histogram_solution.go:17
 var gc_src_HistogramKernel = compiled.NewSource("HistogramKernel", "8d2d282da459f96893d9ec10746d14b0c6eaa593f7d0fc487a1a129d2eb6d945", "histogram_solution.go:12-34")
 
+//line histogram_solution.go:17
 func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,14 +12,18 @@ import (
 // MatMulKernel is the kernel of MatMul: thread (tx, ty) of block (bx, by)
 // sets c[row*n+col], row = by*Tile+ty and col = bx*Tile+tx, to the dot
 // product of row row of a (m×k) and column col of b (k×n), if it lies in c.
+//
+//line matmul_solution.go:15
 func kernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_MatMulKernel,
 		func(gc_t *gocuda.Thread) { MatMulKernel(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_MatMulKernel(gc_b, a, b, c, m, k, n) })
 }
 
+//line matmul_solution.go:15
 var gc_src_MatMulKernel = compiled.NewSource("MatMulKernel", "6b5628230d570e337d5f362483cdab4b104646076b224b3758d212a5fd3c3ba5", "matmul_solution.go:10-40")
 
+//line matmul_solution.go:15
 func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -13,14 +13,18 @@ import (
 // ScanKernel is the kernel of BlockScan: block b writes the inclusive
 // prefix sums of its segment in[b*B : b*B+B], B = t.BlockDim.X (shorter for
 // the last block), to the same places in out.
+//
+//line scan_solution.go:15
 func kernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ScanKernel,
 		func(gc_t *gocuda.Thread) { ScanKernel(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_ScanKernel(gc_b, in, out) })
 }
 
+//line scan_solution.go:15
 var gc_src_ScanKernel = compiled.NewSource("ScanKernel", "864fbb8d00e610fdb06a2150bd1f0d577ba3f1075108f6323d66ac7ddab513d8", "scan_solution.go:10-39")
 
+//line scan_solution.go:15
 func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -13,14 +13,18 @@ import (
 // StencilKernel is the kernel of Stencil: thread tid of block b sets
 // out[b*B+tid] (B = t.BlockDim.X, at least Radius), if it exists, to the
 // sum of in[b*B+tid-Radius] to in[b*B+tid+Radius].
+//
+//line stencil_solution.go:14
 func kernel(in, out []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_StencilKernel,
 		func(gc_t *gocuda.Thread) { StencilKernel(gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_StencilKernel(gc_b, in, out) })
 }
 
+//line stencil_solution.go:14
 var gc_src_StencilKernel = compiled.NewSource("StencilKernel", "ba81277ba7471b99b7fa4dcd400cae44e3461b1ab3456e970f06a60053fe805f", "stencil_solution.go:9-37")
 
+//line stencil_solution.go:14
 func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

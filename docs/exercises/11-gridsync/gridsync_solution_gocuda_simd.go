@@ -14,14 +14,18 @@ import (
 // CenterKernel is the kernel of Center, for a cooperative launch of any
 // size: it sets out[i] = in[i] - mean(in) for every i, using *sum (zero at
 // the start) for the total.
+//
+//line gridsync_solution.go:17
 func kernel(in, out []float64, sum *float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_CenterKernel,
 		func(gc_t *gocuda.Thread) { CenterKernel(gc_t, in, out, sum) },
 		func(gc_b *compiled.Block) { gc_body_CenterKernel(gc_b, in, out, sum) })
 }
 
+//line gridsync_solution.go:17
 var gc_src_CenterKernel = compiled.NewSource("CenterKernel", "c048fac87479f38dda509f2d2f71e6f3e4e0fa271d3f7084291bb1acf40dc7ae", "gridsync_solution.go:12-33")
 
+//line gridsync_solution.go:17
 func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

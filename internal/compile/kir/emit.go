@@ -94,6 +94,7 @@ func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	if f.Grid {
 		sig = fmt.Sprintf("%s *%s.Block, %s, %s int%s", e.name["b"], f.Src.Compiled, e.name["lo"], e.name["hi"], params)
 	}
+	e.line(f.Src.Decl.Pos()) // the preamble is the kernel's entry, not what the last directive named
 	e.printf("func %s%s(%s) {\n", name, tparams, sig)
 	e.preamble()
 	if f.Grid && f.GridStride == nil {

@@ -17,14 +17,18 @@ import (
 // 32 columns, each warp summing every vstep-th row, then warp 0 summing
 // the warps' partial sums through extern shared memory. Launch it with
 // OC/32 blocks and blockDim.x floats of dynamic shared memory.
+//
+//line llmc_backward.go:23
 func MatmulBackwardBiasKernel(dbias []float32, dout []float32, B, T, OC int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matmulBackwardBiasKernel4,
 		func(gc_t *gocuda.Thread) { matmulBackwardBiasKernel4(gc_t, dbias, dout, B, T, OC) },
 		func(gc_b *compiled.Block) { gc_body_matmulBackwardBiasKernel4(gc_b, dbias, dout, B, T, OC) })
 }
 
+//line llmc_backward.go:23
 var gc_src_matmulBackwardBiasKernel4 = compiled.NewSource("matmulBackwardBiasKernel4", "f313f0ccbe457c9b9637ef4807b3f660b05458330f08db88e02a660f265be9f3", "llmc_backward.go:16-56")
 
+//line llmc_backward.go:23
 func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, dout []float32, B, T, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -323,6 +327,8 @@ func gc_body_matmulBackwardBiasKernel4(gc_b *compiled.Block, dbias []float32, do
 // then dinp += the row's gradient while dbias and dweight collect in
 // shared memory by atomicAdd and go to global memory by atomicAdd at the
 // end. Launch it with 2*C floats of dynamic shared memory.
+//
+//line llmc_backward.go:65
 func LayernormBackwardKernel(dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormBackwardKernel2,
 		func(gc_t *gocuda.Thread) {
@@ -333,8 +339,10 @@ func LayernormBackwardKernel(dinp, dweight, dbias []float32, dout, inp, weight, 
 		})
 }
 
+//line llmc_backward.go:65
 var gc_src_layernormBackwardKernel2 = compiled.NewSource("layernormBackwardKernel2", "39f6b6765a26615f058cfabf13abac0ade95acb893e405c27b6b48579732cd9b", "llmc_backward.go:58-134")
 
+//line llmc_backward.go:65
 func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias []float32, dout, inp, weight, mean, rstd []float32, B, T, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -778,6 +786,8 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 // ahead overwrites a partial sum that another warp has yet to read; the
 // compiled form, which runs a block's warps one after another between
 // barriers, always does.
+//
+//line llmc_backward.go:150
 func SoftmaxAutoregressiveBackwardKernel(dpreatt []float32, datt, att []float32, B, T, C int, scale float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxAutoregressiveBackwardKernel,
 		func(gc_t *gocuda.Thread) {
@@ -788,8 +798,10 @@ func SoftmaxAutoregressiveBackwardKernel(dpreatt []float32, datt, att []float32,
 		})
 }
 
+//line llmc_backward.go:150
 var gc_src_softmaxAutoregressiveBackwardKernel = compiled.NewSource("softmaxAutoregressiveBackwardKernel", "fc8e8ee427ce3d928c7678739794153d68fbfc9834c2d3488ed63f2552c528f3", "llmc_backward.go:136-195")
 
+//line llmc_backward.go:150
 func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt []float32, datt, att []float32, B, T, C int, scale float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1055,6 +1067,8 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 
 // AdamWKernel is adamw_kernel2 of train_gpt2_fp32.cu: one AdamW step per
 // parameter, the moments by lerp.
+//
+//line llmc_backward.go:207
 func AdamWKernel(paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_adamwKernel2,
 		func(gc_t *gocuda.Thread) {
@@ -1065,8 +1079,10 @@ func AdamWKernel(paramsMemory, gradsMemory, mMemory, vMemory []float32, numParam
 		})
 }
 
+//line llmc_backward.go:207
 var gc_src_adamwKernel2 = compiled.NewSource("adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225")
 
+//line llmc_backward.go:207
 func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1198,6 +1214,8 @@ func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, 
 // Thread 0 reads the target's logit for the loss while the thread that
 // owns the target's column overwrites it with its gradient, with no
 // barrier between: the loss comes from either value.
+//
+//line llmc_backward.go:310
 func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fusedClassifierKernel3,
 		func(gc_t *gocuda.Thread) {
@@ -1208,8 +1226,10 @@ func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, t
 		})
 }
 
+//line llmc_backward.go:310
 var gc_src_fusedClassifierKernel3 = compiled.NewSource("fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296")
 
+//line llmc_backward.go:310
 func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1645,14 +1665,18 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 // computing 128×128 outputs, 8×8 per thread, through two shared tiles of
 // 128×32 loaded as float4s. B*T and OC must be multiples of 128 and C of
 // 32; bias may be nil.
+//
+//line llmc_backward.go:371
 func MatmulForwardKernel(out []float32, inp, weight, bias []float32, C, OC int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matmulForwardKernel4,
 		func(gc_t *gocuda.Thread) { matmulForwardKernel4(gc_t, out, inp, weight, bias, C, OC) },
 		func(gc_b *compiled.Block) { gc_body_matmulForwardKernel4(gc_b, out, inp, weight, bias, C, OC) })
 }
 
+//line llmc_backward.go:371
 var gc_src_matmulForwardKernel4 = compiled.NewSource("matmulForwardKernel4", "d6a9c1bc85b740e9b6efa3406bc3caa1f094cadb6956547e7609e60e98fc82e7", "llmc_backward.go:364-439")
 
+//line llmc_backward.go:371
 func gc_body_matmulForwardKernel4(gc_b *compiled.Block, out []float32, inp, weight, bias []float32, C, OC int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -14,6 +14,8 @@ import (
 // EncoderForwardKernel is encoder_forward_kernel3 of train_gpt2_fp32.cu:
 // out[b,t,:] = wte[inp[b,t],:] + wpe[t,:], one float4 per thread. Launch
 // it with N/4 threads, C a multiple of 4.
+//
+//line llmc_forward.go:53
 func EncoderForwardKernel(out []float4, inp []int32, wte, wpe []float4, B, T, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_encoderForwardKernel3,
 		func(gc_t *gocuda.Thread) { encoderForwardKernel3(gc_t, out, inp, wte, wpe, B, T, C) },
@@ -22,8 +24,10 @@ func EncoderForwardKernel(out []float4, inp []int32, wte, wpe []float4, B, T, C 
 		})
 }
 
+//line llmc_forward.go:53
 var gc_src_encoderForwardKernel3 = compiled.NewSource("encoderForwardKernel3", "334f8608907280ec66230f15b6f5d24e854e1da532be9afe76410e05912ab3e9", "llmc_forward.go:48-65")
 
+//line llmc_forward.go:53
 func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out []float4, inp []int32, wte, wpe []float4, B, T, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -113,6 +117,8 @@ func gc_body_encoderForwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, out [
 // EncoderBackwardKernel is encoder_backward_kernel of
 // train_gpt2_fp32.cu ("really bad naive kernel with atomicAdd"): each
 // thread adds one element of dout to dwte and dwpe.
+//
+//line llmc_forward.go:72
 func EncoderBackwardKernel(dwte, dwpe []float32, dout []float32, inp []int32, B, T, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_encoderBackwardKernel,
 		func(gc_t *gocuda.Thread) { encoderBackwardKernel(gc_t, dwte, dwpe, dout, inp, B, T, C) },
@@ -121,8 +127,10 @@ func EncoderBackwardKernel(dwte, dwpe []float32, dout []float32, inp []int32, B,
 		})
 }
 
+//line llmc_forward.go:72
 var gc_src_encoderBackwardKernel = compiled.NewSource("encoderBackwardKernel", "1fc3f28013d061faf108d36aba7833d5127425ab43607d7a3ca2f88db906bbd9", "llmc_forward.go:67-91")
 
+//line llmc_forward.go:72
 func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte, dwpe []float32, dout []float32, inp []int32, B, T, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -224,6 +232,8 @@ func gc_body_encoderBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dwte,
 // train_gpt2_fp32.cu: one 32-thread tile per row of C, the mean and the
 // reciprocal standard deviation by cg::reduce, then the normalized row
 // scaled by weight and shifted by bias. mean and rstd may be nil.
+//
+//line llmc_forward.go:99
 func LayernormForwardKernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormForwardKernel3,
 		func(gc_t *gocuda.Thread) { layernormForwardKernel3(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -232,8 +242,10 @@ func LayernormForwardKernel(out, mean, rstd []float32, inp, weight, bias []float
 		})
 }
 
+//line llmc_forward.go:99
 var gc_src_layernormForwardKernel3 = compiled.NewSource("layernormForwardKernel3", "411324b0097a66d1d4d0880cd45b1cddf26b8adf5cb8310b6e4e1942b7f77105", "llmc_forward.go:93-142")
 
+//line llmc_forward.go:99
 func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -556,14 +568,18 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 // row, with the online softmax over float4s and cg::reduce for the
 // maximum and the sum. Blocks run the rows backwards. T must be a
 // multiple of 4.
+//
+//line llmc_forward.go:158
 func SoftmaxForwardKernel(out []float32, invTemperature float32, inp []float32, N, T int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForwardKernel5,
 		func(gc_t *gocuda.Thread) { softmaxForwardKernel5(gc_t, out, invTemperature, inp, N, T) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForwardKernel5(gc_b, out, invTemperature, inp, N, T) })
 }
 
+//line llmc_forward.go:158
 var gc_src_softmaxForwardKernel5 = compiled.NewSource("softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217")
 
+//line llmc_forward.go:158
 func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -812,6 +828,8 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 
 // PermuteKernel is permute_kernel of train_gpt2_fp32.cu: QKV of shape
 // (B, N, 3, NH, d) split into Q, K and V of shape (B, NH, N, d).
+//
+//line llmc_forward.go:223
 func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_permuteKernel,
 		func(gc_t *gocuda.Thread) { permuteKernel(gc_t, q, k, v, inp, B, N, NH, d) },
@@ -820,8 +838,10 @@ func PermuteKernel(q, k, v []float32, inp []float32, B, N, NH, d int) func(*gocu
 		})
 }
 
+//line llmc_forward.go:223
 var gc_src_permuteKernel = compiled.NewSource("permuteKernel", "40130bc8bd5118eadd692ac85fa9e8bff08681b4b117d02123350b3fd45e6b2f", "llmc_forward.go:219-240")
 
+//line llmc_forward.go:223
 func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []float32, inp []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -910,6 +930,8 @@ func gc_body_permuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, q, k, v []flo
 
 // UnpermuteKernel is unpermute_kernel of train_gpt2_fp32.cu: inp of shape
 // (B, NH, N, d) written to out as (B, N, NH, d).
+//
+//line llmc_forward.go:246
 func UnpermuteKernel(inp []float32, out []float32, B, N, NH, d int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_unpermuteKernel,
 		func(gc_t *gocuda.Thread) { unpermuteKernel(gc_t, inp, out, B, N, NH, d) },
@@ -918,8 +940,10 @@ func UnpermuteKernel(inp []float32, out []float32, B, N, NH, d int) func(*gocuda
 		})
 }
 
+//line llmc_forward.go:246
 var gc_src_unpermuteKernel = compiled.NewSource("unpermuteKernel", "762c236b7d7bfac87c895761fd5f2ec95639c6f63fce93294919c30fba313849", "llmc_forward.go:242-260")
 
+//line llmc_forward.go:246
 func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float32, out []float32, B, N, NH, d int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1004,6 +1028,8 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 
 // GeluForwardKernel is gelu_forward_kernel of train_gpt2_fp32.cu: the
 // tanh approximation of GELU, elementwise.
+//
+//line llmc_forward.go:269
 func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_geluForwardKernel,
 		func(gc_t *gocuda.Thread) { geluForwardKernel(gc_t, out, inp, N) },
@@ -1012,8 +1038,10 @@ func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread)
 		})
 }
 
+//line llmc_forward.go:269
 var gc_src_geluForwardKernel = compiled.NewSource("geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276")
 
+//line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -1085,6 +1113,8 @@ func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []flo
 
 // GeluBackwardKernel is gelu_backward_kernel of train_gpt2_fp32.cu: the
 // derivative of the tanh GELU times dout, elementwise.
+//
+//line llmc_forward.go:282
 func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_geluBackwardKernel,
 		func(gc_t *gocuda.Thread) { geluBackwardKernel(gc_t, dinp, inp, dout, N) },
@@ -1093,8 +1123,10 @@ func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda
 		})
 }
 
+//line llmc_forward.go:282
 var gc_src_geluBackwardKernel = compiled.NewSource("geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294")
 
+//line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -12,6 +12,8 @@ import (
 // holds it setting the next node, thread 0 moving the block there between
 // two barriers; at the leaf the thread holding the key copies its record
 // to ansD[bid].
+//
+//line rodinia_btree.go:37
 func FindKKernel(height int, knodesD []knode, knodesElem int, recordsD []record, currKnodeD []int64, offsetD []int64, keysD []int32, ansD []record) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_findK,
 		func(gc_t *gocuda.Thread) {
@@ -22,8 +24,10 @@ func FindKKernel(height int, knodesD []knode, knodesElem int, recordsD []record,
 		})
 }
 
+//line rodinia_btree.go:37
 var gc_src_findK = compiled.NewSource("findK", "1f488b0b8f276dcdd0afade3ab1c5afece9472b38bbed387cfd88e2439241378", "rodinia_btree.go:30-80")
 
+//line rodinia_btree.go:37
 func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, recordsD []record, currKnodeD []int64, offsetD []int64, keysD []int32, ansD []record) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -237,6 +241,8 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 // descends towards startD[bid] and endD[bid] together, then stores the
 // index of the start's record in RecstartD[bid] and, after a barrier, the
 // number of records from it to the end's in ReclenD[bid].
+//
+//line rodinia_btree.go:88
 func FindRangeKKernel(height int, knodesD []knode, knodesElem int, currKnodeD []int64, offsetD []int64, lastKnodeD []int64, offset2D []int64, startD []int32, endD []int32, RecstartD []int32, ReclenD []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_findRangeK,
 		func(gc_t *gocuda.Thread) {
@@ -247,8 +253,10 @@ func FindRangeKKernel(height int, knodesD []knode, knodesElem int, currKnodeD []
 		})
 }
 
+//line rodinia_btree.go:88
 var gc_src_findRangeK = compiled.NewSource("findRangeK", "a49a790cbac468b501683580238a7c837dd68218e007a4025cc434cec1c03b63", "rodinia_btree.go:82-147")
 
+//line rodinia_btree.go:88
 func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem int, currKnodeD []int64, offsetD []int64, lastKnodeD []int64, offset2D []int64, startD []int32, endD []int32, RecstartD []int32, ReclenD []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -10,6 +10,8 @@ import (
 
 // InvertMappingKernel is invert_mapping of kmeans_cuda_kernel.cu: the
 // npoints × nfeatures input transposed, one thread per point.
+//
+//line rodinia_kmeans.go:21
 func InvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_invertMapping,
 		func(gc_t *gocuda.Thread) { invertMapping(gc_t, input, output, npoints, nfeatures) },
@@ -18,8 +20,10 @@ func InvertMappingKernel(input, output []float32, npoints, nfeatures int) func(*
 		})
 }
 
+//line rodinia_kmeans.go:21
 var gc_src_invertMapping = compiled.NewSource("invertMapping", "62a94532f179d9415ad5a15f8e1f61846dcba305b387243109b72142a760da34", "rodinia_kmeans.go:17-31")
 
+//line rodinia_kmeans.go:21
 func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output []float32, npoints, nfeatures int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -117,6 +121,8 @@ func gc_body_invertMapping(gc_b *compiled.Block, gc_lo, gc_hi int, input, output
 // through the texture t_features in their inverted layout, the centers
 // from c_clusters) stored as its membership. The grid is two-dimensional,
 // the blocks one-dimensional.
+//
+//line rodinia_kmeans.go:40
 func KmeansPointKernel(features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32, tFeatures, cClusters []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kmeansPoint,
 		func(gc_t *gocuda.Thread) {
@@ -127,8 +133,10 @@ func KmeansPointKernel(features []float32, nfeatures, npoints, nclusters int, me
 		})
 }
 
+//line rodinia_kmeans.go:40
 var gc_src_kmeansPoint = compiled.NewSource("kmeansPoint", "61f44a8410298a3bf614d6173483730bcff5188b7f67501fbf438d6789b90021", "rodinia_kmeans.go:33-82")
 
+//line rodinia_kmeans.go:40
 func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []float32, nfeatures, npoints, nclusters int, membership []int32, clusters, blockClusters []float32, blockDeltas []int32, tFeatures, cClusters []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -224,6 +232,8 @@ func gc_body_kmeansPoint(gc_b *compiled.Block, gc_lo, gc_hi int, features []floa
 // 3D thermal stencil, each thread marching up the z column of its (x, y)
 // cell with the three z values in registers. Launch it with 64×4 blocks
 // over an nx × ny grid.
+//
+//line rodinia_kmeans.go:90
 func HotspotOpt1Kernel(p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, cw float32, cn, cs float32, ct, cb float32, cc float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hotspotOpt1,
 		func(gc_t *gocuda.Thread) {
@@ -234,8 +244,10 @@ func HotspotOpt1Kernel(p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, 
 		})
 }
 
+//line rodinia_kmeans.go:90
 var gc_src_hotspotOpt1 = compiled.NewSource("hotspotOpt1", "a4e21be7461c77255fc8e1e4fc0b4ffd52cb3ed29c3c34f18d264cd35ce23b2e", "rodinia_kmeans.go:84-155")
 
+//line rodinia_kmeans.go:90
 func gc_body_hotspotOpt1(gc_b *compiled.Block, gc_lo, gc_hi int, p, tIn, tOut []float32, sdc float32, nx, ny, nz int, ce, cw float32, cn, cs float32, ct, cb float32, cc float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

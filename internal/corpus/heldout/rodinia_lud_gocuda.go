@@ -13,14 +13,18 @@ import (
 // LudDiagonalKernel is lud_diagonal of lud_kernel.cu: the diagonal block at
 // (offset, offset) factored in shared memory by one block of BLOCK_SIZE
 // threads, a barrier after each step of the elimination.
+//
+//line rodinia_lud.go:20
 func LudDiagonalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludDiagonal,
 		func(gc_t *gocuda.Thread) { ludDiagonal(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludDiagonal(gc_b, m, matrixDim, offset) })
 }
 
+//line rodinia_lud.go:20
 var gc_src_ludDiagonal = compiled.NewSource("ludDiagonal", "7a32a09441b5891534a54e0bad29979b8afa247255a42a1a13f23eb6fac3d4cf", "rodinia_lud.go:15-60")
 
+//line rodinia_lud.go:20
 func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -225,14 +229,18 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 // the (b+1)-th block right of the diagonal block (its first BLOCK_SIZE
 // threads) and the one below it (the other BLOCK_SIZE), from the factored
 // diagonal block. Launch it with 2*BLOCK_SIZE threads per block.
+//
+//line rodinia_lud.go:68
 func LudPerimeterKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludPerimeter,
 		func(gc_t *gocuda.Thread) { ludPerimeter(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludPerimeter(gc_b, m, matrixDim, offset) })
 }
 
+//line rodinia_lud.go:68
 var gc_src_ludPerimeter = compiled.NewSource("ludPerimeter", "15bad3c0237bbfec8f8d96143cb9f0e3889ee77d28a4015303f37d99858d82e5", "rodinia_lud.go:62-144")
 
+//line rodinia_lud.go:68
 func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -429,14 +437,18 @@ func gc_body_ludPerimeter(gc_b *compiled.Block, m []float32, matrixDim, offset i
 // LudInternalKernel is lud_internal of lud_kernel.cu: each BLOCK_SIZE ×
 // BLOCK_SIZE block of the trailing matrix less the product of its
 // perimeter row and column blocks, through shared memory.
+//
+//line rodinia_lud.go:151
 func LudInternalKernel(m []float32, matrixDim, offset int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_ludInternal,
 		func(gc_t *gocuda.Thread) { ludInternal(gc_t, m, matrixDim, offset) },
 		func(gc_b *compiled.Block) { gc_body_ludInternal(gc_b, m, matrixDim, offset) })
 }
 
+//line rodinia_lud.go:151
 var gc_src_ludInternal = compiled.NewSource("ludInternal", "119f3a9149d91b37d120e42acc348398b07a553125cf7dd38f281cc32ffc35d5", "rodinia_lud.go:146-172")
 
+//line rodinia_lud.go:151
 func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -14,6 +14,8 @@ import (
 // saved to gBlockSums when storeSum, the last block's n elements padded
 // with zeros when isNP2. Launch it with 2*blockDim.x + 2*blockDim.x/16
 // uint32s of dynamic shared memory.
+//
+//line rodinia_scan.go:178
 func PrescanKernel(gOdata []uint32, gIdata []uint32, gBlockSums []uint32, n int, blockIndex int, baseIndex int, storeSum, isNP2 bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_prescan,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func PrescanKernel(gOdata []uint32, gIdata []uint32, gBlockSums []uint32, n int,
 		})
 }
 
+//line rodinia_scan.go:178
 var gc_src_prescan = compiled.NewSource("prescan", "578bae5f83731ed8e5ba9c97b4fc5915ff60f12f8be14c1b5fd284ba26b9a382", "rodinia_scan.go:170-204", "rodinia_scan.go:104-129", "rodinia_scan.go:131-155", "rodinia_scan.go:157-168", "rodinia_scan.go:62-82")
 
+//line rodinia_scan.go:178
 func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBlockSums []uint32, n int, blockIndex int, baseIndex int, storeSum, isNP2 bool) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -378,14 +382,18 @@ func gc_body_prescan(gc_b *compiled.Block, gOdata []uint32, gIdata []uint32, gBl
 // UniformAddKernel is uniformAdd of scanLargeArray_kernel.cu: the scanned
 // block sums added to each block's two elements per thread, the second
 // times (threadIdx.x + blockDim.x < n).
+//
+//line rodinia_scan.go:211
 func UniformAddKernel(gData []uint32, uniforms []uint32, n int, blockOffset int, baseIndex int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_uniformAdd,
 		func(gc_t *gocuda.Thread) { uniformAdd(gc_t, gData, uniforms, n, blockOffset, baseIndex) },
 		func(gc_b *compiled.Block) { gc_body_uniformAdd(gc_b, gData, uniforms, n, blockOffset, baseIndex) })
 }
 
+//line rodinia_scan.go:211
 var gc_src_uniformAdd = compiled.NewSource("uniformAdd", "be27211cd199b36fd5453a3ac4e7d6affebe616d2c7033e63e63a7b402deefa6", "rodinia_scan.go:206-228")
 
+//line rodinia_scan.go:211
 func gc_body_uniformAdd(gc_b *compiled.Block, gData []uint32, uniforms []uint32, n int, blockOffset int, baseIndex int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

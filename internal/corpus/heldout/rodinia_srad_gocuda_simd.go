@@ -19,14 +19,18 @@ import (
 // the tree and the rest in its last busy thread; the block's sums go back
 // to d_sums[bx*d_mul*NUMBER_THREADS]. main.cu launches it repeatedly, d_mul
 // growing by NUMBER_THREADS, until one block is left.
+//
+//line rodinia_srad.go:20
 func SradReduceKernel(dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sradReduce,
 		func(gc_t *gocuda.Thread) { sradReduce(gc_t, dNe, dNo, dMul, dSums, dSums2) },
 		func(gc_b *compiled.Block) { gc_body_sradReduce(gc_b, dNe, dNo, dMul, dSums, dSums2) })
 }
 
+//line rodinia_srad.go:20
 var gc_src_sradReduce = compiled.NewSource("sradReduce", "7cf7ee6178d341cea61a226e1311265567d47a4995c3aa002000d3b1e52edc94", "rodinia_srad.go:9-118")
 
+//line rodinia_srad.go:20
 func gc_body_sradReduce(gc_b2 *compiled.Block, dNe int, dNo int, dMul int, dSums []float32, dSums2 []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

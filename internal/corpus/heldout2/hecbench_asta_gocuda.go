@@ -12,14 +12,18 @@ import (
 // input transposed in place; finished must be zero and head[0] zero.
 // Launch it with at most 256 threads per block (each thread moves up to
 // four values of a super-element).
+//
+//line hecbench_asta.go:23
 func PttwacSoaAstaKernel[T float32 | float64](A int, B int, b int, input []T, finished []int32, head []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pttwacSoaAsta,
 		func(gc_t *gocuda.Thread) { pttwacSoaAsta[T](gc_t, A, B, b, input, finished, head) },
 		func(gc_b *compiled.Block) { gc_body_pttwacSoaAsta[T](gc_b, A, B, b, input, finished, head) })
 }
 
+//line hecbench_asta.go:23
 var gc_src_pttwacSoaAsta = compiled.NewSource("pttwacSoaAsta", "6a4bd4a3d0900036671c39423f4302add03aa869dea1d4146a4e8f4eca4f6839", "hecbench_asta.go:17-134")
 
+//line hecbench_asta.go:23
 func gc_body_pttwacSoaAsta[T float32 | float64](gc_b *compiled.Block, A int, B int, b int, input []T, finished []int32, head []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

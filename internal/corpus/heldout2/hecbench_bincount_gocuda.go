@@ -10,6 +10,8 @@ import (
 // BincountKernel is bincount: output[b] counts the elements of input in
 // bin b of nbins over [minvalue, maxvalue]. With memoryType memShared,
 // launch it with nbins·sizeof(output_t) bytes of dynamic shared memory.
+//
+//line hecbench_bincount.go:61
 func BincountKernel[O binCount, I binValue, X binIndex](output []O, input []I, nbins X, minvalue I, maxvalue I, inputSize X, outputSize X, memoryType deviceMemoryType) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bincount,
 		func(gc_t *gocuda.Thread) {
@@ -20,8 +22,10 @@ func BincountKernel[O binCount, I binValue, X binIndex](output []O, input []I, n
 		})
 }
 
+//line hecbench_bincount.go:61
 var gc_src_bincount = compiled.NewSource("bincount", "6dedf27f78ffb1d502ae4b74b25bd4d9738772d0d2d4f7b4cd643fd37fb97625", "hecbench_bincount.go:56-101")
 
+//line hecbench_bincount.go:61
 func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, output []O, input []I, nbins X, minvalue I, maxvalue I, inputSize X, outputSize X, memoryType deviceMemoryType) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

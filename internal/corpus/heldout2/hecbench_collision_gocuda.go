@@ -10,14 +10,18 @@ import (
 // CheckDuplicatesKernel is checkDuplicates of collision's main.cu: each
 // lane of a 32-thread block stores into hasDuplicate (the __device__
 // array of that name) whether v[:32] holds a value twice.
+//
+//line hecbench_collision.go:166
 func CheckDuplicatesKernel(num int, v []int32, hasDuplicate []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_checkDuplicates,
 		func(gc_t *gocuda.Thread) { checkDuplicates(gc_t, num, v, hasDuplicate) },
 		func(gc_b *compiled.Block) { gc_body_checkDuplicates(gc_b, num, v, hasDuplicate) })
 }
 
+//line hecbench_collision.go:166
 var gc_src_checkDuplicates = compiled.NewSource("checkDuplicates", "be017269c34c29279875be8ea5905e4e2ad0f261ad8ac03e38c81bffb4c5fe54", "hecbench_collision.go:161-168", "hecbench_collision.go:117-132", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115")
 
+//line hecbench_collision.go:166
 func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplicate []int32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1937,14 +1941,18 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 // lane 0 of a 32-thread block stores into duplicateMask (the __device__
 // variable of that name) the mask of the lanes whose value of v a lower
 // lane also holds.
+//
+//line hecbench_collision.go:176
 func CheckDuplicateMaskKernel(num int, v []int32, duplicateMask *uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_checkDuplicateMask,
 		func(gc_t *gocuda.Thread) { checkDuplicateMask(gc_t, num, v, duplicateMask) },
 		func(gc_b *compiled.Block) { gc_body_checkDuplicateMask(gc_b, num, v, duplicateMask) })
 }
 
+//line hecbench_collision.go:176
 var gc_src_checkDuplicateMask = compiled.NewSource("checkDuplicateMask", "bcd067cb142b560e175bdb8eeb65a03addd3142f442856eb10a63efda1bc895f", "hecbench_collision.go:170-181", "hecbench_collision.go:134-159", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:68-71", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:73-82", "hecbench_collision.go:84-115", "hecbench_collision.go:84-115")
 
+//line hecbench_collision.go:176
 func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplicateMask *uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -18,6 +18,8 @@ import (
 // x into out, scaled by the group's channels' weight and shifted by their
 // bias; mean and rstd, which may be nil, get the group's mean and
 // reciprocal standard deviation.
+//
+//line hecbench_groupnorm.go:26
 func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_groupnormForwardKernel,
 		func(gc_t *gocuda.Thread) {
@@ -28,8 +30,10 @@ func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, im
 		})
 }
 
+//line hecbench_groupnorm.go:26
 var gc_src_groupnormForwardKernel = compiled.NewSource("groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96")
 
+//line hecbench_groupnorm.go:26
 func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -651,6 +655,8 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 // GroupnormForward2Kernel is groupnorm_forward_kernel2 of groupnorm's
 // main.cu: groupnorm_forward_kernel with the sums read as float4s, the
 // tail after the last whole float4 read as floats.
+//
+//line hecbench_groupnorm.go:103
 func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_groupnormForwardKernel2,
 		func(gc_t *gocuda.Thread) {
@@ -661,8 +667,10 @@ func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, i
 		})
 }
 
+//line hecbench_groupnorm.go:103
 var gc_src_groupnormForwardKernel2 = compiled.NewSource("groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192")
 
+//line hecbench_groupnorm.go:103
 func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out, mean, rstd []float32, B, C, imgSize, groupSize, nGroups int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1395,6 +1403,8 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 // channels' dweight and dbias with atomicAdd, a whole block per channel
 // when img_size is a multiple of the block size and a warp per channel
 // otherwise.
+//
+//line hecbench_groupnorm.go:206
 func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_groupnormBackwardKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1405,8 +1415,10 @@ func GroupnormBackwardKernel(dout, x, mean, rstd, weight, dx, dweight, dbias []f
 		})
 }
 
+//line hecbench_groupnorm.go:206
 var gc_src_groupnormBackwardKernel = compiled.NewSource("groupnormBackwardKernel", "4ef6d51d8e2b4ae26a960632e02fc6c458de976b17e5e650c68d514b17f7f4c5", "hecbench_groupnorm.go:199-350")
 
+//line hecbench_groupnorm.go:206
 func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd, weight, dx, dweight, dbias []float32, B, C, imgSize, groupSize, nGroups int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

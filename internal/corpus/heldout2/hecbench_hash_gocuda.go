@@ -10,6 +10,8 @@ import (
 // Jk3HashKernel is jk3_hash_kernel of jenkins-hash's main.cu: thread id
 // hashes key id, lengths[id] bytes (at most 60) of the 16 words at
 // keys[16*id:], with initvals[id], read 12 bytes at a time as uint3s.
+//
+//line hecbench_hash.go:126
 func Jk3HashKernel(lengths []uint32, initvals []uint32, keys []uint32, out []uint32, N int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_jk3HashKernel,
 		func(gc_t *gocuda.Thread) { jk3HashKernel(gc_t, lengths, initvals, keys, out, N) },
@@ -18,8 +20,10 @@ func Jk3HashKernel(lengths []uint32, initvals []uint32, keys []uint32, out []uin
 		})
 }
 
+//line hecbench_hash.go:126
 var gc_src_jk3HashKernel = compiled.NewSource("jk3HashKernel", "4e562f2ff23f2ad986550a08c6ea7a33460157fef07ba070146cbfa4c3a5d21a", "hecbench_hash.go:121-156")
 
+//line hecbench_hash.go:126
 func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uint32, initvals []uint32, keys []uint32, out []uint32, N int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -116,6 +120,8 @@ func gc_body_jk3HashKernel(gc_b *compiled.Block, gc_lo, gc_hi int, lengths []uin
 // MurmurHash3Kernel is MurmurHash3_x64_128_kernel of murmurhash3.cu:
 // thread i hashes the length[i] bytes of dKeys at offset dLength[i], with
 // seed i, into dOut[2i] and dOut[2i+1].
+//
+//line hecbench_hash.go:301
 func MurmurHash3Kernel(dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_murmurHash3X64128Kernel,
 		func(gc_t *gocuda.Thread) { murmurHash3X64128Kernel(gc_t, dKeys, dLength, length, dOut, numKeys) },
@@ -124,8 +130,10 @@ func MurmurHash3Kernel(dKeys []uint8, dLength []uint32, length []uint32, dOut []
 		})
 }
 
+//line hecbench_hash.go:301
 var gc_src_murmurHash3X64128Kernel = compiled.NewSource("murmurHash3X64128Kernel", "8a9bd86b8e06a6f3ae29cbcaa20ab1d48f59dd346fcb2bd9ff42f6692c754165", "hecbench_hash.go:296-306")
 
+//line hecbench_hash.go:301
 func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

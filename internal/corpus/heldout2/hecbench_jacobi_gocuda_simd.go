@@ -14,14 +14,18 @@ import (
 // JacobiStepKernel is jacobi_step: f's interior points become the mean of
 // f_old's four neighbors, and *error gains the sum of the squared changes.
 // Launch it with 16 × 16 blocks covering N × N.
+//
+//line hecbench_jacobi.go:26
 func JacobiStepKernel(f []float32, fOld []float32, error *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jacobiStep,
 		func(gc_t *gocuda.Thread) { jacobiStep(gc_t, f, fOld, error) },
 		func(gc_b *compiled.Block) { gc_body_jacobiStep(gc_b, f, fOld, error) })
 }
 
+//line hecbench_jacobi.go:26
 var gc_src_jacobiStep = compiled.NewSource("jacobiStep", "6b3addbfac41bf092fb508668530d20a7a2d2647a123344985ba7b5279daa283", "hecbench_jacobi.go:21-103")
 
+//line hecbench_jacobi.go:26
 func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, error *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

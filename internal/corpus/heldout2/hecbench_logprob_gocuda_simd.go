@@ -15,6 +15,8 @@ import (
 // (step, b) sets logProbs[b, step] to log(softmax(logits[b, step, :]))
 // at the token ids[b, step+1], for the steps within lengths[b]-1; a
 // block-wide maximum, then a block-wide sum of exponentials.
+//
+//line hecbench_logprob.go:98
 func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) {
 		gc_body_logProbsKernel[T](gc_b, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
@@ -33,8 +35,10 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 		gc_body)
 }
 
+//line hecbench_logprob.go:98
 var gc_src_logProbsKernel = compiled.NewSource("logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90")
 
+//line hecbench_logprob.go:98
 func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1139,6 +1143,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b3 *compiled.Block, logProbs
 	}
 }
 
+//line hecbench_logprob.go:98
 func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, logits []float32, ids []int32, lengths []int32, maxInputLength int, batchSize int, vocabSize int, vocabSizePadded int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2245,6 +2250,8 @@ func gc_body_logProbsKernel_float32(gc_b2 *compiled.Block, logProbs []float32, l
 
 // AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
 // block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].
+//
+//line hecbench_logprob.go:151
 func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_accumulateLogProbs,
 		func(gc_t *gocuda.Thread) {
@@ -2255,8 +2262,10 @@ func AccumulateLogProbsKernel(cumLogProbs []float32, logProbs []float32, lengths
 		})
 }
 
+//line hecbench_logprob.go:151
 var gc_src_accumulateLogProbs = compiled.NewSource("accumulateLogProbs", "f9453cf006ee6438716ddb8850aa3044461b7715287625722768437a1c640396", "hecbench_logprob.go:147-166", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54")
 
+//line hecbench_logprob.go:151
 func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, logProbs []float32, lengths []int32, maxInputLength, batchSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -14,14 +14,18 @@ import (
 // compressed into compressed, whose element 0 gets the compressed length
 // in its upper half and the format tag and dim in its lower. Launch it
 // with TPB (1024) threads per block and goffset all -1.
+//
+//line hecbench_mpc.go:147
 func MPCCompressKernel(n int, original []int64, compressed []int64, goffset []int32, dim uint8) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mpcCompress,
 		func(gc_t *gocuda.Thread) { mpcCompress(gc_t, n, original, compressed, goffset, dim) },
 		func(gc_b *compiled.Block) { gc_body_mpcCompress(gc_b, n, original, compressed, goffset, dim) })
 }
 
+//line hecbench_mpc.go:147
 var gc_src_mpcCompress = compiled.NewSource("mpcCompress", "898e4b0aadee5cc6a6696092435a5b7132bf1387b0f647a5b334b7db90e78afd", "hecbench_mpc.go:141-245", "hecbench_mpc.go:32-64")
 
+//line hecbench_mpc.go:147
 func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compressed []int64, goffset []int32, dim uint8) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1417,14 +1421,18 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 // MPCDecompressKernel is MPCdecompress: the doubles (as longs) that
 // compressed encodes, whose element 0 holds their count in its upper half,
 // into decompressed. Launch it as MPCcompress.
+//
+//line hecbench_mpc.go:252
 func MPCDecompressKernel(compressed []int64, decompressed []int64, goffset []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_mpcDecompress,
 		func(gc_t *gocuda.Thread) { mpcDecompress(gc_t, compressed, decompressed, goffset) },
 		func(gc_b *compiled.Block) { gc_body_mpcDecompress(gc_b, compressed, decompressed, goffset) })
 }
 
+//line hecbench_mpc.go:252
 var gc_src_mpcDecompress = compiled.NewSource("mpcDecompress", "1de0e952687203a267a57a4b83069d936481bf5813c46bcb38d07218cc3e2277", "hecbench_mpc.go:247-328", "hecbench_mpc.go:102-139", "hecbench_mpc.go:32-64", "hecbench_mpc.go:66-100")
 
+//line hecbench_mpc.go:252
 func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompressed []int64, goffset []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

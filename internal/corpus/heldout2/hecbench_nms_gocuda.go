@@ -10,6 +10,8 @@ import (
 // GenerateNmsBitmapKernel is generate_nms_bitmap of nms's main.cu: thread
 // (i, j) clears nmsbitmap[i][j] when detection j (x, y, window z, score w)
 // scores higher than i and overlaps it by othreshold or more of its area.
+//
+//line hecbench_nms.go:22
 func GenerateNmsBitmapKernel(rects []float4, nmsbitmap []uint8, othreshold float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_generateNmsBitmap,
 		func(gc_t *gocuda.Thread) { generateNmsBitmap(gc_t, rects, nmsbitmap, othreshold) },
@@ -18,8 +20,10 @@ func GenerateNmsBitmapKernel(rects []float4, nmsbitmap []uint8, othreshold float
 		})
 }
 
+//line hecbench_nms.go:22
 var gc_src_generateNmsBitmap = compiled.NewSource("generateNmsBitmap", "31b4ab325b4ff5e22f2428c1102a989ad9d400a23e578d5e1e6f0ece31fa7a41", "hecbench_nms.go:17-32")
 
+//line hecbench_nms.go:22
 func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []float4, nmsbitmap []uint8, othreshold float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -114,14 +118,18 @@ func gc_body_generateNmsBitmap(gc_b *compiled.Block, gc_lo, gc_hi int, rects []f
 // of MAX_DETECTIONS/N_PARTITIONS threads, ANDs row b of nmsbitmap into
 // pointsbitmap[b], one __syncthreads_and per partition, each folding in
 // the previous partitions' result.
+//
+//line hecbench_nms.go:46
 func ReduceNmsBitmapKernel(nmsbitmap []uint8, pointsbitmap []uint8, ndetections int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceNmsBitmap,
 		func(gc_t *gocuda.Thread) { reduceNmsBitmap(gc_t, nmsbitmap, pointsbitmap, ndetections) },
 		func(gc_b *compiled.Block) { gc_body_reduceNmsBitmap(gc_b, nmsbitmap, pointsbitmap, ndetections) })
 }
 
+//line hecbench_nms.go:46
 var gc_src_reduceNmsBitmap = compiled.NewSource("reduceNmsBitmap", "833b4860ad0438f4cca20ba588a499443bcc58b6a53b669b2b6a050caf993d62", "hecbench_nms.go:40-55", "hecbench_nms.go:34-38", "hecbench_nms.go:34-38")
 
+//line hecbench_nms.go:46
 func gc_body_reduceNmsBitmap(gc_b *compiled.Block, nmsbitmap []uint8, pointsbitmap []uint8, ndetections int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

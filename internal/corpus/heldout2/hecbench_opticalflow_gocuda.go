@@ -12,6 +12,8 @@ import (
 // du0, dv0 around each pixel and the image derivatives Ix, Iy, Iz, on a
 // w × h image of row stride s. Launch it with bx × by blocks covering the
 // image (SolveForUpdate uses 32 × 6).
+//
+//line hecbench_opticalflow.go:22
 func JacobiIterationKernel(bx, by int, du0, dv0, Ix, Iy, Iz []float32, w, h, s int, alpha float32, du1, dv1 []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jacobiIteration,
 		func(gc_t *gocuda.Thread) {
@@ -22,8 +24,10 @@ func JacobiIterationKernel(bx, by int, du0, dv0, Ix, Iy, Iz []float32, w, h, s i
 		})
 }
 
+//line hecbench_opticalflow.go:22
 var gc_src_jacobiIteration = compiled.NewSource("jacobiIteration", "aba98c994e79d3ea123d20c18a453bc564c84b1ae05d0a51cf815eca2066ae58", "hecbench_opticalflow.go:16-123")
 
+//line hecbench_opticalflow.go:22
 func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy, Iz []float32, w, h, s int, alpha float32, du1, dv1 []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,6 +12,8 @@ import (
 // rmsnorm's main.cu: block b scales row b of input by gamma and by the
 // reciprocal root of its mean square plus epsilon, reading the row twice.
 // unroll is UNROLL, 1 to 4.
+//
+//line hecbench_rmsnorm.go:96
 func RmsnormFwdTwoScanKernel[T float32 | float64](input []T, gamma []T, output []T, innerLen int64, epsilon float32, unroll int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rmsnormFwdTwoScanKernel,
 		func(gc_t *gocuda.Thread) {
@@ -22,8 +24,10 @@ func RmsnormFwdTwoScanKernel[T float32 | float64](input []T, gamma []T, output [
 		})
 }
 
+//line hecbench_rmsnorm.go:96
 var gc_src_rmsnormFwdTwoScanKernel = compiled.NewSource("rmsnormFwdTwoScanKernel", "5b21c91f53695715d1215f5eee4012aa459d8692727f4114ef05f3ecde14826b", "hecbench_rmsnorm.go:90-132", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:47-77")
 
+//line hecbench_rmsnorm.go:96
 func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, input []T, gamma []T, output []T, innerLen int64, epsilon float32, unroll int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -18,6 +18,8 @@ import (
 // blocks of (WARP_SIZE, 128/WARP_SIZE), a grid of (query_seq_len /
 // batches per block, attn_heads, batches). src, dst and mask extend past
 // their last row to every address the kernel forms (3·31 elements).
+//
+//line hecbench_softmax.go:100
 func ScaledMaskedSoftmaxWarpForwardKernel(dst []intrinsic.Half, src []intrinsic.Half, mask []uint8, scale float32, microBatchSize int, elementCount int, padBatches int, log2Elements int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scaledMaskedSoftmaxWarpForward,
 		func(gc_t *gocuda.Thread) {
@@ -28,8 +30,10 @@ func ScaledMaskedSoftmaxWarpForwardKernel(dst []intrinsic.Half, src []intrinsic.
 		})
 }
 
+//line hecbench_softmax.go:100
 var gc_src_scaledMaskedSoftmaxWarpForward = compiled.NewSource("scaledMaskedSoftmaxWarpForward", "024b9c18302b1eacb19fc4a4c0e92512950922884328afa0adb545356b815ccd", "hecbench_softmax.go:89-221", "hecbench_softmax.go:72-75", "hecbench_softmax.go:72-75", "hecbench_softmax.go:77-87", "hecbench_softmax.go:77-87")
 
+//line hecbench_softmax.go:100
 func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsic.Half, src []intrinsic.Half, mask []uint8, scale float32, microBatchSize int, elementCount int, padBatches int, log2Elements int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

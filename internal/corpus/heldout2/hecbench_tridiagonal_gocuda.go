@@ -14,6 +14,8 @@ import (
 // c, right side d) by parallel cyclic reduction, a thread per unknown.
 // Launch it with system_size threads and (system_size+1)·5 floats of
 // dynamic shared memory; iterations is log2(system_size/2).
+//
+//line hecbench_tridiagonal.go:20
 func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pcrSmallSystemsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, n
 		})
 }
 
+//line hecbench_tridiagonal.go:20
 var gc_src_pcrSmallSystemsKernel = compiled.NewSource("pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90")
 
+//line hecbench_tridiagonal.go:20
 func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -592,6 +596,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 // PcrBranchFreeKernel is pcr_branch_free_kernel: pcr_small_systems_kernel
 // with the ends' branches replaced by indices wrapped modulo system_size
 // (a power of two), relying on a[0] = c[system_size-1] = 0.
+//
+//line hecbench_tridiagonal.go:97
 func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pcrBranchFreeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -602,8 +608,10 @@ func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, num
 		})
 }
 
+//line hecbench_tridiagonal.go:97
 var gc_src_pcrBranchFreeKernel = compiled.NewSource("pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160")
 
+//line hecbench_tridiagonal.go:97
 func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1121,6 +1129,8 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 // threads each step, then backward substitution doubling them. Launch it
 // with system_size/2 threads and (system_size+1)·5 floats of dynamic
 // shared memory; iterations is log2(system_size/2).
+//
+//line hecbench_tridiagonal.go:169
 func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cyclicSmallSystemsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1131,8 +1141,10 @@ func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize
 		})
 }
 
+//line hecbench_tridiagonal.go:169
 var gc_src_cyclicSmallSystemsKernel = compiled.NewSource("cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255")
 
+//line hecbench_tridiagonal.go:169
 func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1521,6 +1533,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
 // cyclic_small_systems_kernel with the forward elimination's end branch
 // replaced by a right index wrapped modulo system_size.
+//
+//line hecbench_tridiagonal.go:262
 func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cyclicBranchFreeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1531,8 +1545,10 @@ func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, 
 		})
 }
 
+//line hecbench_tridiagonal.go:262
 var gc_src_cyclicBranchFreeKernel = compiled.NewSource("cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342")
 
+//line hecbench_tridiagonal.go:262
 func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -15,6 +15,8 @@ import (
 // c, right side d) by parallel cyclic reduction, a thread per unknown.
 // Launch it with system_size threads and (system_size+1)·5 floats of
 // dynamic shared memory; iterations is log2(system_size/2).
+//
+//line hecbench_tridiagonal.go:20
 func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pcrSmallSystemsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -25,8 +27,10 @@ func PcrSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, n
 		})
 }
 
+//line hecbench_tridiagonal.go:20
 var gc_src_pcrSmallSystemsKernel = compiled.NewSource("pcrSmallSystemsKernel", "bb43bf7524f196359f949e27426a230818a4303e4030dff9a09662128b81fa20", "hecbench_tridiagonal.go:13-90")
 
+//line hecbench_tridiagonal.go:20
 func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -862,6 +866,8 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 // PcrBranchFreeKernel is pcr_branch_free_kernel: pcr_small_systems_kernel
 // with the ends' branches replaced by indices wrapped modulo system_size
 // (a power of two), relying on a[0] = c[system_size-1] = 0.
+//
+//line hecbench_tridiagonal.go:97
 func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_pcrBranchFreeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -872,8 +878,10 @@ func PcrBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, num
 		})
 }
 
+//line hecbench_tridiagonal.go:97
 var gc_src_pcrBranchFreeKernel = compiled.NewSource("pcrBranchFreeKernel", "b5e85daabb0464bd4e6388e34da8db5456cc0ed527f2d22be2cc60efefa65c29", "hecbench_tridiagonal.go:92-160")
 
+//line hecbench_tridiagonal.go:97
 func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1660,6 +1668,8 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 // threads each step, then backward substitution doubling them. Launch it
 // with system_size/2 threads and (system_size+1)·5 floats of dynamic
 // shared memory; iterations is log2(system_size/2).
+//
+//line hecbench_tridiagonal.go:169
 func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cyclicSmallSystemsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1670,8 +1680,10 @@ func CyclicSmallSystemsKernel(aD, bD, cD, dD []float32, xD []float32, systemSize
 		})
 }
 
+//line hecbench_tridiagonal.go:169
 var gc_src_cyclicSmallSystemsKernel = compiled.NewSource("cyclicSmallSystemsKernel", "e77c718a4ff2e5281c6d8248fed46697738a19edbe6ccaa0351ae3fc55a1d19a", "hecbench_tridiagonal.go:162-255")
 
+//line hecbench_tridiagonal.go:169
 func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2155,6 +2167,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 // CyclicBranchFreeKernel is cyclic_branch_free_kernel:
 // cyclic_small_systems_kernel with the forward elimination's end branch
 // replaced by a right index wrapped modulo system_size.
+//
+//line hecbench_tridiagonal.go:262
 func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_cyclicBranchFreeKernel,
 		func(gc_t *gocuda.Thread) {
@@ -2165,8 +2179,10 @@ func CyclicBranchFreeKernel(aD, bD, cD, dD []float32, xD []float32, systemSize, 
 		})
 }
 
+//line hecbench_tridiagonal.go:262
 var gc_src_cyclicBranchFreeKernel = compiled.NewSource("cyclicBranchFreeKernel", "6d06c2afe7f3c1596004f484a5a3659456c057fb3a3ff213350cdcd253cccdec", "hecbench_tridiagonal.go:257-342")
 
+//line hecbench_tridiagonal.go:262
 func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32, xD []float32, systemSize, numSystems, iterations int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -12,6 +12,8 @@ import (
 // biased variance of feature f over bs batches of ss spatial values
 // (input laid out batch, feature, spatial). Launch it with 32 × 16
 // blocks, a block per feature.
+//
+//line hecbench_welford.go:87
 func WelfordKernel[S, A, O welfordReal](input []S, outMean []O, outVarBiased []O, bs, fs, ss int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_welfordKernel,
 		func(gc_t *gocuda.Thread) { welfordKernel[S, A, O](gc_t, input, outMean, outVarBiased, bs, fs, ss) },
@@ -20,8 +22,10 @@ func WelfordKernel[S, A, O welfordReal](input []S, outMean []O, outVarBiased []O
 		})
 }
 
+//line hecbench_welford.go:87
 var gc_src_welfordKernel = compiled.NewSource("welfordKernel", "87627775e2c8e7913a376014dd426974af8ce957273a273a330d5e6c48c64647", "hecbench_welford.go:81-116", "hecbench_welford.go:30-39", "hecbench_welford.go:30-39", "hecbench_welford.go:41-79")
 
+//line hecbench_welford.go:87
 func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S, outMean []O, outVarBiased []O, bs, fs, ss int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,6 +12,8 @@ import (
 // CfdInitializeVariablesKernel is cuda_initialize_variables: every
 // element's variables set to the far-field ones, ffVariable
 // (the __constant__ ff_variable).
+//
+//line rodinia_cfd.go:31
 func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cudaInitializeVariables,
 		func(gc_t *gocuda.Thread) { cudaInitializeVariables(gc_t, nelr, variables, ffVariable) },
@@ -20,8 +22,10 @@ func CfdInitializeVariablesKernel(nelr int, variables []float32, ffVariable []fl
 		})
 }
 
+//line rodinia_cfd.go:31
 var gc_src_cudaInitializeVariables = compiled.NewSource("cudaInitializeVariables", "2fa2e4e5e45b176ab18e97d83bcbaeeec6de0c833ece526c85a0033665599bff", "rodinia_cfd.go:26-36")
 
+//line rodinia_cfd.go:31
 func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, ffVariable []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -101,6 +105,8 @@ func gc_body_cudaInitializeVariables(gc_b *compiled.Block, gc_lo, gc_hi int, nel
 
 // CfdComputeStepFactorKernel is cuda_compute_step_factor: each element's
 // time step over its area, from its speed and speed of sound.
+//
+//line rodinia_cfd.go:84
 func CfdComputeStepFactorKernel(nelr int, variables []float32, areas []float32, stepFactors []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cudaComputeStepFactor,
 		func(gc_t *gocuda.Thread) { cudaComputeStepFactor(gc_t, nelr, variables, areas, stepFactors) },
@@ -109,8 +115,10 @@ func CfdComputeStepFactorKernel(nelr int, variables []float32, areas []float32, 
 		})
 }
 
+//line rodinia_cfd.go:84
 var gc_src_cudaComputeStepFactor = compiled.NewSource("cudaComputeStepFactor", "1084bbc9f97aec5084e219874ee958aa3a579628884f4c85779bdfd497592088", "rodinia_cfd.go:80-103")
 
+//line rodinia_cfd.go:84
 func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, variables []float32, areas []float32, stepFactors []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -257,6 +265,8 @@ func gc_body_cudaComputeStepFactor(gc_b *compiled.Block, gc_lo, gc_hi int, nelr 
 // NNB faces: a neighbor element's fluxes with artificial viscosity, a wing
 // boundary's pressure (nb = -1), or the far field's fluxes (nb = -2, from
 // the __constant__ arrays passed as ffVariable and ffFlux*).
+//
+//line rodinia_cfd.go:111
 func CfdComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_cudaComputeFlux,
 		func(gc_t *gocuda.Thread) {
@@ -267,8 +277,10 @@ func CfdComputeFluxKernel(nelr int, elementsSurroundingElements []int32, normals
 		})
 }
 
+//line rodinia_cfd.go:111
 var gc_src_cudaComputeFlux = compiled.NewSource("cudaComputeFlux", "628bcb4a6a78f4d4ac4298ca61c359313e56d9f0ade527b674163cfcaac4ffcc", "rodinia_cfd.go:105-235")
 
+//line rodinia_cfd.go:111
 func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, elementsSurroundingElements []int32, normals []float32, variables []float32, fluxes []float32, ffVariable []float32, ffFluxContributionMomentumX, ffFluxContributionMomentumY, ffFluxContributionMomentumZ, ffFluxContributionDensityEnergy []float3) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -797,6 +809,8 @@ func gc_body_cudaComputeFlux(gc_b *compiled.Block, gc_lo, gc_hi int, nelr int, e
 
 // CfdTimeStepKernel is cuda_time_step: the j-th Runge-Kutta stage's update
 // of each element's variables from the old ones and the fluxes.
+//
+//line rodinia_cfd.go:241
 func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_cudaTimeStep,
 		func(gc_t *gocuda.Thread) { cudaTimeStep(gc_t, j, nelr, oldVariables, variables, stepFactors, fluxes) },
@@ -805,8 +819,10 @@ func CfdTimeStepKernel(j int, nelr int, oldVariables []float32, variables []floa
 		})
 }
 
+//line rodinia_cfd.go:241
 var gc_src_cudaTimeStep = compiled.NewSource("cudaTimeStep", "a015f0dc01476e38250ba75c04a4871b39335c60d9ff927a7751066b235eac95", "rodinia_cfd.go:237-251")
 
+//line rodinia_cfd.go:241
 func gc_body_cudaTimeStep(gc_b *compiled.Block, gc_lo, gc_hi int, j int, nelr int, oldVariables []float32, variables []float32, stepFactors []float32, fluxes []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -14,6 +14,8 @@ import (
 // into outidx[b]. cw32, cw32len and cw32idx, the TESTING parameters, are
 // not used. Launch it with 2·NUM_SYMBOLS + blockDim.x words of dynamic
 // shared memory.
+//
+//line rodinia_huffman.go:28
 func VlcEncodeKernel(data []uint32, gmCodewords []uint32, gmCodewordlens []uint32, cw32 []uint32, cw32len []uint32, cw32idx []uint32, out []uint32, outidx []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_vlcEncodeKernelSm64huff,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func VlcEncodeKernel(data []uint32, gmCodewords []uint32, gmCodewordlens []uint3
 		})
 }
 
+//line rodinia_huffman.go:28
 var gc_src_vlcEncodeKernelSm64huff = compiled.NewSource("vlcEncodeKernelSm64huff", "f1b89e54c28caff5c0fa1f6f4436b00510aecfa59bd5eed5408743cc7e3d765b", "rodinia_huffman.go:20-147")
 
+//line rodinia_huffman.go:28
 func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCodewords []uint32, gmCodewordlens []uint32, cw32 []uint32, cw32len []uint32, cw32idx []uint32, out []uint32, outidx []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -13,14 +13,18 @@ import (
 // DIVISIONS that texPivot's pivots bound, and its slot there, stored as
 // slot<<LOG_DIVISIONS + bucket in indice; each block's counts go to its
 // row of dPrefixoffsets. Launch it with BUCKET_THREAD_N (32) threads.
+//
+//line rodinia_hybridsort.go:52
 func BucketcountKernel(input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bucketcount,
 		func(gc_t *gocuda.Thread) { bucketcount(gc_t, input, indice, dPrefixoffsets, size, texPivot) },
 		func(gc_b *compiled.Block) { gc_body_bucketcount(gc_b, input, indice, dPrefixoffsets, size, texPivot) })
 }
 
+//line rodinia_hybridsort.go:52
 var gc_src_bucketcount = compiled.NewSource("bucketcount", "facc9b460c1f06bba38edfb70989fb8a5d0e6bd732f2fb1bf19342af06a5d988", "rodinia_hybridsort.go:46-94")
 
+//line rodinia_hybridsort.go:52
 func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, dPrefixoffsets []uint32, size int, texPivot []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -336,6 +340,8 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 // bucket b's counts in the blocks' rows by their exclusive prefix sums and
 // stores the bucket's size in dOffsets[b]. Launch it with DIVISIONS
 // threads in all.
+//
+//line rodinia_hybridsort.go:102
 func BucketprefixoffsetKernel(dPrefixoffsets []uint32, dOffsets []uint32, blocks int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_bucketprefixoffset,
 		func(gc_t *gocuda.Thread) { bucketprefixoffset(gc_t, dPrefixoffsets, dOffsets, blocks) },
@@ -344,8 +350,10 @@ func BucketprefixoffsetKernel(dPrefixoffsets []uint32, dOffsets []uint32, blocks
 		})
 }
 
+//line rodinia_hybridsort.go:102
 var gc_src_bucketprefixoffset = compiled.NewSource("bucketprefixoffset", "7765497523c4f8662f30d2ab5b192b1a6417ac885314ca4f78097b672270f407", "rodinia_hybridsort.go:96-114")
 
+//line rodinia_hybridsort.go:102
 func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixoffsets []uint32, dOffsets []uint32, blocks int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -680,6 +688,8 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 // BucketsortKernel is bucketsort: each element written to its bucket's
 // start (lOffsets, from the host) plus its block's offset in the bucket
 // plus its slot. Launch it as bucketcount.
+//
+//line rodinia_hybridsort.go:121
 func BucketsortKernel(input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bucketsort,
 		func(gc_t *gocuda.Thread) { bucketsort(gc_t, input, indice, output, size, dPrefixoffsets, lOffsets) },
@@ -688,8 +698,10 @@ func BucketsortKernel(input []float32, indice []int32, output []float32, size in
 		})
 }
 
+//line rodinia_hybridsort.go:121
 var gc_src_bucketsort = compiled.NewSource("bucketsort", "41f4415df9135f3f0c4949249826f2b042c237326256840d5f540d18eab9cf75", "rodinia_hybridsort.go:116-143")
 
+//line rodinia_hybridsort.go:121
 func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, output []float32, size int, dPrefixoffsets []uint32, lOffsets []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

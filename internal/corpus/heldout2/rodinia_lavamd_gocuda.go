@@ -12,6 +12,8 @@ import (
 // fv of its box's particles the contributions of the particles of the box
 // and of its nn neighbors. Launch it with NUMBER_THREADS (128) threads
 // per block and a block per box.
+//
+//line rodinia_lavamd.go:65
 func LavaMDKernel(dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_kernelGpuCuda,
 		func(gc_t *gocuda.Thread) { kernelGpuCuda(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu) },
@@ -20,8 +22,10 @@ func LavaMDKernel(dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []
 		})
 }
 
+//line rodinia_lavamd.go:65
 var gc_src_kernelGpuCuda = compiled.NewSource("kernelGpuCuda", "71baf3bb3c18c7c2ba6d31f69bc52d9ea2056ed1b45f865fc37877a1d3eaafa1", "rodinia_lavamd.go:59-216")
 
+//line rodinia_lavamd.go:65
 func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -13,6 +13,8 @@ import (
 
 // FindIndexKernel is find_index_kernel: particle i takes the position of
 // the first particle whose CDF reaches u[i] (the last one if none does).
+//
+//line rodinia_particlefilter.go:92
 func FindIndexKernel(arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_findIndexKernel,
 		func(gc_t *gocuda.Thread) { findIndexKernel(gc_t, arrayX, arrayY, CDF, u, xj, yj, weights, Nparticles) },
@@ -21,8 +23,10 @@ func FindIndexKernel(arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticl
 		})
 }
 
+//line rodinia_particlefilter.go:92
 var gc_src_findIndexKernel = compiled.NewSource("findIndexKernel", "9b132606bb596a899bf602e03b8db09186c91a16f616c1e228860e2461fe9a31", "rodinia_particlefilter.go:88-118")
 
+//line rodinia_particlefilter.go:92
 func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, yj, weights []float64, Nparticles int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -86,6 +90,8 @@ func gc_body_findIndexKernel(gc_b2 *compiled.Block, arrayX, arrayY, CDF, u, xj, 
 // by their sum (partial_sums[0]), particle 0 builds the CDF and draws
 // u[0], and every particle's u[i] is u[0] + i/Nparticles, the block's
 // threads passing values through two shared scalars.
+//
+//line rodinia_particlefilter.go:126
 func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_normalizeWeightsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -96,8 +102,10 @@ func NormalizeWeightsKernel(weights []float64, Nparticles int, partialSums, CDF,
 		})
 }
 
+//line rodinia_particlefilter.go:126
 var gc_src_normalizeWeightsKernel = compiled.NewSource("normalizeWeightsKernel", "306f6a6d304430601f1908249efaf5a860b36319ae58ab477388080aee9a83b9", "rodinia_particlefilter.go:120-160")
 
+//line rodinia_particlefilter.go:126
 func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Nparticles int, partialSums, CDF, u []float64, seed []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -691,6 +699,8 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 
 // SumKernel is sum_kernel: thread 0 adds the blocks' partial sums into
 // partial_sums[0].
+//
+//line rodinia_particlefilter.go:166
 func SumKernel(partialSums []float64, Nparticles int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_sumKernel,
 		func(gc_t *gocuda.Thread) { sumKernel(gc_t, partialSums, Nparticles) },
@@ -699,8 +709,10 @@ func SumKernel(partialSums []float64, Nparticles int) func(*gocuda.Thread) {
 		})
 }
 
+//line rodinia_particlefilter.go:166
 var gc_src_sumKernel = compiled.NewSource("sumKernel", "d8fbedf9569b25744eb0eae1ab78cce1b50be967534b8fe363c575281062a361", "rodinia_particlefilter.go:162-179")
 
+//line rodinia_particlefilter.go:166
 func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []float64, Nparticles int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -772,6 +784,8 @@ func gc_body_sumKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, partialSums []
 // 1/Nparticles) by the exponential of the likelihood; then a
 // shared-memory tree sum of the block's weights goes to
 // partial_sums[blockIdx.x]. Launch it with 512 threads per block.
+//
+//line rodinia_particlefilter.go:189
 func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_likelihoodKernel,
 		func(gc_t *gocuda.Thread) {
@@ -782,8 +796,10 @@ func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy 
 		})
 }
 
+//line rodinia_particlefilter.go:189
 var gc_src_likelihoodKernel = compiled.NewSource("likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255")
 
+//line rodinia_particlefilter.go:189
 func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -17,14 +17,18 @@ import (
 // tx+1, in double as C's promotions make it; after a barrier, row 0 of
 // block 0 updates the bias weights. Launch it with 16×16 blocks, a grid of
 // 1 × in/16.
+//
+//line rodinia_small.go:31
 func BpnnAdjustWeightsKernel(delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bpnnAdjustWeightsCuda,
 		func(gc_t *gocuda.Thread) { bpnnAdjustWeightsCuda(gc_t, delta, hid, ly, in, w, oldw) },
 		func(gc_b *compiled.Block) { gc_body_bpnnAdjustWeightsCuda(gc_b, delta, hid, ly, in, w, oldw) })
 }
 
+//line rodinia_small.go:31
 var gc_src_bpnnAdjustWeightsCuda = compiled.NewSource("bpnnAdjustWeightsCuda", "1d3d29a64c8a77b16f2835a5c76cdb916c1056544034e49d04f39728d8a03c9c", "rodinia_small.go:23-52")
 
+//line rodinia_small.go:31
 func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -259,6 +263,8 @@ func gc_body_bpnnAdjustWeightsCuda(gc_b2 *compiled.Block, delta []float32, hid i
 // EuclidKernel is euclid of nn_cuda.cu: each record's distance from
 // (lat, lng), over a 2D grid of 1D blocks. d_locations+globalId is a
 // subslice, so dLocations must hold a record for every thread of the grid.
+//
+//line rodinia_small.go:62
 func EuclidKernel(dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_euclid,
 		func(gc_t *gocuda.Thread) { euclid(gc_t, dLocations, dDistances, numRecords, lat, lng) },
@@ -267,8 +273,10 @@ func EuclidKernel(dLocations []latLong, dDistances []float32, numRecords int, la
 		})
 }
 
+//line rodinia_small.go:62
 var gc_src_euclid = compiled.NewSource("euclid", "4fb3125a685b3605c73a6b693e8711a8da9a30dfc0b7ebabd08d55e2ecf773ed", "rodinia_small.go:57-70")
 
+//line rodinia_small.go:62
 func gc_body_euclid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dLocations []latLong, dDistances []float32, numRecords int, lat, lng float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -322,6 +330,8 @@ func gc_body_euclid(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dLocations []latL
 // is cheaper it marks the point to switch and adds the saving to its
 // work_mem row's slot K, otherwise it adds the loss to the slot of its
 // center.
+//
+//line rodinia_small.go:99
 func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_kernelComputeCost,
 		func(gc_t *gocuda.Thread) {
@@ -332,8 +342,10 @@ func KernelComputeCost(num, dim int, x int64, p []scPoint, K, stride int, coordD
 		})
 }
 
+//line rodinia_small.go:99
 var gc_src_kernelComputeCost = compiled.NewSource("kernelComputeCost", "de0782f5f81450f8cd76f04e2cff04da36522731c92a10ad7bfdaae8f4de8169", "rodinia_small.go:92-120", "rodinia_small.go:81-90")
 
+//line rodinia_small.go:99
 func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

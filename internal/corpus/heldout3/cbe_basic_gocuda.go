@@ -10,14 +10,18 @@ import (
 
 // AddKernel is add of chapter05/add_loop_long_blocks.cu: c = a + b over N
 // elements, a grid-stride loop.
+//
+//line cbe_basic.go:21
 func AddKernel(a, b, c []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_addKernel,
 		func(gc_t *gocuda.Thread) { addKernel(gc_t, a, b, c) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_addKernel(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
+//line cbe_basic.go:21
 var gc_src_addKernel = compiled.NewSource("addKernel", "7d5cf2a6f5cee4b33d352a3ad2c8364919ad97dbcd5db9046e3fa7b9b98260ac", "cbe_basic.go:17-27")
 
+//line cbe_basic.go:21
 func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -64,14 +68,18 @@ func gc_body_addKernel(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []int32) 
 
 // JuliaKernel is kernel of chapter04/julia_gpu.cu: one block per pixel of
 // a DIM×DIM image (dim is DIM), red where the Julia set is.
+//
+//line cbe_basic.go:68
 func JuliaKernel(ptr []uint8, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_juliaKernel,
 		func(gc_t *gocuda.Thread) { juliaKernel(gc_t, ptr, dim) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_juliaKernel(gc_b, gc_lo, gc_hi, ptr, dim) })
 }
 
+//line cbe_basic.go:68
 var gc_src_juliaKernel = compiled.NewSource("juliaKernel", "f4c14dcec52dd885ae685ba82ac3b72e1c97619e417693cd05294c9caebd6159", "cbe_basic.go:64-78")
 
+//line cbe_basic.go:68
 func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, dim int) {
 	gc_pos := gc_b.Pos()
 	gc_gd := gc_b.GridDim()
@@ -158,6 +166,8 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 
 // RippleKernel is kernel of chapter05/ripple.cu: frame ticks of a grey
 // ripple on a DIM×DIM image (dim is DIM), 16×16 blocks.
+//
+//line cbe_basic.go:84
 func RippleKernel(ptr []uint8, ticks int, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rippleKernel,
 		func(gc_t *gocuda.Thread) { rippleKernel(gc_t, ptr, ticks, dim) },
@@ -166,8 +176,10 @@ func RippleKernel(ptr []uint8, ticks int, dim int) func(*gocuda.Thread) {
 		})
 }
 
+//line cbe_basic.go:84
 var gc_src_rippleKernel = compiled.NewSource("rippleKernel", "c8d696576766b1021fc8566ba703b148fd568679cc1954e3aa81286d24f901e3", "cbe_basic.go:80-97")
 
+//line cbe_basic.go:84
 func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, ticks int, dim int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -251,14 +263,18 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 // SharedBitmapKernel is kernel of chapter05/shared_bitmap.cu: each 16×16
 // block computes a tile of blobs into shared memory and, after a barrier,
 // writes it out mirrored.
+//
+//line cbe_basic.go:107
 func SharedBitmapKernel(ptr []uint8) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sharedBitmapKernel,
 		func(gc_t *gocuda.Thread) { sharedBitmapKernel(gc_t, ptr) },
 		func(gc_b *compiled.Block) { gc_body_sharedBitmapKernel(gc_b, ptr) })
 }
 
+//line cbe_basic.go:107
 var gc_src_sharedBitmapKernel = compiled.NewSource("sharedBitmapKernel", "f9ca1bb90c34ac662d801ceaea039b508726000657396e16ddf971b2c6a77b01", "cbe_basic.go:102-126")
 
+//line cbe_basic.go:107
 func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

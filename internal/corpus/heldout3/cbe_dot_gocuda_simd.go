@@ -12,14 +12,18 @@ import (
 
 // DotKernel is dot of chapter05/dot.cu: c[b] is block b's part of a·b over
 // N elements; the host adds the parts.
+//
+//line cbe_dot.go:26
 func DotKernel(a, b, c []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dotKernel,
 		func(gc_t *gocuda.Thread) { dotKernel(gc_t, a, b, c) },
 		func(gc_b *compiled.Block) { gc_body_dotKernel(gc_b, a, b, c) })
 }
 
+//line cbe_dot.go:26
 var gc_src_dotKernel = compiled.NewSource("dotKernel", "22f110205a3d8105b0c28d06bd50b5003f2a6827c47c7f4fdc0c534dd6d4ede3", "cbe_dot.go:22-53")
 
+//line cbe_dot.go:26
 func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -327,14 +331,18 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 
 // DotLockKernel is dot of appendix_a/dot.cu: chapter 5's dot, whose
 // thread 0 of each block adds the block's sum into *c under the lock.
+//
+//line cbe_dot.go:82
 func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dotLockKernel,
 		func(gc_t *gocuda.Thread) { dotLockKernel(gc_t, lock, a, b, c) },
 		func(gc_b *compiled.Block) { gc_body_dotLockKernel(gc_b, lock, a, b, c) })
 }
 
+//line cbe_dot.go:82
 var gc_src_dotLockKernel = compiled.NewSource("dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111")
 
+//line cbe_dot.go:82
 func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32, c *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -11,6 +11,8 @@ import (
 // AddToTableKernel is add_to_table of appendix_a/hashtable_gpu.cu: each
 // thread puts keys[tid] (grid-stride) into pool[tid] and links it at the
 // head of its bucket under the bucket's lock.
+//
+//line cbe_hashtable.go:49
 func AddToTableKernel(keys []uint32, values []unsafe.Pointer, table Table, lock []bookLock) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_addToTableKernel,
 		func(gc_t *gocuda.Thread) { addToTableKernel(gc_t, keys, values, table, lock) },
@@ -19,8 +21,10 @@ func AddToTableKernel(keys []uint32, values []unsafe.Pointer, table Table, lock 
 		})
 }
 
+//line cbe_hashtable.go:49
 var gc_src_addToTableKernel = compiled.NewSource("addToTableKernel", "feb11dcdc3df7ca8cff462a06aececde2fc8604a8e14089297eb79db3cbd4aef", "cbe_hashtable.go:44-69")
 
+//line cbe_hashtable.go:49
 func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uint32, values []unsafe.Pointer, table Table, lock []bookLock) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -13,6 +13,8 @@ import (
 // BlendKernel is blend_kernel of chapter07/heat.cu: one step of the heat
 // equation on a DIM×DIM grid (dim is DIM) from texIn into dst when dstOut,
 // from texOut otherwise, edges clamped by hand.
+//
+//line cbe_heat.go:19
 func BlendKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_blendKernel,
 		func(gc_t *gocuda.Thread) { blendKernel(gc_t, dst, dstOut, texIn, texOut, dim) },
@@ -21,8 +23,10 @@ func BlendKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int) f
 		})
 }
 
+//line cbe_heat.go:19
 var gc_src_blendKernel = compiled.NewSource("blendKernel", "c5603562a62c05e4dfa02a4f29285e2462aea2c6106903e11f23b10507cc0eca", "cbe_heat.go:14-57")
 
+//line cbe_heat.go:19
 func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -139,6 +143,8 @@ func gc_body_blendKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float3
 
 // CopyConstKernel is copy_const_kernel of chapter07/heat.cu: the heaters'
 // cells (non-zero in texConstSrc) keep their temperature.
+//
+//line cbe_heat.go:63
 func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_copyConstKernel,
 		func(gc_t *gocuda.Thread) { copyConstKernel(gc_t, iptr, texConstSrc) },
@@ -147,8 +153,10 @@ func CopyConstKernel(iptr []float32, texConstSrc []float32) func(*gocuda.Thread)
 		})
 }
 
+//line cbe_heat.go:63
 var gc_src_copyConstKernel = compiled.NewSource("copyConstKernel", "4759d67086c63e5ace10e5e1f6ccb74676a5fd2485a2cefd2f4129ad52934eb0", "cbe_heat.go:59-72")
 
+//line cbe_heat.go:63
 func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -426,6 +434,8 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 
 // Blend2DKernel is blend_kernel of chapter07/heat_2d.cu: blend_kernel with
 // 2D textures, whose clamping does the edges.
+//
+//line cbe_heat.go:87
 func Blend2DKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_blend2DKernel,
 		func(gc_t *gocuda.Thread) { blend2DKernel(gc_t, dst, dstOut, texIn, texOut, dim) },
@@ -434,8 +444,10 @@ func Blend2DKernel(dst []float32, dstOut bool, texIn, texOut []float32, dim int)
 		})
 }
 
+//line cbe_heat.go:87
 var gc_src_blend2DKernel = compiled.NewSource("blend2DKernel", "68cb4c3972db8a68dccbd00064af50022ef974ccba5799e0f1560d0d80e2c318", "cbe_heat.go:83-107")
 
+//line cbe_heat.go:87
 func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []float32, dstOut bool, texIn, texOut []float32, dim int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -562,6 +574,8 @@ func gc_body_blend2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dst []floa
 }
 
 // CopyConst2DKernel is copy_const_kernel of chapter07/heat_2d.cu.
+//
+//line cbe_heat.go:112
 func CopyConst2DKernel(iptr []float32, texConstSrc []float32, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_copyConst2DKernel,
 		func(gc_t *gocuda.Thread) { copyConst2DKernel(gc_t, iptr, texConstSrc, dim) },
@@ -570,8 +584,10 @@ func CopyConst2DKernel(iptr []float32, texConstSrc []float32, dim int) func(*goc
 		})
 }
 
+//line cbe_heat.go:112
 var gc_src_copyConst2DKernel = compiled.NewSource("copyConst2DKernel", "5f447f99caca49c749d11d99c809f5ad0a98921947d32dd4149c1e1d2506fec1", "cbe_heat.go:109-121")
 
+//line cbe_heat.go:112
 func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []float32, texConstSrc []float32, dim int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -772,6 +788,8 @@ func gc_body_copyConst2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr [
 
 // FloatToColorKernel is float_to_color (the unsigned char* overload) of
 // common/book.h: the temperatures as RGBA colours.
+//
+//line cbe_heat.go:148
 func FloatToColorKernel(optr []uint8, outSrc []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_floatToColorKernel,
 		func(gc_t *gocuda.Thread) { floatToColorKernel(gc_t, optr, outSrc) },
@@ -780,8 +798,10 @@ func FloatToColorKernel(optr []uint8, outSrc []float32) func(*gocuda.Thread) {
 		})
 }
 
+//line cbe_heat.go:148
 var gc_src_floatToColorKernel = compiled.NewSource("floatToColorKernel", "fda5a31c166a0199ae131b650ea61f7c23127121abc6e10496b8139773c18ffb", "cbe_heat.go:144-169")
 
+//line cbe_heat.go:148
 func gc_body_floatToColorKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, optr []uint8, outSrc []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

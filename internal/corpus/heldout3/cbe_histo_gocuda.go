@@ -11,6 +11,8 @@ import (
 )
 
 // HistoGmemKernel is histo_kernel of chapter09/hist_gpu_gmem_atomics.cu.
+//
+//line cbe_histo.go:16
 func HistoGmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_histoGmemKernel,
 		func(gc_t *gocuda.Thread) { histoGmemKernel(gc_t, buffer, size, histo) },
@@ -19,8 +21,10 @@ func HistoGmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Th
 		})
 }
 
+//line cbe_histo.go:16
 var gc_src_histoGmemKernel = compiled.NewSource("histoGmemKernel", "51931566286ac96f08b9bb92becf355e46a450c670336a0a3d17f31c920e89a6", "cbe_histo.go:13-23")
 
+//line cbe_histo.go:16
 func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []uint8, size int64, histo []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -69,14 +73,18 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 }
 
 // HistoShmemKernel is histo_kernel of chapter09/hist_gpu_shmem_atomics.cu.
+//
+//line cbe_histo.go:28
 func HistoShmemKernel(buffer []uint8, size int64, histo []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_histoShmemKernel,
 		func(gc_t *gocuda.Thread) { histoShmemKernel(gc_t, buffer, size, histo) },
 		func(gc_b *compiled.Block) { gc_body_histoShmemKernel(gc_b, buffer, size, histo) })
 }
 
+//line cbe_histo.go:28
 var gc_src_histoShmemKernel = compiled.NewSource("histoShmemKernel", "20a0b90056419f4c5e899dae2e24642ff8a3ece7ed1183ea0e48bc806296eb78", "cbe_histo.go:25-41")
 
+//line cbe_histo.go:28
 func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

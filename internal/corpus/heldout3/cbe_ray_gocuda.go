@@ -10,14 +10,18 @@ import (
 // RayKernel is kernel of chapter06/ray.cu: pixel (x, y) takes the colour
 // of the nearest sphere its ray hits, shaded (s is the __constant__
 // array, dim is DIM).
+//
+//line cbe_ray.go:41
 func RayKernel(s []Sphere, ptr []uint8, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rayKernel,
 		func(gc_t *gocuda.Thread) { rayKernel(gc_t, s, ptr, dim) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_rayKernel(gc_b, gc_lo, gc_hi, s, ptr, dim) })
 }
 
+//line cbe_ray.go:41
 var gc_src_rayKernel = compiled.NewSource("rayKernel", "84ffb60aad11b53f788863fa5a78bf8151c9162089324de4fb28ee551d1e7e02", "cbe_ray.go:36-66")
 
+//line cbe_ray.go:41
 func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr []uint8, dim int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

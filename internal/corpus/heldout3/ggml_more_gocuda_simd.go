@@ -15,6 +15,8 @@ import (
 // is row b's part of the cross-entropy loss of softmax(logits) against
 // labels, over k rows; one warp a row, the row cached in dynamic shared
 // memory when useShared.
+//
+//line ggml_more.go:36
 func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_crossEntropyLossF32Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -25,8 +27,10 @@ func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32
 		})
 }
 
+//line ggml_more.go:36
 var gc_src_crossEntropyLossF32Kernel = compiled.NewSource("crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_more.go:36
 func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, labels []float32, dst []float32, nclasses int, k int, useShared bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -580,6 +584,8 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 // CrossEntropyLossBackF32Kernel is cross_entropy_loss_back_f32<use_shared>:
 // the loss's gradient with respect to the logits, scaled by *grad over the
 // rows.
+//
+//line ggml_more.go:86
 func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_crossEntropyLossBackF32Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -590,8 +596,10 @@ func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []fl
 		})
 }
 
+//line ggml_more.go:86
 var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource("crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_more.go:86
 func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32, logits []float32, labels []float32, dst []float32, nclasses int, useShared bool) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1446,6 +1454,8 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 
 // InitIndicesKernel is argsort.cu's init_indices: each row of indices is
 // 0, 1, ..., ncols-1.
+//
+//line ggml_more.go:136
 func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_initIndicesKernel,
 		func(gc_t *gocuda.Thread) { initIndicesKernel(gc_t, indices, ncols, nrows) },
@@ -1454,8 +1464,10 @@ func InitIndicesKernel(indices []int32, ncols int, nrows int) func(*gocuda.Threa
 		})
 }
 
+//line ggml_more.go:136
 var gc_src_initIndicesKernel = compiled.NewSource("initIndicesKernel", "0236ab061696b8930bbd1b247a1407d1b2ea3b6b6d0dc11e084e4ea72552cdca", "ggml_more.go:132-143")
 
+//line ggml_more.go:136
 func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indices []int32, ncols int, nrows int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1686,6 +1698,8 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 
 // InitOffsetsKernel is argsort.cu's init_offsets: the nrows+1 segment
 // offsets of rows of ncols.
+//
+//line ggml_more.go:149
 func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_initOffsetsKernel,
 		func(gc_t *gocuda.Thread) { initOffsetsKernel(gc_t, offsets, ncols, nrows) },
@@ -1694,8 +1708,10 @@ func InitOffsetsKernel(offsets []int32, ncols int, nrows int) func(*gocuda.Threa
 		})
 }
 
+//line ggml_more.go:149
 var gc_src_initOffsetsKernel = compiled.NewSource("initOffsetsKernel", "20eeb6723516eb99b45ff73745a0b477d7ede0349fe26d706df81b3704844d67", "ggml_more.go:145-154")
 
+//line ggml_more.go:149
 func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offsets []int32, ncols int, nrows int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1827,14 +1843,18 @@ func gc_body_initOffsetsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, offset
 // row blockIdx.x of x, by a bitonic sort of ncols_pad (ncols rounded up to
 // a power of two) indices in dynamic shared memory, several columns a
 // thread when the row is wider than the block.
+//
+//line ggml_more.go:200
 func ArgsortF32I32Kernel(x []float32, dst []int32, ncols int, ncolsPad int, order int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_argsortF32I32Kernel,
 		func(gc_t *gocuda.Thread) { argsortF32I32Kernel(gc_t, x, dst, ncols, ncolsPad, order) },
 		func(gc_b *compiled.Block) { gc_body_argsortF32I32Kernel(gc_b, x, dst, ncols, ncolsPad, order) })
 }
 
+//line ggml_more.go:200
 var gc_src_argsortF32I32Kernel = compiled.NewSource("argsortF32I32Kernel", "74734e889bd10282a96f8759f5fa77c18bc7b67c6b617ecc8a62bc3f3f7a50b6", "ggml_more.go:194-224")
 
+//line ggml_more.go:200
 func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32, ncols int, ncolsPad int, order int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

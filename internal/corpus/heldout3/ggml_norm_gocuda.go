@@ -13,6 +13,8 @@ import (
 // NormF32Kernel is norm_f32<block_size> of norm.cu: layer normalization
 // (no affine) of one row per block, the grid spanning rows, channels and
 // samples of a strided x; block_size is 32 or 1024.
+//
+//line ggml_norm.go:44
 func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_normF32Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -23,8 +25,10 @@ func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChann
 		})
 }
 
+//line ggml_norm.go:44
 var gc_src_normF32Kernel = compiled.NewSource("normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37")
 
+//line ggml_norm.go:44
 func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -736,6 +740,8 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 // GroupNormF32Kernel is group_norm_f32<block_size> of norm.cu: block b
 // normalizes group b, group_size elements of x (the last group cut at
 // ne_elements).
+//
+//line ggml_norm.go:91
 func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_groupNormF32Kernel,
 		func(gc_t *gocuda.Thread) { groupNormF32Kernel(gc_t, x, dst, groupSize, neElements, eps, blockSize) },
@@ -744,8 +750,10 @@ func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements in
 		})
 }
 
+//line ggml_norm.go:91
 var gc_src_groupNormF32Kernel = compiled.NewSource("groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_norm.go:91
 func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, groupSize int, neElements int, eps float32, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1902,14 +1910,18 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 
 // RmsNormBackF32Kernel is rms_norm_back_f32<block_size> of norm.cu: the
 // gradient of RMS normalization for row blockIdx.x*blockDim.y+threadIdx.y.
+//
+//line ggml_norm.go:147
 func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rmsNormBackF32Kernel,
 		func(gc_t *gocuda.Thread) { rmsNormBackF32Kernel(gc_t, grad, xf, dst, ncols, eps, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_rmsNormBackF32Kernel(gc_b, grad, xf, dst, ncols, eps, blockSize) })
 }
 
+//line ggml_norm.go:147
 var gc_src_rmsNormBackF32Kernel = compiled.NewSource("rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_norm.go:147
 func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2518,6 +2530,8 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 
 // L2NormF32Kernel is l2_norm_f32<block_size> of norm.cu: each row divided
 // by its Euclidean norm (at least eps).
+//
+//line ggml_norm.go:199
 func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_l2NormF32Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -2528,8 +2542,10 @@ func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideCha
 		})
 }
 
+//line ggml_norm.go:199
 var gc_src_l2NormF32Kernel = compiled.NewSource("l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_norm.go:199
 func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, ncols int, strideRow, strideChannel, strideSample int64, eps float32, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3207,14 +3223,18 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 // largest element of row blockIdx.x of x (the first on ties), by a
 // grid-stride scan, a warp butterfly and a second one over the warps'
 // results.
+//
+//line ggml_norm.go:250
 func ArgmaxF32Kernel(x []float32, dst []int32, ncols int64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_argmaxF32Kernel,
 		func(gc_t *gocuda.Thread) { argmaxF32Kernel(gc_t, x, dst, ncols) },
 		func(gc_b *compiled.Block) { gc_body_argmaxF32Kernel(gc_b, x, dst, ncols) })
 }
 
+//line ggml_norm.go:250
 var gc_src_argmaxF32Kernel = compiled.NewSource("argmaxF32Kernel", "cab27820de0e7ae0d05ea1e48d3c3ed272a8cc7322eee423bd0cb5fd36303279", "ggml_norm.go:244-311")
 
+//line ggml_norm.go:250
 func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, ncols int64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -18,6 +18,8 @@ import (
 // blockIdx.z*gridDim.x*gridDim.y of x, scaled and masked, through softmax
 // into dst; the row is cached in dynamic shared memory after WARP_SIZE
 // floats of inter-warp buffer when useShared, in dst otherwise.
+//
+//line ggml_softmax.go:73
 func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softMaxF32,
 		func(gc_t *gocuda.Thread) {
@@ -28,8 +30,10 @@ func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float3
 		})
 }
 
+//line ggml_softmax.go:73
 var gc_src_softMaxF32 = compiled.NewSource("softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
+//line ggml_softmax.go:73
 func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -674,14 +678,18 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a
 // cooperative kernel: every row in turn, spread over the whole grid.
 // Launch it with LaunchCooperative, fewer blocks than threads a block.
+//
+//line ggml_softmax.go:357
 func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float32, p softMaxParams) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softMaxF32ParallelizeColsKernel,
 		func(gc_t *gocuda.Thread) { softMaxF32ParallelizeColsKernel(gc_t, x, dst, tmpVals, p) },
 		func(gc_b *compiled.Block) { gc_body_softMaxF32ParallelizeColsKernel(gc_b, x, dst, tmpVals, p) })
 }
 
+//line ggml_softmax.go:357
 var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource("softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350")
 
+//line ggml_softmax.go:357
 func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32, dst []float32, tmpVals []float32, p softMaxParams) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3407,14 +3415,18 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 
 // SoftMaxBackF32Kernel is soft_max_back_f32: the softmax's gradient, one
 // warp a row.
+//
+//line ggml_softmax.go:368
 func SoftMaxBackF32Kernel(grad []float32, dstf []float32, dst []float32, ncols int, scale float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softMaxBackF32Kernel,
 		func(gc_t *gocuda.Thread) { softMaxBackF32Kernel(gc_t, grad, dstf, dst, ncols, scale) },
 		func(gc_b *compiled.Block) { gc_body_softMaxBackF32Kernel(gc_b, grad, dstf, dst, ncols, scale) })
 }
 
+//line ggml_softmax.go:368
 var gc_src_softMaxBackF32Kernel = compiled.NewSource("softMaxBackF32Kernel", "81fda755647b5dca27463830e47ee27eb6399d16bf0b55927481508606523a1b", "ggml_softmax.go:364-387", "ggml_norm.go:22-28")
 
+//line ggml_softmax.go:368
 func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []float32, dst []float32, ncols int, scale float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -14,14 +14,18 @@ import (
 
 // AtomicRedKernel is atomic_red of hw5/reductions.cu: every element added
 // into *out with an atomic.
+//
+//line olcf.go:31
 func AtomicRedKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_atomicRedKernel,
 		func(gc_t *gocuda.Thread) { atomicRedKernel(gc_t, gdata, out) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_atomicRedKernel(gc_b, gc_lo, gc_hi, gdata, out) })
 }
 
+//line olcf.go:31
 var gc_src_atomicRedKernel = compiled.NewSource("atomicRedKernel", "3e13e33042aba2af7947ec6a47ed237001dab7cdbd5d8634ddc67203c3e17442", "olcf.go:27-36")
 
+//line olcf.go:31
 func gc_body_atomicRedKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gdata []float32, out *float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -120,14 +124,18 @@ func gc_body_atomicRedKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gdata []
 
 // ReduceAKernel is reduce_a of hw5/reductions.cu: a grid-stride load into
 // shared memory, a sweep reduction and one atomic a block.
+//
+//line olcf.go:42
 func ReduceAKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceAKernel,
 		func(gc_t *gocuda.Thread) { reduceAKernel(gc_t, gdata, out) },
 		func(gc_b *compiled.Block) { gc_body_reduceAKernel(gc_b, gdata, out) })
 }
 
+//line olcf.go:42
 var gc_src_reduceAKernel = compiled.NewSource("reduceAKernel", "d5a6e3e4864f0c2758dcc3b9801fb9a3bf6f9f4ab39f534251c721baf7403b67", "olcf.go:38-62")
 
+//line olcf.go:42
 func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -386,14 +394,18 @@ func gc_body_reduceAKernel(gc_b2 *compiled.Block, gdata []float32, out *float32)
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
+//
+//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) { reduceWsKernel(gc_t, gdata, out) },
 		func(gc_b *compiled.Block) { gc_body_reduceWsKernel(gc_b, gdata, out) })
 }
 
+//line olcf.go:69
 var gc_src_reduceWsKernel = compiled.NewSource("reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105")
 
+//line olcf.go:69
 func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -722,14 +734,18 @@ func gc_body_reduceWsKernel(gc_b2 *compiled.Block, gdata []float32, out *float32
 // MaxReduceKernel is reduce of hw5/max_reduction_solution.cu: block b's
 // largest element of gdata[:n] (grid-stride) into out[b]; run twice, the
 // second time on one block, for the maximum.
+//
+//line olcf.go:112
 func MaxReduceKernel(gdata []float32, out []float32, n uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_maxReduceKernel,
 		func(gc_t *gocuda.Thread) { maxReduceKernel(gc_t, gdata, out, n) },
 		func(gc_b *compiled.Block) { gc_body_maxReduceKernel(gc_b, gdata, out, n) })
 }
 
+//line olcf.go:112
 var gc_src_maxReduceKernel = compiled.NewSource("maxReduceKernel", "38a949440b450c4ab805b1f9939f4e3c6201551ac0e5ccf4f3848f2b26bdf659", "olcf.go:107-132")
 
+//line olcf.go:112
 func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float32, n uint64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1006,14 +1022,18 @@ func gc_body_maxReduceKernel(gc_b2 *compiled.Block, gdata []float32, out []float
 
 // RowSumsKernel is row_sums of hw5/matrix_sums_solution.cu: one block per
 // row of the ds×ds matrix A.
+//
+//line olcf.go:138
 func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowSumsKernel,
 		func(gc_t *gocuda.Thread) { rowSumsKernel(gc_t, A, sums, ds) },
 		func(gc_b *compiled.Block) { gc_body_rowSumsKernel(gc_b, A, sums, ds) })
 }
 
+//line olcf.go:138
 var gc_src_rowSumsKernel = compiled.NewSource("rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161")
 
+//line olcf.go:138
 func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, ds uint64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1278,6 +1298,8 @@ func gc_body_rowSumsKernel(gc_b2 *compiled.Block, A []float32, sums []float32, d
 
 // ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
 // thread per column.
+//
+//line olcf.go:167
 func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_columnSumsKernel,
 		func(gc_t *gocuda.Thread) { columnSumsKernel(gc_t, A, sums, ds) },
@@ -1286,8 +1308,10 @@ func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Threa
 		})
 }
 
+//line olcf.go:167
 var gc_src_columnSumsKernel = compiled.NewSource("columnSumsKernel", "38bd35a580fa4bbe9e8a10eec1688054c8e2e819ba5967690c1297ee3498fdb3", "olcf.go:163-176")
 
+//line olcf.go:167
 func gc_body_columnSumsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, A []float32, sums []float32, ds uint64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1332,14 +1356,18 @@ func gc_body_columnSumsKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, A []flo
 // MyReduceKernel is my_reduce_kernel of hw9/task1_solution.cu: the block
 // split into 32-thread tiles and those into 16-thread tiles, each of
 // which sums its part of data through its patch of shared memory.
+//
+//line olcf.go:213
 func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_myReduceKernel,
 		func(gc_t *gocuda.Thread) { myReduceKernel(gc_t, data) },
 		func(gc_b *compiled.Block) { gc_body_myReduceKernel(gc_b, data) })
 }
 
+//line olcf.go:213
 var gc_src_myReduceKernel = compiled.NewSource("myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
 
+//line olcf.go:213
 func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1498,6 +1526,8 @@ func gc_body_myReduceKernel(gc_b2 *compiled.Block, data []int32) {
 // (grid-stride over dsize, a multiple of nTPB), a grid-wide barrier, then
 // each kept element moved to its place, found by adding the totals of
 // the blocks before its own. Launch it with LaunchCooperative.
+//
+//line olcf.go:240
 func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_myRemoveIf[T](gc_b, idata, removeVal, odata, idxs, dsize) }
 	switch any(*new(T)).(type) {
@@ -1522,8 +1552,10 @@ func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint
 		gc_body)
 }
 
+//line olcf.go:240
 var gc_src_myRemoveIf = compiled.NewSource("myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276")
 
+//line olcf.go:240
 func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
 	t := gc_b5.Thread()
 	gc_pos5 := gc_b5.Pos()
@@ -2150,6 +2182,7 @@ func gc_body_myRemoveIf[T comparable](gc_b5 *compiled.Block, idata []T, removeVa
 	}
 }
 
+//line olcf.go:240
 func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVal float32, odata []float32, idxs []uint32, dsize uint32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2776,6 +2809,7 @@ func gc_body_myRemoveIf_float32(gc_b2 *compiled.Block, idata []float32, removeVa
 	}
 }
 
+//line olcf.go:240
 func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal int32, odata []int32, idxs []uint32, dsize uint32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -3402,6 +3436,7 @@ func gc_body_myRemoveIf_int32(gc_b3 *compiled.Block, idata []int32, removeVal in
 	}
 }
 
+//line olcf.go:240
 func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal uint32, odata []uint32, idxs []uint32, dsize uint32) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -4031,6 +4066,8 @@ func gc_body_myRemoveIf_uint32(gc_b4 *compiled.Block, idata []uint32, removeVal 
 // EstimateSumAhsKernel is estimate_sum_ahs<T> of hw12/task2_solution.cu:
 // the first length terms of the alternating harmonic series, summed per
 // block in shared memory and across blocks with an atomic.
+//
+//line olcf.go:296
 func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_estimateSumAhs[T](gc_b, length, sum) }
 	switch any(*new(T)).(type) {
@@ -4043,8 +4080,10 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 		gc_body)
 }
 
+//line olcf.go:296
 var gc_src_estimateSumAhs = compiled.NewSource("estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318")
 
+//line olcf.go:296
 func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length uint64, sum *T) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -4261,6 +4300,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b3 *compiled.Block, length u
 	}
 }
 
+//line olcf.go:296
 func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

@@ -10,6 +10,8 @@ import (
 
 // BasicMergeKernel is ch11__basic_merge_kernel: each thread finds its
 // section of C by co-rank and merges it sequentially.
+//
+//line pmpp_merge.go:102
 func BasicMergeKernel(A []int32, m int, B []int32, n int, C []int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_basicMergeKernel,
 		func(gc_t *gocuda.Thread) { basicMergeKernel(gc_t, A, m, B, n, C) },
@@ -18,8 +20,10 @@ func BasicMergeKernel(A []int32, m int, B []int32, n int, C []int32) func(*gocud
 		})
 }
 
+//line pmpp_merge.go:102
 var gc_src_basicMergeKernel = compiled.NewSource("basicMergeKernel", "b1ec2a01705322b9816048191abe8588aa8a0c908762f584bb00b13f7eaffd1a", "pmpp_merge.go:98-114")
 
+//line pmpp_merge.go:102
 func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32, m int, B []int32, n int, C []int32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -88,14 +92,18 @@ func gc_body_basicMergeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []int32,
 // TiledMergeKernel is ch11__tiled_merge_kernel: each block finds its
 // section of C by co-rank, then merges it tile by tile through shared
 // memory (dynamic, 2*tile_size ints).
+//
+//line pmpp_merge.go:121
 func TiledMergeKernel(A []int32, m int, B []int32, n int, C []int32, tileSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tiledMergeKernel,
 		func(gc_t *gocuda.Thread) { tiledMergeKernel(gc_t, A, m, B, n, C, tileSize) },
 		func(gc_b *compiled.Block) { gc_body_tiledMergeKernel(gc_b, A, m, B, n, C, tileSize) })
 }
 
+//line pmpp_merge.go:121
 var gc_src_tiledMergeKernel = compiled.NewSource("tiledMergeKernel", "a3e85b52e4b594d2e28fdb474b4a766444b5786eb017434797d55b11f7c64cfc", "pmpp_merge.go:116-182")
 
+//line pmpp_merge.go:121
 func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -647,14 +655,18 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 // CircularBufferMergeKernel is ch11__circular_buffer_merge_kernel: the
 // tiled merge whose tiles are circular buffers, refilled only with what
 // the last iteration consumed.
+//
+//line pmpp_merge.go:291
 func CircularBufferMergeKernel(A []int32, m int, B []int32, n int, C []int32, tileSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_circularBufferMergeKernel,
 		func(gc_t *gocuda.Thread) { circularBufferMergeKernel(gc_t, A, m, B, n, C, tileSize) },
 		func(gc_b *compiled.Block) { gc_body_circularBufferMergeKernel(gc_b, A, m, B, n, C, tileSize) })
 }
 
+//line pmpp_merge.go:291
 var gc_src_circularBufferMergeKernel = compiled.NewSource("circularBufferMergeKernel", "0987f8e115dd91b8210e7cf111f68be3011699a5b802d00e2d922ff8588ea260", "pmpp_merge.go:286-374")
 
+//line pmpp_merge.go:291
 func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32, n int, C []int32, tileSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

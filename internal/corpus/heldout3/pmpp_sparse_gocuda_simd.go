@@ -14,6 +14,8 @@ import (
 
 // IncrementSectionKernel is ch8__increment_section: each element of block
 // b > 0 gets the scan total of the blocks before it, base[b-1].
+//
+//line pmpp_sparse.go:22
 func IncrementSectionKernel(base []float64, output []float64, length int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_incrementSectionKernel,
 		func(gc_t *gocuda.Thread) { incrementSectionKernel(gc_t, base, output, length) },
@@ -22,8 +24,10 @@ func IncrementSectionKernel(base []float64, output []float64, length int) func(*
 		})
 }
 
+//line pmpp_sparse.go:22
 var gc_src_incrementSectionKernel = compiled.NewSource("incrementSectionKernel", "f6fa07b2802cbf1763174888aed490ee39820fa39822f532771380673b5009dd", "pmpp_sparse.go:18-28")
 
+//line pmpp_sparse.go:22
 func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -261,6 +265,8 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 
 // ThreePhaseIncrementSectionKernel is ch8__3_phase_increment_section: the
 // same for sections of section_length elements, several per thread.
+//
+//line pmpp_sparse.go:34
 func ThreePhaseIncrementSectionKernel(base []float64, output []float64, length int, sectionLength int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_threePhaseIncrementSectionKernel,
 		func(gc_t *gocuda.Thread) { threePhaseIncrementSectionKernel(gc_t, base, output, length, sectionLength) },
@@ -269,8 +275,10 @@ func ThreePhaseIncrementSectionKernel(base []float64, output []float64, length i
 		})
 }
 
+//line pmpp_sparse.go:34
 var gc_src_threePhaseIncrementSectionKernel = compiled.NewSource("threePhaseIncrementSectionKernel", "74028daf4cd77030076be0e531f0d6ea2e21327b707eb0e78e6fe65d52e66f2d", "pmpp_sparse.go:30-43")
 
+//line pmpp_sparse.go:34
 func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, base []float64, output []float64, length int, sectionLength int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -449,6 +457,8 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 
 // EllSpmvKernel is ch10__ell_spmv_kernel: y += M·v, M in ELL form
 // (column-major, num_cols entries per row); the dot product is a float.
+//
+//line pmpp_sparse.go:49
 func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_ellSpmvKernel,
 		func(gc_t *gocuda.Thread) { ellSpmvKernel(gc_t, mData, mColIndex, numCols, numRows, v, y) },
@@ -457,8 +467,10 @@ func EllSpmvKernel(mData []float64, mColIndex []int32, numCols int, numRows int,
 		})
 }
 
+//line pmpp_sparse.go:49
 var gc_src_ellSpmvKernel = compiled.NewSource("ellSpmvKernel", "c5c07d85cd288d93978c242fc84269f2514832b993ff74c3768c972ecc2c804d", "pmpp_sparse.go:45-58")
 
+//line pmpp_sparse.go:49
 func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, numCols int, numRows int, v []float64, y []float64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -804,6 +816,8 @@ func gc_body_ellSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 }
 
 // CsrSpmvKernel is ch10__csr_spmv_kernel: y += M·v, M in CSR form.
+//
+//line pmpp_sparse.go:63
 func CsrSpmvKernel(mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_csrSpmvKernel,
 		func(gc_t *gocuda.Thread) { csrSpmvKernel(gc_t, mData, mColIndex, mRowPtr, numRows, v, y) },
@@ -812,8 +826,10 @@ func CsrSpmvKernel(mData []float64, mColIndex []int32, mRowPtr []int32, numRows 
 		})
 }
 
+//line pmpp_sparse.go:63
 var gc_src_csrSpmvKernel = compiled.NewSource("csrSpmvKernel", "defdf324e16c3befcc08eec2df609e3173ecdcd103d3ff904b205dcf14ff8a0d", "pmpp_sparse.go:60-74")
 
+//line pmpp_sparse.go:63
 func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []float64, mColIndex []int32, mRowPtr []int32, numRows int, v []float64, y []float64) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -870,6 +886,8 @@ func gc_body_csrSpmvKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, mData []fl
 // block_queue_length entries) or, when it is full, straight to the global
 // frontier, and the block then copies its queue out at an offset claimed
 // with one atomic.
+//
+//line pmpp_sparse.go:84
 func BfsKernel(pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bfsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -880,8 +898,10 @@ func BfsKernel(pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFron
 		})
 }
 
+//line pmpp_sparse.go:84
 var gc_src_bfsKernel = compiled.NewSource("bfsKernel", "31700d51578650146040aa3225325a6bc7851b56f6a1c127624f14c7ac33294b", "pmpp_sparse.go:76-120")
 
+//line pmpp_sparse.go:84
 func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *int32, cFrontier []int32, cFrontierTail *int32, edges, dest, label, visited []int32, blockQueueLength int, src int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1119,6 +1139,8 @@ func gc_body_bfsKernel(gc_b2 *compiled.Block, pFrontier []int32, pFrontierTail *
 // FrontierExchangeKernel is ch12__frontier_exchange, launched with one
 // thread between levels: the new frontier's tail becomes the previous
 // one's, and the new one empties.
+//
+//line pmpp_sparse.go:127
 func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_frontierExchangeKernel,
 		func(gc_t *gocuda.Thread) { frontierExchangeKernel(gc_t, pFrontierTail, cFrontierTail) },
@@ -1127,8 +1149,10 @@ func FrontierExchangeKernel(pFrontierTail *int32, cFrontierTail *int32) func(*go
 		})
 }
 
+//line pmpp_sparse.go:127
 var gc_src_frontierExchangeKernel = compiled.NewSource("frontierExchangeKernel", "9eb9f70bb199ca8de6ff0f389085d7680a8f82d23380a0dcb7ced2f0a12ba04a", "pmpp_sparse.go:122-130")
 
+//line pmpp_sparse.go:127
 func gc_body_frontierExchangeKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, pFrontierTail *int32, cFrontierTail *int32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_n2 := gc_b2.Len()

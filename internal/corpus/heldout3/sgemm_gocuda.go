@@ -9,6 +9,8 @@ import (
 
 // SgemmNaiveKernel is sgemm_naive of 1_naive.cuh: one thread per element
 // of C, x along the rows.
+//
+//line sgemm.go:18
 func SgemmNaiveKernel(M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_sgemmNaiveKernel,
 		func(gc_t *gocuda.Thread) { sgemmNaiveKernel(gc_t, M, N, K, alpha, A, B, beta, C) },
@@ -17,8 +19,10 @@ func SgemmNaiveKernel(M, N, K int, alpha float32, A, B []float32, beta float32, 
 		})
 }
 
+//line sgemm.go:18
 var gc_src_sgemmNaiveKernel = compiled.NewSource("sgemmNaiveKernel", "664b77773deca4a7ef22b847bbf23629e6a8c22a4eaee37a3df3b2b30c23ee9f", "sgemm.go:14-29")
 
+//line sgemm.go:18
 func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -79,6 +83,8 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 // SgemmGlobalMemCoalesceKernel is sgemm_global_mem_coalesce<32> of
 // 2_kernel_global_mem_coalesce.cuh: consecutive threads take consecutive
 // columns of C.
+//
+//line sgemm.go:39
 func SgemmGlobalMemCoalesceKernel(M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_sgemmGlobalMemCoalesceKernel,
 		func(gc_t *gocuda.Thread) { sgemmGlobalMemCoalesceKernel(gc_t, M, N, K, alpha, A, B, beta, C) },
@@ -87,8 +93,10 @@ func SgemmGlobalMemCoalesceKernel(M, N, K int, alpha float32, A, B []float32, be
 		})
 }
 
+//line sgemm.go:39
 var gc_src_sgemmGlobalMemCoalesceKernel = compiled.NewSource("sgemmGlobalMemCoalesceKernel", "f414ca6e288bd94ce9238b9a9ac46fc614c18c00c98fd9202f2d7117b48a7819", "sgemm.go:34-50")
 
+//line sgemm.go:39
 func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -143,14 +151,18 @@ func gc_body_sgemmGlobalMemCoalesceKernel(gc_b *compiled.Block, gc_lo, gc_hi int
 // SgemmSharedMemBlockKernel is sgemm_shared_mem_block<32> of
 // 3_kernel_shared_mem_blocking.cuh: a 32×32 tile of C per block, through
 // 32×32 tiles of A and B in shared memory.
+//
+//line sgemm.go:57
 func SgemmSharedMemBlockKernel(M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sgemmSharedMemBlockKernel,
 		func(gc_t *gocuda.Thread) { sgemmSharedMemBlockKernel(gc_t, M, N, K, alpha, A, B, beta, C) },
 		func(gc_b *compiled.Block) { gc_body_sgemmSharedMemBlockKernel(gc_b, M, N, K, alpha, A, B, beta, C) })
 }
 
+//line sgemm.go:57
 var gc_src_sgemmSharedMemBlockKernel = compiled.NewSource("sgemmSharedMemBlockKernel", "37091d64c2fd8cb3a8e124e754e94a870b95e47c8595b68d08d222bb14e66f3a", "sgemm.go:52-88")
 
+//line sgemm.go:57
 func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -665,14 +677,18 @@ func gc_body_sgemmSharedMemBlockKernel(gc_b *compiled.Block, M, N, K int, alpha 
 // Sgemm1DBlocktilingKernel is sgemm1DBlocktiling<64, 64, 8, 8> of
 // 4_kernel_1D_blocktiling.cuh: a 64×64 tile of C per block of 512
 // threads, TM results a thread.
+//
+//line sgemm.go:104
 func Sgemm1DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sgemm1DBlocktilingKernel,
 		func(gc_t *gocuda.Thread) { sgemm1DBlocktilingKernel(gc_t, M, N, K, alpha, A, B, beta, C) },
 		func(gc_b *compiled.Block) { gc_body_sgemm1DBlocktilingKernel(gc_b, M, N, K, alpha, A, B, beta, C) })
 }
 
+//line sgemm.go:104
 var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource("sgemm1DBlocktilingKernel", "ac14bd22a940e97a35b20de1313f09475c9489190ece1fd03ff6ead324e9cce1", "sgemm.go:99-150")
 
+//line sgemm.go:104
 func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -991,14 +1007,18 @@ func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha f
 // Sgemm2DBlocktilingKernel is sgemm2DBlocktiling<64, 64, 8, 8, 8> of
 // 5_kernel_2D_blocktiling.cuh: a 64×64 tile of C per block of 64 threads,
 // TM×TN results a thread from register caches of As and Bs.
+//
+//line sgemm.go:167
 func Sgemm2DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sgemm2DBlocktilingKernel,
 		func(gc_t *gocuda.Thread) { sgemm2DBlocktilingKernel(gc_t, M, N, K, alpha, A, B, beta, C) },
 		func(gc_b *compiled.Block) { gc_body_sgemm2DBlocktilingKernel(gc_b, M, N, K, alpha, A, B, beta, C) })
 }
 
+//line sgemm.go:167
 var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource("sgemm2DBlocktilingKernel", "09684f3862b7a8349f0658b3c3d6278dd583acba0f52b60aacbb99f4e02e658f", "sgemm.go:162-235")
 
+//line sgemm.go:167
 func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

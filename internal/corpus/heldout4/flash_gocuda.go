@@ -14,6 +14,8 @@ import (
 // held in dynamic shared memory with the Bc×Br scores, the running max m
 // and sum l kept in global memory between the outer loop's trips (a
 // barrier after loading Kj and Vj, and one at the end of each trip).
+//
+//line flash.go:17
 func FlashForwardKernel(Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScale float32, l, m, O []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_flashForwardKernel,
 		func(gc_t *gocuda.Thread) {
@@ -24,8 +26,10 @@ func FlashForwardKernel(Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScal
 		})
 }
 
+//line flash.go:17
 var gc_src_flashForwardKernel = compiled.NewSource("flashForwardKernel", "81c12b94609ac2fa6b59e1e23d32eeb735eec028db6c0d81cc0807e5ee0bbe9e", "flash.go:9-83")
 
+//line flash.go:17
 func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScale float32, l, m, O []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

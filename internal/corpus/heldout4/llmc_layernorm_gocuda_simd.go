@@ -13,6 +13,8 @@ import (
 
 // LayernormForward1Kernel is layernorm_forward_kernel1 of
 // layernorm_forward.cu: one thread a row.
+//
+//line llmc_layernorm.go:20
 func LayernormForward1Kernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_layernormForward1Kernel,
 		func(gc_t *gocuda.Thread) { layernormForward1Kernel(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -21,8 +23,10 @@ func LayernormForward1Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 		})
 }
 
+//line llmc_layernorm.go:20
 var gc_src_layernormForward1Kernel = compiled.NewSource("layernormForward1Kernel", "1f2e5e8f73f8549fffe08201cbc843f4a5cc14c4393acf2827f3e14d2152005c", "llmc_layernorm.go:16-47")
 
+//line llmc_layernorm.go:20
 func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -92,14 +96,18 @@ func gc_body_layernormForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 
 // MeanKernel is mean_kernel of layernorm_forward.cu: one block a row, a
 // shared-memory tree sum (block_size an argument, the launch's).
+//
+//line llmc_layernorm.go:53
 func MeanKernel(mean, inp []float32, N, C, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_meanKernel,
 		func(gc_t *gocuda.Thread) { meanKernel(gc_t, mean, inp, N, C, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_meanKernel(gc_b, mean, inp, N, C, blockSize) })
 }
 
+//line llmc_layernorm.go:53
 var gc_src_meanKernel = compiled.NewSource("meanKernel", "8e9fa83ec18bf3425e7a81591efaf6d41ca4fd46514f825934aa35b179190f0b", "llmc_layernorm.go:49-73")
 
+//line llmc_layernorm.go:53
 func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -757,14 +765,18 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 
 // RstdKernel is rstd_kernel of layernorm_forward.cu: one block a row, the
 // reciprocal standard deviation about mean.
+//
+//line llmc_layernorm.go:79
 func RstdKernel(rstd, inp, mean []float32, N, C, blockSize int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rstdKernel,
 		func(gc_t *gocuda.Thread) { rstdKernel(gc_t, rstd, inp, mean, N, C, blockSize) },
 		func(gc_b *compiled.Block) { gc_body_rstdKernel(gc_b, rstd, inp, mean, N, C, blockSize) })
 }
 
+//line llmc_layernorm.go:79
 var gc_src_rstdKernel = compiled.NewSource("rstdKernel", "55969cbdc5c02ea2c925a3a19a27af16f6bd98009202b2534134cb46e404572b", "llmc_layernorm.go:75-101")
 
+//line llmc_layernorm.go:79
 func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, blockSize int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1455,6 +1467,8 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 
 // NormalizationKernel is normalization_kernel of layernorm_forward.cu: one
 // thread an element (the launch covers B*T*C exactly).
+//
+//line llmc_layernorm.go:107
 func NormalizationKernel(out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_normalizationKernel,
 		func(gc_t *gocuda.Thread) { normalizationKernel(gc_t, out, inp, mean, rstd, weight, bias, B, T, C) },
@@ -1463,8 +1477,10 @@ func NormalizationKernel(out, inp, mean, rstd []float32, weight, bias []float32,
 		})
 }
 
+//line llmc_layernorm.go:107
 var gc_src_normalizationKernel = compiled.NewSource("normalizationKernel", "f5063a0ed300c576ffd0d6f73499ac2d63bdb2be9bf64f9635a880db14dd3601", "llmc_layernorm.go:103-120")
 
+//line llmc_layernorm.go:107
 func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, inp, mean, rstd []float32, weight, bias []float32, B, T, C int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -1677,6 +1693,8 @@ func gc_body_normalizationKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out,
 // LayernormForward4Kernel is layernorm_forward_kernel4 of
 // layernorm_forward.cu: one 32-thread tile a row, sum(x) and sum(x²) by
 // cg::reduce, mean and rstd stored only when asked for.
+//
+//line llmc_layernorm.go:127
 func LayernormForward4Kernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormForward4Kernel,
 		func(gc_t *gocuda.Thread) { layernormForward4Kernel(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -1685,8 +1703,10 @@ func LayernormForward4Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 		})
 }
 
+//line llmc_layernorm.go:127
 var gc_src_layernormForward4Kernel = compiled.NewSource("layernormForward4Kernel", "d1adad4a218cb76648fe1655f859b08b25e06f889619186e8ccaeb2649d785f3", "llmc_layernorm.go:122-164")
 
+//line llmc_layernorm.go:127
 func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1958,6 +1978,8 @@ func gc_body_layernormForward4Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 // LayernormForward5Kernel is layernorm_forward_kernel5 of
 // layernorm_forward.cu: one block a row, tile reductions, the warps' sums
 // through shared memory and a second tile reduction in every warp.
+//
+//line llmc_layernorm.go:171
 func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_layernormForward5Kernel,
 		func(gc_t *gocuda.Thread) { layernormForward5Kernel(gc_t, out, mean, rstd, inp, weight, bias, N, C) },
@@ -1966,8 +1988,10 @@ func LayernormForward5Kernel(out, mean, rstd []float32, inp, weight, bias []floa
 		})
 }
 
+//line llmc_layernorm.go:171
 var gc_src_layernormForward5Kernel = compiled.NewSource("layernormForward5Kernel", "f6d2d6ad68c45e876e8301c12809b22b249c78625dcc9f9aac4071d364114c47", "llmc_layernorm.go:166-221")
 
+//line llmc_layernorm.go:171
 func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

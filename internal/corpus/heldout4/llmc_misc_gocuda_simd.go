@@ -15,6 +15,8 @@ import (
 
 // CrossentropyForward1Kernel is crossentropy_forward_kernel1 of
 // crossentropy_forward.cu: one thread a (b, t) position.
+//
+//line llmc_misc.go:24
 func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, V int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_crossentropyForward1Kernel,
 		func(gc_t *gocuda.Thread) { crossentropyForward1Kernel(gc_t, losses, probs, targets, B, T, V) },
@@ -23,8 +25,10 @@ func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, 
 		})
 }
 
+//line llmc_misc.go:24
 var gc_src_crossentropyForward1Kernel = compiled.NewSource("crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33")
 
+//line llmc_misc.go:24
 func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, losses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -133,6 +137,8 @@ func gc_body_crossentropyForward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 in
 // CrossentropySoftmaxBackward1Kernel is
 // crossentropy_softmax_backward_kernel1 of
 // crossentropy_softmax_backward.cu: one thread a logit.
+//
+//line llmc_misc.go:40
 func CrossentropySoftmaxBackward1Kernel(dlogits, dlosses, probs []float32, targets []int32, B, T, V int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_crossentropySoftmaxBackward1Kernel,
 		func(gc_t *gocuda.Thread) {
@@ -143,8 +149,10 @@ func CrossentropySoftmaxBackward1Kernel(dlogits, dlosses, probs []float32, targe
 		})
 }
 
+//line llmc_misc.go:40
 var gc_src_crossentropySoftmaxBackward1Kernel = compiled.NewSource("crossentropySoftmaxBackward1Kernel", "cc952f59a690a988a3cc9f6d008efabd55b615ea32fe240d804b6a62a314f964", "llmc_misc.go:35-59")
 
+//line llmc_misc.go:40
 func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dlogits, dlosses, probs []float32, targets []int32, B, T, V int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -248,14 +256,18 @@ func gc_body_crossentropySoftmaxBackward1Kernel(gc_b2 *compiled.Block, gc_lo2, g
 // MatmulBackwardBias1Kernel is matmul_backward_bias_kernel1 of
 // matmul_backward_bias.cu: one block an output channel, a shared-memory
 // tree sum down the column, added into dbias.
+//
+//line llmc_misc.go:66
 func MatmulBackwardBias1Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matmulBackwardBias1Kernel,
 		func(gc_t *gocuda.Thread) { matmulBackwardBias1Kernel(gc_t, dbias, dout, B, T, OC) },
 		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias1Kernel(gc_b, dbias, dout, B, T, OC) })
 }
 
+//line llmc_misc.go:66
 var gc_src_matmulBackwardBias1Kernel = compiled.NewSource("matmulBackwardBias1Kernel", "0a45f8f0cb83ec06552f0eb67c171e014eda963b48e8a13ff1e9a4c07809a150", "llmc_misc.go:61-87")
 
+//line llmc_misc.go:66
 func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -777,14 +789,18 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 // MatmulBackwardBias2Kernel is matmul_backward_bias_kernel2 of
 // matmul_backward_bias.cu: one 32-thread tile an output channel,
 // cg::reduce.
+//
+//line llmc_misc.go:94
 func MatmulBackwardBias2Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matmulBackwardBias2Kernel,
 		func(gc_t *gocuda.Thread) { matmulBackwardBias2Kernel(gc_t, dbias, dout, B, T, OC) },
 		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias2Kernel(gc_b, dbias, dout, B, T, OC) })
 }
 
+//line llmc_misc.go:94
 var gc_src_matmulBackwardBias2Kernel = compiled.NewSource("matmulBackwardBias2Kernel", "09d3ecb4ebb537a06703c6f6c75423f6a6bf7a8bec7fbb6a05bc29c06c5e0020", "llmc_misc.go:89-110")
 
+//line llmc_misc.go:94
 func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -935,14 +951,18 @@ func gc_body_matmulBackwardBias2Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 // MatmulBackwardBias3Kernel is matmul_backward_bias_kernel3 of
 // matmul_backward_bias.cu: one block an output channel, tile reductions,
 // the warps' sums through shared memory, a second tile reduction.
+//
+//line llmc_misc.go:117
 func MatmulBackwardBias3Kernel(dbias, dout []float32, B, T, OC int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matmulBackwardBias3Kernel,
 		func(gc_t *gocuda.Thread) { matmulBackwardBias3Kernel(gc_t, dbias, dout, B, T, OC) },
 		func(gc_b *compiled.Block) { gc_body_matmulBackwardBias3Kernel(gc_b, dbias, dout, B, T, OC) })
 }
 
+//line llmc_misc.go:117
 var gc_src_matmulBackwardBias3Kernel = compiled.NewSource("matmulBackwardBias3Kernel", "fa115edf2f8278aa19e2cfde6f034417f8a5b20ade5d3bfb4fd38ac5c44966a4", "llmc_misc.go:112-142")
 
+//line llmc_misc.go:117
 func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []float32, B, T, OC int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1264,6 +1284,8 @@ func gc_body_matmulBackwardBias3Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 // NormKernel1 is norm_kernel1<T> of global_norm.cu: a grid-stride sum of
 // squares, a tile reduction, the warps' sums through shared memory, a
 // second tile reduction in warp 0 and one atomicAdd a block.
+//
+//line llmc_misc.go:154
 func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_normKernel1[T](gc_b, out, data, count) }
 	switch any(*new(T)).(type) {
@@ -1276,8 +1298,10 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 		gc_body)
 }
 
+//line llmc_misc.go:154
 var gc_src_normKernel1 = compiled.NewSource("normKernel1", "191aeb0373171c4a09b8d5e2752f94bfee11658de20f6ed862fdfbdc899ba0f1", "llmc_misc.go:149-181")
 
+//line llmc_misc.go:154
 func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1495,6 +1519,7 @@ func gc_body_normKernel1[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	}
 }
 
+//line llmc_misc.go:154
 func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1714,6 +1739,8 @@ func gc_body_normKernel1_float32(gc_b2 *compiled.Block, out *float32, data []flo
 
 // NormKernel2 is norm_kernel2<T> of global_norm.cu: a grid-stride sum of
 // squares, a tile reduction and one atomicAdd a warp.
+//
+//line llmc_misc.go:187
 func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) }
 	switch any(*new(T)).(type) {
@@ -1726,8 +1753,10 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 		gc_body)
 }
 
+//line llmc_misc.go:187
 var gc_src_normKernel2 = compiled.NewSource("normKernel2", "7b1305c5a3094c0006374dba881aa30d6538d7810e792fc5349170976873256b", "llmc_misc.go:183-202")
 
+//line llmc_misc.go:187
 func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data []T, count uint64) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -1879,6 +1908,7 @@ func gc_body_normKernel2[T normElem](gc_b3 *compiled.Block, out *float32, data [
 	}
 }
 
+//line llmc_misc.go:187
 func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []float32, count uint64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2033,6 +2063,8 @@ func gc_body_normKernel2_float32(gc_b2 *compiled.Block, out *float32, data []flo
 // AttentionQueryKey1Kernel is attention_query_key_kernel1 of
 // attention_forward.cu: one thread a (b, h, t, t2) pre-attention score,
 // -INFINITY above the diagonal (an early return).
+//
+//line llmc_misc.go:209
 func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionQueryKey1Kernel,
 		func(gc_t *gocuda.Thread) { attentionQueryKey1Kernel(gc_t, preatt, inp, B, T, C, NH) },
@@ -2041,8 +2073,10 @@ func AttentionQueryKey1Kernel(preatt, inp []float32, B, T, C, NH int) func(*gocu
 		})
 }
 
+//line llmc_misc.go:209
 var gc_src_attentionQueryKey1Kernel = compiled.NewSource("attentionQueryKey1Kernel", "2448535b1dfe856763e0d7f25ddfc35861b795dec8b6bf90f8efd90a63ab3834", "llmc_misc.go:204-236")
 
+//line llmc_misc.go:209
 func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, preatt, inp []float32, B, T, C, NH int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2166,6 +2200,8 @@ func gc_body_attentionQueryKey1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 
 // AttentionSoftmax1Kernel is attention_softmax_kernel1 of
 // attention_forward.cu: one thread a (b, t, h) row of the causal softmax.
+//
+//line llmc_misc.go:242
 func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionSoftmax1Kernel,
 		func(gc_t *gocuda.Thread) { attentionSoftmax1Kernel(gc_t, att, preatt, B, T, NH) },
@@ -2174,8 +2210,10 @@ func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.T
 		})
 }
 
+//line llmc_misc.go:242
 var gc_src_attentionSoftmax1Kernel = compiled.NewSource("attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282")
 
+//line llmc_misc.go:242
 func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, att, preatt []float32, B, T, NH int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2320,6 +2358,8 @@ func gc_body_attentionSoftmax1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, 
 // AttentionValue1Kernel is attention_value_kernel1 of
 // attention_forward.cu: one thread a (b, t, h) output, the attention-
 // weighted sum of the values.
+//
+//line llmc_misc.go:289
 func AttentionValue1Kernel(out, att, inp []float32, B, T, C, NH int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_attentionValue1Kernel,
 		func(gc_t *gocuda.Thread) { attentionValue1Kernel(gc_t, out, att, inp, B, T, C, NH) },
@@ -2328,8 +2368,10 @@ func AttentionValue1Kernel(out, att, inp []float32, B, T, C, NH int) func(*gocud
 		})
 }
 
+//line llmc_misc.go:289
 var gc_src_attentionValue1Kernel = compiled.NewSource("attentionValue1Kernel", "7a0a2ca4416df1bc7f1980ddf3ba49979ce2d29c6d5b9f19f07d62dec991c9ce", "llmc_misc.go:284-315")
 
+//line llmc_misc.go:289
 func gc_body_attentionValue1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out, att, inp []float32, B, T, C, NH int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

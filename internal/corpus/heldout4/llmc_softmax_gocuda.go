@@ -13,6 +13,8 @@ import (
 
 // SoftmaxForward1Kernel is softmax_forward_kernel1 of softmax_forward.cu:
 // one thread a row, the sum in double.
+//
+//line llmc_softmax.go:39
 func SoftmaxForward1Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_softmaxForward1Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward1Kernel(gc_t, out, inp, N, C) },
@@ -21,8 +23,10 @@ func SoftmaxForward1Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 		})
 }
 
+//line llmc_softmax.go:39
 var gc_src_softmaxForward1Kernel = compiled.NewSource("softmaxForward1Kernel", "bda3cba349a2bb93c2f8c0d1da6b7d317d89c406f354ec2e42d31c66b64a4fb0", "llmc_softmax.go:35-60")
 
+//line llmc_softmax.go:39
 func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -85,14 +89,18 @@ func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, 
 
 // SoftmaxForward2Kernel is softmax_forward_kernel2 of softmax_forward.cu:
 // one block a row, two shared-memory tree reductions (max, then sum).
+//
+//line llmc_softmax.go:66
 func SoftmaxForward2Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward2Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward2Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForward2Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:66
 var gc_src_softmaxForward2Kernel = compiled.NewSource("softmaxForward2Kernel", "a87732dadbe143da166fec9cb523fc5902a6962d3d7ba6d005a20351e98f98e0", "llmc_softmax.go:62-106")
 
+//line llmc_softmax.go:66
 func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1122,14 +1130,18 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 
 // SoftmaxForward3Kernel is softmax_forward_kernel3 of softmax_forward.cu:
 // one 32-thread block a row, warp shuffles for the max and the sum.
+//
+//line llmc_softmax.go:112
 func SoftmaxForward3Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward3Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward3Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForward3Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:112
 var gc_src_softmaxForward3Kernel = compiled.NewSource("softmaxForward3Kernel", "de2b68feab4bd08776544400452c514c1a2245f2fac0071ade0306873f4124ec", "llmc_softmax.go:108-140", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33")
 
+//line llmc_softmax.go:112
 func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1942,14 +1954,18 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 // SoftmaxForward4Kernel is softmax_forward_kernel4 of softmax_forward.cu:
 // one block a row, warp shuffles then thread 0 over the warps' results in
 // shared memory.
+//
+//line llmc_softmax.go:147
 func SoftmaxForward4Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward4Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward4Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForward4Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:147
 var gc_src_softmaxForward4Kernel = compiled.NewSource("softmaxForward4Kernel", "d5fcd1a43897a9e334ae1fa87e04be051fc054faf5869f8b9d37ae1a4fdaf1b7", "llmc_softmax.go:142-210", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33")
 
+//line llmc_softmax.go:147
 func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3024,6 +3040,8 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 // SoftmaxForwardOnline1Kernel is softmax_forward_online_kernel1 of
 // softmax_forward.cu: one thread a row, the online normalizer (max and sum
 // in one pass) in double.
+//
+//line llmc_softmax.go:217
 func SoftmaxForwardOnline1Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_softmaxForwardOnline1Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForwardOnline1Kernel(gc_t, out, inp, N, C) },
@@ -3032,8 +3050,10 @@ func SoftmaxForwardOnline1Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 		})
 }
 
+//line llmc_softmax.go:217
 var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource("softmaxForwardOnline1Kernel", "4d6fe1775a66aa2fe95e69d84af886ed3d59fe7b890b0fcf62498d71008a8df2", "llmc_softmax.go:212-240")
 
+//line llmc_softmax.go:217
 func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -3099,14 +3119,18 @@ func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int,
 // SoftmaxForwardOnline2Kernel is softmax_forward_online_kernel2 of
 // softmax_forward.cu: one warp a row, a cg::reduce of SumMax pairs with
 // reduce_sum_max_op.
+//
+//line llmc_softmax.go:274
 func SoftmaxForwardOnline2Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForwardOnline2Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForwardOnline2Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForwardOnline2Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:274
 var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource("softmaxForwardOnline2Kernel", "2907bdb9e3da4a3acb7883ecb394a5c837bbf3d1bc82d506e66fc097d9b962c5", "llmc_softmax.go:269-298")
 
+//line llmc_softmax.go:274
 func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -3303,14 +3327,18 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 // SoftmaxForward7Kernel is softmax_forward_kernel7 of softmax_forward.cu:
 // kernel4 unrolled eight times for large C, reads clamped to the row,
 // threads past C leaving early after filling their warp's slots.
+//
+//line llmc_softmax.go:305
 func SoftmaxForward7Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForward7Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForward7Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForward7Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:305
 var gc_src_softmaxForward7Kernel = compiled.NewSource("softmaxForward7Kernel", "857c513a9188b94e0ad408667ea8dc574b85b994069cbea0a8ba6db21a82ce63", "llmc_softmax.go:300-390", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33")
 
+//line llmc_softmax.go:305
 func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -4237,14 +4265,18 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 // SoftmaxForwardOnline8Kernel is softmax_forward_online_kernel8 of
 // softmax_forward.cu: one warp a row, the online max and sum combined by
 // shuffles, then broadcast from lane 0.
+//
+//line llmc_softmax.go:397
 func SoftmaxForwardOnline8Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_softmaxForwardOnline8Kernel,
 		func(gc_t *gocuda.Thread) { softmaxForwardOnline8Kernel(gc_t, out, inp, N, C) },
 		func(gc_b *compiled.Block) { gc_body_softmaxForwardOnline8Kernel(gc_b, out, inp, N, C) })
 }
 
+//line llmc_softmax.go:397
 var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource("softmaxForwardOnline8Kernel", "42a869c84db5beed4c07dab84adbcfadb2fe922e1b94b15ee3eb27bea50759c4", "llmc_softmax.go:392-444")
 
+//line llmc_softmax.go:397
 func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

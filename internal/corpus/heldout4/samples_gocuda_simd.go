@@ -17,6 +17,8 @@ import (
 // conjugateGradientMultiBlockCG.cu: the whole conjugate-gradient solve in
 // one cooperative launch, grid.sync() between its phases, its loop's
 // condition read from the dot product in global memory.
+//
+//line samples.go:102
 func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gpuConjugateGradientKernel,
 		func(gc_t *gocuda.Thread) {
@@ -27,8 +29,10 @@ func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotRes
 		})
 }
 
+//line samples.go:102
 var gc_src_gpuConjugateGradientKernel = compiled.NewSource("gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78")
 
+//line samples.go:102
 func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val, x, Ax, p, r []float32, dotResult *float64, nnz, N int, tol float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1428,14 +1432,18 @@ func gc_body_gpuConjugateGradientKernel(gc_b2 *compiled.Block, I, J []int32, val
 // jacobi.cu: block b updates rows 8b..8b+7 of x_new, each row's dot
 // product reduced by tile32 shuffles into shared memory with atomics, the
 // error summed by an 8-thread tile made inside a branch.
+//
+//line samples.go:186
 func JacobiMethodKernel(A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jacobiMethodKernel,
 		func(gc_t *gocuda.Thread) { jacobiMethodKernel(gc_t, A, b, convThreshold, x, xNew, sum) },
 		func(gc_b *compiled.Block) { gc_body_jacobiMethodKernel(gc_b, A, b, convThreshold, x, xNew, sum) })
 }
 
+//line samples.go:186
 var gc_src_jacobiMethodKernel = compiled.NewSource("jacobiMethodKernel", "08ed48e30abd057f4a314393bbe8563051bcaa424b131a1b02caaa997ec3a64c", "samples.go:180-245")
 
+//line samples.go:186
 func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64, convThreshold float32, x, xNew []float64, sum *float64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1815,14 +1823,18 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 // FinalErrorKernel is finalError of jacobiCudaGraphs/jacobi.cu: the sum of
 // |x[i] - 1| by tile32 shuffles, the warps' sums through shared memory and
 // one atomicAdd a block.
+//
+//line samples.go:252
 func FinalErrorKernel(x []float64, gSum *float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_finalErrorKernel,
 		func(gc_t *gocuda.Thread) { finalErrorKernel(gc_t, x, gSum) },
 		func(gc_b *compiled.Block) { gc_body_finalErrorKernel(gc_b, x, gSum) })
 }
 
+//line samples.go:252
 var gc_src_finalErrorKernel = compiled.NewSource("finalErrorKernel", "37697cfd9481974c9c4b76e773ff99c3423abb81a9ee57eece8453222bc8b06d", "samples.go:247-289")
 
+//line samples.go:252
 func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2216,14 +2228,18 @@ func gc_body_finalErrorKernel(gc_b2 *compiled.Block, x []float64, gSum *float64)
 // fastWalshTransform/fastWalshTransform_kernel.cuh: block b transforms
 // its 2^log2N elements in shared memory, radix-4 stages and one radix-2
 // stage for an odd power.
+//
+//line samples.go:297
 func FwtBatch1Kernel(dOutput, dInput []float32, log2N int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_fwtBatch1Kernel,
 		func(gc_t *gocuda.Thread) { fwtBatch1Kernel(gc_t, dOutput, dInput, log2N) },
 		func(gc_b *compiled.Block) { gc_body_fwtBatch1Kernel(gc_b, dOutput, dInput, log2N) })
 }
 
+//line samples.go:297
 var gc_src_fwtBatch1Kernel = compiled.NewSource("fwtBatch1Kernel", "dbff0434dad509fc016a244c88305b9a1405b138a67df305ba48bcfe085f5bdb", "samples.go:291-359")
 
+//line samples.go:297
 func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, log2N int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -2694,6 +2710,8 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 
 // FwtBatch2Kernel is fwtBatch2Kernel of fastWalshTransform_kernel.cuh: one
 // radix-4 stage of stride in global memory, blockIdx.y the batch.
+//
+//line samples.go:365
 func FwtBatch2Kernel(dOutput, dInput []float32, stride int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_fwtBatch2Kernel,
 		func(gc_t *gocuda.Thread) { fwtBatch2Kernel(gc_t, dOutput, dInput, stride) },
@@ -2702,8 +2720,10 @@ func FwtBatch2Kernel(dOutput, dInput []float32, stride int) func(*gocuda.Thread)
 		})
 }
 
+//line samples.go:365
 var gc_src_fwtBatch2Kernel = compiled.NewSource("fwtBatch2Kernel", "0859ea4147402d9b2dcc801b0740e7d741d8eb1ff965f302433c28e29221ed5b", "samples.go:361-395")
 
+//line samples.go:365
 func gc_body_fwtBatch2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput, dInput []float32, stride int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2829,14 +2849,18 @@ func gc_body_fwtBatch2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dOutput,
 
 // ModulateKernel is modulateKernel of fastWalshTransform_kernel.cuh:
 // d_A[i] *= d_B[i] / N, grid-stride.
+//
+//line samples.go:401
 func ModulateKernel(dA, dB []float32, N int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_modulateKernel,
 		func(gc_t *gocuda.Thread) { modulateKernel(gc_t, dA, dB, N) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_modulateKernel(gc_b, gc_lo, gc_hi, dA, dB, N) })
 }
 
+//line samples.go:401
 var gc_src_modulateKernel = compiled.NewSource("modulateKernel", "bef75b1f2c7eaff05f72bc5e1c37b7d81de39e06bacb8f6d39b632476d9e3b98", "samples.go:397-409")
 
+//line samples.go:401
 func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []float32, N int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -3169,14 +3193,18 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 
 // InitValueKernel is initValue of 5_Domain_Specific/dwtHaar1D/
 // dwtHaar1D_kernel.cuh: od[i] = value, then a block barrier.
+//
+//line samples.go:422
 func InitValueKernel(od []float32, value float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_initValueKernel,
 		func(gc_t *gocuda.Thread) { initValueKernel(gc_t, od, value) },
 		func(gc_b *compiled.Block) { gc_body_initValueKernel(gc_b, od, value) })
 }
 
+//line samples.go:422
 var gc_src_initValueKernel = compiled.NewSource("initValueKernel", "b7f0443946a8eb06026aad0563e243cca416cd94b056562c3041c610caf55b5e", "samples.go:418-429")
 
+//line samples.go:422
 func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -3284,6 +3312,8 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 // decomposes its 2·bdim signal values dlevels levels deep in shared
 // memory (padded against bank conflicts), the active half shrinking each
 // level, the barrier outside the branch.
+//
+//line samples.go:437
 func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dwtHaar1DKernel,
 		func(gc_t *gocuda.Thread) { dwtHaar1DKernel(gc_t, id, od, approxFinal, dlevels, slengthStepHalf, bdim) },
@@ -3292,8 +3322,10 @@ func DwtHaar1DKernel(id, od, approxFinal []float32, dlevels, slengthStepHalf uin
 		})
 }
 
+//line samples.go:437
 var gc_src_dwtHaar1DKernel = compiled.NewSource("dwtHaar1DKernel", "f2a9a285aad101e2a1cd5d040496904fab386db741089c83f6247943dcdae0b3", "samples.go:431-496")
 
+//line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4048,6 +4080,8 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 
 // BlackScholesKernel is BlackScholesGPU of BlackScholes_kernel.cuh: two
 // options a thread, read and written as float2.
+//
+//line samples.go:545
 func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_blackScholesKernel,
 		func(gc_t *gocuda.Thread) {
@@ -4058,8 +4092,10 @@ func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOp
 		})
 }
 
+//line samples.go:545
 var gc_src_blackScholesKernel = compiled.NewSource("blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556")
 
+//line samples.go:545
 func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -4142,14 +4178,18 @@ func gc_body_blackScholesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dCall
 // shared memory between two barriers at each of the 2048 steps.
 // d_OptionData (__constant__) and d_CallValue (__device__) are
 // arguments.
+//
+//line samples.go:588
 func BinomialOptionsKernel(dOptionData []TOptionData, dCallValue []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_binomialOptionsKernel,
 		func(gc_t *gocuda.Thread) { binomialOptionsKernel(gc_t, dOptionData, dCallValue) },
 		func(gc_b *compiled.Block) { gc_body_binomialOptionsKernel(gc_b, dOptionData, dCallValue) })
 }
 
+//line samples.go:588
 var gc_src_binomialOptionsKernel = compiled.NewSource("binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626")
 
+//line samples.go:588
 func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -4962,6 +5002,8 @@ func gc_body_binomialOptionsKernel(gc_b2 *compiled.Block, dOptionData []TOptionD
 // stencil, each thread marching along z with its column's values in
 // register queues (infront, behind) and the xy-plane in a shared tile
 // with halos. stencil (__constant__) is an argument.
+//
+//line samples.go:644
 func FiniteDifferencesKernel(output, input []float32, dimx, dimy, dimz int, stencil []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_finiteDifferencesKernel,
 		func(gc_t *gocuda.Thread) { finiteDifferencesKernel(gc_t, output, input, dimx, dimy, dimz, stencil) },
@@ -4970,8 +5012,10 @@ func FiniteDifferencesKernel(output, input []float32, dimx, dimy, dimz int, sten
 		})
 }
 
+//line samples.go:644
 var gc_src_finiteDifferencesKernel = compiled.NewSource("finiteDifferencesKernel", "ea7d05434835a91ae7c0e0c4ebe9b4fc43f9394c231c497a12071758305a497c", "samples.go:637-745")
 
+//line samples.go:644
 func gc_body_finiteDifferencesKernel(gc_b2 *compiled.Block, output, input []float32, dimx, dimy, dimz int, stencil []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()

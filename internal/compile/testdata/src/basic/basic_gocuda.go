@@ -10,14 +10,18 @@ import (
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
+//
+//line basic.go:10
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
+//line basic.go:10
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
+//line basic.go:10
 func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -598,14 +602,18 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 }
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
+//
+//line basic.go:43
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scan,
 		func(gc_t *gocuda.Thread) { scan[T](gc_t, in, out) },
 		func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) })
 }
 
+//line basic.go:43
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
+//line basic.go:43
 func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -785,14 +793,18 @@ func gc_body_scan[T int32 | float32](gc_b *compiled.Block, in, out []T) {
 }
 
 // WarpKernel uses a collective inside an expression.
+//
+//line basic.go:70
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warp,
 		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_warp(gc_b, out) })
 }
 
+//line basic.go:70
 var gc_src_warp = compiled.NewSource("warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72")
 
+//line basic.go:70
 func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -834,14 +846,18 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 }
 
 // NestedHelperKernel calls a helper with a barrier inside an expression.
+//
+//line basic.go:77
 func NestedHelperKernel(out []int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nestedHelper,
 		func(gc_t *gocuda.Thread) { nestedHelper(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_nestedHelper(gc_b, out) })
 }
 
+//line basic.go:77
 var gc_src_nestedHelper = compiled.NewSource("nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84")
 
+//line basic.go:77
 func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -914,14 +930,18 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 
 // SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
 // run in runs, which compiled.GridStrideKernel gives long chunks.
+//
+//line basic.go:105
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line basic.go:105
 var gc_src_saxpy = compiled.NewSource("saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110")
 
+//line basic.go:105
 func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -11,14 +11,18 @@ import (
 )
 
 // MatMulTiledKernel returns the tiled matrix multiply.
+//
+//line basic.go:10
 func MatMulTiledKernel(a, b, c []float32, m, k, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_matMulTiled,
 		func(gc_t *gocuda.Thread) { matMulTiled(gc_t, a, b, c, m, k, n) },
 		func(gc_b *compiled.Block) { gc_body_matMulTiled(gc_b, a, b, c, m, k, n) })
 }
 
+//line basic.go:10
 var gc_src_matMulTiled = compiled.NewSource("matMulTiled", "72a6b9d8b1e1eab6e547b0f601879a664f5981132e134dc5a137c4f6ceedcc83", "basic.go:7-28")
 
+//line basic.go:10
 func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1085,6 +1089,8 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 }
 
 // ScanKernel is a Hillis-Steele block scan with an early exit.
+//
+//line basic.go:43
 func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_scan[T](gc_b, in, out) }
 	switch any(*new(T)).(type) {
@@ -1102,8 +1108,10 @@ func ScanKernel[T int32 | float32](in, out []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line basic.go:43
 var gc_src_scan = compiled.NewSource("scan", "ae8e6d970cf0c73560e46680ccfdc18ebfce9617d52360ee043622659622f7fb", "basic.go:40-65")
 
+//line basic.go:43
 func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -1320,6 +1328,7 @@ func gc_body_scan[T int32 | float32](gc_b4 *compiled.Block, in, out []T) {
 	}
 }
 
+//line basic.go:43
 func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1708,6 +1717,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 	}
 }
 
+//line basic.go:43
 func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()
@@ -2097,14 +2107,18 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 }
 
 // WarpKernel uses a collective inside an expression.
+//
+//line basic.go:70
 func WarpKernel(out []uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_warp,
 		func(gc_t *gocuda.Thread) { warp(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_warp(gc_b, out) })
 }
 
+//line basic.go:70
 var gc_src_warp = compiled.NewSource("warp", "08da24702dced02657042008e706f88a0a725e5486be2aa5a79a2b6ee904d4ed", "basic.go:67-72")
 
+//line basic.go:70
 func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2182,14 +2196,18 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 }
 
 // NestedHelperKernel calls a helper with a barrier inside an expression.
+//
+//line basic.go:77
 func NestedHelperKernel(out []int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_nestedHelper,
 		func(gc_t *gocuda.Thread) { nestedHelper(gc_t, out) },
 		func(gc_b *compiled.Block) { gc_body_nestedHelper(gc_b, out) })
 }
 
+//line basic.go:77
 var gc_src_nestedHelper = compiled.NewSource("nestedHelper", "f95cca7aad42c161bb256529024492f75b345692d85ebb31e5ca53f72c5dd7a0", "basic.go:74-79", "basic.go:81-84")
 
+//line basic.go:77
 func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -2262,14 +2280,18 @@ func gc_body_nestedHelper(gc_b2 *compiled.Block, out []int) {
 
 // SAXPYKernel is SAXPY, one thread per element: a grid body whose blocks
 // run in runs, which compiled.GridStrideKernel gives long chunks.
+//
+//line basic.go:105
 func SAXPYKernel(a float32, x, y []float32) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_saxpy,
 		func(gc_t *gocuda.Thread) { saxpy(gc_t, a, x, y) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_saxpy(gc_b, gc_lo, gc_hi, a, x, y) })
 }
 
+//line basic.go:105
 var gc_src_saxpy = compiled.NewSource("saxpy", "da3f9c6284768725dbb9f04ac10127964c56f1d50f3f119010e328e5ebf6eb88", "basic.go:101-110")
 
+//line basic.go:105
 func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []float32) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

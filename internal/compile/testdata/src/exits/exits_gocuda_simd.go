@@ -12,14 +12,18 @@ import (
 
 // CountKernel counts, per block, the positive inputs, with threads past
 // the end returning early.
+//
+//line exits.go:9
 func CountKernel(in []int32, counts []int32, flags []bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_count,
 		func(gc_t *gocuda.Thread) { count(gc_t, in, counts, flags) },
 		func(gc_b *compiled.Block) { gc_body_count(gc_b, in, counts, flags) })
 }
 
+//line exits.go:9
 var gc_src_count = compiled.NewSource("count", "5c9124c719bcdd0c5dec566bc91e6dd35e7dc3f9a02604a17ac9d121dd43c450", "exits.go:5-32")
 
+//line exits.go:9
 func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bool) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -9,14 +9,18 @@ import (
 )
 
 // ReduceKernel sums each block's inputs in shared memory.
+//
+//line generic.go:14
 func ReduceKernel[T Number](in, partial []T, scale ...float64) func(*gc.Thread) {
 	return compiled.Kernel(gc_src_reduce,
 		func(gc_t *gc.Thread) { reduce[T](gc_t, in, partial, scale...) },
 		func(gc_b *compiled.Block) { gc_body_reduce[T](gc_b, in, partial, scale...) })
 }
 
+//line generic.go:14
 var gc_src_reduce = compiled.NewSource("reduce", "29634aac821a8a76c70bfe425ea9178454c0bf0aceb5d6b6266426bda849cf7a", "generic.go:11-34")
 
+//line generic.go:14
 func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...float64) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -399,14 +403,18 @@ func gc_body_reduce[T Number](gc_b *compiled.Block, in, partial []T, scale ...fl
 }
 
 // SquareKernel squares its input: no barrier, one thread loop.
+//
+//line generic.go:39
 func SquareKernel(x []float64) func(*gc.Thread) {
 	return compiled.GridKernel(gc_src_square,
 		func(gc_t *gc.Thread) { square(gc_t, x) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_square(gc_b, gc_lo, gc_hi, x) })
 }
 
+//line generic.go:39
 var gc_src_square = compiled.NewSource("square", "44be1c197ec74ee8fd5a5af60561deab76915e294c5a7551f469cf607b8f8f55", "generic.go:36-44")
 
+//line generic.go:39
 func gc_body_square(gc_b *compiled.Block, gc_lo, gc_hi int, x []float64) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

@@ -11,14 +11,18 @@ import (
 
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
+//
+//line inline.go:12
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tree,
 		func(gc_t *gocuda.Thread) { tree[T](gc_t, in, partial) },
 		func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) })
 }
 
+//line inline.go:12
 var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
 
+//line inline.go:12
 func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -12,6 +12,8 @@ import (
 
 // TreeKernel sums each block's inputs with a helper that runs the barrier
 // loop, and another that returns the sum.
+//
+//line inline.go:12
 func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block) { gc_body_tree[T](gc_b, in, partial) }
 	switch any(*new(T)).(type) {
@@ -29,8 +31,10 @@ func TreeKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line inline.go:12
 var gc_src_tree = compiled.NewSource("tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:8-26", "inline.go:28-32", "inline.go:34-43")
 
+//line inline.go:12
 func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	t := gc_b4.Thread()
 	gc_pos4 := gc_b4.Pos()
@@ -574,6 +578,7 @@ func gc_body_tree[T Number](gc_b4 *compiled.Block, in, partial []T) {
 	}
 }
 
+//line inline.go:12
 func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -1240,6 +1245,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 	}
 }
 
+//line inline.go:12
 func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 	t := gc_b3.Thread()
 	gc_pos3 := gc_b3.Pos()

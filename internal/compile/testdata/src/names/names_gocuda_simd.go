@@ -14,14 +14,18 @@ import (
 
 // Repeat returns a kernel whose threads read their neighbour's count of
 // the runes of a string repeated rank times, across a barrier.
+//
+//line names.go:19
 func Repeat(out []int) func(*gocuda.Thread) {
 	return gc_compiled.Kernel(gc_src_repeat,
 		func(gc_t *gocuda.Thread) { repeat(gc_t, out) },
 		func(gc_b *gc_compiled.Block) { gc_body_repeat(gc_b, out) })
 }
 
+//line names.go:19
 var gc_src_repeat = gc_compiled.NewSource("repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
 
+//line names.go:19
 func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -276,14 +280,18 @@ func gc_body_repeat(gc_b2 *gc_compiled.Block, out []int) {
 // Window returns a kernel whose threads sum a window of in from their
 // index: a loop the default build runs eight threads a step, in vectors
 // of package lanes, and the SIMD build in vectors of simd/archsimd.
+//
+//line names.go:32
 func Window(in, out []float32, r int) func(*gocuda.Thread) {
 	return gc_compiled.GridKernel(gc_src_window,
 		func(gc_t *gocuda.Thread) { window(gc_t, in, out, r) },
 		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_window(gc_b, gc_lo, gc_hi, in, out, r) })
 }
 
+//line names.go:32
 var gc_src_window = gc_compiled.NewSource("window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43")
 
+//line names.go:32
 func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()

@@ -9,6 +9,8 @@ import (
 // WarpLoopKernel returns the kernel warpLoop bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a break or continue that only some lanes take, of a range loop with a warp collective (write it as a counted for loop).
+//
+//line refuse.go:8
 func WarpLoopKernel(v int32, in []int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { warpLoop(gc_t, v, in) }
 }
@@ -16,6 +18,8 @@ func WarpLoopKernel(v int32, in []int32) func(*gocuda.Thread) {
 // MaskedBarrierKernel returns the kernel maskedBarrier bound to its arguments.
 //
 // gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr).
+//
+//line refuse.go:18
 func MaskedBarrierKernel(v int32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { maskedBarrier(gc_t, v) }
 }
@@ -23,6 +27,8 @@ func MaskedBarrierKernel(v int32) func(*gocuda.Thread) {
 // DivergentKernel returns the kernel divergent bound to its arguments.
 //
 // gocuda compile left it on the runtime path: the condition of an if with a barrier is not provably the same for every thread of the block (compute it from BlockIdx, BlockDim, parameters and values the same for the block, or vote with t.SyncThreadsOr).
+//
+//line refuse.go:27
 func DivergentKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { divergent(gc_t) }
 }
@@ -30,6 +36,8 @@ func DivergentKernel() func(*gocuda.Thread) {
 // LoopKernel returns the kernel loop bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a continue of a loop with a barrier whose header is not provably the same for every thread of the block (compute its bound from values the same for the block, or end the trip with an if instead).
+//
+//line refuse.go:35
 func LoopKernel(n []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { loop(gc_t, n) }
 }
@@ -37,6 +45,8 @@ func LoopKernel(n []int) func(*gocuda.Thread) {
 // GotoKernel returns the kernel gotoKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: goto.
+//
+//line refuse.go:45
 func GotoKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { gotoKernel(gc_t) }
 }
@@ -44,6 +54,8 @@ func GotoKernel() func(*gocuda.Thread) {
 // DeferKernel returns the kernel deferKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: defer.
+//
+//line refuse.go:52
 func DeferKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { deferKernel(gc_t) }
 }
@@ -51,6 +63,8 @@ func DeferKernel() func(*gocuda.Thread) {
 // EscapeKernel returns the kernel escape bound to its arguments.
 //
 // gocuda compile left it on the runtime path: the *gocuda.Thread escapes (use t.Field and t.Method(), or pass t to a function).
+//
+//line refuse.go:57
 func EscapeKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { escape(gc_t) }
 }
@@ -58,6 +72,8 @@ func EscapeKernel() func(*gocuda.Thread) {
 // CaptureKernel returns the kernel capture bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a function literal captures the *gocuda.Thread (make it a function taking t).
+//
+//line refuse.go:62
 func CaptureKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { capture(gc_t) }
 }
@@ -65,6 +81,8 @@ func CaptureKernel() func(*gocuda.Thread) {
 // WriteIndexKernel returns the kernel writeIndex bound to its arguments.
 //
 // gocuda compile left it on the runtime path: assigns to the *gocuda.Thread's fields (copy the field to a variable).
+//
+//line refuse.go:68
 func WriteIndexKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { writeIndex(gc_t) }
 }
@@ -72,6 +90,8 @@ func WriteIndexKernel() func(*gocuda.Thread) {
 // SwitchKernel returns the kernel switchKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a fallthrough in a switch holding a barrier or collective (write the cases as ifs).
+//
+//line refuse.go:73
 func SwitchKernel(k int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { switchKernel(gc_t, k) }
 }
@@ -79,6 +99,8 @@ func SwitchKernel(k int) func(*gocuda.Thread) {
 // BreakKernel returns the kernel breakKernel bound to its arguments.
 //
 // gocuda compile left it on the runtime path: a break or continue of a loop with a barrier, under a condition not provably the same for every thread of the block (decide it with t.SyncThreadsOr(cond), or from values the same for the block).
+//
+//line refuse.go:84
 func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { breakKernel(gc_t, k, in) }
 }
@@ -86,6 +108,8 @@ func BreakKernel(k int, in []int) func(*gocuda.Thread) {
 // AddressKernel returns the kernel address bound to its arguments.
 //
 // gocuda compile left it on the runtime path: x, whose address is taken and which lives across a barrier or collective, is assigned by a short variable declaration (assign it with =).
+//
+//line refuse.go:94
 func AddressKernel(out []int) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { address(gc_t, out) }
 }
@@ -93,6 +117,8 @@ func AddressKernel(out []int) func(*gocuda.Thread) {
 // ReservedKernel returns the kernel reserved bound to its arguments.
 //
 // gocuda compile left it on the runtime path: the name gc_x is reserved for generated code.
+//
+//line refuse.go:103
 func ReservedKernel() func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { reserved(gc_t) }
 }
@@ -102,6 +128,8 @@ func ReservedKernel() func(*gocuda.Thread) {
 // then failed at launch, before). A function passed by name is followed.
 //
 // gocuda compile left it on the runtime path: a call of a function value that takes the thread: the compiler cannot see whether it synchronizes.
+//
+//line refuse.go:116
 func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { funcValue(gc_t, out) }
 }
@@ -111,6 +139,8 @@ func FuncValueKernel(out []float32) func(*gocuda.Thread) {
 // value, is inlined).
 //
 // gocuda compile left it on the runtime path: method run reaches SyncThreads, called as a method expression (call it on its receiver, x.run(...)): the compiler cannot see whether it synchronizes.
+//
+//line refuse.go:141
 func MethodKernel(s []float32) func(*gocuda.Thread) {
 	return func(gc_t *gocuda.Thread) { method(gc_t, s) }
 }

@@ -10,14 +10,18 @@ import (
 )
 
 // PairKernel adds neighbouring elements.
+//
+//line specialize.go:21
 func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_pair,
 		func(gc_t *gocuda.Thread) { pair[T](gc_t, in, out, n) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pair[T](gc_b, gc_lo, gc_hi, in, out, n) })
 }
 
+//line specialize.go:21
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
+//line specialize.go:21
 func gc_body_pair[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, in, out []T, n int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()

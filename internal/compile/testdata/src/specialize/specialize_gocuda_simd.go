@@ -11,6 +11,8 @@ import (
 )
 
 // PairKernel adds neighbouring elements.
+//
+//line specialize.go:21
 func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 	gc_body := func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_pair[T](gc_b, gc_lo, gc_hi, in, out, n) }
 	switch any(*new(T)).(type) {
@@ -28,8 +30,10 @@ func PairKernel[T Number](in, out []T, n int) func(*gocuda.Thread) {
 		gc_body)
 }
 
+//line specialize.go:21
 var gc_src_pair = compiled.NewSource("pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26")
 
+//line specialize.go:21
 func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out []T, n int) {
 	gc_pos4 := gc_b20.Pos()
 	gc_bd4 := gc_b20.Dim()
@@ -151,6 +155,7 @@ func gc_body_pair[T Number](gc_b20 *compiled.Block, gc_lo4, gc_hi4 int, in, out 
 	}
 }
 
+//line specialize.go:21
 func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, out []float32, n int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -608,6 +613,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 	}
 }
 
+//line specialize.go:21
 func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, out []int32, n int) {
 	gc_pos3 := gc_b11.Pos()
 	gc_bd3 := gc_b11.Dim()
