@@ -1028,7 +1028,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							_ = gc_j13
 //line parboil.go:97
-							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*0)
+							var gc_k25 int = 0
+//line parboil.go:97
+							_ = gc_k25
+//line parboil.go:97
+							var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 //line parboil.go:97
 							_ = gc_t13
 //line parboil.go:97
@@ -1054,8 +1058,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							_ = gc_j14
 //line parboil.go:97
-							var gc_t14 int = gc_i14 +
-								nx*(gc_j14+ny*1)
+							var gc_k27 int = 1
+							_ = gc_k27
+//line parboil.go:98
+							var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 //line parboil.go:98
 							_ = gc_t14
 //line parboil.go:98
@@ -1097,7 +1103,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							_ = gc_j15
 //line parboil.go:101
-							var gc_t15 int = gc_i15 + nx*(gc_j15+ny*0)
+							var gc_k29 int = 0
+//line parboil.go:101
+							_ = gc_k29
+//line parboil.go:101
+							var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
 //line parboil.go:101
 							_ = gc_t15
 //line parboil.go:101
@@ -1111,13 +1121,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 								var gc_lanes15 [16]float32
 //line parboil.go:101
-								for gc_k15 := range 16 {
+								for gc_k30 := range 16 {
 //line parboil.go:101
-									if gc_if8.ToBits()&(1<<gc_k15) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k30) != 0 {
 //line parboil.go:101
-										gc_pos2.Thread = gc_rank2 + gc_k15
+										gc_pos2.Thread = gc_rank2 + gc_k30
 //line parboil.go:101
-										gc_lanes15[gc_k15] = a0[gc_t15+gc_k15]
+										gc_lanes15[gc_k30] = a0[gc_t15+gc_k30]
 //line parboil.go:101
 									}
 //line parboil.go:101
@@ -1139,8 +1149,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							_ = gc_j16
 //line parboil.go:101
-							var gc_t16 int = gc_i16 +
-								nx*(gc_j16+ny*1)
+							var gc_k31 int = 1
+							_ = gc_k31
+//line parboil.go:102
+							var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
 //line parboil.go:102
 							_ = gc_t16
 //line parboil.go:102
@@ -1154,13 +1166,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 								var gc_lanes16 [16]float32
 //line parboil.go:102
-								for gc_k16 := range 16 {
+								for gc_k32 := range 16 {
 //line parboil.go:102
-									if gc_if8.ToBits()&(1<<gc_k16) != 0 {
+									if gc_if8.ToBits()&(1<<gc_k32) != 0 {
 //line parboil.go:102
-										gc_pos2.Thread = gc_rank2 + gc_k16
+										gc_pos2.Thread = gc_rank2 + gc_k32
 //line parboil.go:102
-										gc_lanes16[gc_k16] = a0[gc_t16+gc_k16]
+										gc_lanes16[gc_k32] = a0[gc_t16+gc_k32]
 //line parboil.go:102
 									}
 //line parboil.go:102
@@ -1274,7 +1286,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						_ = gc_j5
 //line parboil.go:97
-						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*0)
+						var gc_k9 int = 0
+//line parboil.go:97
+						_ = gc_k9
+//line parboil.go:97
+						var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 //line parboil.go:97
 						_ = gc_t5
 //line parboil.go:97
@@ -1300,8 +1316,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						_ = gc_j6
 //line parboil.go:97
-						var gc_t6 int = gc_i6 +
-							nx*(gc_j6+ny*1)
+						var gc_k11 int = 1
+						_ = gc_k11
+//line parboil.go:98
+						var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 //line parboil.go:98
 						_ = gc_t6
 //line parboil.go:98
@@ -1343,7 +1361,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 						_ = gc_j7
 //line parboil.go:101
-						var gc_t7 int = gc_i7 + nx*(gc_j7+ny*0)
+						var gc_k13 int = 0
+//line parboil.go:101
+						_ = gc_k13
+//line parboil.go:101
+						var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
 //line parboil.go:101
 						_ = gc_t7
 //line parboil.go:101
@@ -1357,13 +1379,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							var gc_lanes7 [8]float32
 //line parboil.go:101
-							for gc_k7 := range 8 {
+							for gc_k14 := range 8 {
 //line parboil.go:101
-								if gc_if4.ToBits()&(1<<gc_k7) != 0 {
+								if gc_if4.ToBits()&(1<<gc_k14) != 0 {
 //line parboil.go:101
-									gc_pos2.Thread = gc_rank2 + gc_k7
+									gc_pos2.Thread = gc_rank2 + gc_k14
 //line parboil.go:101
-									gc_lanes7[gc_k7] = a0[gc_t7+gc_k7]
+									gc_lanes7[gc_k14] = a0[gc_t7+gc_k14]
 //line parboil.go:101
 								}
 //line parboil.go:101
@@ -1385,8 +1407,10 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 						_ = gc_j8
 //line parboil.go:101
-						var gc_t8 int = gc_i8 +
-							nx*(gc_j8+ny*1)
+						var gc_k15 int = 1
+						_ = gc_k15
+//line parboil.go:102
+						var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
 //line parboil.go:102
 						_ = gc_t8
 //line parboil.go:102
@@ -1400,13 +1424,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							var gc_lanes8 [8]float32
 //line parboil.go:102
-							for gc_k8 := range 8 {
+							for gc_k16 := range 8 {
 //line parboil.go:102
-								if gc_if4.ToBits()&(1<<gc_k8) != 0 {
+								if gc_if4.ToBits()&(1<<gc_k16) != 0 {
 //line parboil.go:102
-									gc_pos2.Thread = gc_rank2 + gc_k8
+									gc_pos2.Thread = gc_rank2 + gc_k16
 //line parboil.go:102
-									gc_lanes8[gc_k8] = a0[gc_t8+gc_k8]
+									gc_lanes8[gc_k16] = a0[gc_t8+gc_k16]
 //line parboil.go:102
 								}
 //line parboil.go:102
@@ -1675,11 +1699,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								_ = gc_j47
 //line parboil.go:113
-								var gc_k53 int = gc_t71
+								var gc_k69 int = gc_t71
 //line parboil.go:113
-								_ = gc_k53
+								_ = gc_k69
 //line parboil.go:113
-								var gc_t72 int = gc_i47 + nx*(gc_j47+ny*gc_k53)
+								var gc_t72 int = gc_i47 + nx*(gc_j47+ny*gc_k69)
 //line parboil.go:113
 								_ = gc_t72
 //line parboil.go:113
@@ -1863,13 +1887,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									var gc_lanes51 [16]float32
 //line parboil.go:133
 									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).Store(&gc_lanes51)
-									for gc_k58 := range 16 {
+									for gc_k74 := range 16 {
 //line parboil.go:134
-										if gc_if28.ToBits()&(1<<gc_k58) != 0 {
+										if gc_if28.ToBits()&(1<<gc_k74) != 0 {
 //line parboil.go:134
-											gc_pos2.Thread = gc_rank2 + gc_k58
+											gc_pos2.Thread = gc_rank2 + gc_k74
 //line parboil.go:133
-											anext[gc_t79+gc_k58] = gc_lanes51[gc_k58]
+											anext[gc_t79+gc_k74] = gc_lanes51[gc_k74]
 //line parboil.go:133
 										}
 //line parboil.go:133
@@ -1907,11 +1931,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								_ = gc_j52
 //line parboil.go:139
-								var gc_k59 int = gc_t80
+								var gc_k75 int = gc_t80
 //line parboil.go:139
-								_ = gc_k59
+								_ = gc_k75
 //line parboil.go:139
-								var gc_t81 int = gc_i52 + nx*(gc_j52+ny*gc_k59)
+								var gc_t81 int = gc_i52 + nx*(gc_j52+ny*gc_k75)
 //line parboil.go:139
 								_ = gc_t81
 //line parboil.go:139
@@ -1925,13 +1949,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 									var gc_lanes52 [16]float32
 //line parboil.go:139
-									for gc_k60 := range 16 {
+									for gc_k76 := range 16 {
 //line parboil.go:139
-										if gc_if30.ToBits()&(1<<gc_k60) != 0 {
+										if gc_if30.ToBits()&(1<<gc_k76) != 0 {
 //line parboil.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k60
+											gc_pos2.Thread = gc_rank2 + gc_k76
 //line parboil.go:139
-											gc_lanes52[gc_k60] = a0[gc_t81+gc_k60]
+											gc_lanes52[gc_k76] = a0[gc_t81+gc_k76]
 //line parboil.go:139
 										}
 //line parboil.go:139
@@ -1981,13 +2005,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 										var gc_lanes53 [16]float32
 //line parboil.go:144
-										for gc_k61 := range 16 {
+										for gc_k77 := range 16 {
 //line parboil.go:144
-											if gc_if31.ToBits()&(1<<gc_k61) != 0 {
+											if gc_if31.ToBits()&(1<<gc_k77) != 0 {
 //line parboil.go:144
-												gc_pos2.Thread = gc_rank2 + gc_k61
+												gc_pos2.Thread = gc_rank2 + gc_k77
 //line parboil.go:144
-												gc_lanes53[gc_k61] = a0[gc_t83+gc_k61]
+												gc_lanes53[gc_k77] = a0[gc_t83+gc_k77]
 //line parboil.go:144
 											}
 //line parboil.go:144
@@ -2038,13 +2062,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 										var gc_lanes54 [16]float32
 //line parboil.go:149
-										for gc_k62 := range 16 {
+										for gc_k78 := range 16 {
 //line parboil.go:149
-											if gc_if31.ToBits()&(1<<gc_k62) != 0 {
+											if gc_if31.ToBits()&(1<<gc_k78) != 0 {
 //line parboil.go:149
-												gc_pos2.Thread = gc_rank2 + gc_k62
+												gc_pos2.Thread = gc_rank2 + gc_k78
 //line parboil.go:149
-												gc_lanes54[gc_k62] = a0[gc_t85+gc_k62]
+												gc_lanes54[gc_k78] = a0[gc_t85+gc_k78]
 //line parboil.go:149
 											}
 //line parboil.go:149
@@ -2099,13 +2123,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 										var gc_lanes55 [16]float32
 //line parboil.go:154
-										for gc_k63 := range 16 {
+										for gc_k79 := range 16 {
 //line parboil.go:154
-											if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()&(1<<gc_k63) != 0 {
+											if archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()&(1<<gc_k79) != 0 {
 //line parboil.go:154
-												gc_pos2.Thread = gc_rank2 + gc_k63
+												gc_pos2.Thread = gc_rank2 + gc_k79
 //line parboil.go:154
-												gc_lanes55[gc_k63] = a0[gc_t87+gc_k63]
+												gc_lanes55[gc_k79] = a0[gc_t87+gc_k79]
 //line parboil.go:154
 											}
 //line parboil.go:154
@@ -2159,13 +2183,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 									var gc_lanes56 [16]float32
 //line parboil.go:159
 									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).Store(&gc_lanes56)
-									for gc_k64 := range 16 {
+									for gc_k80 := range 16 {
 //line parboil.go:160
-										if gc_if31.ToBits()&(1<<gc_k64) != 0 {
+										if gc_if31.ToBits()&(1<<gc_k80) != 0 {
 //line parboil.go:160
-											gc_pos2.Thread = gc_rank2 + gc_k64
+											gc_pos2.Thread = gc_rank2 + gc_k80
 //line parboil.go:159
-											anext[gc_t88+gc_k64] = gc_lanes56[gc_k64]
+											anext[gc_t88+gc_k80] = gc_lanes56[gc_k80]
 //line parboil.go:159
 										}
 //line parboil.go:159
@@ -2371,11 +2395,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							_ = gc_j27
 //line parboil.go:113
-							var gc_k29 int = gc_t35
+							var gc_k45 int = gc_t35
 //line parboil.go:113
-							_ = gc_k29
+							_ = gc_k45
 //line parboil.go:113
-							var gc_t36 int = gc_i27 + nx*(gc_j27+ny*gc_k29)
+							var gc_t36 int = gc_i27 + nx*(gc_j27+ny*gc_k45)
 //line parboil.go:113
 							_ = gc_t36
 //line parboil.go:113
@@ -2559,13 +2583,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								var gc_lanes31 [8]float32
 //line parboil.go:133
 								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes31)
-								for gc_k34 := range 8 {
+								for gc_k50 := range 8 {
 //line parboil.go:134
-									if gc_if16.ToBits()&(1<<gc_k34) != 0 {
+									if gc_if16.ToBits()&(1<<gc_k50) != 0 {
 //line parboil.go:134
-										gc_pos2.Thread = gc_rank2 + gc_k34
+										gc_pos2.Thread = gc_rank2 + gc_k50
 //line parboil.go:133
-										anext[gc_t43+gc_k34] = gc_lanes31[gc_k34]
+										anext[gc_t43+gc_k50] = gc_lanes31[gc_k50]
 //line parboil.go:133
 									}
 //line parboil.go:133
@@ -2603,11 +2627,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							_ = gc_j32
 //line parboil.go:139
-							var gc_k35 int = gc_t44
+							var gc_k51 int = gc_t44
 //line parboil.go:139
-							_ = gc_k35
+							_ = gc_k51
 //line parboil.go:139
-							var gc_t45 int = gc_i32 + nx*(gc_j32+ny*gc_k35)
+							var gc_t45 int = gc_i32 + nx*(gc_j32+ny*gc_k51)
 //line parboil.go:139
 							_ = gc_t45
 //line parboil.go:139
@@ -2621,13 +2645,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								var gc_lanes32 [8]float32
 //line parboil.go:139
-								for gc_k36 := range 8 {
+								for gc_k52 := range 8 {
 //line parboil.go:139
-									if gc_if18.ToBits()&(1<<gc_k36) != 0 {
+									if gc_if18.ToBits()&(1<<gc_k52) != 0 {
 //line parboil.go:139
-										gc_pos2.Thread = gc_rank2 + gc_k36
+										gc_pos2.Thread = gc_rank2 + gc_k52
 //line parboil.go:139
-										gc_lanes32[gc_k36] = a0[gc_t45+gc_k36]
+										gc_lanes32[gc_k52] = a0[gc_t45+gc_k52]
 //line parboil.go:139
 									}
 //line parboil.go:139
@@ -2677,13 +2701,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									var gc_lanes33 [8]float32
 //line parboil.go:144
-									for gc_k37 := range 8 {
+									for gc_k53 := range 8 {
 //line parboil.go:144
-										if gc_if19.ToBits()&(1<<gc_k37) != 0 {
+										if gc_if19.ToBits()&(1<<gc_k53) != 0 {
 //line parboil.go:144
-											gc_pos2.Thread = gc_rank2 + gc_k37
+											gc_pos2.Thread = gc_rank2 + gc_k53
 //line parboil.go:144
-											gc_lanes33[gc_k37] = a0[gc_t47+gc_k37]
+											gc_lanes33[gc_k53] = a0[gc_t47+gc_k53]
 //line parboil.go:144
 										}
 //line parboil.go:144
@@ -2734,13 +2758,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									var gc_lanes34 [8]float32
 //line parboil.go:149
-									for gc_k38 := range 8 {
+									for gc_k54 := range 8 {
 //line parboil.go:149
-										if gc_if19.ToBits()&(1<<gc_k38) != 0 {
+										if gc_if19.ToBits()&(1<<gc_k54) != 0 {
 //line parboil.go:149
-											gc_pos2.Thread = gc_rank2 + gc_k38
+											gc_pos2.Thread = gc_rank2 + gc_k54
 //line parboil.go:149
-											gc_lanes34[gc_k38] = a0[gc_t49+gc_k38]
+											gc_lanes34[gc_k54] = a0[gc_t49+gc_k54]
 //line parboil.go:149
 										}
 //line parboil.go:149
@@ -2795,13 +2819,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									var gc_lanes35 [8]float32
 //line parboil.go:154
-									for gc_k39 := range 8 {
+									for gc_k55 := range 8 {
 //line parboil.go:154
-										if gc_if19.And(gc_if20).ToBits()&(1<<gc_k39) != 0 {
+										if gc_if19.And(gc_if20).ToBits()&(1<<gc_k55) != 0 {
 //line parboil.go:154
-											gc_pos2.Thread = gc_rank2 + gc_k39
+											gc_pos2.Thread = gc_rank2 + gc_k55
 //line parboil.go:154
-											gc_lanes35[gc_k39] = a0[gc_t51+gc_k39]
+											gc_lanes35[gc_k55] = a0[gc_t51+gc_k55]
 //line parboil.go:154
 										}
 //line parboil.go:154
@@ -2855,13 +2879,13 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 								var gc_lanes36 [8]float32
 //line parboil.go:159
 								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes36)
-								for gc_k40 := range 8 {
+								for gc_k56 := range 8 {
 //line parboil.go:160
-									if gc_if19.ToBits()&(1<<gc_k40) != 0 {
+									if gc_if19.ToBits()&(1<<gc_k56) != 0 {
 //line parboil.go:160
-										gc_pos2.Thread = gc_rank2 + gc_k40
+										gc_pos2.Thread = gc_rank2 + gc_k56
 //line parboil.go:159
-										anext[gc_t52+gc_k40] = gc_lanes36[gc_k40]
+										anext[gc_t52+gc_k56] = gc_lanes36[gc_k56]
 //line parboil.go:159
 									}
 //line parboil.go:159

@@ -1481,12 +1481,16 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-									var gc_t4 float32 = float32(math.Sqrt(float64(corrFloatN)))
+									var gc_x4 float32 = corrFloatN
 //line polybench_datamining.go:73
+									_ = gc_x4
+//line polybench_datamining.go:73
+									var gc_t4 float32 = float32(math.Sqrt(float64(gc_x4)))
+//line polybench_datamining.go:25
 									_ = gc_t4
-//line polybench_datamining.go:73
+//line polybench_datamining.go:25
 									archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x16(gc_t4).Mul(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:73
+//line polybench_datamining.go:25
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1512,12 +1516,16 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:71
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx2:])).StoreSlice(gc_at4[gc_tx2:])
 //line polybench_datamining.go:71
-								var gc_t3 float32 = float32(math.Sqrt(float64(corrFloatN)))
+								var gc_x3 float32 = corrFloatN
 //line polybench_datamining.go:73
+								_ = gc_x3
+//line polybench_datamining.go:73
+								var gc_t3 float32 = float32(math.Sqrt(float64(gc_x3)))
+//line polybench_datamining.go:25
 								_ = gc_t3
-//line polybench_datamining.go:73
+//line polybench_datamining.go:25
 								archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).Div(archsimd.BroadcastFloat32x8(gc_t3).Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]))).StoreSlice(gc_at4[gc_tx2:])
-//line polybench_datamining.go:73
+//line polybench_datamining.go:25
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1563,9 +1571,13 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x16Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-									var gc_t2 float32 = float32(math.Sqrt(float64(corrFloatN)))
-									_ = gc_t2
+									var gc_x2 float32 = corrFloatN
+									_ = gc_x2
 //line polybench_datamining.go:73
+									var gc_t2 float32 = float32(math.Sqrt(float64(gc_x2)))
+//line polybench_datamining.go:25
+									_ = gc_t2
+//line polybench_datamining.go:25
 									archsimd.LoadFloat32x16Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x16(gc_t2).Mul(archsimd.LoadFloat32x16Slice(std[j:]))).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:73
 								}
@@ -1598,9 +1610,13 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 //line polybench_datamining.go:72
 								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Sub(archsimd.LoadFloat32x8Slice(mean[j:])).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:72
-								var gc_t float32 = float32(math.Sqrt(float64(corrFloatN)))
-								_ = gc_t
+								var gc_x float32 = corrFloatN
+								_ = gc_x
 //line polybench_datamining.go:73
+								var gc_t float32 = float32(math.Sqrt(float64(gc_x)))
+//line polybench_datamining.go:25
+								_ = gc_t
+//line polybench_datamining.go:25
 								archsimd.LoadFloat32x8Slice(data[i*m+j:]).Div(archsimd.BroadcastFloat32x8(gc_t).Mul(archsimd.LoadFloat32x8Slice(std[j:]))).StoreSlice(data[i*m+j:])
 //line polybench_datamining.go:73
 							}

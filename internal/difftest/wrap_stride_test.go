@@ -36,44 +36,34 @@ func strideWrapCases(test func(step, d, trips int)) {
 // before): the trips of every thread are the source's, with int keys
 // (chunked rounds), int64 keys and an inclusive limit, and uint32 keys.
 func TestStrideWrap(t *testing.T) {
-	launch := func(f form, kernel func([]int32) func(*gocuda.Thread)) ([]int32, error) {
+	strideWrapCases(func(step, d, n int) {
+		t.Run(fmt.Sprintf("step=%d/d=%d", step, d), func(t *testing.T) {
+			limit := math.MaxInt - step + 1 - d
+			checkStrideWrap(t, StrideWrapKernel, limit-n*step-100, limit, step, false)
+			limit64 := int64(math.MaxInt64 - step - d)
+			checkStrideWrap(t, StrideWrap64Kernel, limit64-int64(n*step)-100, limit64, int64(step), true)
+			if step <= math.MaxUint32/4 {
+				limit32 := uint32(math.MaxUint32 - step + 1 - d)
+				checkStrideWrap(t, StrideWrapU32Kernel, limit32-uint32(n*step)-100, limit32, uint32(step), false)
+			}
+		})
+	})
+}
+
+// checkStrideWrap runs kernel, one of the StrideWrap kernels, on both
+// forms and requires the trips of hostStrideTrips. A launch that does
+// not end in a minute fails.
+func checkStrideWrap[K compiled.Integer](t *testing.T, kernel func([]int32, K, K, K) func(*gocuda.Thread),
+	base, limit, step K, inclusive bool) {
+	t.Helper()
+	got := agree(t, func(f form) ([]int32, error) {
 		trips := make([]int32, strideWrapBlock)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a hang, as a failure
 		defer cancel()
 		cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: strideWrapBlock}, RuntimePath: f.runtime}
-		return trips, dev.LaunchContext(ctx, cfg, kernel(trips))
-	}
-	strideWrapCases(func(step, d, n int) {
-		t.Run(fmt.Sprintf("step=%d/d=%d", step, d), func(t *testing.T) {
-			limit := math.MaxInt - step + 1 - d
-			base := limit - n*step - 100
-			got := agree(t, func(f form) ([]int32, error) {
-				return launch(f, func(trips []int32) func(*gocuda.Thread) { return StrideWrapKernel(trips, base, limit, step) })
-			})
-			require.Equal(t, hostStrideTrips(base, limit, step, false), got, "int")
-
-			limit64 := int64(math.MaxInt64 - step - d)
-			base64 := limit64 - int64(n*step) - 100
-			got = agree(t, func(f form) ([]int32, error) {
-				return launch(f, func(trips []int32) func(*gocuda.Thread) {
-					return StrideWrap64Kernel(trips, base64, limit64, int64(step))
-				})
-			})
-			require.Equal(t, hostStrideTrips(base64, limit64, int64(step), true), got, "int64")
-
-			if step > math.MaxUint32/4 {
-				return
-			}
-			limit32 := uint32(math.MaxUint32 - step + 1 - d)
-			base32 := limit32 - uint32(n*step) - 100
-			got = agree(t, func(f form) ([]int32, error) {
-				return launch(f, func(trips []int32) func(*gocuda.Thread) {
-					return StrideWrapU32Kernel(trips, base32, limit32, uint32(step))
-				})
-			})
-			require.Equal(t, hostStrideTrips(base32, limit32, uint32(step), false), got, "uint32")
-		})
+		return trips, dev.LaunchContext(ctx, cfg, kernel(trips, base, limit, step))
 	})
+	require.Equal(t, hostStrideTrips(base, limit, step, inclusive), got, "%T keys", base)
 }
 
 // hostStrideTrips is the StrideWrap kernels' reference: each thread's

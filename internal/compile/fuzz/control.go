@@ -169,6 +169,18 @@ func (g *gen) strideWalk(c ctx) {
 	}
 	i := g.fresh("i")
 	step := []string{"size", "32", "t.BlockDim.X", "p1%9 + 1", "p1*700 + 1"}[g.ch.pick(5)]
+	if g.ch.pick(4) == 0 {
+		// Keys near the largest int, the limit a step below it: no
+		// running thread's key wraps, and a stopped thread's does in
+		// the compiled form's later rounds, where it must not run again
+		// (compiled.StrideStopped). The starts (at most 1027) stay below
+		// the top.
+		g.imports["math"] = true
+		g.line("for %s := math.MaxInt - 4*(%s) - 2048 + %s; %s < math.MaxInt-(%s)+1; %s += %s {", i, step, start, i, step, i, step)
+		g.line("\t%s ^= int32(%s) + %s", acc.name, i, g.val(i32, false, 0))
+		g.line("}")
+		return
+	}
 	bound := []string{"len(in)", "p1*40 + 3"}[g.ch.pick(2)]
 	g.line("for %s := %s; %s < %s; %s += %s {", i, start, i, bound, i, step)
 	g.indent++

@@ -245,7 +245,7 @@ func (v *vectorizer) inline(c *ast.CallExpr) []vval {
 	defer func() { v.inst = outer; v.inlining[d] = false; undo() }()
 	for i, obj := range params {
 		if obj != nil && args[i].x != nil {
-			v.param(obj, args[i], d.Body)
+			v.param(obj, args[i], d.Body, info.Types[c.Args[i]].Value != nil)
 		}
 	}
 	if d.Type.Results != nil {
@@ -359,12 +359,15 @@ func (f *Func) loweredHelper(d *ast.FuncDecl) *lowered {
 }
 
 // param binds a helper's parameter to its argument: an alias of a
-// constant or a block's variable the helper does not change, a variable
-// of its own otherwise.
-func (v *vectorizer) param(obj *types.Var, arg vval, body *ast.BlockStmt) {
+// block's variable the helper does not change, a variable of its own
+// otherwise. A constant argument (constant says which is) gets a
+// variable too: in its place in the helper's expressions it would make
+// them constant, computed exactly where the parameter's type wraps (a
+// uint32 shifted left) or fails (a division by zero).
+func (v *vectorizer) param(obj *types.Var, arg vval, body *ast.BlockStmt, constant bool) {
 	switch arg.x.(type) {
 	case *ast.Ident, *ast.BasicLit:
-		if arg.fixed && types.Identical(arg.typ, v.varType(obj)) && !v.f.assignsTo(body, obj) {
+		if arg.fixed && !constant && types.Identical(arg.typ, v.varType(obj)) && !v.f.assignsTo(body, obj) {
 			v.env[obj] = &vbind{name: obj.Name(), x: arg.x, seq: -1}
 			return
 		}
