@@ -173,8 +173,10 @@ func (g *gen) strideWalk(c ctx) {
 		// Keys near the largest int, the limit a step below it: no
 		// running thread's key wraps, and a stopped thread's does in
 		// the compiled form's later rounds, where it must not run again
-		// (compiled.StrideStopped). The starts (at most 1027) stay below
-		// the top.
+		// (compiled.StrideStopped). The starts (below 2048) stay below
+		// the top, and are not x plus an offset: narrowed bounds would
+		// fail the launch with compiled.ErrGuardWraps near the top.
+		start = []string{"lane", "2*rank"}[g.ch.pick(2)]
 		g.imports["math"] = true
 		g.line("for %s := math.MaxInt - 4*(%s) - 2048 + %s; %s < math.MaxInt-(%s)+1; %s += %s {", i, step, start, i, step, i, step)
 		g.line("\t%s ^= int32(%s) + %s", acc.name, i, g.val(i32, false, 0))
