@@ -365,12 +365,9 @@ func (f *Func) loweredHelper(d *ast.FuncDecl) *lowered {
 // them constant, computed exactly where the parameter's type wraps (a
 // uint32 shifted left) or fails (a division by zero).
 func (v *vectorizer) param(obj *types.Var, arg vval, body *ast.BlockStmt, constant bool) {
-	switch arg.x.(type) {
-	case *ast.Ident, *ast.BasicLit:
-		if arg.fixed && !constant && types.Identical(arg.typ, v.varType(obj)) && !v.f.assignsTo(body, obj) {
-			v.env[obj] = &vbind{name: obj.Name(), x: arg.x, seq: -1}
-			return
-		}
+	if _, ok := arg.x.(*ast.Ident); ok && arg.fixed && !constant && types.Identical(arg.typ, v.varType(obj)) && !v.f.assignsTo(body, obj) {
+		v.env[obj] = &vbind{name: obj.Name(), x: arg.x, seq: -1}
+		return
 	}
 	v.define(obj, arg)
 }
