@@ -245,6 +245,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	gc_bd := gc_b.Dim()
 	gc_bdx := gc_bd.X
 	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
@@ -264,56 +265,82 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	y0 := gc_by*BlurTile - r
 
 //line blur.go:117
-	gc_chunk := compiled.StrideChunk(BlurTile)
-	gc_span := (BlurTile) * gc_chunk
-
-//line blur.go:117
-	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-
-//line blur.go:117
-					gc_start := gc_ty
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(BlurTile) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more = true
-					}
-					for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
+	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
+		for ty := 0; ty < side; ty++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_rowrank := ty % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
 
 //line blur.go:118
-						row := src[clampTo(y0+ty, height)*width:]
+			row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-						for tx := gc_tx; tx < side; tx += BlurTile {
-							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+			for tx, gc_rx := 0, 0; tx < side; tx, gc_rx = tx+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
+				}
+				gc_pos.Thread = gc_rowrank + gc_rx
+
+//line blur.go:120
+				tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+			}
+		}
+	} else {
+
+//line blur.go:117
+		gc_chunk := compiled.StrideChunk(BlurTile)
+		gc_span := (BlurTile) * gc_chunk
+
+//line blur.go:117
+		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line blur.go:117
+						gc_start := gc_ty
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, BlurTile, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(BlurTile) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(BlurTile), gc_trips-1 {
+
+//line blur.go:118
+							row := src[clampTo(y0+ty, height)*width:]
+
+//line blur.go:119
+							for tx := gc_tx; tx < side; tx += BlurTile {
+								tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+							}
 						}
 					}
-				}
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
 				}
 			}
 		}

@@ -372,6 +372,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 	gc_bd2 := gc_b4.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
 	gc_bidx2 := gc_b4.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
@@ -391,56 +392,82 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 	y0 := gc_by2*BlurTile - r
 
 //line blur.go:117
-	gc_chunk := compiled.StrideChunk(BlurTile)
-	gc_span := (BlurTile) * gc_chunk
-
-//line blur.go:117
-	for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
-		if gc_b4.Stopped() {
-			return
-		}
-		gc_more = false
-		{
-			gc_ty2 := 0
-			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-
-//line blur.go:117
-					gc_start2 := gc_ty2
-					gc_from4 := gc_start2 + gc_off
-					gc_trips2 := gc_limit - gc_from4
-					switch {
-					case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
-					case gc_trips2 > gc_span:
-						gc_trips2 = gc_chunk
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk {
-						gc_more = true
-					}
-					for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
+	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
+		for ty := 0; ty < side; ty++ {
+			if gc_b4.Stopped() {
+				return
+			}
+			gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
+			gc_pos2.Thread = gc_rowrank2
 
 //line blur.go:118
-						row := src[clampTo(y0+ty, height)*width:]
+			row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-						for tx := gc_tx2; tx < side; tx += BlurTile {
-							tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+			for tx, gc_rx2 := 0, 0; tx < side; tx, gc_rx2 = tx+1, gc_rx2+1 {
+				if gc_rx2 == gc_bdx2 {
+					gc_rx2 = 0
+				}
+				gc_pos2.Thread = gc_rowrank2 + gc_rx2
+
+//line blur.go:120
+				tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+			}
+		}
+	} else {
+
+//line blur.go:117
+		gc_chunk := compiled.StrideChunk(BlurTile)
+		gc_span := (BlurTile) * gc_chunk
+
+//line blur.go:117
+		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
+			if gc_b4.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+
+//line blur.go:117
+						gc_start2 := gc_ty2
+						gc_from4 := gc_start2 + gc_off
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, BlurTile, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(BlurTile) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
+							gc_more = true
+						}
+						for ty := gc_from4; gc_trips2 > 0; ty, gc_trips2 = ty+(BlurTile), gc_trips2-1 {
+
+//line blur.go:118
+							row := src[clampTo(y0+ty, height)*width:]
+
+//line blur.go:119
+							for tx := gc_tx2; tx < side; tx += BlurTile {
+								tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+							}
 						}
 					}
-				}
-				gc_ty2++
-				if gc_ty2 == gc_bdy2 {
-					gc_ty2 = 0
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
 				}
 			}
 		}

@@ -60,6 +60,10 @@
 //     chunk of trips of each thread in turn, its state in locals, the
 //     chunk's span small enough for the cache (unless the build runs the
 //     loop's vector steps)
+//   - tile: a thread loop walking a tile larger than the block, a
+//     block-stride loop along y around one along x, runs its elements in
+//     rows where the steps are the block's extents, each element at its
+//     thread
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector; of those, the

@@ -118,6 +118,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Outside {
 		head += " [outside]"
 	}
+	if n.Tile != nil {
+		head += " [tile]"
+	}
 	for _, b := range n.Bounds {
 		head += d.bound(b)
 	}

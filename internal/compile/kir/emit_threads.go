@@ -12,6 +12,10 @@ import (
 func (e *emitter) threadLoop(l *ThreadLoop) {
 	if len(l.Body) == 1 {
 		if fs, ok := l.Body[0].(*Code).Stmt.(*ast.ForStmt); ok && e.f.Strides[fs] != nil {
+			if l.Tile != nil {
+				e.tileLoop(l, fs, e.f.Strides[fs])
+				return
+			}
 			e.lockstepLoop(l, fs, e.f.Strides[fs])
 			return
 		}

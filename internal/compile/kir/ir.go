@@ -263,6 +263,9 @@ type (
 		// instead: the part of each row of x before their range and after
 		// it, and the whole of a row their Row bounds skip (split.go).
 		Outside bool
+		// Tile, where set, is the loop's walk over a tile, which runs in
+		// rows where its steps are the block's extents (tile.go).
+		Tile *TileNest
 	}
 	// WarpLoop runs Body, warp-level code, for every warp of the block:
 	// LaneLoops, Collectives, and WarpIfs, Fors and Ranges around them.

@@ -277,13 +277,19 @@ func (f *Func) readsRow(e ast.Expr) bool {
 // offset (nil for none), returning the offset: t.ThreadIdx.X, a remat
 // variable defined as such a sum, or such a sum itself.
 func (f *Func) threadXPlus(e ast.Expr) (off ast.Expr, ok bool) {
+	return f.threadPlus(e, f.laneAxis())
+}
+
+// threadPlus reports whether e is the thread's index along axis (the
+// source's, "X" or "Y") plus a uniform offset, as threadXPlus.
+func (f *Func) threadPlus(e ast.Expr, axis string) (off ast.Expr, ok bool) {
 	e = ast.Unparen(e)
-	if f.isThreadX(e) {
+	if f.isThreadCoordOn(e, "ThreadIdx", axis) {
 		return nil, true
 	}
 	if b, isSum := e.(*ast.BinaryExpr); isSum && b.Op == token.ADD && types.Identical(f.Src.Info.TypeOf(b), types.Typ[types.Int]) {
 		for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
-			if f.isThreadX(p[0]) && f.safeUniform(p[1]) {
+			if f.isThreadCoordOn(p[0], "ThreadIdx", axis) && f.safeUniform(p[1]) {
 				return p[1], true
 			}
 		}
@@ -291,7 +297,7 @@ func (f *Func) threadXPlus(e ast.Expr) (off ast.Expr, ok bool) {
 	}
 	if v := f.varOf(e); v != nil && v.Class == Remat && types.Identical(v.Obj.Type(), types.Typ[types.Int]) {
 		if d := defExpr(v); d != nil && d != e {
-			return f.threadXPlus(d)
+			return f.threadPlus(d, axis)
 		}
 	}
 	return nil, false
@@ -312,17 +318,23 @@ func (f *Func) isThreadX(e ast.Expr) bool { return f.isThreadCoord(e, "ThreadIdx
 // BlockDim...), or a remat int variable defined as it: the component
 // thread loops run along, Y in a transposed body.
 func (f *Func) isThreadCoord(e ast.Expr, field string) bool {
+	return f.isThreadCoordOn(e, field, f.laneAxis())
+}
+
+// isThreadCoordOn reports whether e is t.<field>.<axis>, or a remat int
+// variable defined as it.
+func (f *Func) isThreadCoordOn(e ast.Expr, field, axis string) bool {
 	e = ast.Unparen(e)
 	if s, ok := e.(*ast.SelectorExpr); ok {
 		got, ok := f.threadFieldSel(s)
-		return ok && got == field && s.Sel.Name == f.laneAxis()
+		return ok && got == field && s.Sel.Name == axis
 	}
 	v := f.varOf(e)
 	if v == nil || v.Class != Remat || !types.Identical(v.Obj.Type(), types.Typ[types.Int]) {
 		return false
 	}
 	d := defExpr(v)
-	return d != nil && d != e && f.isThreadCoord(d, field)
+	return d != nil && d != e && f.isThreadCoordOn(d, field, axis)
 }
 
 // defExpr returns the expression a remat variable is defined by, or nil.

@@ -39,6 +39,7 @@ var passes = [...]pass{
 	{"rebase", rebase, "thread loops indexing slices at x plus a row's offset (or that offset alone, or a 2-D tile's row and x plus an offset) run, where the slices are long enough (for the part of a row its neighbours' reads leave), without those checks, and without position records where nothing else can fail"},
 	{"runs", runs, "a grid body of one rebased thread loop that reads its block's and thread's x only as their sum runs the blocks of its chunk that follow one another along x as one row, and a flat grid-stride loop of such code its chunk's rows"},
 	{"chunk", chunk, "a lockstep loop that rebase did not take runs, each round, a chunk of trips of each thread in turn, its state in locals, the chunk's span small enough for the cache (unless the build runs the loop's vector steps)"},
+	{"tile", tile, "a thread loop walking a tile larger than the block, a block-stride loop along y around one along x, runs its elements in rows where the steps are the block's extents, each element at its thread"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector; of those, the loops whose threads carry a sum through a loop of their own, which the default build runs eight threads at a time too, in portable vectors"},
 }

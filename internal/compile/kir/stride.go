@@ -37,7 +37,11 @@ func stride(f *Func) {
 }
 
 // strideOf returns fs as a grid-stride loop, or nil.
-func (f *Func) strideOf(fs *ast.ForStmt) *Stride {
+func (f *Func) strideOf(fs *ast.ForStmt) *Stride { return f.strideLoop(fs, true) }
+
+// strideLoop returns fs as a grid-stride loop, or nil; with named, its
+// lockstep form's names.
+func (f *Func) strideLoop(fs *ast.ForStmt, named bool) *Stride {
 	init, ok1 := fs.Init.(*ast.AssignStmt)
 	cond, ok2 := fs.Cond.(*ast.BinaryExpr)
 	if !ok1 || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 ||
@@ -49,8 +53,10 @@ func (f *Func) strideOf(fs *ast.ForStmt) *Stride {
 	if key == nil || !f.isVar(cond.X, key) {
 		return nil
 	}
-	s := &Stride{Key: key, Start: init.Rhs[0], Limit: cond.Y, Op: cond.Op,
-		Names: [3]string{f.Names.Fresh("off"), f.Names.Fresh("limit"), f.Names.Fresh("more")}}
+	s := &Stride{Key: key, Start: init.Rhs[0], Limit: cond.Y, Op: cond.Op}
+	if named {
+		s.Names = [3]string{f.Names.Fresh("off"), f.Names.Fresh("limit"), f.Names.Fresh("more")}
+	}
 	switch post := fs.Post.(type) {
 	case *ast.IncDecStmt:
 		if post.Tok != token.INC || !f.isVar(post.X, key) {

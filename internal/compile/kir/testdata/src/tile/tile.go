@@ -1,0 +1,51 @@
+// Package tile holds blocks walking a two-dimensional tile larger than
+// the block: the walk runs in rows where its steps are the block's
+// extents, and keeps its lockstep form where it names a thread's values.
+package tile
+
+import "github.com/gocuda/gocuda/gocuda"
+
+const side = 20
+
+// haloLoad is PMPP's load of a tile with its halo (the blur's): a 16×16
+// block fills a 20×20 tile, a row's slice taken once per row of y.
+func haloLoad(t *gocuda.Thread, src, dst []float32, width int) {
+	tile := gocuda.Shared[float32](t, side*side)
+	x0, y0 := t.BlockIdx.X*16-2, t.BlockIdx.Y*16-2
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		row := src[max(y0+ty, 0)*width:]
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			tile[ty*side+tx] = row[max(x0+tx, 0)]
+		}
+	}
+	t.SyncThreads()
+	dst[(y0+2+t.ThreadIdx.Y)*width+x0+2+t.ThreadIdx.X] = tile[(t.ThreadIdx.Y+2)*side+t.ThreadIdx.X+2]
+}
+
+// offsetLoad starts both loops at an offset from the thread's
+// coordinates and steps by the block's extents.
+func offsetLoad(t *gocuda.Thread, src []float32, out []float32, off int) {
+	tile := gocuda.Shared[float32](t, side*side)
+	for ty := t.ThreadIdx.Y + off; ty < side; ty += t.BlockDim.Y {
+		for tx := off + t.ThreadIdx.X; tx < side; tx += t.BlockDim.X {
+			tile[ty*side+tx] = src[ty*side+tx] * 2
+		}
+	}
+	t.SyncThreads()
+	out[t.ThreadIdx.Y*side+t.ThreadIdx.X] = tile[t.ThreadIdx.Y*side+t.ThreadIdx.X]
+}
+
+// threadSum keeps its lockstep form: the inner loop adds to a variable
+// of each thread's.
+func threadSum(t *gocuda.Thread, src []float32, out []float32) {
+	s := gocuda.Shared[float32](t, 256)
+	var sum float32
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			sum += src[ty*side+tx]
+		}
+	}
+	s[t.ThreadIdx.Y*16+t.ThreadIdx.X] = sum
+	t.SyncThreads()
+	out[t.ThreadIdx.Y*16+t.ThreadIdx.X] = s[255-t.ThreadIdx.Y*16-t.ThreadIdx.X]
+}

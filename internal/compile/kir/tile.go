@@ -1,0 +1,187 @@
+package kir
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
+
+// tile is the pass that finds a block's walk over a two-dimensional tile
+// larger than the block, PMPP's load of a tile with its halo:
+//
+//	for ty := t.ThreadIdx.Y; ty < side; ty += BlurTile {
+//		row := src[clampTo(y0+ty, height)*width:]
+//		for tx := t.ThreadIdx.X; tx < side; tx += BlurTile {
+//			tile[ty*side+tx] = row[clampTo(x0+tx, width)]
+//		}
+//	}
+//
+// Where the steps are the block's extents (checked at run time), each
+// element of [start, limit) along y and x is one thread's trip, and the
+// thread's coordinates follow from the element. The emitter then walks
+// the elements in rows, as a hand-written copy would, instead of counting
+// each thread's trips of both loops. The walk must name no thread but
+// through its two keys: its code may define its own variables and write
+// memory, and may read the block's uniform values, nothing of a thread's.
+// The code before the inner loop (row above) must be pure, since the
+// walk runs it once per row of y where the threads ran it once each.
+// Threads of a region are unordered: a failing element is reported at
+// the thread of the first that fails in the walk's order.
+func tile(f *Func) {
+	if f.Grid || f.Transposed {
+		return
+	}
+	for i, n := range f.Body {
+		l, ok := n.(*ThreadLoop)
+		if !ok || (f.Exits && laneReturns(f.Body[:i])) { // a thread that returned walks nothing
+			continue
+		}
+		l.Tile = f.tileNest(l)
+	}
+}
+
+// A TileNest is a thread loop's walk over a tile (tile.go): the lockstep
+// loop along y around the loop along x, each starting at the thread's
+// coordinate plus a uniform offset (nil for none).
+type TileNest struct {
+	Inner        *ast.ForStmt
+	InnerStride  *Stride
+	OffY, OffX   ast.Expr
+	Prefix       []ast.Stmt // the outer loop's statements before Inner
+	outer, inner *types.Var
+}
+
+// tileNest returns l's walk over a tile, or nil.
+func (f *Func) tileNest(l *ThreadLoop) *TileNest {
+	so := f.lockstep(l)
+	if so == nil || l.Reduce != nil || l.Outside || len(l.Bounds) > 0 || so.Op != token.LSS || !isInt(so.Key) {
+		return nil
+	}
+	offY, ok := f.threadPlus(so.Start, "Y")
+	if !ok {
+		return nil
+	}
+	body := l.Body[0].(*Code).Stmt.(*ast.ForStmt).Body.List
+	fi, ok := body[len(body)-1].(*ast.ForStmt)
+	if !ok {
+		return nil
+	}
+	t := &TileNest{Inner: fi, OffY: offY, Prefix: body[:len(body)-1], outer: so.Key}
+	local := map[*types.Var]bool{so.Key: true}
+	if !f.tilePrefix(t.Prefix, local) {
+		return nil
+	}
+	si := f.strideLoop(fi, false) // written as a loop of its own, no lockstep names
+	if si == nil || si.Op != token.LSS || !isInt(si.Key) {
+		return nil
+	}
+	if t.OffX, ok = f.threadPlus(si.Start, "X"); !ok {
+		return nil
+	}
+	t.InnerStride, t.inner = si, si.Key
+	prefix := map[*types.Var]bool{}
+	for v := range local {
+		prefix[v] = true
+	}
+	local[si.Key] = true
+	if !f.tileBody(fi.Body, local, prefix) {
+		return nil
+	}
+	return t
+}
+
+// isInt reports whether v is an int.
+func isInt(v *types.Var) bool { return types.Identical(v.Type(), types.Typ[types.Int]) }
+
+// tilePrefix reports whether stmts are definitions of pure values from
+// uniform variables and those of local, adding what they define to local.
+func (f *Func) tilePrefix(stmts []ast.Stmt, local map[*types.Var]bool) bool {
+	ok := func(v *types.Var) bool { return local[v] || f.Vars[v] != nil && f.Vars[v].Class == Uniform }
+	for _, s := range stmts {
+		def, isDef := s.(*ast.AssignStmt)
+		if !isDef || def.Tok != token.DEFINE || len(def.Lhs) != len(def.Rhs) {
+			return false
+		}
+		for _, r := range def.Rhs {
+			if !f.pure(r, ok, false) {
+				return false
+			}
+		}
+		for _, x := range def.Lhs {
+			if v, isVar := f.Src.Info.Defs[x.(*ast.Ident)].(*types.Var); isVar {
+				local[v] = true
+			}
+		}
+	}
+	return true
+}
+
+// tileBody reports whether body, the inner loop's, names no thread and
+// no variable but uniform ones (read only), those of local (of which it
+// assigns none in prefix) and its own, and writes nothing else but
+// memory: elements of slices, maps and pointed-to arrays, and pointers'
+// targets.
+func (f *Func) tileBody(body *ast.BlockStmt, local, prefix map[*types.Var]bool) bool {
+	info := f.Src.Info
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, isVar := info.Defs[id].(*types.Var); isVar {
+				local[v] = true
+			}
+		}
+		return true
+	})
+	ok := true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident:
+			v, isVar := info.Uses[n].(*types.Var)
+			if isVar && !v.IsField() && (v == f.Src.Thread || !local[v] && !f.uniformOrGlobal(v)) {
+				ok = false
+			}
+		case *ast.UnaryExpr:
+			ok = ok && n.Op != token.AND
+		case *ast.FuncLit:
+			ok = false
+		case ast.Stmt:
+			for _, x := range assigned(n) {
+				ok = ok && f.tileWrite(x, local, prefix)
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
+// uniformOrGlobal reports whether v is the same for every thread: a
+// uniform variable of the kernel's, or one of a package's (which the
+// walk reads as often as the threads would).
+func (f *Func) uniformOrGlobal(v *types.Var) bool {
+	if v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+		return true
+	}
+	return f.Vars[v] != nil && f.Vars[v].Class == Uniform
+}
+
+// tileWrite reports whether x, assigned in a tile's inner loop, is a
+// variable of the loop's own or memory.
+func (f *Func) tileWrite(x ast.Expr, local, prefix map[*types.Var]bool) bool {
+	switch x := ast.Unparen(x).(type) {
+	case nil:
+		return true
+	case *ast.Ident:
+		v, _ := f.Src.Info.ObjectOf(x).(*types.Var)
+		return x.Name == "_" || v != nil && local[v] && !prefix[v]
+	case *ast.StarExpr:
+		return true
+	case *ast.IndexExpr:
+		switch t := f.Src.Info.TypeOf(x.X).Underlying().(type) {
+		case *types.Slice, *types.Map:
+			return true
+		case *types.Pointer:
+			_, isArray := t.Elem().Underlying().(*types.Array)
+			return isArray
+		}
+	}
+	return false
+}
