@@ -6,6 +6,7 @@ package corpus
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -876,7 +877,129 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line guide.go:105
+					var row int = gc_ty
+//line guide.go:105
+					_ = row
+//line guide.go:106
+					var col int = gc_tx
+//line guide.go:106
+					_ = col
+//line guide.go:106
+					cValue := lanes.LoadFloat32x8Slice(gc_s_cValue[gc_rank:])
+//line guide.go:106
+					_ = cValue
+//line guide.go:126
+					if col < 0 || col+8 > len(bs[compiled.Trip(0)]) || col+8 > len(bs[compiled.Trip(1)]) || col+8 > len(bs[compiled.Trip(2)]) || col+8 > len(bs[compiled.Trip(3)]) || col+8 > len(bs[compiled.Trip(4)]) || col+8 > len(bs[compiled.Trip(5)]) || col+8 > len(bs[compiled.Trip(6)]) || col+8 > len(bs[compiled.Trip(7)]) || col+8 > len(bs[compiled.Trip(8)]) || col+8 > len(bs[compiled.Trip(9)]) || col+8 > len(bs[compiled.Trip(10)]) || col+8 > len(bs[compiled.Trip(11)]) || col+8 > len(bs[compiled.Trip(12)]) || col+8 > len(bs[compiled.Trip(13)]) || col+8 > len(bs[compiled.Trip(14)]) || col+8 > len(bs[compiled.Trip(15)]) {
+//line guide.go:126
+						break
+//line guide.go:126
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					{
+//line guide.go:127
+						cValue = cValue.Add(lanes.BroadcastFloat32x8(as[row][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][col:])))
+//line guide.go:127
+					}
+//line guide.go:127
+					cValue.StoreSlice(gc_s_cValue[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

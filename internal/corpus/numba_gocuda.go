@@ -488,7 +488,129 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line numba.go:63
+					var tx int = gc_tx
+//line numba.go:63
+					_ = tx
+//line numba.go:64
+					var ty int = gc_ty
+//line numba.go:64
+					_ = ty
+//line numba.go:64
+					tmp := lanes.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+//line numba.go:64
+					_ = tmp
+//line numba.go:84
+					if tx < 0 || tx+8 > len(sB[compiled.Trip(0)]) || tx+8 > len(sB[compiled.Trip(1)]) || tx+8 > len(sB[compiled.Trip(2)]) || tx+8 > len(sB[compiled.Trip(3)]) || tx+8 > len(sB[compiled.Trip(4)]) || tx+8 > len(sB[compiled.Trip(5)]) || tx+8 > len(sB[compiled.Trip(6)]) || tx+8 > len(sB[compiled.Trip(7)]) || tx+8 > len(sB[compiled.Trip(8)]) || tx+8 > len(sB[compiled.Trip(9)]) || tx+8 > len(sB[compiled.Trip(10)]) || tx+8 > len(sB[compiled.Trip(11)]) || tx+8 > len(sB[compiled.Trip(12)]) || tx+8 > len(sB[compiled.Trip(13)]) || tx+8 > len(sB[compiled.Trip(14)]) || tx+8 > len(sB[compiled.Trip(15)]) {
+//line numba.go:84
+						break
+//line numba.go:84
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(0)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(1)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(2)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(3)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(4)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(5)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(6)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(7)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(8)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(9)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(10)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(11)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(12)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(13)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(14)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					{
+//line numba.go:85
+						tmp = tmp.Add(lanes.BroadcastFloat32x8(sA[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(sB[compiled.Trip(15)][tx:])))
+//line numba.go:85
+					}
+//line numba.go:85
+					tmp.StoreSlice(gc_s_tmp[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

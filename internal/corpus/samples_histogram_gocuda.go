@@ -7,6 +7,7 @@ package corpus
 import (
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 	"unsafe"
 )
@@ -1071,11 +1072,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 	}
 
 //line samples_histogram.go:168
-	gc_chunk := compiled.StrideChunk(histogram256ThreadblockSize)
-	gc_span := (histogram256ThreadblockSize) * gc_chunk
-
-//line samples_histogram.go:168
-	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += (histogram256ThreadblockSize) * gc_chunk {
+	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
 		if gc_b.Stopped() {
 			return
 		}
@@ -1089,88 +1086,136 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+//line samples_histogram.go:172
+				gc_vb2 := lanes.BroadcastUint32x8(0xFFFFFFFF)
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line samples_histogram.go:168
+					var bin int = gc_tx + gc_off3
+//line samples_histogram.go:168
+					_ = bin
+//line samples_histogram.go:169
+					var sum lanes.Uint32x8
+//line samples_histogram.go:169
+					_ = sum
+//line samples_histogram.go:171
+					if (bin+compiled.Trip(0)*
+						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount)+8 > len(sHist) || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin)+8 > len(dPartialHistograms) {
+//line samples_histogram.go:171
+						break
+//line samples_histogram.go:171
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:172
+					{
+//line samples_histogram.go:172
+						sum = sum.Add(lanes.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
+//line samples_histogram.go:172
+					}
+//line samples_histogram.go:175
+					sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
+				}
+				if gc_vstep > gc_from {
+					gc_more3 = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
 //line samples_histogram.go:168
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off3
-					gc_trips := gc_limit3 - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, histogram256ThreadblockSize, gc_chunk, gc_limit3, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(histogram256ThreadblockSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
-						gc_more3 = true
-					}
-					for bin := gc_from2; gc_trips > 0; bin, gc_trips = bin+(histogram256ThreadblockSize), gc_trips-1 {
+					bin := gc_tx + gc_off3
+					gc_more3 = true
 
 //line samples_histogram.go:169
-						var sum uint32
+					var sum uint32
 
+					{
+
+//line samples_histogram.go:171
 						{
-
 //line samples_histogram.go:171
-							{
+							i_ := int(0)
 //line samples_histogram.go:171
-								i_ := int(0)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:171
-							{
-//line samples_histogram.go:171
-								i_ := int(1)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:171
-							{
-//line samples_histogram.go:171
-								i_ := int(2)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:171
-							{
-//line samples_histogram.go:171
-								i_ := int(3)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:171
-							{
-//line samples_histogram.go:171
-								i_ := int(4)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:171
-							{
-//line samples_histogram.go:171
-								i_ := int(5)
-//line samples_histogram.go:171
-								_ = i_
-								sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
-							}
-//line samples_histogram.go:173
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
 						}
+//line samples_histogram.go:171
+						{
+//line samples_histogram.go:171
+							i_ := int(1)
+//line samples_histogram.go:171
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+						}
+//line samples_histogram.go:171
+						{
+//line samples_histogram.go:171
+							i_ := int(2)
+//line samples_histogram.go:171
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+						}
+//line samples_histogram.go:171
+						{
+//line samples_histogram.go:171
+							i_ := int(3)
+//line samples_histogram.go:171
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+						}
+//line samples_histogram.go:171
+						{
+//line samples_histogram.go:171
+							i_ := int(4)
+//line samples_histogram.go:171
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+						}
+//line samples_histogram.go:171
+						{
+//line samples_histogram.go:171
+							i_ := int(5)
+//line samples_histogram.go:171
+							_ = i_
+							sum += sHist[bin+i_*histogram256BinCount] & 0xFFFFFFFF
+						}
+//line samples_histogram.go:173
+					}
 
 //line samples_histogram.go:175
-						dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
-					}
+					dPartialHistograms[gc_bx*histogram256BinCount+bin] = sum
 				}
 			}
 		}

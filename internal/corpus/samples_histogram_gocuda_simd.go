@@ -1130,18 +1130,18 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 		}
 		gc_more2 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2+(gc_bx2*gc_bdx2), gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2+(gc_bx2*gc_bdx2)); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off5 := (gc_bx2 * gc_bdx2) + gc_off2
-				if gc_from3 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
+				if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 <= len(dData) && gc_to2 <= len(dData)-gc_off5 {
 					gc_at2 := dData[gc_off5:][:gc_to2]
-					for gc_tx2 := gc_from3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -1162,7 +1162,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						addWord256(sWarpHist, data, tag)
 					}
 				} else {
-					gc_step2 := gc_from3
+					gc_step2 := gc_from2
 					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
 						{
 							gc_tx2 := gc_step2 + 0
@@ -1276,20 +1276,20 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 		}
 		gc_more3 = false
 		{
-			gc_from3, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep := gc_from3
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
 				if compiled.SIMD {
 //line samples_histogram.go:172
-					gc_vb2 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
-					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					gc_vb4 := archsimd.BroadcastUint32x8(0xFFFFFFFF)
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line samples_histogram.go:168
@@ -1310,37 +1310,37 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:172
 						{
 //line samples_histogram.go:172
-							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
+							sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb4))
 //line samples_histogram.go:172
 						}
 //line samples_histogram.go:175
@@ -1348,10 +1348,10 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep > gc_from3 {
+				if gc_vstep2 > gc_from2 {
 					gc_more3 = true
 				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 

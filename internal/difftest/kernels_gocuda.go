@@ -256,7 +256,129 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line kernels.go:17
+					var tx int = gc_tx
+//line kernels.go:17
+					_ = tx
+//line kernels.go:17
+					var ty int = gc_ty
+//line kernels.go:17
+					_ = ty
+//line kernels.go:17
+					sum := gc_lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line kernels.go:17
+					_ = sum
+//line kernels.go:24
+					if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+//line kernels.go:24
+						break
+//line kernels.go:24
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					{
+//line kernels.go:25
+						sum = sum.Add(gc_lanes.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(gc_lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+//line kernels.go:25
+					}
+//line kernels.go:25
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

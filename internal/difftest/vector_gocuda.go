@@ -6,6 +6,7 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -235,7 +236,54 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:67
+					var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:67
+					_ = i
+//line vector.go:71
+					var sum lanes.Float32x8
+//line vector.go:71
+					_ = sum
+//line vector.go:72
+					if (compiled.Trip(0)*
+						n+i) < 0 || (compiled.Trip(0)*n+i)+8 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+8 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+8 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+8 > len(in) || i < 0 || i+8 > len(out) {
+//line vector.go:72
+						break
+//line vector.go:72
+					}
+//line vector.go:73
+					{
+//line vector.go:73
+						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(0)*n+i:])))
+//line vector.go:73
+					}
+//line vector.go:73
+					{
+//line vector.go:73
+						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(1)*n+i:])))
+//line vector.go:73
+					}
+//line vector.go:73
+					{
+//line vector.go:73
+						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(2)*n+i:])))
+//line vector.go:73
+					}
+//line vector.go:73
+					{
+//line vector.go:73
+						sum = sum.Add(lanes.BroadcastFloat32x8(w[compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(in[compiled.Trip(3)*n+i:])))
+//line vector.go:73
+					}
+//line vector.go:75
+					sum.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
@@ -1354,7 +1402,44 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line vector.go:260
+					var i int = gc_bx*gc_bdx + gc_tx
+//line vector.go:260
+					_ = i
+//line vector.go:261
+					{
+						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+//line vector.go:262
+							break
+//line vector.go:262
+						}
+//line vector.go:262
+						v := lanes.LoadFloat32x8Slice(in[i:])
+//line vector.go:262
+						_ = v
+//line vector.go:262
+						{
+//line vector.go:262
+							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(0))^-5)%uint32(len(in)))]))
+//line vector.go:264
+						}
+//line vector.go:264
+						{
+//line vector.go:264
+							v = v.Add(lanes.BroadcastFloat32x8(in[int(uint32(int32(compiled.Trip(1))^-5)%uint32(len(in)))]))
+//line vector.go:264
+						}
+//line vector.go:264
+						v.StoreSlice(out[i:])
+//line vector.go:266
+					}
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -6,6 +6,7 @@ package matmul
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -187,7 +188,129 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line matmul_solution.go:18
+					var tx int = gc_tx
+//line matmul_solution.go:18
+					_ = tx
+//line matmul_solution.go:18
+					var ty int = gc_ty
+//line matmul_solution.go:18
+					_ = ty
+//line matmul_solution.go:18
+					sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+//line matmul_solution.go:18
+					_ = sum
+//line matmul_solution.go:32
+					if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+//line matmul_solution.go:32
+						break
+//line matmul_solution.go:32
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(0)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(0)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(1)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(1)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(2)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(2)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(3)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(3)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(4)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(4)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(5)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(5)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(6)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(6)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(7)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(7)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(8)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(8)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(9)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(9)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(10)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(10)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(11)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(11)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(12)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(12)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(13)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(13)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(14)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(14)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					{
+//line matmul_solution.go:33
+						sum = sum.Add(lanes.BroadcastFloat32x8(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat32x8Slice(bs[compiled.Trip(15)][tx:])))
+//line matmul_solution.go:33
+					}
+//line matmul_solution.go:33
+					sum.StoreSlice(gc_s_sum[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 

@@ -73,3 +73,15 @@ func storeInLoop(t *gocuda.Thread, in, mid []float32, reach int) {
 		mid[i] = sum
 	}
 }
+
+// tileProduct is the tiled matmul's inner product: the unroll pass
+// writes its sixteen trips as copies, still a chain of additions to one
+// sum, which the portable step runs for eight threads at once.
+func tileProduct(t *gocuda.Thread, c []float32, as, bs [][16]float32) {
+	tx, ty := t.ThreadIdx.X, t.ThreadIdx.Y
+	var sum float32
+	for q := range 16 {
+		sum += as[ty][q] * bs[q][tx]
+	}
+	c[ty*16+tx] = sum
+}
