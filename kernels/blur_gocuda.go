@@ -265,7 +265,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	y0 := gc_by*BlurTile - r
 
 //line blur.go:117
-	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
+	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
 				return

@@ -392,7 +392,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 	y0 := gc_by2*BlurTile - r
 
 //line blur.go:117
-	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
+	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
 		for ty := 0; ty < side; ty++ {
 			if gc_b4.Stopped() {
 				return

@@ -86,3 +86,23 @@ func tileAfterExit(t *gocuda.Thread, dst []int32, rows, cols, skip int) {
 		s[0] = 1
 	}
 }
+
+// TileAfterBlockReturnKernel walks a rows×cols tile of dst after a
+// return of the whole block where skip is set: then no thread walks.
+//
+//gocuda:kernel TileAfterBlockReturnKernel
+func tileAfterBlockReturn(t *gocuda.Thread, dst []int32, rows, cols int, skip bool) {
+	s := gocuda.Shared[int32](t, 1)
+	if skip {
+		return
+	}
+	for i := t.ThreadIdx.Y; i < rows; i += t.BlockDim.Y {
+		for j := t.ThreadIdx.X; j < cols; j += t.BlockDim.X {
+			dst[i*cols+j] = int32(1 + i*cols + j)
+		}
+	}
+	t.SyncThreads()
+	if t.ThreadIdx.X == 0 && t.ThreadIdx.Y == 0 {
+		s[0] = 1
+	}
+}

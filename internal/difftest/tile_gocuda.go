@@ -55,7 +55,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	y0 := gc_by*gc_bdy - r
 
 //line tile.go:22
-	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
+	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
 				return
@@ -638,6 +638,162 @@ func gc_body_tileAfterExit(gc_b *compiled.Block, dst []int32, rows, cols, skip i
 				}
 
 //line tile.go:85
+				{
+					s[0] = 1
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
+// TileAfterBlockReturnKernel walks a rows×cols tile of dst after a
+// return of the whole block where skip is set: then no thread walks.
+//
+//line tile.go:94
+func TileAfterBlockReturnKernel(dst []int32, rows, cols int, skip bool) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_tileAfterBlockReturn,
+		func(gc_t *gocuda.Thread) { tileAfterBlockReturn(gc_t, dst, rows, cols, skip) },
+		func(gc_b *compiled.Block) { gc_body_tileAfterBlockReturn(gc_b, dst, rows, cols, skip) })
+}
+
+//line tile.go:94
+var gc_src_tileAfterBlockReturn = compiled.NewSource("tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108")
+
+//line tile.go:94
+func gc_body_tileAfterBlockReturn(gc_b *compiled.Block, dst []int32, rows, cols int, skip bool) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+
+//line tile.go:95
+	s := gocuda.Shared[int32](t, 1)[:1]
+	{
+	gc_L1:
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+
+//line tile.go:96
+			if skip {
+//line tile.go:96
+				{
+//line tile.go:96
+					gc_exited[gc_rank] = true
+					continue gc_L1
+//line tile.go:97
+				}
+			}
+		}
+	}
+
+//line tile.go:99
+	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
+		for i := 0; i < rows; i++ {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_rowrank := i % gc_bdy * gc_bdx
+			gc_pos.Thread = gc_rowrank
+
+//line tile.go:100
+			for j, gc_rx := 0, 0; j < cols; j, gc_rx = j+1, gc_rx+1 {
+				if gc_rx == gc_bdx {
+					gc_rx = 0
+				}
+				gc_pos.Thread = gc_rowrank + gc_rx
+
+//line tile.go:101
+				dst[i*cols+j] = int32(1 + i*cols + j)
+			}
+		}
+	} else {
+
+//line tile.go:99
+		gc_chunk := compiled.StrideChunk(gc_bdy)
+		gc_span := (gc_bdy) * gc_chunk
+
+//line tile.go:99
+		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_ty := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+
+//line tile.go:99
+						gc_start := gc_ty
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdy, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdy) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdy), gc_trips-1 {
+
+//line tile.go:100
+							for j := gc_tx; j < cols; j += gc_bdx {
+								dst[i*cols+j] = int32(1 + i*cols + j)
+							}
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+
+//line tile.go:105
 				{
 					s[0] = 1
 				}

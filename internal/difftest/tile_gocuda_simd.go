@@ -55,7 +55,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 	y0 := gc_by2*gc_bdy2 - r
 
 //line tile.go:22
-	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 {
+	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
 		for ty := 0; ty < side; ty++ {
 			if gc_b6.Stopped() {
 				return
@@ -886,6 +886,298 @@ func gc_body_tileAfterExit(gc_b2 *compiled.Block, dst []int32, rows, cols, skip 
 				}
 
 //line tile.go:85
+				{
+					s[0] = 1
+				}
+			}
+			gc_ty2++
+			if gc_ty2 == gc_bdy2 {
+				gc_ty2 = 0
+			}
+		}
+	}
+}
+
+// TileAfterBlockReturnKernel walks a rows×cols tile of dst after a
+// return of the whole block where skip is set: then no thread walks.
+//
+//line tile.go:94
+func TileAfterBlockReturnKernel(dst []int32, rows, cols int, skip bool) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_tileAfterBlockReturn,
+		func(gc_t *gocuda.Thread) { tileAfterBlockReturn(gc_t, dst, rows, cols, skip) },
+		func(gc_b *compiled.Block) { gc_body_tileAfterBlockReturn(gc_b, dst, rows, cols, skip) })
+}
+
+//line tile.go:94
+var gc_src_tileAfterBlockReturn = compiled.NewSource("tileAfterBlockReturn", "e39f730aef052b5482179987ebdf01ef1ba1e4e158ce10bc7a589e46fa8ccb5e", "tile.go:90-108")
+
+//line tile.go:94
+func gc_body_tileAfterBlockReturn(gc_b2 *compiled.Block, dst []int32, rows, cols int, skip bool) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_bdy2 := gc_bd2.Y
+	gc_bdz2 := gc_bd2.Z
+	gc_n2 := gc_b2.Len()
+	gc_exited2 := gc_b2.Exited()
+
+//line tile.go:95
+	s := gocuda.Shared[int32](t, 1)[:1]
+	{
+		gc_vstep := 0
+		if compiled.SIMD && compiled.SIMD512 {
+			var gc_stop bool
+			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line tile.go:96
+				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+//line tile.go:96
+				_ = gc_all2
+				for ; gc_vstep+15 < gc_n2; gc_vstep += 16 {
+					gc_rank2 := gc_vstep
+					_ = gc_rank2
+//line tile.go:96
+					gc_alive2 := gc_all2
+//line tile.go:96
+					_ = gc_alive2
+//line tile.go:96
+					if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
+//line tile.go:96
+						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
+//line tile.go:96
+					}
+//line tile.go:96
+					if skip {
+//line tile.go:96
+						compiled.SetExited16(gc_exited2, gc_rank2, gc_alive2.ToBits())
+//line tile.go:96
+						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^gc_alive2.ToBits()).ToBits())
+//line tile.go:96
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+				return gc_vstep, false
+			}(gc_vstep)
+			if gc_stop {
+				return
+			}
+		}
+		if compiled.SIMD {
+//line tile.go:96
+			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
+//line tile.go:96
+			_ = gc_all
+			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
+				gc_rank2 := gc_vstep
+				_ = gc_rank2
+//line tile.go:96
+				gc_alive := gc_all
+//line tile.go:96
+				_ = gc_alive
+//line tile.go:96
+				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
+//line tile.go:96
+					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+//line tile.go:96
+				}
+//line tile.go:96
+				if skip {
+//line tile.go:96
+					compiled.SetExited(gc_exited2, gc_rank2, gc_alive.ToBits())
+//line tile.go:96
+					gc_alive = gc_alive.And(gc_alive.ToInt32x8().Not().ToMask())
+//line tile.go:96
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+	gc_L12:
+		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
+			if gc_exited2[gc_rank2] {
+				continue
+			}
+
+//line tile.go:96
+			if skip {
+//line tile.go:96
+				{
+//line tile.go:96
+					gc_exited2[gc_rank2] = true
+					continue gc_L12
+//line tile.go:97
+				}
+			}
+		}
+	}
+
+//line tile.go:99
+	if (gc_bdy2) == gc_bdy2 && (gc_bdx2) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
+		for i := 0; i < rows; i++ {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_rowrank2 := i % gc_bdy2 * gc_bdx2
+			gc_pos2.Thread = gc_rowrank2
+
+//line tile.go:100
+			for j, gc_rx2 := 0, 0; j < cols; j, gc_rx2 = j+1, gc_rx2+1 {
+				if gc_rx2 == gc_bdx2 {
+					gc_rx2 = 0
+				}
+				gc_pos2.Thread = gc_rowrank2 + gc_rx2
+
+//line tile.go:101
+				dst[i*cols+j] = int32(1 + i*cols + j)
+			}
+		}
+	} else {
+
+//line tile.go:99
+		gc_chunk := compiled.StrideChunk(gc_bdy2)
+		gc_span := (gc_bdy2) * gc_chunk
+
+//line tile.go:99
+		for gc_off, gc_limit, gc_more := 0, rows, true; gc_more; gc_off += (gc_bdy2) * gc_chunk {
+			if gc_b2.Stopped() {
+				return
+			}
+			gc_more = false
+			{
+				gc_ty2 := 0
+				for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						if gc_exited2[gc_rank2] {
+							continue
+						}
+
+//line tile.go:99
+						gc_start2 := gc_ty2
+						gc_from4 := gc_start2 + gc_off
+						gc_trips2 := gc_limit - gc_from4
+						switch {
+						case gc_from4 < gc_start2 || gc_from4 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from4, gc_bdy2, gc_chunk, gc_limit, false)
+						case gc_trips2 > gc_span:
+							gc_trips2 = gc_chunk
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(gc_bdy2) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk {
+							gc_more = true
+						}
+						for i := gc_from4; gc_trips2 > 0; i, gc_trips2 = i+(gc_bdy2), gc_trips2-1 {
+
+//line tile.go:100
+							for j := gc_tx2; j < cols; j += gc_bdx2 {
+								dst[i*cols+j] = int32(1 + i*cols + j)
+							}
+						}
+					}
+					gc_ty2++
+					if gc_ty2 == gc_bdy2 {
+						gc_ty2 = 0
+					}
+				}
+			}
+		}
+	}
+	{
+		gc_ty2 := 0
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if gc_bound2 := 0; gc_bound2 < gc_to2-1 {
+			gc_to2 = gc_bound2 + 1
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if !(gc_ty2 == 0) {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep2 := gc_from3
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line tile.go:105
+					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line tile.go:105
+					_ = gc_all4
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line tile.go:105
+						gc_alive4 := gc_all4
+//line tile.go:105
+						_ = gc_alive4
+//line tile.go:105
+						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
+//line tile.go:105
+							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+//line tile.go:105
+						}
+//line tile.go:105
+						{
+							if gc_alive4.ToBits() != 0 {
+//line tile.go:106
+								s[0] = 1
+//line tile.go:106
+							}
+//line tile.go:106
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+//line tile.go:105
+				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line tile.go:105
+				_ = gc_all3
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+					gc_tx2 := gc_vstep2
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+//line tile.go:105
+					gc_alive3 := gc_all3
+//line tile.go:105
+					_ = gc_alive3
+//line tile.go:105
+					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
+//line tile.go:105
+						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+//line tile.go:105
+					}
+//line tile.go:105
+					{
+						if gc_alive3.ToBits() != 0 {
+//line tile.go:106
+							s[0] = 1
+//line tile.go:106
+						}
+//line tile.go:106
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+				gc_rank2 := gc_base2 + gc_tx2
+				gc_pos2.Thread = gc_rank2
+				if gc_exited2[gc_rank2] {
+					continue
+				}
+
+//line tile.go:105
 				{
 					s[0] = 1
 				}

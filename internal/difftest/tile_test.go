@@ -132,3 +132,23 @@ func TestTileAfterExit(t *testing.T) {
 	}
 	require.Equal(t, want, got)
 }
+
+// TestTileAfterBlockReturn: a return of the whole block before the walk
+// leaves every element alone; without it the walk writes them all.
+func TestTileAfterBlockReturn(t *testing.T) {
+	const rows, cols, bx, by = 10, 12, 4, 4
+	for _, skip := range []bool{false, true} {
+		got := agree(t, func(f form) ([]int32, error) {
+			dst := make([]int32, rows*cols)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bx, Y: by}}
+			return dst, f.launch(cfg, TileAfterBlockReturnKernel(dst, rows, cols, skip))
+		})
+		want := make([]int32, rows*cols)
+		for i := range want {
+			if !skip {
+				want[i] = int32(1 + i)
+			}
+		}
+		require.Equal(t, want, got, "skip=%v", skip)
+	}
+}

@@ -180,3 +180,38 @@ func (g *gen) clampStep(c ctx) {
 	g.barrier(c)
 	g.line("%s ^= %s[%s] + %s[%s]*3", g.sink, cs, w, cs, e)
 }
+
+// haloStep writes PMPP's load of a tile with its halo into shared memory:
+// a block-stride walk along y around one along x over a tile wider (and
+// maybe taller) than the block, from the thread's coordinates or an
+// offset of them, which the compiler's tile pass walks in rows where the
+// steps are the block's extents; past a barrier each thread reads an
+// element the walk wrote, near its own. Blocks with a z extent return
+// first, the whole block at once: their threads of one x and y would
+// write the same elements.
+func (g *gen) haloStep(c ctx) {
+	g.tiles++
+	g.line("if t.BlockDim.Z != 1 {\n\treturn\n}")
+	hc, hr, ht := g.fresh("hc"), g.fresh("hr"), g.fresh("ht")
+	hx, hy := 1+g.ch.pick(3), g.ch.pick(3)
+	g.line("%s, %s := t.BlockDim.X+%d, t.BlockDim.Y+%d", hc, hr, 2*hx, 2*hy)
+	g.line("%s := gocuda.Shared[int32](t, %s*%s)", ht, hr, hc)
+	offs := []string{"0", "1", "p1 & 1"}
+	oy, ox := offs[g.ch.pick(3)], offs[g.ch.pick(3)]
+	y, x, base := g.fresh("hy"), g.fresh("hx"), g.fresh("hb")
+	val := "p0"
+	if g.ch.pick(2) == 0 {
+		val = g.val(i32, true, 1) // it may name the thread (the block's values): then the walk keeps its lockstep form
+	}
+	g.line("for %s := t.ThreadIdx.Y + %s; %s < %s; %s += t.BlockDim.Y {", y, oy, y, hr, y)
+	g.line("\t%s := %s * %s", base, y, hc)
+	g.line("\tfor %s := %s + t.ThreadIdx.X; %s < %s; %s += t.BlockDim.X {", x, ox, x, hc, x)
+	g.line("\t\t%s[%s+%s] = int32(%s*%d+%s) ^ (%s)", ht, base, x, x, 3+2*g.ch.pick(4), y, val)
+	g.line("\t}")
+	g.line("}")
+	g.barrier(c)
+	dy, dx := 1+g.ch.pick(2), 1+g.ch.pick(2) // past the offsets: elements the walk wrote
+	g.line("if t.ThreadIdx.Y+%d < %s && t.ThreadIdx.X+%d < %s {", dy, hr, dx, hc)
+	g.line("\t%s ^= %s[(t.ThreadIdx.Y+%d)*%s+t.ThreadIdx.X+%d]", g.sink, ht, dy, hc, dx)
+	g.line("}")
+}

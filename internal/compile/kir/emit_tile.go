@@ -8,13 +8,17 @@ import (
 // tileLoop writes thread loop l, a walk over a tile (tile.go) whose outer
 // loop fs is lockstep loop s: where the loops' steps are the block's
 // extents along y and x and the block is flat (no z), the tile's elements
-// row by row, each recording its thread's rank; elsewhere the lockstep
-// loop.
+// row by row, each recording its thread's rank; elsewhere, and where the
+// block's threads returned, the lockstep loop.
 func (e *emitter) tileLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	t := l.Tile
 	bdx, bdy, bdz := e.use("bdx"), e.use("bdy"), e.use("bdz")
+	alive := ""
+	if e.f.Exits { // returns before the walk were the whole block's (tile.go): its first thread tells
+		alive = " && !" + e.use("exited") + "[0]"
+	}
 	e.line(fs.Pos())
-	e.printf("if (%s) == %s && (%s) == %s && %s == 1 {\n", e.stepText(s), bdy, e.stepText(t.InnerStride), bdx, bdz)
+	e.printf("if (%s) == %s && (%s) == %s && %s == 1%s {\n", e.stepText(s), bdy, e.stepText(t.InnerStride), bdx, bdz, alive)
 	ky, kx := e.keyName(t.outer), e.keyName(t.inner)
 	row, rx, pos := e.f.Names.Fresh("rowrank"), e.f.Names.Fresh("rx"), e.use("pos")
 	e.printf("for %s := %s; %s < %s; %s++ {\n", ky, e.offText(t.OffY), ky, e.plain(s.Limit), ky)

@@ -25,6 +25,9 @@ import (
 // memory, and may read the block's uniform values, nothing of a thread's.
 // The code before the inner loop (row above) must be pure, since the
 // walk runs it once per row of y where the threads ran it once each.
+// No thread may have returned alone before the walk (a return of the
+// whole block, under a condition the same for all its threads, is
+// checked at run time instead: the block's first thread did not).
 // Threads of a region are unordered: a failing element is reported at
 // the thread of the first that fails in the walk's order.
 func tile(f *Func) {
@@ -33,7 +36,7 @@ func tile(f *Func) {
 	}
 	for i, n := range f.Body {
 		l, ok := n.(*ThreadLoop)
-		if !ok || (f.Exits && laneReturns(f.Body[:i])) { // a thread that returned walks nothing
+		if !ok || (f.Exits && f.exitsIn(f.Body[:i])) { // a thread that returned walks nothing
 			continue
 		}
 		l.Tile = f.tileNest(l)
@@ -184,4 +187,34 @@ func (f *Func) tileWrite(x ast.Expr, local, prefix map[*types.Var]bool) bool {
 		}
 	}
 	return false
+}
+
+// exitsIn reports whether a thread of nodes may return alone: a return in
+// thread or warp code, but for one under a condition the same for the
+// whole block (if t.BlockDim.Z != 1 { return }), which leaves no thread to
+// walk, or none returned.
+func (f *Func) exitsIn(nodes []Node) bool {
+	found := false
+	Walk(nodes, func(n Node) {
+		switch n := n.(type) {
+		case *ThreadLoop:
+			for _, c := range n.Body {
+				found = found || !f.blockReturn(c.(*Code).Stmt) && f.threadReturns(&ThreadLoop{Body: []Node{c}})
+			}
+		case *WarpLoop:
+			found = found || f.warpReturns(n)
+		}
+	})
+	return found
+}
+
+// blockReturn reports whether s is if cond { return } with cond the same
+// for every thread of the block and unable to fail.
+func (f *Func) blockReturn(s ast.Stmt) bool {
+	is, ok := s.(*ast.IfStmt)
+	if !ok || is.Init != nil || is.Else != nil || len(is.Body.List) != 1 {
+		return false
+	}
+	_, isReturn := is.Body.List[0].(*ast.ReturnStmt)
+	return isReturn && f.safeUniform(is.Cond)
 }

@@ -49,3 +49,21 @@ func threadSum(t *gocuda.Thread, src []float32, out []float32) {
 	t.SyncThreads()
 	out[t.ThreadIdx.Y*16+t.ThreadIdx.X] = s[255-t.ThreadIdx.Y*16-t.ThreadIdx.X]
 }
+
+// afterBlockReturn walks its tile after a return of whole blocks (those
+// with a z extent): no thread returned alone, so the walk runs in rows.
+func afterBlockReturn(t *gocuda.Thread, out []int32, p int32) {
+	if t.BlockDim.Z != 1 {
+		return
+	}
+	hc, hr := t.BlockDim.X+2, t.BlockDim.Y+2
+	ht := gocuda.Shared[int32](t, hr*hc)
+	for y := t.ThreadIdx.Y + 1; y < hr; y += t.BlockDim.Y {
+		b := y * hc
+		for x := 1 + t.ThreadIdx.X; x < hc; x += t.BlockDim.X {
+			ht[b+x] = int32(x*3+y) ^ p
+		}
+	}
+	t.SyncThreads()
+	out[t.ThreadIdx.Y*t.BlockDim.X+t.ThreadIdx.X] = ht[(t.ThreadIdx.Y+1)*hc+t.ThreadIdx.X+1]
+}
