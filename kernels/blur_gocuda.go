@@ -250,7 +250,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
 
 //line blur.go:114
 	side := BlurTile + 2*r
@@ -265,7 +264,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	y0 := gc_by*BlurTile - r
 
 //line blur.go:117
-	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
+	if (BlurTile) == gc_bdy && (BlurTile) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
 				return
@@ -305,9 +304,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
 
 //line blur.go:117
 						gc_start := gc_ty
@@ -347,35 +343,27 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-//line blur.go:124
-			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-//line blur.go:124
-			_ = gc_all2
-//line blur.go:124
-			gc_iota2 := lanes.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line blur.go:124
-			_ = gc_iota2
-//line blur.go:124
-			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
-//line blur.go:124
-			_ = gc_none2
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(x0+r, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (y0 + r + gc_ty) >= height {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_vstep := gc_from
 		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line blur.go:124
-				gc_alive2 := gc_all2
-//line blur.go:124
-				_ = gc_alive2
-//line blur.go:124
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line blur.go:124
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line blur.go:124
-				}
 //line blur.go:124
 				var x int = x0 + r + gc_tx
 //line blur.go:124
@@ -384,26 +372,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				var y int = y0 + r + gc_ty
 //line blur.go:124
 				_ = y
-//line blur.go:125
-				gc_b3 := gc_none2
-//line blur.go:125
-				if y >= height {
-//line blur.go:125
-					gc_b3 = gc_all2
-//line blur.go:125
-				}
-//line blur.go:125
-				gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b3)
-//line blur.go:125
-				_ = gc_if2
-//line blur.go:125
-				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line blur.go:125
-					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
-//line blur.go:125
-					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
-//line blur.go:125
-				}
 //line blur.go:128
 				var sum lanes.Float32x8
 //line blur.go:128
@@ -454,15 +422,11 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					1))
 //line blur.go:142
 				_ = gc_t2
-				sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive2)
+				sum.Mul(lanes.BroadcastFloat32x8(gc_t2)).StoreSlice(dst[y*width+x:])
 			}
-		gc_L2:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line blur.go:124
 				x := x0 + r + gc_tx
@@ -471,17 +435,6 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:124
 				y := y0 + r + gc_ty
 				_ = y
-
-//line blur.go:125
-				if x >= width || y >= height {
-//line blur.go:125
-					{
-//line blur.go:125
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line blur.go:126
-					}
-				}
 
 //line blur.go:128
 				var sum float32

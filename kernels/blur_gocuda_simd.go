@@ -366,18 +366,17 @@ func BlurSharedKernel(src, dst []float32, width, height, r int) func(*gocuda.Thr
 var gc_src_blurShared = compiled.NewSource("blurShared", "de8c0fe3227a1e1a612ef9f33892a204fa6a435dd93be910122f9a22c79156ed", "blur.go:104-136")
 
 //line blur.go:113
-func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height, r int) {
-	t := gc_b4.Thread()
-	gc_pos2 := gc_b4.Pos()
-	gc_bd2 := gc_b4.Dim()
+func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height, r int) {
+	t := gc_b2.Thread()
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
 	gc_bdx2 := gc_bd2.X
 	gc_bdy2 := gc_bd2.Y
 	gc_bdz2 := gc_bd2.Z
-	gc_bidx2 := gc_b4.Index()
+	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
-	gc_n2 := gc_b4.Len()
-	gc_exited2 := gc_b4.Exited()
+	gc_n2 := gc_b2.Len()
 
 //line blur.go:114
 	side := BlurTile + 2*r
@@ -392,9 +391,9 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 	y0 := gc_by2*BlurTile - r
 
 //line blur.go:117
-	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
+	if (BlurTile) == gc_bdy2 && (BlurTile) == gc_bdx2 && gc_bdz2 == 1 {
 		for ty := 0; ty < side; ty++ {
-			if gc_b4.Stopped() {
+			if gc_b2.Stopped() {
 				return
 			}
 			gc_rowrank2 := ty % gc_bdy2 * gc_bdx2
@@ -422,7 +421,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 
 //line blur.go:117
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (BlurTile) * gc_chunk {
-			if gc_b4.Stopped() {
+			if gc_b2.Stopped() {
 				return
 			}
 			gc_more = false
@@ -432,9 +431,6 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
 
 //line blur.go:117
 						gc_start2 := gc_ty2
@@ -474,38 +470,30 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+		gc_from3, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(x0+r, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from3 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (y0 + r + gc_ty2) >= height {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep2 := gc_from3
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-//line blur.go:124
-					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line blur.go:124
-					_ = gc_all6
-//line blur.go:124
-					gc_iota6 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line blur.go:124
-					_ = gc_iota6
-//line blur.go:124
-					gc_none6 := archsimd.Mask32x16FromBits(0)
-//line blur.go:124
-					_ = gc_none6
 				gc_steps6:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line blur.go:124
-						gc_alive6 := gc_all6
-//line blur.go:124
-						_ = gc_alive6
-//line blur.go:124
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line blur.go:124
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line blur.go:124
-						}
 //line blur.go:124
 						var x int = x0 + r + gc_tx2
 //line blur.go:124
@@ -514,26 +502,6 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 						var y int = y0 + r + gc_ty2
 //line blur.go:124
 						_ = y
-//line blur.go:125
-						gc_b8 := gc_none6
-//line blur.go:125
-						if y >= height {
-//line blur.go:125
-							gc_b8 = gc_all6
-//line blur.go:125
-						}
-//line blur.go:125
-						gc_if6 := archsimd.Mask32x16FromBits(gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(width, x, 16)))).ToBits() | gc_b8.ToBits())
-//line blur.go:125
-						_ = gc_if6
-//line blur.go:125
-						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line blur.go:125
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits())
-//line blur.go:125
-							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
-//line blur.go:125
-						}
 //line blur.go:128
 						var sum archsimd.Float32x16
 //line blur.go:128
@@ -584,7 +552,7 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 							1))
 //line blur.go:142
 						_ = gc_t6
-						sum.Mul(archsimd.BroadcastFloat32x16(gc_t6)).StoreMasked((*[16]float32)(dst[y*width+x:]), gc_alive6)
+						sum.Mul(archsimd.BroadcastFloat32x16(gc_t6)).StoreSlice(dst[y*width+x:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -594,33 +562,11 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 				}
 			}
 			if compiled.SIMD {
-//line blur.go:124
-				gc_all4 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line blur.go:124
-				_ = gc_all4
-//line blur.go:124
-				gc_iota4 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line blur.go:124
-				_ = gc_iota4
-//line blur.go:124
-				gc_none4 := archsimd.BroadcastInt32x8(0).ToMask()
-//line blur.go:124
-				_ = gc_none4
 			gc_steps4:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line blur.go:124
-					gc_alive4 := gc_all4
-//line blur.go:124
-					_ = gc_alive4
-//line blur.go:124
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line blur.go:124
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line blur.go:124
-					}
 //line blur.go:124
 					var x int = x0 + r + gc_tx2
 //line blur.go:124
@@ -629,26 +575,6 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 					var y int = y0 + r + gc_ty2
 //line blur.go:124
 					_ = y
-//line blur.go:125
-					gc_b6 := gc_none4
-//line blur.go:125
-					if y >= height {
-//line blur.go:125
-						gc_b6 = gc_all4
-//line blur.go:125
-					}
-//line blur.go:125
-					gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(width, x, 8)))).Or(gc_b6)
-//line blur.go:125
-					_ = gc_if4
-//line blur.go:125
-					if gc_alive4.And(gc_if4).ToBits() != 0 {
-//line blur.go:125
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if4).ToBits())
-//line blur.go:125
-						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
-//line blur.go:125
-					}
 //line blur.go:128
 					var sum archsimd.Float32x8
 //line blur.go:128
@@ -699,17 +625,13 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 						1))
 //line blur.go:142
 					_ = gc_t4
-					sum.Mul(archsimd.BroadcastFloat32x8(gc_t4)).StoreMasked((*[8]float32)(dst[y*width+x:]), gc_alive4)
+					sum.Mul(archsimd.BroadcastFloat32x8(gc_t4)).StoreSlice(dst[y*width+x:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-		gc_L22:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
 
 //line blur.go:124
 				x := x0 + r + gc_tx2
@@ -718,17 +640,6 @@ func gc_body_blurShared(gc_b4 *compiled.Block, src, dst []float32, width, height
 //line blur.go:124
 				y := y0 + r + gc_ty2
 				_ = y
-
-//line blur.go:125
-				if x >= width || y >= height {
-//line blur.go:125
-					{
-//line blur.go:125
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
-//line blur.go:126
-					}
-				}
 
 //line blur.go:128
 				var sum float32

@@ -108,7 +108,6 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
 
 //line spmv.go:162
 	rows := len(y)
@@ -130,48 +129,115 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_off2 := begin
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := cache[:gc_to]
+				gc_at2 := x[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line spmv.go:166
-				row := begin + gc_tx
-				_ = row
+					row := begin + gc_tx
+					_ = row
 
 //line spmv.go:167
-				{
-					cache[gc_tx] = x[row]
+					{
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line spmv.go:166
+						row := begin + gc_tx
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx] = x[row]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line spmv.go:166
+						row := begin + gc_tx
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx] = x[row]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line spmv.go:166
+						row := begin + gc_tx
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx] = x[row]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line spmv.go:166
+						row := begin + gc_tx
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx] = x[row]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line spmv.go:166
+					row := begin + gc_tx
+					_ = row
+
+//line spmv.go:167
+					{
+						cache[gc_tx] = x[row]
+					}
 				}
 			}
 		}
 	}
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(begin, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(rows, begin); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line spmv.go:166
 				row := begin + gc_tx
 				_ = row
-
-//line spmv.go:171
-				if row >= rows {
-//line spmv.go:171
-					{
-//line spmv.go:171
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line spmv.go:172
-					}
-				}
 
 //line spmv.go:174
 				var sum float32

@@ -109,7 +109,6 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
 
 //line spmv.go:162
 	rows := len(y)
@@ -131,130 +130,213 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_off3 := begin
+			if gc_from2 >= 0 && gc_to2 <= len(cache) && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to2 <= len(x)-gc_off3 {
+				gc_at3 := cache[:gc_to2]
+				gc_at4 := x[gc_off3:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line spmv.go:166
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							var row int = begin + gc_tx2
 //line spmv.go:166
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							_ = row
+//line spmv.go:167
+							{
+//line spmv.go:167
+								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line spmv.go:167
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line spmv.go:166
-						gc_alive2 := gc_all2
-//line spmv.go:166
-						_ = gc_alive2
-//line spmv.go:166
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line spmv.go:166
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line spmv.go:166
-						}
 //line spmv.go:166
 						var row int = begin + gc_tx2
 //line spmv.go:166
 						_ = row
 //line spmv.go:167
 						{
-							if row < 0 || row+16 > len(x) || gc_tx2 < 0 || gc_tx2+16 > len(cache) {
+//line spmv.go:167
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx2:]).StoreSlice(gc_at3[gc_tx2:])
+//line spmv.go:167
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line spmv.go:166
+					row := begin + gc_tx2
+					_ = row
+
+//line spmv.go:167
+					{
+						gc_at3[gc_tx2] = gc_at4[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line spmv.go:166
+							var row int = begin + gc_tx2
+//line spmv.go:166
+							_ = row
+//line spmv.go:167
+							{
+								if row < 0 || row+16 > len(x) || gc_tx2 < 0 || gc_tx2+16 > len(cache) {
+//line spmv.go:168
+									break
+//line spmv.go:168
+								}
+//line spmv.go:168
+								archsimd.LoadFloat32x16Slice(x[row:]).StoreSlice(cache[gc_tx2:])
+//line spmv.go:168
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line spmv.go:166
+						var row int = begin + gc_tx2
+//line spmv.go:166
+						_ = row
+//line spmv.go:167
+						{
+							if row < 0 || row+8 > len(x) || gc_tx2 < 0 || gc_tx2+8 > len(cache) {
 //line spmv.go:168
 								break
 //line spmv.go:168
 							}
 //line spmv.go:168
-							archsimd.LoadFloat32x16Slice(x[row:]).StoreMasked((*[16]float32)(cache[gc_tx2:]), gc_alive2)
+							archsimd.LoadFloat32x8Slice(x[row:]).StoreSlice(cache[gc_tx2:])
 //line spmv.go:168
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line spmv.go:166
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line spmv.go:166
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line spmv.go:166
-					gc_alive := gc_all
-//line spmv.go:166
-					_ = gc_alive
-//line spmv.go:166
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line spmv.go:166
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line spmv.go:166
+						row := begin + gc_tx2
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx2] = x[row]
+						}
 					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line spmv.go:166
-					var row int = begin + gc_tx2
+						row := begin + gc_tx2
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx2] = x[row]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line spmv.go:166
+						row := begin + gc_tx2
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx2] = x[row]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line spmv.go:166
+						row := begin + gc_tx2
+						_ = row
+
+//line spmv.go:167
+						{
+							cache[gc_tx2] = x[row]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line spmv.go:166
+					row := begin + gc_tx2
 					_ = row
+
 //line spmv.go:167
 					{
-						if row < 0 || row+8 > len(x) || gc_tx2 < 0 || gc_tx2+8 > len(cache) {
-//line spmv.go:168
-							break
-//line spmv.go:168
-						}
-//line spmv.go:168
-						archsimd.LoadFloat32x8Slice(x[row:]).StoreMasked((*[8]float32)(cache[gc_tx2:]), gc_alive)
-//line spmv.go:168
+						cache[gc_tx2] = x[row]
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line spmv.go:166
-				row := begin + gc_tx2
-				_ = row
-
-//line spmv.go:167
-				{
-					cache[gc_tx2] = x[row]
 				}
 			}
 		}
 	}
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-		gc_L22:
-			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(begin, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(rows, begin); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
 
 //line spmv.go:166
 				row := begin + gc_tx2
 				_ = row
-
-//line spmv.go:171
-				if row >= rows {
-//line spmv.go:171
-					{
-//line spmv.go:171
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
-//line spmv.go:172
-					}
-				}
 
 //line spmv.go:174
 				var sum float32

@@ -33,7 +33,6 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 	gc_bidx := gc_b.Index()
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
 
 //line peel.go:19
 	tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
@@ -46,62 +45,205 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_to <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := tile_[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
 
 //line peel.go:17
-				tx := gc_tx
-				_ = tx
+					tx := gc_tx
+					_ = tx
 
 //line peel.go:18
-				i := gc_bx*gc_bdx + tx
-				_ = i
+					i := gc_bx*gc_bdx + tx
+					_ = i
 
 //line peel.go:20
-				{
-					tile_[tx] = in[i]
+					{
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line peel.go:17
+						tx := gc_tx
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx*gc_bdx + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line peel.go:17
+					tx := gc_tx
+					_ = tx
+
+//line peel.go:18
+					i := gc_bx*gc_bdx + tx
+					_ = i
+
+//line peel.go:20
+					{
+						tile_[tx] = in[i]
+					}
 				}
 			}
 		}
 	}
 	{
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx * gc_bdx
+			gc_off3 := 0 - 1
+			gc_off4 := 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off2, -gc_off3, -gc_off4), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off2, len(tile_)-gc_off3, len(tile_), len(tile_)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := out[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := tile_[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := tile_[gc_fastlo:][:gc_seglen]
+						gc_at6 := tile_[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							_ = gc_rank
 
 //line peel.go:17
-				tx := gc_tx
-				_ = tx
+							tx := gc_tx
+							_ = tx
 
 //line peel.go:18
-				i := gc_bx*gc_bdx + tx
-				_ = i
-
-//line peel.go:24
-				if i >= len(out) {
-//line peel.go:24
-					{
-//line peel.go:24
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line peel.go:25
-					}
-				}
+							i := gc_bx*gc_bdx + tx
+							_ = i
 
 //line peel.go:27
-				if tx > 0 && tx < gc_bdx-1 {
-					out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
-				} else {
-					out[i] = -tile_[tx]
+							if tx > 0 && tx < gc_bdx-1 {
+								gc_at3[gc_u] = gc_at4[gc_u] + 2*gc_at5[gc_u] + gc_at6[gc_u]
+							} else {
+								gc_at3[gc_u] = -gc_at5[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line peel.go:17
+					tx := gc_tx
+					_ = tx
+
+//line peel.go:18
+					i := gc_bx*gc_bdx + tx
+					_ = i
+
+//line peel.go:27
+					if tx > 0 && tx < gc_bdx-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line peel.go:17
+					tx := gc_tx
+					_ = tx
+
+//line peel.go:18
+					i := gc_bx*gc_bdx + tx
+					_ = i
+
+//line peel.go:27
+					if tx > 0 && tx < gc_bdx-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
 				}
 			}
 		}

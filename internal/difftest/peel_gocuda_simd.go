@@ -34,7 +34,6 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
-	gc_exited2 := gc_b2.Exited()
 
 //line peel.go:19
 	tile_ := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
@@ -47,28 +46,45 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 			gc_to2 = gc_bound2
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep := gc_from2
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+			gc_off5 := gc_bx2 * gc_bdx2
+			if gc_from2 >= 0 && gc_to2 <= len(tile_) && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to2 <= len(in)-gc_off5 {
+				gc_at7 := tile_[:gc_to2]
+				gc_at8 := in[gc_off5:][:gc_to2]
+				gc_vstep := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line peel.go:17
-					gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							var tx int = gc_tx2
 //line peel.go:17
-					_ = gc_all2
-					for ; gc_vstep+15 < gc_to2; gc_vstep += 16 {
+							_ = tx
+//line peel.go:18
+							var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+							_ = i
+//line peel.go:20
+							{
+//line peel.go:20
+								archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line peel.go:20
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line peel.go:17
-						gc_alive2 := gc_all2
-//line peel.go:17
-						_ = gc_alive2
-//line peel.go:17
-						if gc_ex2 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line peel.go:17
-							gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-//line peel.go:17
-						}
 //line peel.go:17
 						var tx int = gc_tx2
 //line peel.go:17
@@ -79,116 +95,424 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						_ = i
 //line peel.go:20
 						{
-							if i < 0 || i+16 > len(in) || tx < 0 || tx+16 > len(tile_) {
+//line peel.go:20
+							archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).StoreSlice(gc_at7[gc_tx2:])
+//line peel.go:20
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					_ = gc_rank2
+
+//line peel.go:17
+					tx := gc_tx2
+					_ = tx
+
+//line peel.go:18
+					i := gc_bx2*gc_bdx2 + tx
+					_ = i
+
+//line peel.go:20
+					{
+						gc_at7[gc_tx2] = gc_at8[gc_tx2]
+					}
+				}
+			} else {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line peel.go:17
+							var tx int = gc_tx2
+//line peel.go:17
+							_ = tx
+//line peel.go:18
+							var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+							_ = i
+//line peel.go:20
+							{
+								if i < 0 || i+16 > len(in) || tx < 0 || tx+16 > len(tile_) {
+//line peel.go:21
+									break
+//line peel.go:21
+								}
+//line peel.go:21
+								archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(tile_[tx:])
+//line peel.go:21
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line peel.go:17
+						var tx int = gc_tx2
+//line peel.go:17
+						_ = tx
+//line peel.go:18
+						var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+						_ = i
+//line peel.go:20
+						{
+							if i < 0 || i+8 > len(in) || tx < 0 || tx+8 > len(tile_) {
 //line peel.go:21
 								break
 //line peel.go:21
 							}
 //line peel.go:21
-							archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(tile_[tx:]), gc_alive2)
+							archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(tile_[tx:])
 //line peel.go:21
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
 				}
-			}
-			if compiled.SIMD {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					{
+						gc_tx2 := gc_step2 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line peel.go:17
-				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line peel.go:17
-				_ = gc_all
-				for ; gc_vstep+7 < gc_to2; gc_vstep += 8 {
-					gc_tx2 := gc_vstep
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line peel.go:17
-					gc_alive := gc_all
-//line peel.go:17
-					_ = gc_alive
-//line peel.go:17
-					if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line peel.go:17
-						gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line peel.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
 					}
+					{
+						gc_tx2 := gc_step2 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line peel.go:17
-					var tx int = gc_tx2
+						tx := gc_tx2
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
 //line peel.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+					{
+						gc_tx2 := gc_step2 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line peel.go:17
+						tx := gc_tx2
+						_ = tx
+
+//line peel.go:18
+						i := gc_bx2*gc_bdx2 + tx
+						_ = i
+
+//line peel.go:20
+						{
+							tile_[tx] = in[i]
+						}
+					}
+				}
+				for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line peel.go:17
+					tx := gc_tx2
 					_ = tx
+
 //line peel.go:18
-					var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
+					i := gc_bx2*gc_bdx2 + tx
 					_ = i
+
 //line peel.go:20
 					{
-						if i < 0 || i+8 > len(in) || tx < 0 || tx+8 > len(tile_) {
-//line peel.go:21
-							break
-//line peel.go:21
-						}
-//line peel.go:21
-						archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(tile_[tx:]), gc_alive)
-//line peel.go:21
+						tile_[tx] = in[i]
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx2 := gc_vstep; gc_tx2 < gc_to2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line peel.go:17
-				tx := gc_tx2
-				_ = tx
-
-//line peel.go:18
-				i := gc_bx2*gc_bdx2 + tx
-				_ = i
-
-//line peel.go:20
-				{
-					tile_[tx] = in[i]
 				}
 			}
 		}
 	}
 	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+		gc_from2, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			gc_off6 := gc_bx2 * gc_bdx2
+			gc_off7 := 0 - 1
+			gc_off8 := 1
+			gc_fastlo2 := min(max(gc_from2, 0, -gc_off6, -gc_off7, -gc_off8), gc_to2)
+			gc_fasthi2 := max(min(gc_to2, len(out)-gc_off6, len(tile_)-gc_off7, len(tile_), len(tile_)-gc_off8), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+					if gc_tx2 == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at9 := out[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at10 := tile_[gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at11 := tile_[gc_fastlo2:][:gc_seglen2]
+						gc_at12 := tile_[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 //line peel.go:17
-					gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+								gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line peel.go:17
-					_ = gc_all4
-//line peel.go:17
-					gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line peel.go:17
-					_ = gc_iota2
+								_ = gc_iota4
 //line peel.go:28
-					gc_vb2 := archsimd.BroadcastFloat32x16(2)
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-						gc_tx2 := gc_vstep2
+								gc_vb4 := archsimd.BroadcastFloat32x16(2)
+								for ; gc_vstep3+15 < gc_fasthi2; gc_vstep3 += 16 {
+									gc_tx2 := gc_vstep3
+									gc_rank2 := gc_base2 + gc_tx2
+									_ = gc_rank2
+//line peel.go:17
+									var tx int = gc_tx2
+//line peel.go:17
+									_ = tx
+//line peel.go:18
+									var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+									_ = i
+//line peel.go:27
+									gc_if4 := archsimd.Mask32x16FromBits(gc_iota4.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+//line peel.go:27
+									_ = gc_if4
+//line peel.go:27
+									if gc_if4.ToBits() != 0 {
+//line peel.go:27
+										archsimd.LoadFloat32x16Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if4)
+//line peel.go:27
+									}
+//line peel.go:27
+									gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+//line peel.go:27
+									_ = gc_else4
+//line peel.go:27
+									if gc_else4.ToBits() != 0 {
+//line peel.go:27
+										{
+//line peel.go:27
+											archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else4)
+//line peel.go:27
+										}
+//line peel.go:27
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+//line peel.go:17
+							gc_iota3 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line peel.go:17
+							_ = gc_iota3
+//line peel.go:28
+							gc_vb3 := archsimd.BroadcastFloat32x8(2)
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line peel.go:17
+								var tx int = gc_tx2
+//line peel.go:17
+								_ = tx
+//line peel.go:18
+								var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+								_ = i
+//line peel.go:27
+								gc_if3 := gc_iota3.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
+//line peel.go:27
+								_ = gc_if3
+//line peel.go:27
+								if gc_if3.ToBits() != 0 {
+//line peel.go:27
+									archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx2-gc_fastlo2):]).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]))).Add(archsimd.LoadFloat32x8Slice(gc_at12[(gc_tx2-gc_fastlo2):])).StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_if3)
+//line peel.go:27
+								}
+//line peel.go:27
+								gc_else3 := gc_if3.ToInt32x8().Not().ToMask()
+//line peel.go:27
+								_ = gc_else3
+//line peel.go:27
+								if gc_else3.ToBits() != 0 {
+//line peel.go:27
+									{
+//line peel.go:27
+										archsimd.LoadFloat32x8Slice(gc_at11[(gc_tx2-gc_fastlo2):]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(gc_at9[(gc_tx2-gc_fastlo2):]), gc_else3)
+//line peel.go:27
+									}
+//line peel.go:27
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx2 := gc_fastlo2 + gc_u2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+
+//line peel.go:17
+							tx := gc_tx2
+							_ = tx
+
+//line peel.go:18
+							i := gc_bx2*gc_bdx2 + tx
+							_ = i
+
+//line peel.go:27
+							if tx > 0 && tx < gc_bdx2-1 {
+								gc_at9[gc_u2] = gc_at10[gc_u2] + 2*gc_at11[gc_u2] + gc_at12[gc_u2]
+							} else {
+								gc_at9[gc_u2] = -gc_at11[gc_u2]
+							}
+						}
+						gc_tx2 = gc_fasthi2 - 1
+						continue
+					}
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line peel.go:17
+					tx := gc_tx2
+					_ = tx
+
+//line peel.go:18
+					i := gc_bx2*gc_bdx2 + tx
+					_ = i
+
+//line peel.go:27
+					if tx > 0 && tx < gc_bdx2-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
+				}
+			} else {
+				gc_vstep4 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+//line peel.go:17
+						gc_iota2 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line peel.go:17
+						_ = gc_iota2
+//line peel.go:28
+						gc_vb2 := archsimd.BroadcastFloat32x16(2)
+						for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
+							gc_tx2 := gc_vstep4
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line peel.go:17
+							var tx int = gc_tx2
+//line peel.go:17
+							_ = tx
+//line peel.go:18
+							var i int = gc_bx2*gc_bdx2 + tx
+//line peel.go:18
+							_ = i
+//line peel.go:27
+							if (tx-
+								1) < 0 || (tx-1)+16 > len(tile_) || tx < 0 || tx+16 > len(tile_) || (tx+1) < 0 || (tx+1)+16 > len(tile_) || i < 0 || i+16 > len(out) {
+//line peel.go:27
+								break
+//line peel.go:27
+							}
+//line peel.go:27
+							gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+//line peel.go:27
+							_ = gc_if2
+//line peel.go:28
+							if gc_if2.ToBits() != 0 {
+//line peel.go:28
+								archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
+//line peel.go:28
+							}
+//line peel.go:28
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+//line peel.go:28
+							_ = gc_else2
+//line peel.go:30
+							if gc_else2.ToBits() != 0 {
+//line peel.go:30
+								{
+//line peel.go:30
+									archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
+//line peel.go:30
+								}
+//line peel.go:30
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+//line peel.go:17
+					gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line peel.go:17
+					_ = gc_iota
+//line peel.go:28
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+					for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
+						gc_tx2 := gc_vstep4
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line peel.go:28
-						gc_alive4 := gc_all4
-//line peel.go:28
-						_ = gc_alive4
-//line peel.go:28
-						if gc_ex4 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line peel.go:28
-							gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
-//line peel.go:28
-						}
 //line peel.go:17
 						var tx int = gc_tx2
 //line peel.go:17
@@ -197,168 +521,58 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						var i int = gc_bx2*gc_bdx2 + tx
 //line peel.go:18
 						_ = i
-//line peel.go:24
-						gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(out), i, 16))))
-//line peel.go:24
-						_ = gc_if3
-//line peel.go:24
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits() != 0 {
-//line peel.go:24
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits())
-//line peel.go:24
-							gc_alive4 = archsimd.Mask32x16FromBits(gc_alive4.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if3.ToBits()).ToBits()).ToBits())
-//line peel.go:24
-						}
 //line peel.go:27
 						if (tx-
-							1) < 0 || (tx-1)+16 > len(tile_) || tx < 0 || tx+16 > len(tile_) || (tx+1) < 0 || (tx+1)+16 > len(tile_) || i < 0 || i+16 > len(out) {
+							1) < 0 || (tx-1)+8 > len(tile_) || tx < 0 || tx+8 > len(tile_) || (tx+1) < 0 || (tx+1)+8 > len(tile_) || i < 0 || i+8 > len(out) {
 //line peel.go:27
 							break
 //line peel.go:27
 						}
 //line peel.go:27
-						gc_if4 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx2-1, tx, 16)))).ToBits())
+						gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
 //line peel.go:27
-						_ = gc_if4
+						_ = gc_if
 //line peel.go:28
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
+						if gc_if.ToBits() != 0 {
 //line peel.go:28
-							archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()))
+							archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 //line peel.go:28
 						}
 //line peel.go:28
-						gc_else2 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
 //line peel.go:28
-						_ = gc_else2
+						_ = gc_else
 //line peel.go:30
-						if archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()).ToBits() != 0 {
+						if gc_else.ToBits() != 0 {
 //line peel.go:30
 							{
 //line peel.go:30
-								archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_else2.ToBits()))
+								archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 //line peel.go:30
 							}
 //line peel.go:30
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
 				}
-			}
-			if compiled.SIMD {
-//line peel.go:17
-				gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line peel.go:17
-				_ = gc_all3
-//line peel.go:17
-				gc_iota := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line peel.go:17
-				_ = gc_iota
-//line peel.go:28
-				gc_vb := archsimd.BroadcastFloat32x8(2)
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-					gc_tx2 := gc_vstep2
+				for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-//line peel.go:28
-					gc_alive3 := gc_all3
-//line peel.go:28
-					_ = gc_alive3
-//line peel.go:28
-					if gc_ex3 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex3 != 0 {
-//line peel.go:28
-						gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
-//line peel.go:28
-					}
+					gc_pos2.Thread = gc_rank2
+
 //line peel.go:17
-					var tx int = gc_tx2
-//line peel.go:17
+					tx := gc_tx2
 					_ = tx
+
 //line peel.go:18
-					var i int = gc_bx2*gc_bdx2 + tx
-//line peel.go:18
+					i := gc_bx2*gc_bdx2 + tx
 					_ = i
-//line peel.go:24
-					gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(out), i, 8))))
-//line peel.go:24
-					_ = gc_if
-//line peel.go:24
-					if gc_alive3.And(gc_if).ToBits() != 0 {
-//line peel.go:24
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive3.And(gc_if).ToBits())
-//line peel.go:24
-						gc_alive3 = gc_alive3.And(gc_alive3.And(gc_if).ToInt32x8().Not().ToMask())
-//line peel.go:24
-					}
-//line peel.go:27
-					if (tx-
-						1) < 0 || (tx-1)+8 > len(tile_) || tx < 0 || tx+8 > len(tile_) || (tx+1) < 0 || (tx+1)+8 > len(tile_) || i < 0 || i+8 > len(out) {
-//line peel.go:27
-						break
-//line peel.go:27
-					}
-//line peel.go:27
-					gc_if2 := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx2-1, tx, 8)))))
-//line peel.go:27
-					_ = gc_if2
-//line peel.go:28
-					if gc_alive3.And(gc_if2).ToBits() != 0 {
-//line peel.go:28
-						archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_alive3.And(gc_if2))
-//line peel.go:28
-					}
-//line peel.go:28
-					gc_else := gc_if2.ToInt32x8().Not().ToMask()
-//line peel.go:28
-					_ = gc_else
-//line peel.go:30
-					if gc_alive3.And(gc_else).ToBits() != 0 {
-//line peel.go:30
-						{
-//line peel.go:30
-							archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_alive3.And(gc_else))
-//line peel.go:30
-						}
-//line peel.go:30
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-		gc_L22:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-				gc_rank2 := gc_base2 + gc_tx2
-				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
-
-//line peel.go:17
-				tx := gc_tx2
-				_ = tx
-
-//line peel.go:18
-				i := gc_bx2*gc_bdx2 + tx
-				_ = i
-
-//line peel.go:24
-				if i >= len(out) {
-//line peel.go:24
-					{
-//line peel.go:24
-						gc_exited2[gc_rank2] = true
-						continue gc_L22
-//line peel.go:25
-					}
-				}
 
 //line peel.go:27
-				if tx > 0 && tx < gc_bdx2-1 {
-					out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
-				} else {
-					out[i] = -tile_[tx]
+					if tx > 0 && tx < gc_bdx2-1 {
+						out[i] = tile_[tx-1] + 2*tile_[tx] + tile_[tx+1]
+					} else {
+						out[i] = -tile_[tx]
+					}
 				}
 			}
 		}

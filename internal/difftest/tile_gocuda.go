@@ -40,7 +40,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
 
 //line tile.go:19
 	tile_ := gocuda.Shared[int32](t, side*side)
@@ -55,7 +54,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	y0 := gc_by*gc_bdy - r
 
 //line tile.go:22
-	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 && !gc_exited[0] {
+	if (sy) == gc_bdy && (sx) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
 				return
@@ -95,9 +94,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
-						if gc_exited[gc_rank] {
-							continue
-						}
 
 //line tile.go:22
 						gc_start := gc_ty
@@ -155,9 +151,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
 //line tile.go:29
 					rank := gc_ty*gc_bdx + gc_tx
@@ -195,8 +188,22 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(x0+r, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(width, x0+r); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (y0 + r + gc_ty) >= height {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_vstep := gc_from
 //line tile.go:34
 			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 //line tile.go:34
@@ -210,7 +217,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:34
 			_ = gc_none2
 		gc_steps2:
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+			for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				_ = gc_rank
@@ -218,12 +225,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				gc_alive2 := gc_all2
 //line tile.go:34
 				_ = gc_alive2
-//line tile.go:34
-				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-//line tile.go:34
-					gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line tile.go:34
-				}
 //line tile.go:34
 				var x int = x0 + r + gc_tx
 //line tile.go:34
@@ -254,8 +255,6 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				_ = gc_if2
 //line tile.go:35
 				if gc_alive2.And(gc_if2).ToBits() != 0 {
-//line tile.go:35
-					compiled.SetExited(gc_exited, gc_rank, gc_alive2.And(gc_if2).ToBits())
 //line tile.go:35
 					gc_alive2 = gc_alive2.And(gc_alive2.And(gc_if2).ToInt32x8().Not().ToMask())
 //line tile.go:35
@@ -297,12 +296,9 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				sum.StoreMasked((*[8]int32)(out[y*width+x:]), gc_alive2)
 			}
 		gc_L3:
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line tile.go:34
 				x := x0 + r + gc_tx
@@ -314,13 +310,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 
 //line tile.go:35
 				if x >= width || y >= height || r < 1 {
-//line tile.go:35
-					{
-//line tile.go:35
-						gc_exited[gc_rank] = true
-						continue gc_L3
-//line tile.go:36
-					}
+					continue gc_L3
 				}
 
 //line tile.go:38

@@ -40,7 +40,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 	gc_bx2 := gc_bidx2.X
 	gc_by2 := gc_bidx2.Y
 	gc_n2 := gc_b6.Len()
-	gc_exited2 := gc_b6.Exited()
 
 //line tile.go:19
 	tile_ := gocuda.Shared[int32](t, side*side)
@@ -55,7 +54,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 	y0 := gc_by2*gc_bdy2 - r
 
 //line tile.go:22
-	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 && !gc_exited2[0] {
+	if (sy) == gc_bdy2 && (sx) == gc_bdx2 && gc_bdz2 == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b6.Stopped() {
 				return
@@ -95,9 +94,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-						if gc_exited2[gc_rank2] {
-							continue
-						}
 
 //line tile.go:22
 						gc_start3 := gc_ty2
@@ -155,9 +151,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line tile.go:29
 					rank := gc_ty2*gc_bdx2 + gc_tx2
@@ -195,8 +188,22 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 	}
 	{
 		gc_ty2 := 0
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_vstep2 := 0
+		gc_from4, gc_to2 := 0, gc_bdx2
+		if !compiled.Adds(x0+r, gc_to2) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound2 := compiled.Diff(width, x0+r); gc_bound2 < gc_to2 {
+			gc_to2 = gc_bound2
+		}
+		for gc_base2 := 0; gc_from4 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+			if (y0 + r + gc_ty2) >= height {
+				gc_ty2++
+				if gc_ty2 == gc_bdy2 {
+					gc_ty2 = 0
+				}
+				continue
+			}
+			gc_vstep2 := gc_from4
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
 				gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
@@ -213,7 +220,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 					_ = gc_none6
 				gc_steps6:
-					for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+					for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
 						gc_tx2 := gc_vstep2
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
@@ -221,12 +228,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						gc_alive6 := gc_all6
 //line tile.go:34
 						_ = gc_alive6
-//line tile.go:34
-						if gc_ex6 := compiled.ExitedBits16(gc_exited2, gc_rank2); gc_ex6 != 0 {
-//line tile.go:34
-							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-//line tile.go:34
-						}
 //line tile.go:34
 						var x int = x0 + r + gc_tx2
 //line tile.go:34
@@ -257,8 +258,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						_ = gc_if6
 //line tile.go:35
 						if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-//line tile.go:35
-							compiled.SetExited16(gc_exited2, gc_rank2, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits())
 //line tile.go:35
 							gc_alive6 = archsimd.Mask32x16FromBits(gc_alive6.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()).ToBits())
 //line tile.go:35
@@ -320,7 +319,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:34
 				_ = gc_none4
 			gc_steps4:
-				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+				for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -328,12 +327,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 					gc_alive4 := gc_all4
 //line tile.go:34
 					_ = gc_alive4
-//line tile.go:34
-					if gc_ex4 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex4 != 0 {
-//line tile.go:34
-						gc_alive4 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
-//line tile.go:34
-					}
 //line tile.go:34
 					var x int = x0 + r + gc_tx2
 //line tile.go:34
@@ -364,8 +357,6 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 					_ = gc_if4
 //line tile.go:35
 					if gc_alive4.And(gc_if4).ToBits() != 0 {
-//line tile.go:35
-						compiled.SetExited(gc_exited2, gc_rank2, gc_alive4.And(gc_if4).ToBits())
 //line tile.go:35
 						gc_alive4 = gc_alive4.And(gc_alive4.And(gc_if4).ToInt32x8().Not().ToMask())
 //line tile.go:35
@@ -409,12 +400,9 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L32:
-			for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+			for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
 
 //line tile.go:34
 				x := x0 + r + gc_tx2
@@ -426,13 +414,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 
 //line tile.go:35
 				if x >= width || y >= height || r < 1 {
-//line tile.go:35
-					{
-//line tile.go:35
-						gc_exited2[gc_rank2] = true
-						continue gc_L32
-//line tile.go:36
-					}
+					continue gc_L32
 				}
 
 //line tile.go:38

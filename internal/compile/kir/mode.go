@@ -10,25 +10,26 @@ import (
 // barrier and no shared memory runs a whole chunk of blocks per call
 // (compiled.GridKernel), so that a block costs no call. A kernel whose
 // threads may return while a later thread loop (or the same one again)
-// runs keeps a record of the threads that have.
+// runs keeps a record of the threads that have; one whose threads return
+// only in its last loop, run once, needs none.
 func mode(f *Func) {
-	loops, inner, returns := 0, false, false
+	exits, returned := false, false // a loop runs after a thread may have returned; one may have
 	grid := true
 	var walk func(nodes []Node, depth int)
 	walk = func(nodes []Node, depth int) {
 		for _, n := range nodes {
 			switch n := n.(type) {
 			case *ThreadLoop:
-				loops++
-				inner = inner || depth > 0
-				returns = returns || f.threadReturns(n)
+				r := f.threadReturns(n)
+				exits = exits || returned || r && depth > 0 // inside block control, it may run again
+				returned = returned || r
 				if n.Reduce != nil {
 					grid = false
 				}
 			case *WarpLoop:
-				loops++
-				inner = inner || depth > 0
-				returns = returns || f.warpReturns(n)
+				r := f.warpReturns(n)
+				exits = exits || returned || r && depth > 0
+				returned = returned || r
 				grid = false
 				continue
 			case *For, *Range:
@@ -53,7 +54,7 @@ func mode(f *Func) {
 	}
 	walk(f.Body, 0)
 	f.Grid = grid && !f.hasShared()
-	f.Exits = returns && (loops > 1 || inner)
+	f.Exits = exits
 	if f.Grid && !f.Exits {
 		f.GridStride = f.gridStride()
 	}

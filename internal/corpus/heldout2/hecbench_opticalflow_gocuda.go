@@ -38,7 +38,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	gc_exited := gc_b.Exited()
 
 //line hecbench_opticalflow.go:24
 	cta := cg.ThisThreadBlock(t)
@@ -55,9 +54,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
@@ -143,14 +139,24 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 	}
 	{
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L2:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(w, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (gc_ty + gc_by*gc_bdy) >= h {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line hecbench_opticalflow.go:29
 				ix := gc_tx + gc_bx*gc_bdx
@@ -167,17 +173,6 @@ func gc_body_jacobiIteration(gc_b *compiled.Block, bx, by int, du0, dv0, Ix, Iy,
 //line hecbench_opticalflow.go:36
 				shMemPos := gc_tx + 1 + (gc_ty+1)*(bx+2)
 				_ = shMemPos
-
-//line hecbench_opticalflow.go:104
-				if ix >= w || iy >= h {
-//line hecbench_opticalflow.go:104
-					{
-//line hecbench_opticalflow.go:104
-						gc_exited[gc_rank] = true
-						continue gc_L2
-//line hecbench_opticalflow.go:105
-					}
-				}
 
 //line hecbench_opticalflow.go:109
 				var left, right, up, down int

@@ -41,7 +41,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_sum := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_loss := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_exited := gc_b.Exited()
 
 //line ggml_more.go:37
 	tmp := gocuda.DynamicShared[float32](t)
@@ -52,11 +51,47 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 //line ggml_more.go:40
 	labels = labels[int64(gc_bx)*int64(nclasses):]
 	{
-		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank] = maxLogit
 			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank] = maxLogit
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank] = maxLogit
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank] = maxLogit
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
 
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
@@ -66,11 +101,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:43
-	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
-	gc_span := (ggmlWarpSize) * gc_chunk
-
-//line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
+	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		if gc_b.Stopped() {
 			return
 		}
@@ -84,32 +115,132 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					maxLogit := gc_s_maxLogit[gc_rank]
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
+					gc_at := logits[gc_off4:][:gc_to]
+					gc_at2 := tmp[gc_off4:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
 
 //line ggml_more.go:43
-					gc_start := gc_tx
-					gc_from2 := gc_start + gc_off
-					gc_trips := gc_limit - gc_from2
-					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, ggmlWarpSize, gc_chunk, gc_limit, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
-					case gc_trips > 0:
-						gc_trips = (gc_trips-1)/(ggmlWarpSize) + 1
-					default:
-						gc_trips = 0
-					}
-					if gc_trips == gc_chunk {
+						i := gc_tx + gc_off
 						gc_more = true
+						_ = i
+
+//line ggml_more.go:44
+						val := gc_at[gc_tx]
+
+//line ggml_more.go:45
+						maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+						if useShared {
+							gc_at2[gc_tx] = val
+						}
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
-					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(ggmlWarpSize), gc_trips-1 {
+				} else {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+							i := gc_tx + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank] = maxLogit
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+
+//line ggml_more.go:43
+						i := gc_tx + gc_off
+						gc_more = true
 
 //line ggml_more.go:44
 						val := logits[i]
@@ -121,27 +252,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						if useShared {
 							tmp[i] = val
 						}
+						gc_s_maxLogit[gc_rank] = maxLogit
 					}
-					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			}
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x [32]float32
 		var gc_c1r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			maxLogit := gc_s_maxLogit[gc_rank]
@@ -160,10 +284,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:25
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x := gc_l_x[gc_lane]
@@ -178,10 +299,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_l_x[gc_lane] = x
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			x := gc_l_x[gc_lane]
@@ -208,11 +326,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:54
-	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
-	gc_span2 := (ggmlWarpSize) * gc_chunk2
-
-//line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
+	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		if gc_b.Stopped() {
 			return
 		}
@@ -226,33 +340,138 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					maxLogit := gc_s_maxLogit[gc_rank]
-					sum := gc_s_sum[gc_rank]
+				gc_off5 := gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
+					gc_at3 := logits[gc_off5:][:gc_to]
+					gc_at4 := tmp[gc_off5:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
 
 //line ggml_more.go:54
-					gc_start2 := gc_tx
-					gc_from3 := gc_start2 + gc_off2
-					gc_trips2 := gc_limit2 - gc_from3
-					switch {
-					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, ggmlWarpSize, gc_chunk2, gc_limit2, false)
-					case gc_trips2 > gc_span2:
-						gc_trips2 = gc_chunk2
-					case gc_trips2 > 0:
-						gc_trips2 = (gc_trips2-1)/(ggmlWarpSize) + 1
-					default:
-						gc_trips2 = 0
-					}
-					if gc_trips2 == gc_chunk2 {
+						i_ := gc_tx + gc_off2
 						gc_more2 = true
+						_ = i_
+
+//line ggml_more.go:55
+						logitI := gc_at3[gc_tx]
+
+//line ggml_more.go:56
+						if useShared {
+							logitI = gc_at4[gc_tx]
+						}
+
+//line ggml_more.go:59
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
 					}
-					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(ggmlWarpSize), gc_trips2-1 {
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+							i_ := gc_tx + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+
+//line ggml_more.go:54
+						i_ := gc_tx + gc_off2
+						gc_more2 = true
 
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -264,27 +483,20 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:59
 						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank] = sum
 					}
-					gc_s_sum[gc_rank] = sum
 				}
 			}
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x_ [32]float32
 		var gc_c2r [32]float32
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			sum := gc_s_sum[gc_rank]
@@ -308,10 +520,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					x_ := gc_l_x_[gc_lane]
@@ -323,10 +532,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			var sum float32
@@ -356,11 +562,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 	}
 
 //line ggml_more.go:65
-	gc_chunk3 := compiled.StrideChunk(ggmlWarpSize)
-	gc_span3 := (ggmlWarpSize) * gc_chunk3
-
-//line ggml_more.go:65
-	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += (ggmlWarpSize) * gc_chunk3 {
+	for gc_off3, gc_limit3, gc_more3 := 0, nclasses, true; gc_more3; gc_off3 += ggmlWarpSize {
 		if gc_b.Stopped() {
 			return
 		}
@@ -374,34 +576,145 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
-					maxLogit := gc_s_maxLogit[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					loss := gc_s_loss[gc_rank]
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(logits) && gc_to <= len(logits)-gc_off6 && gc_off6 <= len(tmp) && gc_to <= len(tmp)-gc_off6 && gc_off6 <= len(labels) && gc_to <= len(labels)-gc_off6 {
+					gc_at5 := logits[gc_off6:][:gc_to]
+					gc_at6 := tmp[gc_off6:][:gc_to]
+					gc_at7 := labels[gc_off6:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						_ = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
 
 //line ggml_more.go:65
-					gc_start3 := gc_tx
-					gc_from4 := gc_start3 + gc_off3
-					gc_trips3 := gc_limit3 - gc_from4
-					switch {
-					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, ggmlWarpSize, gc_chunk3, gc_limit3, false)
-					case gc_trips3 > gc_span3:
-						gc_trips3 = gc_chunk3
-					case gc_trips3 > 0:
-						gc_trips3 = (gc_trips3-1)/(ggmlWarpSize) + 1
-					default:
-						gc_trips3 = 0
-					}
-					if gc_trips3 == gc_chunk3 {
+						i_2 := gc_tx + gc_off3
 						gc_more3 = true
+						_ = i_2
+
+//line ggml_more.go:66
+						logitI_ := gc_at5[gc_tx]
+
+//line ggml_more.go:67
+						if useShared {
+							logitI_ = gc_at6[gc_tx]
+						}
+
+//line ggml_more.go:70
+						loss += (logitI_ - maxLogit - sum) * gc_at7[gc_tx]
+						gc_s_loss[gc_rank] = loss
 					}
-					for i_2 := gc_from4; gc_trips3 > 0; i_2, gc_trips3 = i_2+(ggmlWarpSize), gc_trips3-1 {
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+							loss := gc_s_loss[gc_rank]
+
+//line ggml_more.go:65
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank] = loss
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+							loss := gc_s_loss[gc_rank]
+
+//line ggml_more.go:65
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank] = loss
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+							loss := gc_s_loss[gc_rank]
+
+//line ggml_more.go:65
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank] = loss
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							maxLogit := gc_s_maxLogit[gc_rank]
+							sum := gc_s_sum[gc_rank]
+							loss := gc_s_loss[gc_rank]
+
+//line ggml_more.go:65
+							i_2 := gc_tx + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank] = loss
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+
+//line ggml_more.go:65
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
 
 //line ggml_more.go:66
 						logitI_ := logits[i_2]
@@ -413,19 +726,14 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 
 //line ggml_more.go:70
 						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
 					}
-					gc_s_loss[gc_rank] = loss
 				}
 			}
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x_2 [32]float32
@@ -504,8 +812,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_tx != 0 {
 //line ggml_more.go:74
 					{
-//line ggml_more.go:74
-						gc_exited[gc_rank] = true
 //line ggml_more.go:74
 						gc_dead |= uint32(1) << gc_lane
 //line ggml_more.go:74

@@ -42,7 +42,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	gc_s_maxLogit := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 	gc_s_sum := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_loss := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
 
 //line ggml_more.go:37
 	tmp := gocuda.DynamicShared[float32](t)
@@ -55,36 +54,58 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	{
 		gc_vstep := 0
 		if compiled.SIMD {
-//line ggml_more.go:42
-			gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line ggml_more.go:42
-			_ = gc_all
 			for ; gc_vstep+7 < gc_n2; gc_vstep += 8 {
 				gc_rank2 := gc_vstep
 				_ = gc_rank2
 //line ggml_more.go:42
-				gc_alive := gc_all
-//line ggml_more.go:42
-				_ = gc_alive
-//line ggml_more.go:42
-				if gc_ex := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex != 0 {
-//line ggml_more.go:42
-					gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-//line ggml_more.go:42
-				}
-//line ggml_more.go:42
 				var maxLogit float32 = float32(math.Inf(-1))
 //line ggml_more.go:42
 				_ = maxLogit
-				archsimd.BroadcastFloat32x8(maxLogit).StoreMasked((*[8]float32)(gc_s_maxLogit[gc_rank2:]), gc_alive)
+				archsimd.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank2:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank2 := gc_vstep; gc_rank2 < gc_n2; gc_rank2++ {
-			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
+		gc_step5 := gc_vstep
+		for ; gc_step5+3 < gc_n2; gc_step5 += 4 {
+			{
+				gc_rank2 := gc_step5 + 0
+				gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank2] = maxLogit
 			}
+			{
+				gc_rank2 := gc_step5 + 1
+				gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank2] = maxLogit
+			}
+			{
+				gc_rank2 := gc_step5 + 2
+				gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank2] = maxLogit
+			}
+			{
+				gc_rank2 := gc_step5 + 3
+				gc_pos2.Thread = gc_rank2
+
+//line ggml_more.go:42
+				maxLogit := float32(math.Inf(-1))
+				_ = maxLogit
+				gc_s_maxLogit[gc_rank2] = maxLogit
+			}
+		}
+		for gc_rank2 := gc_step5; gc_rank2 < gc_n2; gc_rank2++ {
+			gc_pos2.Thread = gc_rank2
 
 //line ggml_more.go:42
 			maxLogit := float32(math.Inf(-1))
@@ -94,50 +115,146 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 	}
 
 //line ggml_more.go:43
-	gc_chunk := compiled.StrideChunk(ggmlWarpSize)
-	gc_span := (ggmlWarpSize) * gc_chunk
-
-//line ggml_more.go:43
-	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += (ggmlWarpSize) * gc_chunk {
+	for gc_off, gc_limit, gc_more := 0, nclasses, true; gc_more; gc_off += ggmlWarpSize {
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more = false
 		{
-			gc_from5, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit, gc_off); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					maxLogit := gc_s_maxLogit[gc_rank2]
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_off
+				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(logits) && gc_to2 <= len(logits)-gc_off7 && gc_off7 <= len(tmp) && gc_to2 <= len(tmp)-gc_off7 {
+					gc_at8 := logits[gc_off7:][:gc_to2]
+					gc_at9 := tmp[gc_off7:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
 
 //line ggml_more.go:43
-					gc_start4 := gc_tx2
-					gc_from6 := gc_start4 + gc_off
-					gc_trips4 := gc_limit - gc_from6
-					switch {
-					case gc_from6 < gc_start4 || gc_from6 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
-						gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from6, ggmlWarpSize, gc_chunk, gc_limit, false)
-					case gc_trips4 > gc_span:
-						gc_trips4 = gc_chunk
-					case gc_trips4 > 0:
-						gc_trips4 = (gc_trips4-1)/(ggmlWarpSize) + 1
-					default:
-						gc_trips4 = 0
-					}
-					if gc_trips4 == gc_chunk {
+						i := gc_tx2 + gc_off
 						gc_more = true
+						_ = i
+
+//line ggml_more.go:44
+						val := gc_at8[gc_tx2]
+
+//line ggml_more.go:45
+						maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+						if useShared {
+							gc_at9[gc_tx2] = val
+						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
-					for i := gc_from6; gc_trips4 > 0; i, gc_trips4 = i+(ggmlWarpSize), gc_trips4-1 {
+				} else {
+					gc_step6 := gc_from2
+					for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+							i := gc_tx2 + gc_off
+							gc_more = true
+
+//line ggml_more.go:44
+							val := logits[i]
+
+//line ggml_more.go:45
+							maxLogit = fmaxf(maxLogit, val)
+
+//line ggml_more.go:47
+							if useShared {
+								tmp[i] = val
+							}
+							gc_s_maxLogit[gc_rank2] = maxLogit
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+
+//line ggml_more.go:43
+						i := gc_tx2 + gc_off
+						gc_more = true
 
 //line ggml_more.go:44
 						val := logits[i]
@@ -149,38 +266,58 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 						if useShared {
 							tmp[i] = val
 						}
+						gc_s_maxLogit[gc_rank2] = maxLogit
 					}
-					gc_s_maxLogit[gc_rank2] = maxLogit
 				}
 			}
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_x [32]float32
 		var gc_c21r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:51
+				maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:51
+				_ = maxLogit
+//line ggml_more.go:51
+				x := maxLogit
+//line ggml_more.go:51
+				_ = x
+//line ggml_more.go:51
+				x.StoreSlice(gc_l_x[gc_lane2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			maxLogit := gc_s_maxLogit[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				maxLogit := gc_s_maxLogit[gc_rank2]
 
 //line ggml_more.go:51
-			var x float32 = maxLogit
+				var x float32 = maxLogit
 
 //line ggml_more.go:51
-			_ = x
-			_ = x
-			gc_l_x[gc_lane2] = x
+				_ = x
+				_ = x
+				gc_l_x[gc_lane2] = x
+			}
 		}
 
 //line ggml_more.go:24
@@ -188,10 +325,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:25
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x := gc_l_x[gc_lane2]
@@ -206,81 +340,217 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				gc_l_x[gc_lane2] = x
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left2 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:27
+				x := archsimd.LoadFloat32x8Slice(gc_l_x[gc_lane2:])
+//line ggml_more.go:27
+				_ = x
+//line ggml_more.go:27
+				var maxLogit archsimd.Float32x8
+//line ggml_more.go:27
+				_ = maxLogit
+//line ggml_more.go:27
+				r := x
+//line ggml_more.go:27
+				_ = r
+//line ggml_more.go:51
+				maxLogit = r
+//line ggml_more.go:53
+				var sum float32 = float32(0.0)
+//line ggml_more.go:53
+				_ = sum
+//line ggml_more.go:53
+				maxLogit.StoreSlice(gc_s_maxLogit[gc_rank2:])
+				archsimd.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank2:])
+				gc_left2 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x := gc_l_x[gc_lane2]
-			_ = x
-			var maxLogit float32
-			_ = maxLogit
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left2 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left2&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				x := gc_l_x[gc_lane2]
+				_ = x
+				var maxLogit float32
+				_ = maxLogit
 
 //line ggml_more.go:27
-			var r float32 = x
+				var r float32 = x
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_more.go:51
-			maxLogit = r
+				maxLogit = r
 
 //line ggml_more.go:53
-			sum := float32(0.0)
-			_ = r
-			_ = sum
-			gc_s_maxLogit[gc_rank2] = maxLogit
-			gc_s_sum[gc_rank2] = sum
+				sum := float32(0.0)
+				_ = r
+				_ = sum
+				gc_s_maxLogit[gc_rank2] = maxLogit
+				gc_s_sum[gc_rank2] = sum
+			}
 		}
 	}
 
 //line ggml_more.go:54
-	gc_chunk2 := compiled.StrideChunk(ggmlWarpSize)
-	gc_span2 := (ggmlWarpSize) * gc_chunk2
-
-//line ggml_more.go:54
-	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += (ggmlWarpSize) * gc_chunk2 {
+	for gc_off2, gc_limit2, gc_more2 := 0, nclasses, true; gc_more2; gc_off2 += ggmlWarpSize {
 		if gc_b2.Stopped() {
 			return
 		}
 		gc_more2 = false
 		{
-			gc_from5, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off2, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit2, gc_off2); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := gc_from5; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := gc_off2
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(logits) && gc_to2 <= len(logits)-gc_off8 && gc_off8 <= len(tmp) && gc_to2 <= len(tmp)-gc_off8 {
+					gc_at10 := logits[gc_off8:][:gc_to2]
+					gc_at11 := tmp[gc_off8:][:gc_to2]
+					for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:54
-					gc_start5 := gc_tx2
-					gc_from7 := gc_start5 + gc_off2
-					gc_trips5 := gc_limit2 - gc_from7
-					switch {
-					case gc_from7 < gc_start5 || gc_from7 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips5 = compiled.ChunkTrips(gc_start5, gc_from7, ggmlWarpSize, gc_chunk2, gc_limit2, false)
-					case gc_trips5 > gc_span2:
-						gc_trips5 = gc_chunk2
-					case gc_trips5 > 0:
-						gc_trips5 = (gc_trips5-1)/(ggmlWarpSize) + 1
-					default:
-						gc_trips5 = 0
-					}
-					if gc_trips5 == gc_chunk2 {
+						i_ := gc_tx2 + gc_off2
 						gc_more2 = true
+						_ = i_
+
+//line ggml_more.go:55
+						logitI := gc_at10[gc_tx2]
+
+//line ggml_more.go:56
+						if useShared {
+							logitI = gc_at11[gc_tx2]
+						}
+
+//line ggml_more.go:59
+						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
 					}
-					for i_ := gc_from7; gc_trips5 > 0; i_, gc_trips5 = i_+(ggmlWarpSize), gc_trips5-1 {
+				} else {
+					gc_step7 := gc_from2
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
+						{
+							gc_tx2 := gc_step7 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+						{
+							gc_tx2 := gc_step7 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+							i_ := gc_tx2 + gc_off2
+							gc_more2 = true
+
+//line ggml_more.go:55
+							logitI := logits[i_]
+
+//line ggml_more.go:56
+							if useShared {
+								logitI = tmp[i_]
+							}
+
+//line ggml_more.go:59
+							sum += expf(logitI - maxLogit)
+							gc_s_sum[gc_rank2] = sum
+						}
+					}
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+
+//line ggml_more.go:54
+						i_ := gc_tx2 + gc_off2
+						gc_more2 = true
 
 //line ggml_more.go:55
 						logitI := logits[i_]
@@ -292,38 +562,58 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_more.go:59
 						sum += expf(logitI - maxLogit)
+						gc_s_sum[gc_rank2] = sum
 					}
-					gc_s_sum[gc_rank2] = sum
 				}
 			}
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_x_ [32]float32
 		var gc_c22r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left3 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:61
+				sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:61
+				_ = sum
+//line ggml_more.go:61
+				x_ := sum
+//line ggml_more.go:61
+				_ = x_
+//line ggml_more.go:61
+				x_.StoreSlice(gc_l_x_[gc_lane2:])
+				gc_left3 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			sum := gc_s_sum[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left3 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left3&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				sum := gc_s_sum[gc_rank2]
 
 //line ggml_more.go:61
-			var x_ float32 = sum
+				var x_ float32 = sum
 
 //line ggml_more.go:61
-			_ = x_
-			_ = x_
-			gc_l_x_[gc_lane2] = x_
+				_ = x_
+				_ = x_
+				gc_l_x_[gc_lane2] = x_
+			}
 		}
 
 //line ggml_norm.go:24
@@ -331,24 +621,43 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset_, ggmlWarpSize, &gc_c22r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left4 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_
+//line ggml_norm.go:25
+					x_ = x_.Add(archsimd.LoadFloat32x8Slice(gc_c22r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_.StoreSlice(gc_l_x_[gc_lane2:])
+					gc_left4 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_ := gc_l_x_[gc_lane2]
-				_ = x_
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left4 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left4&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_ := gc_l_x_[gc_lane2]
+					_ = x_
 
 //line ggml_norm.go:25
-				x_ += gc_c22r[gc_lane2]
-				gc_l_x_[gc_lane2] = x_
+					x_ += gc_c22r[gc_lane2]
+					gc_l_x_[gc_lane2] = x_
+				}
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
+		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
 			_ = gc_rank2
 			var sum float32
@@ -384,130 +693,304 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 		}
 		gc_more3 = false
 		{
-			gc_from5, gc_to2 := 0, gc_bdx2
+			gc_from2, gc_to2 := 0, gc_bdx2
 			if !compiled.Adds(gc_off3, gc_to2) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound2 := compiled.Diff(gc_limit3, gc_off3); gc_bound2 < gc_to2 {
 				gc_to2 = gc_bound2
 			}
-			for gc_base2 := 0; gc_from5 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_vstep2 := gc_from5
-				if compiled.SIMD {
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off9 := gc_off3
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(logits) && gc_to2 <= len(logits)-gc_off9 && gc_off9 <= len(tmp) && gc_to2 <= len(tmp)-gc_off9 && gc_off9 <= len(labels) && gc_to2 <= len(labels)-gc_off9 {
+					gc_at12 := logits[gc_off9:][:gc_to2]
+					gc_at13 := tmp[gc_off9:][:gc_to2]
+					gc_at14 := labels[gc_off9:][:gc_to2]
+					gc_vstep2 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
 //line ggml_more.go:65
-					gc_all2 := archsimd.BroadcastInt32x8(-1).ToMask()
+							maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
 //line ggml_more.go:65
-					_ = gc_all2
-					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+							_ = maxLogit
+//line ggml_more.go:65
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:65
+							_ = sum
+//line ggml_more.go:65
+							loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:65
+							_ = loss
+//line ggml_more.go:65
+							var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:65
+							_ = i_2
+//line ggml_more.go:66
+							logitI_ := archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:])
+//line ggml_more.go:66
+							_ = logitI_
+//line ggml_more.go:67
+							if useShared {
+//line ggml_more.go:67
+								logitI_ = archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:])
+//line ggml_more.go:67
+							}
+//line ggml_more.go:67
+							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(gc_at14[gc_tx2:])))
+//line ggml_more.go:67
+							loss.StoreSlice(gc_s_loss[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from2 {
+						gc_more3 = true
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+						loss := gc_s_loss[gc_rank2]
+
 //line ggml_more.go:65
-						gc_alive2 := gc_all2
-//line ggml_more.go:65
-						_ = gc_alive2
-//line ggml_more.go:65
-						if gc_ex2 := compiled.ExitedBits(gc_exited2, gc_rank2); gc_ex2 != 0 {
-//line ggml_more.go:65
-							gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
-//line ggml_more.go:65
-						}
-//line ggml_more.go:65
-						maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
-//line ggml_more.go:65
-						_ = maxLogit
-//line ggml_more.go:65
-						sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
-//line ggml_more.go:65
-						_ = sum
-//line ggml_more.go:65
-						loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
-//line ggml_more.go:65
-						_ = loss
-//line ggml_more.go:65
-						var i_2 int = gc_tx2 + gc_off3
-//line ggml_more.go:65
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
 						_ = i_2
+
 //line ggml_more.go:66
-						if i_2 < 0 || i_2+8 > len(logits) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
-//line ggml_more.go:66
-							break
-//line ggml_more.go:66
-						}
-//line ggml_more.go:66
-						logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
-//line ggml_more.go:66
-						_ = logitI_
+						logitI_ := gc_at12[gc_tx2]
+
 //line ggml_more.go:67
 						if useShared {
-//line ggml_more.go:67
-							logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							logitI_ = gc_at13[gc_tx2]
 						}
+
 //line ggml_more.go:70
-						loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
+						loss += (logitI_ - maxLogit - sum) * gc_at14[gc_tx2]
+						gc_s_loss[gc_rank2] = loss
+					}
+				} else {
+					gc_vstep3 := gc_from2
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line ggml_more.go:65
+							maxLogit := archsimd.LoadFloat32x8Slice(gc_s_maxLogit[gc_rank2:])
+//line ggml_more.go:65
+							_ = maxLogit
+//line ggml_more.go:65
+							sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank2:])
+//line ggml_more.go:65
+							_ = sum
+//line ggml_more.go:65
+							loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:65
+							_ = loss
+//line ggml_more.go:65
+							var i_2 int = gc_tx2 + gc_off3
+//line ggml_more.go:65
+							_ = i_2
+//line ggml_more.go:66
+							if i_2 < 0 || i_2+8 > len(logits) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+//line ggml_more.go:66
+								break
+//line ggml_more.go:66
+							}
+//line ggml_more.go:66
+							logitI_ := archsimd.LoadFloat32x8Slice(logits[i_2:])
+//line ggml_more.go:66
+							_ = logitI_
+//line ggml_more.go:67
+							if useShared {
+//line ggml_more.go:67
+								logitI_ = archsimd.LoadFloat32x8Slice(tmp[i_2:])
+							}
 //line ggml_more.go:70
-						loss.StoreMasked((*[8]float32)(gc_s_loss[gc_rank2:]), gc_alive2)
+							loss = loss.Add(logitI_.Sub(maxLogit).Sub(sum).Mul(archsimd.LoadFloat32x8Slice(labels[i_2:])))
+//line ggml_more.go:70
+							loss.StoreSlice(gc_s_loss[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from5 {
-					gc_more3 = true
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
+					if gc_vstep3 > gc_from2 {
+						gc_more3 = true
 					}
-					maxLogit := gc_s_maxLogit[gc_rank2]
-					sum := gc_s_sum[gc_rank2]
-					loss := gc_s_loss[gc_rank2]
+					gc_step8 := gc_vstep3
+					for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
+						{
+							gc_tx2 := gc_step8 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+							loss := gc_s_loss[gc_rank2]
 
 //line ggml_more.go:65
-					i_2 := gc_tx2 + gc_off3
-					gc_more3 = true
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
 
 //line ggml_more.go:66
-					logitI_ := logits[i_2]
+							logitI_ := logits[i_2]
 
 //line ggml_more.go:67
-					if useShared {
-						logitI_ = tmp[i_2]
-					}
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
 
 //line ggml_more.go:70
-					loss += (logitI_ - maxLogit - sum) * labels[i_2]
-					gc_s_loss[gc_rank2] = loss
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank2] = loss
+						}
+						{
+							gc_tx2 := gc_step8 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+							loss := gc_s_loss[gc_rank2]
+
+//line ggml_more.go:65
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank2] = loss
+						}
+						{
+							gc_tx2 := gc_step8 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+							loss := gc_s_loss[gc_rank2]
+
+//line ggml_more.go:65
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank2] = loss
+						}
+						{
+							gc_tx2 := gc_step8 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+							maxLogit := gc_s_maxLogit[gc_rank2]
+							sum := gc_s_sum[gc_rank2]
+							loss := gc_s_loss[gc_rank2]
+
+//line ggml_more.go:65
+							i_2 := gc_tx2 + gc_off3
+							gc_more3 = true
+
+//line ggml_more.go:66
+							logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+							if useShared {
+								logitI_ = tmp[i_2]
+							}
+
+//line ggml_more.go:70
+							loss += (logitI_ - maxLogit - sum) * labels[i_2]
+							gc_s_loss[gc_rank2] = loss
+						}
+					}
+					for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+						maxLogit := gc_s_maxLogit[gc_rank2]
+						sum := gc_s_sum[gc_rank2]
+						loss := gc_s_loss[gc_rank2]
+
+//line ggml_more.go:65
+						i_2 := gc_tx2 + gc_off3
+						gc_more3 = true
+
+//line ggml_more.go:66
+						logitI_ := logits[i_2]
+
+//line ggml_more.go:67
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+
+//line ggml_more.go:70
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank2] = loss
+					}
 				}
 			}
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
 		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_x_2 [32]float32
 		var gc_c23r [32]float32
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left5 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:72
+				loss := archsimd.LoadFloat32x8Slice(gc_s_loss[gc_rank2:])
+//line ggml_more.go:72
+				_ = loss
+//line ggml_more.go:72
+				x_2 := loss
+//line ggml_more.go:72
+				_ = x_2
+//line ggml_more.go:72
+				x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+				gc_left5 &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			loss := gc_s_loss[gc_rank2]
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left5 != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left5&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				loss := gc_s_loss[gc_rank2]
 
 //line ggml_more.go:72
-			var x_2 float32 = loss
+				var x_2 float32 = loss
 
 //line ggml_more.go:72
-			_ = x_2
-			_ = x_2
-			gc_l_x_2[gc_lane2] = x_2
+				_ = x_2
+				_ = x_2
+				gc_l_x_2[gc_lane2] = x_2
+			}
 		}
 
 //line ggml_norm.go:24
@@ -515,18 +998,40 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_2, ggmlWarpSize, &gc_c23r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_2
+//line ggml_norm.go:25
+					x_2 = x_2.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_2.StoreSlice(gc_l_x_2[gc_lane2:])
+					gc_left6 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left6&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_2 := gc_l_x_2[gc_lane2]
+					_ = x_2
 
 //line ggml_norm.go:25
-				x_2 += gc_c23r[gc_lane2]
-				gc_l_x_2[gc_lane2] = x_2
+					x_2 += gc_c23r[gc_lane2]
+					gc_l_x_2[gc_lane2] = x_2
+				}
 			}
 		}
 		{
@@ -561,8 +1066,6 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 				if gc_tx2 != 0 {
 //line ggml_more.go:74
 					{
-//line ggml_more.go:74
-						gc_exited2[gc_rank2] = true
 //line ggml_more.go:74
 						gc_dead2 |= uint32(1) << gc_lane2
 //line ggml_more.go:74

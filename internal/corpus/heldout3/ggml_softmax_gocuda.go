@@ -52,7 +52,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_s_tmp := compiled.Scratch[float32](gc_b, 2)[:gc_n]
-	gc_exited := gc_b.Exited()
 
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -91,9 +90,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	{
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
-			if gc_exited[gc_rank] {
-				continue
-			}
 			mask := gc_s_mask[gc_rank]
 
 //line ggml_softmax.go:93
@@ -130,12 +126,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		vals = bufIw[ggmlWarpSize:]
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x_ [32]float32
@@ -143,13 +135,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -202,10 +191,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_more.go:25
 			compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c1r)
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x_ := gc_l_x_[gc_lane]
@@ -220,10 +206,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				gc_l_x_[gc_lane] = x_
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			x_ := gc_l_x_[gc_lane]
@@ -248,12 +231,84 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
@@ -272,12 +327,88 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
@@ -296,12 +427,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 		}
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
 			var gc_l_x_2 [32]float32
@@ -309,13 +436,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -345,10 +469,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_more.go:25
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c2r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					x_2 := gc_l_x_2[gc_lane]
@@ -363,10 +484,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					gc_l_x_2[gc_lane] = x_2
 				}
 			}
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x_2 := gc_l_x_2[gc_lane]
@@ -388,12 +506,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 	}
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
-				gc_act &^= 1 << gc_lane
-			}
-		}
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
 		var gc_l_x_3 [32]float32
@@ -401,13 +515,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		{
 			gc_tidx := gc_b.At(gc_w)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -455,10 +566,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c3r)
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
-					}
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_rank := gc_w + gc_lane
 					_ = gc_rank
 					x_3 := gc_l_x_3[gc_lane]
@@ -470,10 +578,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-		for gc_lane := 0; gc_lane < 32; gc_lane++ {
-			if gc_act&(1<<gc_lane) == 0 {
-				continue
-			}
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
 			_ = gc_rank
 			x_3 := gc_l_x_3[gc_lane]
@@ -498,12 +603,84 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
@@ -522,12 +699,88 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 		}
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+
+//line ggml_softmax.go:101
+						warpID := gc_tx / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx / ggmlWarpSize
@@ -546,12 +799,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 		}
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
-			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
-					gc_act &^= 1 << gc_lane
-				}
-			}
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
 			var gc_dead uint32
 			_ = gc_dead
 			var gc_l_x_4 [32]float32
@@ -559,13 +808,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			{
 				gc_tidx := gc_b.At(gc_w)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
 					if gc_tx == gc_bdx {
 						gc_tx = 0
-					}
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
 					}
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
@@ -600,10 +846,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 
 //line ggml_norm.go:25
 					compiled.ShflWarp(gc_b, compiled.ShflXor, gc_w, gc_act, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c4r)
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
-						if gc_act&(1<<gc_lane) == 0 {
-							continue
-						}
+					for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						_ = gc_rank
 						x_4 := gc_l_x_4[gc_lane]
@@ -615,10 +858,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					}
 				}
 			}
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
-				}
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				_ = gc_rank
 				x_4 := gc_l_x_4[gc_lane]
@@ -645,9 +885,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
 
 //line ggml_softmax.go:79
 				tid := gc_tx
@@ -668,13 +905,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 					col_2 := col0_2 + tid
 
 					if ncolsTemplate == 0 && col_2 >= ncols {
-//line ggml_softmax.go:191
-						{
-//line ggml_softmax.go:191
-							gc_exited[gc_rank] = true
-							continue gc_L10
-//line ggml_softmax.go:192
-						}
+						continue gc_L10
 					}
 
 					dst[col_2] = vals[col_2] * invSum

@@ -21,20 +21,1083 @@ import (
 //
 //line ggml_softmax.go:73
 func SoftMaxF32Kernel[T float32 | float64](x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) func(*gocuda.Thread) {
+	gc_body := func(gc_b *compiled.Block) {
+		gc_body_softMaxF32[T](gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+	}
+	switch any(*new(T)).(type) {
+	case float32:
+		mask := any(mask).([]float32)
+		gc_body = func(gc_b *compiled.Block) {
+			gc_body_softMaxF32_float32(gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
+		}
+	}
 	return compiled.Kernel(gc_src_softMaxF32,
 		func(gc_t *gocuda.Thread) {
 			softMaxF32[T](gc_t, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
 		},
-		func(gc_b *compiled.Block) {
-			gc_body_softMaxF32[T](gc_b, x, mask, sinks, dst, p, useShared, ncolsTemplate, blockSizeTemplate)
-		})
+		gc_body)
 }
 
 //line ggml_softmax.go:73
 var gc_src_softMaxF32 = compiled.NewSource("softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28")
 
 //line ggml_softmax.go:73
-func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+func gc_body_softMaxF32[T float32 | float64](gc_b3 *compiled.Block, x []float32, mask []T, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
+	t := gc_b3.Thread()
+	gc_pos3 := gc_b3.Pos()
+	gc_bd3 := gc_b3.Dim()
+	gc_bdx3 := gc_bd3.X
+	gc_gd3 := gc_b3.GridDim()
+	gc_gdx3 := gc_gd3.X
+	gc_gdy3 := gc_gd3.Y
+	gc_bidx3 := gc_b3.Index()
+	gc_bx3 := gc_bidx3.X
+	gc_by3 := gc_bidx3.Y
+	gc_bz3 := gc_bidx3.Z
+	gc_n3 := gc_b3.Len()
+	gc_s_mask := compiled.Scratch[[]T](gc_b3, 0)[:gc_n3]
+	for gc_rank3 := range gc_s_mask {
+		gc_s_mask[gc_rank3] = mask
+	}
+	gc_s_maxVal := compiled.Scratch[float32](gc_b3, 1)[:gc_n3]
+	gc_s_tmp := compiled.Scratch[float32](gc_b3, 2)[:gc_n3]
+
+//line ggml_softmax.go:74
+	ncols := ncolsTemplate
+
+//line ggml_softmax.go:75
+	if ncolsTemplate == 0 {
+		ncols = int(p.ncols)
+	}
+
+//line ggml_softmax.go:81
+	i03 := int64(gc_bz3)
+
+//line ggml_softmax.go:82
+	i02 := int64(gc_by3)
+
+//line ggml_softmax.go:83
+	i01 := int64(gc_bx3)
+
+//line ggml_softmax.go:85
+	rowx := gc_bx3 + gc_by3*gc_gdx3 + gc_bz3*gc_gdx3*gc_gdy3
+
+//line ggml_softmax.go:87
+	i11 := i01
+
+//line ggml_softmax.go:88
+	i12 := i02 % p.ne12
+
+//line ggml_softmax.go:89
+	i13 := i03 % p.ne13
+
+//line ggml_softmax.go:91
+	x = x[int64(rowx)*int64(ncols):]
+
+//line ggml_softmax.go:92
+	var sizeofT T
+	{
+		for gc_rank3 := 0; gc_rank3 < gc_n3; gc_rank3++ {
+			gc_pos3.Thread = gc_rank3
+			mask := gc_s_mask[gc_rank3]
+
+//line ggml_softmax.go:93
+			mask = mask[(i11*p.nb11+i12*p.nb12+i13*p.nb13)/int64(unsafe.Sizeof(sizeofT))*int64(b2i(mask != nil)):]
+			gc_s_mask[gc_rank3] = mask
+		}
+	}
+
+//line ggml_softmax.go:94
+	dst = dst[int64(rowx)*int64(ncols):]
+
+//line ggml_softmax.go:96
+	blockSize := blockSizeTemplate
+
+//line ggml_softmax.go:97
+	if blockSizeTemplate == 0 {
+		blockSize = gc_bdx3
+	}
+
+//line ggml_softmax.go:104
+	slope := getAlibiSlope(p.maxBias, uint32(i02), p.nHeadLog2, p.m0, p.m1)
+
+//line ggml_softmax.go:106
+	dataSoftMaxF32 := gocuda.DynamicShared[float32](t)
+
+//line ggml_softmax.go:107
+	bufIw := dataSoftMaxF32
+
+//line ggml_softmax.go:108
+	vals := dst
+
+//line ggml_softmax.go:109
+	if useShared {
+		vals = bufIw[ggmlWarpSize:]
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_x_ [32]float32
+		var gc_c31r [32]float32
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:79
+				tid := gc_tx3
+				_ = tid
+				mask := gc_s_mask[gc_rank3]
+
+//line ggml_softmax.go:113
+				maxVal := float32(math.Inf(-1))
+
+//line ggml_softmax.go:114
+				if sinks != nil {
+					maxVal = sinks[i02]
+				}
+
+//line ggml_softmax.go:118
+				for col0 := 0; col0 < ncols; col0 += blockSize {
+					col := col0 + tid
+
+					if ncolsTemplate == 0 && col >= ncols {
+						break
+					}
+
+					m := float32(0.0)
+					if mask != nil {
+						m = slope * float32(mask[col])
+					}
+					val := x[col]*p.scale + m
+
+					vals[col] = val
+					maxVal = max(maxVal, val)
+				}
+
+//line ggml_softmax.go:135
+				var x_ float32 = maxVal
+
+//line ggml_softmax.go:135
+				_ = x_
+				_ = maxVal
+				_ = x_
+				gc_l_x_[gc_lane3] = x_
+				gc_s_maxVal[gc_rank3] = maxVal
+			}
+		}
+
+//line ggml_more.go:24
+		for offset := ggmlWarpSize / 2; offset > 0; offset >>= 1 {
+
+//line ggml_more.go:25
+			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c31r)
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				x_ := gc_l_x_[gc_lane3]
+				_ = x_
+
+//line ggml_more.go:25
+				var shflXorSync float32 = gc_c31r[gc_lane3]
+
+//line ggml_more.go:25
+				x_ = fmaxf(x_, shflXorSync)
+				_ = shflXorSync
+				gc_l_x_[gc_lane3] = x_
+			}
+		}
+		gc_left7 := gc_act3
+		if compiled.SIMD {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line ggml_more.go:27
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane3:])
+//line ggml_more.go:27
+				_ = x_
+//line ggml_more.go:27
+				var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+				_ = maxVal
+//line ggml_more.go:27
+				r := x_
+//line ggml_more.go:27
+				_ = r
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:135
+				maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+				gc_left7 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left7 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left7&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				x_ := gc_l_x_[gc_lane3]
+				_ = x_
+				var maxVal float32
+				_ = maxVal
+
+//line ggml_more.go:27
+				var r float32 = x_
+
+//line ggml_more.go:27
+				_ = r
+
+//line ggml_softmax.go:135
+				maxVal = r
+				_ = r
+				gc_s_maxVal[gc_rank3] = maxVal
+			}
+		}
+	}
+
+//line ggml_softmax.go:136
+	if blockSize > ggmlWarpSize {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+					{
+						gc_tx3 := gc_step9 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx3 := gc_step9 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+				}
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+
+//line ggml_softmax.go:137
+					if warpID == 0 {
+						bufIw[laneID] = float32(math.Inf(-1))
+					}
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+					{
+						gc_tx3 := gc_step10 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx3 := gc_step10 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+				}
+				for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:142
+					if laneID == 0 {
+						bufIw[warpID] = maxVal
+					}
+				}
+			}
+		}
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			var gc_l_x_2 [32]float32
+			var gc_c32r [32]float32
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					var maxVal float32
+					_ = maxVal
+
+//line ggml_softmax.go:147
+					maxVal = bufIw[laneID]
+
+//line ggml_softmax.go:148
+					var x_2 float32 = maxVal
+
+//line ggml_softmax.go:148
+					_ = x_2
+					_ = x_2
+					gc_l_x_2[gc_lane3] = x_2
+					gc_s_maxVal[gc_rank3] = maxVal
+				}
+			}
+
+//line ggml_more.go:24
+			for offset_ := ggmlWarpSize / 2; offset_ > 0; offset_ >>= 1 {
+
+//line ggml_more.go:25
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c32r)
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					x_2 := gc_l_x_2[gc_lane3]
+					_ = x_2
+
+//line ggml_more.go:25
+					var shflXorSync_ float32 = gc_c32r[gc_lane3]
+
+//line ggml_more.go:25
+					x_2 = fmaxf(x_2, shflXorSync_)
+					_ = shflXorSync_
+					gc_l_x_2[gc_lane3] = x_2
+				}
+			}
+			gc_left8 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line ggml_more.go:27
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane3:])
+//line ggml_more.go:27
+					_ = x_2
+//line ggml_more.go:27
+					var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+					_ = maxVal
+//line ggml_more.go:27
+					r_ := x_2
+//line ggml_more.go:27
+					_ = r_
+//line ggml_softmax.go:148
+					maxVal = r_
+//line ggml_softmax.go:148
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank3:])
+					gc_left8 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left8 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left8&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					x_2 := gc_l_x_2[gc_lane3]
+					_ = x_2
+					var maxVal float32
+					_ = maxVal
+
+//line ggml_more.go:27
+					var r_ float32 = x_2
+
+//line ggml_more.go:27
+					_ = r_
+
+//line ggml_softmax.go:148
+					maxVal = r_
+					_ = r_
+					gc_s_maxVal[gc_rank3] = maxVal
+				}
+			}
+		}
+	}
+	for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+		gc_cnt3 := min(32, gc_n3-gc_w3)
+		gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+		var gc_dead3 uint32
+		_ = gc_dead3
+		var gc_l_x_3 [32]float32
+		var gc_c33r [32]float32
+		{
+			gc_tidx3 := gc_b3.At(gc_w3)
+			gc_tx3 := gc_tidx3.X - 1
+			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+				gc_tx3++
+				if gc_tx3 == gc_bdx3 {
+					gc_tx3 = 0
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:79
+				tid := gc_tx3
+				_ = tid
+				maxVal := gc_s_maxVal[gc_rank3]
+
+//line ggml_softmax.go:151
+				tmp := float32(0.0)
+
+//line ggml_softmax.go:153
+				for col0_ := 0; col0_ < ncols; col0_ += blockSize {
+					col_ := col0_ + tid
+
+					if ncolsTemplate == 0 && col_ >= ncols {
+						break
+					}
+
+					val_ := expf(vals[col_] - maxVal)
+					tmp += val_
+					vals[col_] = val_
+				}
+
+//line ggml_softmax.go:165
+				var x_3 float32 = tmp
+
+//line ggml_softmax.go:165
+				_ = x_3
+				_ = tmp
+				_ = x_3
+				gc_l_x_3[gc_lane3] = x_3
+				gc_s_tmp[gc_rank3] = tmp
+			}
+		}
+
+//line ggml_norm.go:24
+		for offset_2 := ggmlWarpSize / 2; offset_2 > 0; offset_2 >>= 1 {
+
+//line ggml_norm.go:25
+			compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c33r)
+			gc_left9 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line ggml_norm.go:25
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:25
+					_ = x_3
+//line ggml_norm.go:25
+					x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c33r[gc_lane3:]))
+//line ggml_norm.go:25
+					x_3.StoreSlice(gc_l_x_3[gc_lane3:])
+					gc_left9 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left9 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left9&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					x_3 := gc_l_x_3[gc_lane3]
+					_ = x_3
+
+//line ggml_norm.go:25
+					x_3 += gc_c33r[gc_lane3]
+					gc_l_x_3[gc_lane3] = x_3
+				}
+			}
+		}
+		gc_left10 := gc_act3
+		if compiled.SIMD {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+				if gc_act3>>gc_lane3&0xff != 0xff {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+//line ggml_norm.go:27
+				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane3:])
+//line ggml_norm.go:27
+				_ = x_3
+//line ggml_norm.go:27
+				var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = tmp
+//line ggml_norm.go:27
+				r_2 := x_3
+//line ggml_norm.go:27
+				_ = r_2
+//line ggml_softmax.go:165
+				tmp = r_2
+//line ggml_softmax.go:165
+				tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+				gc_left10 &^= 0xff << gc_lane3
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left10 != 0 {
+			for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+				if gc_left10&(1<<gc_lane3) == 0 {
+					continue
+				}
+				gc_rank3 := gc_w3 + gc_lane3
+				_ = gc_rank3
+				x_3 := gc_l_x_3[gc_lane3]
+				_ = x_3
+				var tmp float32
+				_ = tmp
+
+//line ggml_norm.go:27
+				var r_2 float32 = x_3
+
+//line ggml_norm.go:27
+				_ = r_2
+
+//line ggml_softmax.go:165
+				tmp = r_2
+				_ = r_2
+				gc_s_tmp[gc_rank3] = tmp
+			}
+		}
+	}
+
+//line ggml_softmax.go:166
+	if blockSize > ggmlWarpSize {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+					{
+						gc_tx3 := gc_step11 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx3 := gc_step11 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+				}
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+
+//line ggml_softmax.go:168
+					if warpID == 0 {
+						bufIw[laneID] = 0.0
+					}
+				}
+			}
+		}
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_step12 := 0
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
+					{
+						gc_tx3 := gc_step12 + 0
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 1
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 2
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx3 := gc_step12 + 3
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+						warpID := gc_tx3 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx3 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+				}
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
+					gc_rank3 := gc_base3 + gc_tx3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:101
+					warpID := gc_tx3 / ggmlWarpSize
+					_ = warpID
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:173
+					if laneID == 0 {
+						bufIw[warpID] = tmp
+					}
+				}
+			}
+		}
+		for gc_w3 := 0; gc_w3 < gc_n3; gc_w3 += 32 {
+			gc_cnt3 := min(32, gc_n3-gc_w3)
+			gc_act3 := uint32(uint64(1)<<gc_cnt3 - 1)
+			var gc_dead3 uint32
+			_ = gc_dead3
+			var gc_l_x_4 [32]float32
+			var gc_c34r [32]float32
+			{
+				gc_tidx3 := gc_b3.At(gc_w3)
+				gc_tx3 := gc_tidx3.X - 1
+				for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
+					gc_tx3++
+					if gc_tx3 == gc_bdx3 {
+						gc_tx3 = 0
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:102
+					laneID := gc_tx3 % ggmlWarpSize
+					_ = laneID
+					var tmp float32
+					_ = tmp
+
+//line ggml_softmax.go:178
+					tmp = bufIw[laneID]
+
+//line ggml_softmax.go:179
+					var x_4 float32 = tmp
+
+//line ggml_softmax.go:179
+					_ = x_4
+					_ = x_4
+					gc_l_x_4[gc_lane3] = x_4
+					gc_s_tmp[gc_rank3] = tmp
+				}
+			}
+
+//line ggml_norm.go:24
+			for offset_3 := ggmlWarpSize / 2; offset_3 > 0; offset_3 >>= 1 {
+
+//line ggml_norm.go:25
+				compiled.ShflWarp(gc_b3, compiled.ShflXor, gc_w3, gc_act3, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c34r)
+				gc_left11 := gc_act3
+				if compiled.SIMD {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+						if gc_act3>>gc_lane3&0xff != 0xff {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+//line ggml_norm.go:25
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:25
+						_ = x_4
+//line ggml_norm.go:25
+						x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c34r[gc_lane3:]))
+//line ggml_norm.go:25
+						x_4.StoreSlice(gc_l_x_4[gc_lane3:])
+						gc_left11 &^= 0xff << gc_lane3
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left11 != 0 {
+					for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+						if gc_left11&(1<<gc_lane3) == 0 {
+							continue
+						}
+						gc_rank3 := gc_w3 + gc_lane3
+						_ = gc_rank3
+						x_4 := gc_l_x_4[gc_lane3]
+						_ = x_4
+
+//line ggml_norm.go:25
+						x_4 += gc_c34r[gc_lane3]
+						gc_l_x_4[gc_lane3] = x_4
+					}
+				}
+			}
+			gc_left12 := gc_act3
+			if compiled.SIMD {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3 += 8 {
+					if gc_act3>>gc_lane3&0xff != 0xff {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+//line ggml_norm.go:27
+					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane3:])
+//line ggml_norm.go:27
+					_ = x_4
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_3 := x_4
+//line ggml_norm.go:27
+					_ = r_3
+//line ggml_softmax.go:179
+					tmp = r_3
+//line ggml_softmax.go:179
+					tmp.StoreSlice(gc_s_tmp[gc_rank3:])
+					gc_left12 &^= 0xff << gc_lane3
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left12 != 0 {
+				for gc_lane3 := 0; gc_lane3 < 32; gc_lane3++ {
+					if gc_left12&(1<<gc_lane3) == 0 {
+						continue
+					}
+					gc_rank3 := gc_w3 + gc_lane3
+					_ = gc_rank3
+					x_4 := gc_l_x_4[gc_lane3]
+					_ = x_4
+					var tmp float32
+					_ = tmp
+
+//line ggml_norm.go:27
+					var r_3 float32 = x_4
+
+//line ggml_norm.go:27
+					_ = r_3
+
+//line ggml_softmax.go:179
+					tmp = r_3
+					_ = r_3
+					gc_s_tmp[gc_rank3] = tmp
+				}
+			}
+		}
+	}
+	{
+		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+		gc_L103:
+			for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+				gc_rank3 := gc_base3 + gc_tx3
+				gc_pos3.Thread = gc_rank3
+
+//line ggml_softmax.go:79
+				tid := gc_tx3
+				_ = tid
+				maxVal := gc_s_maxVal[gc_rank3]
+				tmp := gc_s_tmp[gc_rank3]
+
+//line ggml_softmax.go:182
+				if sinks != nil {
+					tmp += expf(sinks[i02] - maxVal)
+				}
+
+//line ggml_softmax.go:186
+				invSum := 1.0 / tmp
+
+//line ggml_softmax.go:188
+				for col0_2 := 0; col0_2 < ncols; col0_2 += blockSize {
+					col_2 := col0_2 + tid
+
+					if ncolsTemplate == 0 && col_2 >= ncols {
+						continue gc_L103
+					}
+
+					dst[col_2] = vals[col_2] * invSum
+				}
+				_ = invSum
+				gc_s_tmp[gc_rank3] = tmp
+			}
+		}
+	}
+}
+
+//line ggml_softmax.go:73
+func gc_body_softMaxF32_float32(gc_b2 *compiled.Block, x []float32, mask []float32, sinks []float32, dst []float32, p softMaxParams, useShared bool, ncolsTemplate int, blockSizeTemplate int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -47,13 +1110,12 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	gc_by2 := gc_bidx2.Y
 	gc_bz2 := gc_bidx2.Z
 	gc_n2 := gc_b2.Len()
-	gc_s_mask := compiled.Scratch[[]T](gc_b2, 0)[:gc_n2]
+	gc_s_mask := compiled.Scratch[[]float32](gc_b2, 0)[:gc_n2]
 	for gc_rank2 := range gc_s_mask {
 		gc_s_mask[gc_rank2] = mask
 	}
 	gc_s_maxVal := compiled.Scratch[float32](gc_b2, 1)[:gc_n2]
 	gc_s_tmp := compiled.Scratch[float32](gc_b2, 2)[:gc_n2]
-	gc_exited2 := gc_b2.Exited()
 
 //line ggml_softmax.go:74
 	ncols := ncolsTemplate
@@ -88,13 +1150,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	x = x[int64(rowx)*int64(ncols):]
 
 //line ggml_softmax.go:92
-	var sizeofT T
+	var sizeofT float32
 	{
 		for gc_rank2 := 0; gc_rank2 < gc_n2; gc_rank2++ {
 			gc_pos2.Thread = gc_rank2
-			if gc_exited2[gc_rank2] {
-				continue
-			}
 			mask := gc_s_mask[gc_rank2]
 
 //line ggml_softmax.go:93
@@ -131,12 +1190,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		vals = bufIw[ggmlWarpSize:]
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_x_ [32]float32
@@ -144,13 +1199,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -203,10 +1255,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_more.go:25
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_, offset, ggmlWarpSize, &gc_c21r)
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_ := gc_l_x_[gc_lane2]
@@ -221,27 +1270,57 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 				gc_l_x_[gc_lane2] = x_
 			}
 		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
+		gc_left := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_more.go:27
+				x_ := archsimd.LoadFloat32x8Slice(gc_l_x_[gc_lane2:])
+//line ggml_more.go:27
+				_ = x_
+//line ggml_more.go:27
+				var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+				_ = maxVal
+//line ggml_more.go:27
+				r := x_
+//line ggml_more.go:27
+				_ = r
+//line ggml_softmax.go:135
+				maxVal = r
+//line ggml_softmax.go:135
+				maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+				gc_left &^= 0xff << gc_lane2
 			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_ := gc_l_x_[gc_lane2]
-			_ = x_
-			var maxVal float32
-			_ = maxVal
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				if gc_left&(1<<gc_lane2) == 0 {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+				x_ := gc_l_x_[gc_lane2]
+				_ = x_
+				var maxVal float32
+				_ = maxVal
 
 //line ggml_more.go:27
-			var r float32 = x_
+				var r float32 = x_
 
 //line ggml_more.go:27
-			_ = r
+				_ = r
 
 //line ggml_softmax.go:135
-			maxVal = r
-			_ = r
-			gc_s_maxVal[gc_rank2] = maxVal
+				maxVal = r
+				_ = r
+				gc_s_maxVal[gc_rank2] = maxVal
+			}
 		}
 	}
 
@@ -249,12 +1328,84 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+					{
+						gc_tx2 := gc_step5 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx2 := gc_step5 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:137
+						if warpID == 0 {
+							bufIw[laneID] = float32(math.Inf(-1))
+						}
+					}
+				}
+				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
@@ -273,12 +1424,88 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+					{
+						gc_tx2 := gc_step6 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank2]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank2]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank2]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+					{
+						gc_tx2 := gc_step6 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						maxVal := gc_s_maxVal[gc_rank2]
+
+//line ggml_softmax.go:142
+						if laneID == 0 {
+							bufIw[warpID] = maxVal
+						}
+					}
+				}
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
@@ -297,12 +1524,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 			}
 		}
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_x_2 [32]float32
@@ -310,13 +1533,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -346,10 +1566,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_more.go:25
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_2, offset_, ggmlWarpSize, &gc_c22r)
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
-					}
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_2 := gc_l_x_2[gc_lane2]
@@ -364,37 +1581,63 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 					gc_l_x_2[gc_lane2] = x_2
 				}
 			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
+			gc_left2 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_more.go:27
+					x_2 := archsimd.LoadFloat32x8Slice(gc_l_x_2[gc_lane2:])
+//line ggml_more.go:27
+					_ = x_2
+//line ggml_more.go:27
+					var maxVal archsimd.Float32x8
+//line ggml_more.go:27
+					_ = maxVal
+//line ggml_more.go:27
+					r_ := x_2
+//line ggml_more.go:27
+					_ = r_
+//line ggml_softmax.go:148
+					maxVal = r_
+//line ggml_softmax.go:148
+					maxVal.StoreSlice(gc_s_maxVal[gc_rank2:])
+					gc_left2 &^= 0xff << gc_lane2
 				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_2 := gc_l_x_2[gc_lane2]
-				_ = x_2
-				var maxVal float32
-				_ = maxVal
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left2&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_2 := gc_l_x_2[gc_lane2]
+					_ = x_2
+					var maxVal float32
+					_ = maxVal
 
 //line ggml_more.go:27
-				var r_ float32 = x_2
+					var r_ float32 = x_2
 
 //line ggml_more.go:27
-				_ = r_
+					_ = r_
 
 //line ggml_softmax.go:148
-				maxVal = r_
-				_ = r_
-				gc_s_maxVal[gc_rank2] = maxVal
+					maxVal = r_
+					_ = r_
+					gc_s_maxVal[gc_rank2] = maxVal
+				}
 			}
 		}
 	}
 	for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-		gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-		for gc_lane2 := range min(32, gc_n2-gc_w2) {
-			if gc_exited2[gc_w2+gc_lane2] {
-				gc_act2 &^= 1 << gc_lane2
-			}
-		}
+		gc_cnt2 := min(32, gc_n2-gc_w2)
+		gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 		var gc_dead2 uint32
 		_ = gc_dead2
 		var gc_l_x_3 [32]float32
@@ -402,13 +1645,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		{
 			gc_tidx2 := gc_b2.At(gc_w2)
 			gc_tx2 := gc_tidx2.X - 1
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_tx2++
 				if gc_tx2 == gc_bdx2 {
 					gc_tx2 = 0
-				}
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
@@ -451,41 +1691,93 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 			compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_3, offset_2, ggmlWarpSize, &gc_c23r)
+			gc_left3 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:25
+					x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:25
+					_ = x_3
+//line ggml_norm.go:25
+					x_3 = x_3.Add(archsimd.LoadFloat32x8Slice(gc_c23r[gc_lane2:]))
+//line ggml_norm.go:25
+					x_3.StoreSlice(gc_l_x_3[gc_lane2:])
+					gc_left3 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+					if gc_left3&(1<<gc_lane2) == 0 {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+					x_3 := gc_l_x_3[gc_lane2]
+					_ = x_3
+
+//line ggml_norm.go:25
+					x_3 += gc_c23r[gc_lane2]
+					gc_l_x_3[gc_lane2] = x_3
+				}
+			}
+		}
+		gc_left4 := gc_act2
+		if compiled.SIMD {
+			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+				if gc_act2>>gc_lane2&0xff != 0xff {
+					continue
+				}
+				gc_rank2 := gc_w2 + gc_lane2
+				_ = gc_rank2
+//line ggml_norm.go:27
+				x_3 := archsimd.LoadFloat32x8Slice(gc_l_x_3[gc_lane2:])
+//line ggml_norm.go:27
+				_ = x_3
+//line ggml_norm.go:27
+				var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+				_ = tmp
+//line ggml_norm.go:27
+				r_2 := x_3
+//line ggml_norm.go:27
+				_ = r_2
+//line ggml_softmax.go:165
+				tmp = r_2
+//line ggml_softmax.go:165
+				tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+				gc_left4 &^= 0xff << gc_lane2
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left4 != 0 {
 			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
+				if gc_left4&(1<<gc_lane2) == 0 {
 					continue
 				}
 				gc_rank2 := gc_w2 + gc_lane2
 				_ = gc_rank2
 				x_3 := gc_l_x_3[gc_lane2]
 				_ = x_3
-
-//line ggml_norm.go:25
-				x_3 += gc_c23r[gc_lane2]
-				gc_l_x_3[gc_lane2] = x_3
-			}
-		}
-		for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-			if gc_act2&(1<<gc_lane2) == 0 {
-				continue
-			}
-			gc_rank2 := gc_w2 + gc_lane2
-			_ = gc_rank2
-			x_3 := gc_l_x_3[gc_lane2]
-			_ = x_3
-			var tmp float32
-			_ = tmp
+				var tmp float32
+				_ = tmp
 
 //line ggml_norm.go:27
-			var r_2 float32 = x_3
+				var r_2 float32 = x_3
 
 //line ggml_norm.go:27
-			_ = r_2
+				_ = r_2
 
 //line ggml_softmax.go:165
-			tmp = r_2
-			_ = r_2
-			gc_s_tmp[gc_rank2] = tmp
+				tmp = r_2
+				_ = r_2
+				gc_s_tmp[gc_rank2] = tmp
+			}
 		}
 	}
 
@@ -493,12 +1785,84 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 	if blockSize > ggmlWarpSize {
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
+					{
+						gc_tx2 := gc_step7 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+					{
+						gc_tx2 := gc_step7 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+
+//line ggml_softmax.go:168
+						if warpID == 0 {
+							bufIw[laneID] = 0.0
+						}
+					}
+				}
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
@@ -517,12 +1881,88 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 		}
 		{
 			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
+					{
+						gc_tx2 := gc_step8 + 0
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 1
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+					{
+						gc_tx2 := gc_step8 + 3
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line ggml_softmax.go:101
+						warpID := gc_tx2 / ggmlWarpSize
+						_ = warpID
+
+//line ggml_softmax.go:102
+						laneID := gc_tx2 % ggmlWarpSize
+						_ = laneID
+						tmp := gc_s_tmp[gc_rank2]
+
+//line ggml_softmax.go:173
+						if laneID == 0 {
+							bufIw[warpID] = tmp
+						}
+					}
+				}
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-					if gc_exited2[gc_rank2] {
-						continue
-					}
 
 //line ggml_softmax.go:101
 					warpID := gc_tx2 / ggmlWarpSize
@@ -541,12 +1981,8 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 			}
 		}
 		for gc_w2 := 0; gc_w2 < gc_n2; gc_w2 += 32 {
-			gc_act2 := uint32(uint64(1)<<min(32, gc_n2-gc_w2) - 1)
-			for gc_lane2 := range min(32, gc_n2-gc_w2) {
-				if gc_exited2[gc_w2+gc_lane2] {
-					gc_act2 &^= 1 << gc_lane2
-				}
-			}
+			gc_cnt2 := min(32, gc_n2-gc_w2)
+			gc_act2 := uint32(uint64(1)<<gc_cnt2 - 1)
 			var gc_dead2 uint32
 			_ = gc_dead2
 			var gc_l_x_4 [32]float32
@@ -554,13 +1990,10 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 			{
 				gc_tidx2 := gc_b2.At(gc_w2)
 				gc_tx2 := gc_tidx2.X - 1
-				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+				for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 					gc_tx2++
 					if gc_tx2 == gc_bdx2 {
 						gc_tx2 = 0
-					}
-					if gc_act2&(1<<gc_lane2) == 0 {
-						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					gc_pos2.Thread = gc_rank2
@@ -590,41 +2023,93 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 
 //line ggml_norm.go:25
 				compiled.ShflWarp(gc_b2, compiled.ShflXor, gc_w2, gc_act2, 0xffffffff, &gc_l_x_4, offset_3, ggmlWarpSize, &gc_c24r)
+				gc_left5 := gc_act2
+				if compiled.SIMD {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+						if gc_act2>>gc_lane2&0xff != 0xff {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+//line ggml_norm.go:25
+						x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:25
+						_ = x_4
+//line ggml_norm.go:25
+						x_4 = x_4.Add(archsimd.LoadFloat32x8Slice(gc_c24r[gc_lane2:]))
+//line ggml_norm.go:25
+						x_4.StoreSlice(gc_l_x_4[gc_lane2:])
+						gc_left5 &^= 0xff << gc_lane2
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left5 != 0 {
+					for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
+						if gc_left5&(1<<gc_lane2) == 0 {
+							continue
+						}
+						gc_rank2 := gc_w2 + gc_lane2
+						_ = gc_rank2
+						x_4 := gc_l_x_4[gc_lane2]
+						_ = x_4
+
+//line ggml_norm.go:25
+						x_4 += gc_c24r[gc_lane2]
+						gc_l_x_4[gc_lane2] = x_4
+					}
+				}
+			}
+			gc_left6 := gc_act2
+			if compiled.SIMD {
+				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2 += 8 {
+					if gc_act2>>gc_lane2&0xff != 0xff {
+						continue
+					}
+					gc_rank2 := gc_w2 + gc_lane2
+					_ = gc_rank2
+//line ggml_norm.go:27
+					x_4 := archsimd.LoadFloat32x8Slice(gc_l_x_4[gc_lane2:])
+//line ggml_norm.go:27
+					_ = x_4
+//line ggml_norm.go:27
+					var tmp archsimd.Float32x8
+//line ggml_norm.go:27
+					_ = tmp
+//line ggml_norm.go:27
+					r_3 := x_4
+//line ggml_norm.go:27
+					_ = r_3
+//line ggml_softmax.go:179
+					tmp = r_3
+//line ggml_softmax.go:179
+					tmp.StoreSlice(gc_s_tmp[gc_rank2:])
+					gc_left6 &^= 0xff << gc_lane2
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left6 != 0 {
 				for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-					if gc_act2&(1<<gc_lane2) == 0 {
+					if gc_left6&(1<<gc_lane2) == 0 {
 						continue
 					}
 					gc_rank2 := gc_w2 + gc_lane2
 					_ = gc_rank2
 					x_4 := gc_l_x_4[gc_lane2]
 					_ = x_4
-
-//line ggml_norm.go:25
-					x_4 += gc_c24r[gc_lane2]
-					gc_l_x_4[gc_lane2] = x_4
-				}
-			}
-			for gc_lane2 := 0; gc_lane2 < 32; gc_lane2++ {
-				if gc_act2&(1<<gc_lane2) == 0 {
-					continue
-				}
-				gc_rank2 := gc_w2 + gc_lane2
-				_ = gc_rank2
-				x_4 := gc_l_x_4[gc_lane2]
-				_ = x_4
-				var tmp float32
-				_ = tmp
+					var tmp float32
+					_ = tmp
 
 //line ggml_norm.go:27
-				var r_3 float32 = x_4
+					var r_3 float32 = x_4
 
 //line ggml_norm.go:27
-				_ = r_3
+					_ = r_3
 
 //line ggml_softmax.go:179
-				tmp = r_3
-				_ = r_3
-				gc_s_tmp[gc_rank2] = tmp
+					tmp = r_3
+					_ = r_3
+					gc_s_tmp[gc_rank2] = tmp
+				}
 			}
 		}
 	}
@@ -634,9 +2119,6 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 			for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
-				if gc_exited2[gc_rank2] {
-					continue
-				}
 
 //line ggml_softmax.go:79
 				tid := gc_tx2
@@ -657,13 +2139,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b2 *compiled.Block, x []float32,
 					col_2 := col0_2 + tid
 
 					if ncolsTemplate == 0 && col_2 >= ncols {
-//line ggml_softmax.go:191
-						{
-//line ggml_softmax.go:191
-							gc_exited2[gc_rank2] = true
-							continue gc_L102
-//line ggml_softmax.go:192
-						}
+						continue gc_L102
 					}
 
 					dst[col_2] = vals[col_2] * invSum
