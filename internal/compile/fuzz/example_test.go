@@ -9,13 +9,13 @@ import (
 // A kernel is a function of its input bytes: here a 0, which picks a
 // kernel with barriers and warp collectives (a 5 picks a kernel that is
 // one grid-stride loop), and 14 pseudo-random ones give a barrier, an if
-// on the lane's segment (lanes 0-3, 8-11, 16-19 and 24-27) and a shuffle
-// among the lanes of that if, under their mask. Every such kernel begins by
-// declaring the thread's indices, its shared memory (whose own slots it
-// writes) and variables of each kind, and ends by storing them in its own
-// out slots.
+// on the lane's segment (lanes 2-3, 8-9, 14-15, 20-21 and 26-27) and a
+// shuffle among the lanes of that if, under their mask. Every such kernel
+// begins by declaring the thread's indices, its shared memory (whose own
+// slots it writes) and variables of each kind, and ends by storing them in
+// its own out slots.
 func ExampleGenerate() {
-	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(13289, 14)...))
+	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(61397, 14)...))
 	fmt.Println(k.Imports)
 	fmt.Print(k.Decls)
 	// Output:
@@ -45,8 +45,8 @@ func ExampleGenerate() {
 	// 	}
 	// 	sh[rank], sh[size+rank] = a0, int32(lane)
 	// 	t.SyncThreads()
-	// 	if (lane>>2)&1 == 0 {
-	// 		f0 = gocuda.ShflXorSync(t, 0x0f0f0f0f, f0, 0, 4)
+	// 	if (lane>>1)%3 == 1 {
+	// 		f0 = gocuda.ShflXorSync(t, 0x0c30c30c, f0, 1, 2)
 	// 	} else {
 	// 	}
 	// 	a0 ^= q[0] + 3*q[1] + 5*q[2] + 7*q[3] + st.x ^ int32(st.y)
