@@ -19,7 +19,7 @@ func (e *emitter) tileLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	}
 	e.line(fs.Pos())
 	e.printf("if (%s) == %s && (%s) == %s && %s == 1%s {\n", e.stepText(s), bdy, e.stepText(t.InnerStride), bdx, bdz, alive)
-	ky, kx := e.keyName(t.outer), e.keyName(t.inner)
+	ky, kx := e.keyName(s.Key), e.keyName(t.InnerStride.Key)
 	row, rx, pos := e.f.Names.Fresh("rowrank"), e.f.Names.Fresh("rx"), e.use("pos")
 	e.printf("for %s := %s; %s < %s; %s++ {\n", ky, e.offText(t.OffY), ky, e.plain(s.Limit), ky)
 	e.printf("if %s.Stopped() {\nreturn\n}\n", e.name["b"])

@@ -123,12 +123,14 @@ func (f *Func) chained(l *ThreadLoop) bool {
 	for _, n := range l.Body {
 		ast.Inspect(n.(*Code).Stmt, func(m ast.Node) bool {
 			if _, copied := f.Unroll[m]; copied && !found {
+				var body *ast.BlockStmt
 				switch m := m.(type) {
 				case *ast.ForStmt:
-					found = carriedVars(m.Body, true) == portableCarried
+					body = m.Body
 				case *ast.RangeStmt:
-					found = carriedVars(m.Body, true) == portableCarried
+					body = m.Body
 				}
+				found = body != nil && carriedVars(body, true) == portableCarried
 			}
 			return !found
 		})

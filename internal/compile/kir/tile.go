@@ -47,11 +47,10 @@ func tile(f *Func) {
 // loop along y around the loop along x, each starting at the thread's
 // coordinate plus a uniform offset (nil for none).
 type TileNest struct {
-	Inner        *ast.ForStmt
-	InnerStride  *Stride
-	OffY, OffX   ast.Expr
-	Prefix       []ast.Stmt // the outer loop's statements before Inner
-	outer, inner *types.Var
+	Inner       *ast.ForStmt
+	InnerStride *Stride
+	OffY, OffX  ast.Expr
+	Prefix      []ast.Stmt // the outer loop's statements before Inner
 }
 
 // tileNest returns l's walk over a tile, or nil.
@@ -69,7 +68,7 @@ func (f *Func) tileNest(l *ThreadLoop) *TileNest {
 	if !ok {
 		return nil
 	}
-	t := &TileNest{Inner: fi, OffY: offY, Prefix: body[:len(body)-1], outer: so.Key}
+	t := &TileNest{Inner: fi, OffY: offY, Prefix: body[:len(body)-1]}
 	local := map[*types.Var]bool{so.Key: true}
 	if !f.tilePrefix(t.Prefix, local) {
 		return nil
@@ -81,7 +80,7 @@ func (f *Func) tileNest(l *ThreadLoop) *TileNest {
 	if t.OffX, ok = f.threadPlus(si.Start, "X"); !ok {
 		return nil
 	}
-	t.InnerStride, t.inner = si, si.Key
+	t.InnerStride = si
 	prefix := map[*types.Var]bool{}
 	for v := range local {
 		prefix[v] = true
