@@ -391,19 +391,38 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					var row_ []float32 = tile[(gc_ty+dy)*side:]
 					_ = row_
 //line blur.go:130
-					for dx := 0; dx <= 2*r; dx = dx + 1 {
-						var gc_ld2 lanes.Float32x8
+					if compiled.Adds(2*r, 2) && ((gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= len(row_)-8) {
+						for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-						if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row_) {
-							gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+							var gc_ld2 lanes.Float32x8
+//line blur.go:131
+							{
+//line blur.go:131
+								gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+							}
 //line blur.go:132
-						} else {
-//line blur.go:132
-							break gc_steps2
+							sum = sum.Add(gc_ld2)
 //line blur.go:132
 						}
 //line blur.go:132
-						sum = sum.Add(gc_ld2)
+					} else {
+//line blur.go:132
+						for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+							var gc_ld2 lanes.Float32x8
+//line blur.go:131
+							if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row_) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
+//line blur.go:132
+							} else {
+//line blur.go:132
+								break gc_steps2
+//line blur.go:132
+							}
+//line blur.go:132
+							sum = sum.Add(gc_ld2)
+//line blur.go:132
+						}
 //line blur.go:132
 					}
 //line blur.go:132

@@ -521,19 +521,38 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							var row_ []float32 = tile[(gc_ty2+dy)*side:]
 							_ = row_
 //line blur.go:130
-							for dx := 0; dx <= 2*r; dx = dx + 1 {
-								var gc_ld6 archsimd.Float32x16
+							if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row_)-16) {
+								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row_) {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+									var gc_ld6 archsimd.Float32x16
+//line blur.go:131
+									{
+//line blur.go:131
+										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+									}
 //line blur.go:132
-								} else {
-//line blur.go:132
-									break gc_steps6
+									sum = sum.Add(gc_ld6)
 //line blur.go:132
 								}
 //line blur.go:132
-								sum = sum.Add(gc_ld6)
+							} else {
+//line blur.go:132
+								for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+									var gc_ld6 archsimd.Float32x16
+//line blur.go:131
+									if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row_) {
+										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
+//line blur.go:132
+									} else {
+//line blur.go:132
+										break gc_steps6
+//line blur.go:132
+									}
+//line blur.go:132
+									sum = sum.Add(gc_ld6)
+//line blur.go:132
+								}
 //line blur.go:132
 							}
 //line blur.go:132
@@ -594,19 +613,38 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						var row_ []float32 = tile[(gc_ty2+dy)*side:]
 						_ = row_
 //line blur.go:130
-						for dx := 0; dx <= 2*r; dx = dx + 1 {
-							var gc_ld4 archsimd.Float32x8
+						if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row_)-8) {
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
-							if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row_) {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+								var gc_ld4 archsimd.Float32x8
+//line blur.go:131
+								{
+//line blur.go:131
+									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+								}
 //line blur.go:132
-							} else {
-//line blur.go:132
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line blur.go:132
 							}
 //line blur.go:132
-							sum = sum.Add(gc_ld4)
+						} else {
+//line blur.go:132
+							for dx := 0; dx <= 2*r; dx = dx + 1 {
+//line blur.go:131
+								var gc_ld4 archsimd.Float32x8
+//line blur.go:131
+								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row_) {
+									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
+//line blur.go:132
+								} else {
+//line blur.go:132
+									break gc_steps4
+//line blur.go:132
+								}
+//line blur.go:132
+								sum = sum.Add(gc_ld4)
+//line blur.go:132
+							}
 //line blur.go:132
 						}
 //line blur.go:132

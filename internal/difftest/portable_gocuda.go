@@ -93,20 +93,38 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:19
 					}
 //line portable.go:19
-					for d := -r; d <= r; d = d + 1 {
+					if compiled.Adds(r, 2) && ((i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= len(in)-8) {
+						for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-						var gc_ld2 lanes.Float32x8
+							var gc_ld2 lanes.Float32x8
 //line portable.go:19
-						if (i+d) >= 0 && (i+d)+8 <= len(in) {
-							gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+							{
+//line portable.go:19
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+							}
 //line portable.go:20
-						} else {
-//line portable.go:20
-							break gc_steps2
+							sum = sum.Add(gc_ld2)
 //line portable.go:20
 						}
 //line portable.go:20
-						sum = sum.Add(gc_ld2)
+					} else {
+//line portable.go:20
+						for d := -r; d <= r; d = d + 1 {
+//line portable.go:19
+							var gc_ld2 lanes.Float32x8
+//line portable.go:19
+							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+//line portable.go:20
+							} else {
+//line portable.go:20
+								break gc_steps2
+//line portable.go:20
+							}
+//line portable.go:20
+							sum = sum.Add(gc_ld2)
+//line portable.go:20
+						}
 //line portable.go:20
 					}
 //line portable.go:22
@@ -199,20 +217,38 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line portable.go:32
 					}
 //line portable.go:32
-					for d := 0; d <= reach; d = d + 1 {
+					if compiled.Adds(reach, 2) && ((i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= len(in)-8) {
+						for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-						var gc_ld2 lanes.Float32x8
+							var gc_ld2 lanes.Float32x8
 //line portable.go:32
-						if (i+d) >= 0 && (i+d)+8 <= len(in) {
-							gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+							{
+//line portable.go:32
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+							}
 //line portable.go:33
-						} else {
-//line portable.go:33
-							break gc_steps2
+							sum = sum.Add(gc_ld2)
 //line portable.go:33
 						}
 //line portable.go:33
-						sum = sum.Add(gc_ld2)
+					} else {
+//line portable.go:33
+						for d := 0; d <= reach; d = d + 1 {
+//line portable.go:32
+							var gc_ld2 lanes.Float32x8
+//line portable.go:32
+							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
+//line portable.go:33
+							} else {
+//line portable.go:33
+								break gc_steps2
+//line portable.go:33
+							}
+//line portable.go:33
+							sum = sum.Add(gc_ld2)
+//line portable.go:33
+						}
 //line portable.go:33
 					}
 //line portable.go:35

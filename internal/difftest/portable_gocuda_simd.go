@@ -96,20 +96,38 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 							}
 //line portable.go:19
-							for d := -r; d <= r; d = d + 1 {
+							if compiled.Adds(r, 2) && ((i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= len(in)-16) {
+								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-								var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16
 //line portable.go:19
-								if (i+d) >= 0 && (i+d)+16 <= len(in) {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									{
+//line portable.go:19
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									}
 //line portable.go:20
-								} else {
-//line portable.go:20
-									break gc_steps6
+									sum = sum.Add(gc_ld6)
 //line portable.go:20
 								}
 //line portable.go:20
-								sum = sum.Add(gc_ld6)
+							} else {
+//line portable.go:20
+								for d := -r; d <= r; d = d + 1 {
+//line portable.go:19
+									var gc_ld6 archsimd.Float32x16
+//line portable.go:19
+									if (i+d) >= 0 && (i+d)+16 <= len(in) {
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+//line portable.go:20
+									} else {
+//line portable.go:20
+										break gc_steps6
+//line portable.go:20
+									}
+//line portable.go:20
+									sum = sum.Add(gc_ld6)
+//line portable.go:20
+								}
 //line portable.go:20
 							}
 //line portable.go:22
@@ -165,20 +183,38 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 						}
 //line portable.go:19
-						for d := -r; d <= r; d = d + 1 {
+						if compiled.Adds(r, 2) && ((i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= len(in)-8) {
+							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
-							var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8
 //line portable.go:19
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								{
+//line portable.go:19
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								}
 //line portable.go:20
-							} else {
-//line portable.go:20
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line portable.go:20
 							}
 //line portable.go:20
-							sum = sum.Add(gc_ld4)
+						} else {
+//line portable.go:20
+							for d := -r; d <= r; d = d + 1 {
+//line portable.go:19
+								var gc_ld4 archsimd.Float32x8
+//line portable.go:19
+								if (i+d) >= 0 && (i+d)+8 <= len(in) {
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+//line portable.go:20
+								} else {
+//line portable.go:20
+									break gc_steps4
+//line portable.go:20
+								}
+//line portable.go:20
+								sum = sum.Add(gc_ld4)
+//line portable.go:20
+							}
 //line portable.go:20
 						}
 //line portable.go:22
@@ -276,20 +312,38 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 							}
 //line portable.go:32
-							for d := 0; d <= reach; d = d + 1 {
+							if compiled.Adds(reach, 2) && ((i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= len(in)-16) {
+								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-								var gc_ld6 archsimd.Float32x16
+									var gc_ld6 archsimd.Float32x16
 //line portable.go:32
-								if (i+d) >= 0 && (i+d)+16 <= len(in) {
-									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									{
+//line portable.go:32
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+									}
 //line portable.go:33
-								} else {
-//line portable.go:33
-									break gc_steps6
+									sum = sum.Add(gc_ld6)
 //line portable.go:33
 								}
 //line portable.go:33
-								sum = sum.Add(gc_ld6)
+							} else {
+//line portable.go:33
+								for d := 0; d <= reach; d = d + 1 {
+//line portable.go:32
+									var gc_ld6 archsimd.Float32x16
+//line portable.go:32
+									if (i+d) >= 0 && (i+d)+16 <= len(in) {
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
+//line portable.go:33
+									} else {
+//line portable.go:33
+										break gc_steps6
+//line portable.go:33
+									}
+//line portable.go:33
+									sum = sum.Add(gc_ld6)
+//line portable.go:33
+								}
 //line portable.go:33
 							}
 //line portable.go:35
@@ -323,20 +377,38 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 						}
 //line portable.go:32
-						for d := 0; d <= reach; d = d + 1 {
+						if compiled.Adds(reach, 2) && ((i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= len(in)-8) {
+							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
-							var gc_ld4 archsimd.Float32x8
+								var gc_ld4 archsimd.Float32x8
 //line portable.go:32
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								{
+//line portable.go:32
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+								}
 //line portable.go:33
-							} else {
-//line portable.go:33
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line portable.go:33
 							}
 //line portable.go:33
-							sum = sum.Add(gc_ld4)
+						} else {
+//line portable.go:33
+							for d := 0; d <= reach; d = d + 1 {
+//line portable.go:32
+								var gc_ld4 archsimd.Float32x8
+//line portable.go:32
+								if (i+d) >= 0 && (i+d)+8 <= len(in) {
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
+//line portable.go:33
+								} else {
+//line portable.go:33
+									break gc_steps4
+//line portable.go:33
+								}
+//line portable.go:33
+								sum = sum.Add(gc_ld4)
+//line portable.go:33
+							}
 //line portable.go:33
 						}
 //line portable.go:35

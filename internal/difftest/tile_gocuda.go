@@ -275,19 +275,39 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 				for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-					for dx := r - 1; dx <= r+1; dx = dx + 1 {
-						var gc_ld2 lanes.Int32x8
+					if compiled.Adds(r+1, 2) && (((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= len(tile_)-8) {
+//line tile.go:41
+						for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-						if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx)+8 <= len(tile_) {
-							gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+							var gc_ld2 lanes.Int32x8
+//line tile.go:40
+							{
+//line tile.go:40
+								gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+							}
 //line tile.go:41
-						} else {
-//line tile.go:41
-							break gc_steps2
+							sum = sum.Add(gc_ld2)
 //line tile.go:41
 						}
 //line tile.go:41
-						sum = sum.Add(gc_ld2)
+					} else {
+//line tile.go:41
+						for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+							var gc_ld2 lanes.Int32x8
+//line tile.go:40
+							if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx)+8 <= len(tile_) {
+								gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
+//line tile.go:41
+							} else {
+//line tile.go:41
+								break gc_steps2
+//line tile.go:41
+							}
+//line tile.go:41
+							sum = sum.Add(gc_ld2)
+//line tile.go:41
+						}
 //line tile.go:41
 					}
 //line tile.go:41

@@ -278,19 +278,39 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-							for dx := r - 1; dx <= r+1; dx = dx + 1 {
-								var gc_ld6 archsimd.Int32x16
+							if compiled.Adds(r+1, 2) && (((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= len(tile_)-16) {
+//line tile.go:41
+								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+16 <= len(tile_) {
-									gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									var gc_ld6 archsimd.Int32x16
+//line tile.go:40
+									{
+//line tile.go:40
+										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+									}
 //line tile.go:41
-								} else {
-//line tile.go:41
-									break gc_steps6
+									sum = sum.Add(gc_ld6)
 //line tile.go:41
 								}
 //line tile.go:41
-								sum = sum.Add(gc_ld6)
+							} else {
+//line tile.go:41
+								for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+									var gc_ld6 archsimd.Int32x16
+//line tile.go:40
+									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+16 <= len(tile_) {
+										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+//line tile.go:41
+									} else {
+//line tile.go:41
+										break gc_steps6
+//line tile.go:41
+									}
+//line tile.go:41
+									sum = sum.Add(gc_ld6)
+//line tile.go:41
+								}
 //line tile.go:41
 							}
 //line tile.go:41
@@ -377,19 +397,39 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 					for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-						for dx := r - 1; dx <= r+1; dx = dx + 1 {
-							var gc_ld4 archsimd.Int32x8
+						if compiled.Adds(r+1, 2) && (((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= len(tile_)-8) {
+//line tile.go:41
+							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
-							if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+8 <= len(tile_) {
-								gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+								var gc_ld4 archsimd.Int32x8
+//line tile.go:40
+								{
+//line tile.go:40
+									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+								}
 //line tile.go:41
-							} else {
-//line tile.go:41
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line tile.go:41
 							}
 //line tile.go:41
-							sum = sum.Add(gc_ld4)
+						} else {
+//line tile.go:41
+							for dx := r - 1; dx <= r+1; dx = dx + 1 {
+//line tile.go:40
+								var gc_ld4 archsimd.Int32x8
+//line tile.go:40
+								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+8 <= len(tile_) {
+									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
+//line tile.go:41
+								} else {
+//line tile.go:41
+									break gc_steps4
+//line tile.go:41
+								}
+//line tile.go:41
+								sum = sum.Add(gc_ld4)
+//line tile.go:41
+							}
 //line tile.go:41
 						}
 //line tile.go:41

@@ -184,22 +184,40 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 						}
 //line stencil_solution.go:32
-						for off := -Radius; off <= Radius; off = off + 1 {
+						if compiled.Adds(Radius, 2) && ((tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= len(temp)-8) {
+							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
-							var gc_ld4 archsimd.Int32x8
+								var gc_ld4 archsimd.Int32x8
 //line stencil_solution.go:32
-							if (tid+
-								Radius+off) >= 0 && (tid+Radius+off)+8 <= len(temp) {
+								{
+//line stencil_solution.go:32
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+								}
 //line stencil_solution.go:33
-								gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
-//line stencil_solution.go:33
-							} else {
-//line stencil_solution.go:33
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line stencil_solution.go:33
 							}
 //line stencil_solution.go:33
-							sum = sum.Add(gc_ld4)
+						} else {
+//line stencil_solution.go:33
+							for off := -Radius; off <= Radius; off = off + 1 {
+//line stencil_solution.go:32
+								var gc_ld4 archsimd.Int32x8
+//line stencil_solution.go:32
+								if (tid+
+									Radius+off) >= 0 && (tid+Radius+off)+8 <= len(temp) {
+//line stencil_solution.go:33
+									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
+//line stencil_solution.go:33
+								} else {
+//line stencil_solution.go:33
+									break gc_steps4
+//line stencil_solution.go:33
+								}
+//line stencil_solution.go:33
+								sum = sum.Add(gc_ld4)
+//line stencil_solution.go:33
+							}
 //line stencil_solution.go:33
 						}
 //line stencil_solution.go:33

@@ -15,6 +15,7 @@ import (
 type cloner struct {
 	subst func(n ast.Node) (ast.Node, bool)
 	pos   *posMap // nil: positions stay
+	bare  bool    // positions dropped (pos unused)
 	// copied, if set, is told of each node copied and its copy.
 	copied func(orig, copy ast.Node)
 }
@@ -105,6 +106,8 @@ func (c *cloner) fields(dst, src reflect.Value) {
 
 func (c *cloner) value(dst, src reflect.Value) {
 	switch {
+	case src.Type() == posType && c.bare:
+		// dropped: the copy prints where its context puts it
 	case src.Type() == posType && c.pos == nil:
 		dst.Set(src)
 	case src.Type() == posType:

@@ -48,7 +48,8 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 		}
 		out.Cond = cond.x
 	}
-	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
+	vl := &vloop{stmt: s, masks: len(v.masks)}
+	v.loopStack = append(v.loopStack, vl)
 	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
 	if s.Post != nil {
 		var post []ast.Stmt
@@ -59,12 +60,15 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 		}
 		out.Post = post[0]
 	}
+	if len(inner) == 1 {
+		vl.window = v.counted(s, inner[0], out.Cond, out.Post)
+	}
 	v.out = outer
 	out.Body = &ast.BlockStmt{List: append(v.stopCheck(s), v.list(s.Body.List)...)}
 	if len(inner) == 1 {
 		out.Init = inner[0]
 	}
-	v.emit(out)
+	v.emit(v.windowed(out, vl.window))
 }
 
 // rangeStmt translates a range loop over a value the same for every

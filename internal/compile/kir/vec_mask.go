@@ -18,10 +18,11 @@ import (
 // A vloop is a loop of the step being translated.
 type vloop struct {
 	stmt   ast.Stmt
-	masked bool   // run under its own mask: lanes leave it at different trips
-	lanes  string // its mask: the lanes still in it
-	iter   string // the lanes still in this trip (continue), "" if none continues
-	masks  int    // masks in force inside it, its own included
+	masked bool     // run under its own mask: lanes leave it at different trips
+	lanes  string   // its mask: the lanes still in it
+	iter   string   // the lanes still in this trip (continue), "" if none continues
+	masks  int      // masks in force inside it, its own included
+	window *vwindow // a loop counted by ones, and its loads checked in place (vec_window.go)
 }
 
 // maskNow returns the mask in force, nil where every lane runs.

@@ -342,20 +342,38 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line names.go:39
 					}
 //line names.go:39
-					for d := 0; d <= archsimd; d = d + 1 {
+					if gc_compiled.Adds(archsimd, 2) && ((i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= len(in)-8) {
+						for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-						var gc_ld2 gc_lanes.Float32x8
+							var gc_ld2 gc_lanes.Float32x8
 //line names.go:39
-						if (i+d) >= 0 && (i+d)+8 <= len(in) {
-							gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+							{
+//line names.go:39
+								gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+							}
 //line names.go:40
-						} else {
-//line names.go:40
-							break gc_steps2
+							sum = sum.Add(gc_ld2)
 //line names.go:40
 						}
 //line names.go:40
-						sum = sum.Add(gc_ld2)
+					} else {
+//line names.go:40
+						for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+							var gc_ld2 gc_lanes.Float32x8
+//line names.go:39
+							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+								gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+//line names.go:40
+							} else {
+//line names.go:40
+								break gc_steps2
+//line names.go:40
+							}
+//line names.go:40
+							sum = sum.Add(gc_ld2)
+//line names.go:40
+						}
 //line names.go:40
 					}
 //line names.go:42

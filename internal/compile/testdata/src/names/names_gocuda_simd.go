@@ -343,20 +343,38 @@ func gc_body_window(gc_b2 *gc_compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line names.go:39
 						}
 //line names.go:39
-						for d := 0; d <= archsimd; d = d + 1 {
+						if gc_compiled.Adds(archsimd, 2) && ((i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= len(in)-8) {
+							for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
-							var gc_ld4 gc_archsimd.Float32x8
+								var gc_ld4 gc_archsimd.Float32x8
 //line names.go:39
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
-								gc_ld4 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+								{
+//line names.go:39
+									gc_ld4 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+								}
 //line names.go:40
-							} else {
-//line names.go:40
-								break gc_steps4
+								sum = sum.Add(gc_ld4)
 //line names.go:40
 							}
 //line names.go:40
-							sum = sum.Add(gc_ld4)
+						} else {
+//line names.go:40
+							for d := 0; d <= archsimd; d = d + 1 {
+//line names.go:39
+								var gc_ld4 gc_archsimd.Float32x8
+//line names.go:39
+								if (i+d) >= 0 && (i+d)+8 <= len(in) {
+									gc_ld4 = gc_archsimd.LoadFloat32x8Slice(in[i+d:])
+//line names.go:40
+								} else {
+//line names.go:40
+									break gc_steps4
+//line names.go:40
+								}
+//line names.go:40
+								sum = sum.Add(gc_ld4)
+//line names.go:40
+							}
 //line names.go:40
 						}
 //line names.go:42

@@ -1,0 +1,178 @@
+package difftest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
+
+// hostWindow returns the sums windowSpan computes for threads 0 to n-1
+// of in, ok false where a thread's window leaves in.
+func hostWindow(in []float32, n, lo, hi, shift int) (out []float32, ok bool) {
+	out = make([]float32, n)
+	for i := range n {
+		for d := lo; d < hi; d++ {
+			j := i + d - shift
+			if j < 0 || j >= len(in) {
+				return nil, false
+			}
+			out[i] += in[j]
+		}
+	}
+	return out, true
+}
+
+// TestWindowSpanForms: windows checked once before their loop sum as the
+// host does, bit for bit, on both paths and (in the SIMD build) in
+// vector steps and scalar: keys from below zero, empty loops, windows
+// that reach the end of in exactly, for blocks of part of a step to many
+// steps.
+func TestWindowSpanForms(t *testing.T) {
+	spans := [][3]int{{0, 1, 0}, {-3, 4, -3}, {0, 0, 0}, {5, 2, 0}, {-2, 3, -2}, {0, 17, 0}, {1, 9, 1}}
+	for _, bs := range []int{3, 8, 20, 64} {
+		for _, span := range spans {
+			lo, hi, shift := span[0], span[1], span[2]
+			for _, n := range []int{1, 16, 100} {
+				t.Run(fmt.Sprintf("block=%d/lo=%d/hi=%d/shift=%d/n=%d", bs, lo, hi, shift, n), func(t *testing.T) {
+					in := portableInput(n + max(hi-1-shift, 0)) // the last thread's window ends at the end of in
+					want, ok := hostWindow(in, n, lo, hi, shift)
+					require.True(t, ok, "the case's windows are in in")
+					got := agreeSIMD(t, func(f form) ([]uint32, error) {
+						out := make([]float32, n)
+						cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}
+						err := f.launch(cfg, WindowSpanKernel(in, out, lo, hi, shift))
+						return bitsOf(out), err
+					})
+					assert.Equal(t, bitsOf(want), got)
+				})
+			}
+		}
+	}
+}
+
+// TestWindowSpanFailure: where the windows of some threads leave in (the
+// first threads' start before it, or the last threads' end after it),
+// the launch fails at the same thread with the same message on both
+// paths: a window that fails its check before the loop runs the loop
+// with a check at each load.
+func TestWindowSpanFailure(t *testing.T) {
+	for _, bs := range []int{8, 13, 64} {
+		for _, c := range []struct{ lo, hi, shift, short int }{{0, 5, 2, 0}, {0, 5, 0, 3}, {-4, 4, 0, 0}, {0, 30, 0, 1}} {
+			t.Run(fmt.Sprintf("block=%d/%+v", bs, c), func(t *testing.T) {
+				const n = 200
+				in := portableInput(n + c.hi - 1 - c.shift - c.short)
+				_, ok := hostWindow(in, n, c.lo, c.hi, c.shift)
+				require.False(t, ok, "the case has a window out of in")
+				var errs [2]*gocuda.KernelError
+				for i, f := range forms {
+					out := make([]float32, n)
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
+						WindowSpanKernel(in, out, c.lo, c.hi, c.shift))
+					require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+					assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+				}
+				assert.Equal(t, errs[1].Block, errs[0].Block, "the failing block")
+				assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
+				assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+			})
+		}
+	}
+}
+
+// hostMoved returns the sums of windowMoved (moved) or windowGrow for n
+// threads, and the first thread whose loads leave in (-1 if none).
+func hostMoved(in []float32, n, r, by int, moved bool) (out []float32, failed int) {
+	out = make([]float32, n)
+	for i := range n {
+		last := 2 * r
+		for d := 0; d <= last; d++ {
+			if moved {
+				d += by
+			}
+			if i+d >= len(in) {
+				return nil, i
+			}
+			out[i] += in[i+d]
+			if !moved && d == 0 {
+				last += by
+			}
+		}
+	}
+	return out, -1
+}
+
+// TestWindowMoved: loops whose body steps their key or moves their bound
+// keep a check at each load: they sum as the host does, and where their
+// loads pass the end of in (which a check of keys 0 to 2r would not
+// see) they fail at the host's first failing thread on both paths.
+func TestWindowMoved(t *testing.T) {
+	for _, moved := range []bool{true, false} {
+		for _, r := range []int{1, 4, 9} {
+			for _, by := range []int{1, 3} {
+				for _, short := range []bool{false, true} {
+					t.Run(fmt.Sprintf("moved=%v/r=%d/by=%d/short=%v", moved, r, by, short), func(t *testing.T) {
+						const n = 100
+						in := portableInput(n + 2*r + by)
+						if short {
+							in = in[:n+2*r-1]
+						}
+						want, failed := hostMoved(in, n, r, by, moved)
+						run := func(f form) ([]uint32, error) {
+							out := make([]float32, n)
+							kernel := WindowGrowKernel(in, out, r, by)
+							if moved {
+								kernel = WindowMovedKernel(in, out, r, by)
+							}
+							err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 13)}, Block: gocuda.Dim3{X: 13}}, kernel)
+							return bitsOf(out), err
+						}
+						if failed < 0 {
+							assert.Equal(t, bitsOf(want), agreeSIMD(t, run))
+							return
+						}
+						for _, f := range forms {
+							_, err := run(f)
+							var ke *gocuda.KernelError
+							require.True(t, errors.As(err, &ke), "%s: %v", f.name, err)
+							assert.Equal(t, failed, ke.Block.X*13+ke.Thread.X, "%s: the failing thread", f.name)
+						}
+					})
+				}
+			}
+		}
+	}
+}
+
+// TestWindowTile: the shared-tile window, its rows sliced once per row,
+// sums as the host does for blocks of part of a step to many steps.
+func TestWindowTile(t *testing.T) {
+	for _, bs := range []int{5, 8, 16, 40} {
+		for _, r := range []int{0, 1, 2, 5} {
+			t.Run(fmt.Sprintf("block=%d/r=%d", bs, r), func(t *testing.T) {
+				const blocksX, rows = 3, 4
+				width := blocksX*bs + 2*r
+				in := portableInput(width * rows)
+				want := make([]float32, blocksX*bs)
+				for x := range want {
+					for y := range rows {
+						for dx := 0; dx <= 2*r; dx++ {
+							want[x] += in[y*width+x+dx]
+						}
+					}
+				}
+				got := agreeSIMD(t, func(f form) ([]uint32, error) {
+					out := make([]float32, len(want))
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocksX}, Block: gocuda.Dim3{X: bs}},
+						WindowTileKernel(in, out, r, rows))
+					return bitsOf(out), err
+				})
+				assert.Equal(t, bitsOf(want), got)
+			})
+		}
+	}
+}
