@@ -23,6 +23,22 @@ func windowSpan(t *gocuda.Thread, in, out []float32, lo, hi, shift int) {
 	out[i] = sum
 }
 
+// WindowRangeKernel has thread i sum in[i+d-shift] for d in range n into
+// out[i]. Threads whose windows leave in fail.
+//
+//gocuda:kernel WindowRangeKernel
+func windowRange(t *gocuda.Thread, in, out []float32, n, shift int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := range n {
+		sum += in[i+d-shift]
+	}
+	out[i] = sum
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.

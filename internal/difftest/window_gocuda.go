@@ -138,11 +138,143 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 	}
 }
 
+// WindowRangeKernel has thread i sum in[i+d-shift] for d in range n into
+// out[i]. Threads whose windows leave in fail.
+//
+//line window.go:30
+func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowRange,
+		func(gc_t *gocuda.Thread) { windowRange(gc_t, in, out, n, shift) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_windowRange(gc_b, gc_lo, gc_hi, in, out, n, shift)
+		})
+}
+
+//line window.go:30
+var gc_src_windowRange = compiled.NewSource("windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40")
+
+//line window.go:30
+func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, shift int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line window.go:31
+					var i int = gc_bx*gc_bdx + gc_tx
+//line window.go:31
+					_ = i
+//line window.go:35
+					var sum lanes.Float32x8
+//line window.go:35
+					_ = sum
+//line window.go:36
+					if i < 0 || i+8 > len(out) {
+//line window.go:36
+						break
+//line window.go:36
+					}
+//line window.go:37
+					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-8 {
+//line window.go:37
+						for d := range n {
+//line window.go:36
+							_ = d
+//line window.go:36
+							var gc_ld2 lanes.Float32x8
+//line window.go:36
+							{
+//line window.go:36
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+							}
+//line window.go:37
+							sum = sum.Add(gc_ld2)
+//line window.go:37
+						}
+//line window.go:37
+					} else {
+//line window.go:37
+						for d := range n {
+//line window.go:36
+							_ = d
+//line window.go:36
+							var gc_ld2 lanes.Float32x8
+//line window.go:36
+							if (i+d-
+								shift) >= 0 && (i+d-shift)+8 <= len(in) {
+//line window.go:37
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
+//line window.go:37
+							} else {
+//line window.go:37
+								break gc_steps2
+//line window.go:37
+							}
+//line window.go:37
+							sum = sum.Add(gc_ld2)
+//line window.go:37
+						}
+//line window.go:37
+					}
+//line window.go:39
+					sum.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line window.go:31
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line window.go:35
+					var sum float32
+
+//line window.go:36
+					for d := range n {
+						sum += in[i+d-shift]
+					}
+
+//line window.go:39
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
 //
-//line window.go:31
+//line window.go:47
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -151,10 +283,10 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 		})
 }
 
-//line window.go:31
-var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:26-42")
+//line window.go:47
+var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:42-58")
 
-//line window.go:31
+//line window.go:47
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -185,26 +317,26 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line window.go:32
+//line window.go:48
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line window.go:36
+//line window.go:52
 					var sum float32
 
-//line window.go:37
+//line window.go:53
 					for d := 0; d <= 2*r; d++ {
-//line window.go:37
+//line window.go:53
 						if gc_b.Stopped() {
-//line window.go:37
+//line window.go:53
 							return
-//line window.go:37
+//line window.go:53
 						}
 						d += skip
 						sum += in[i+d]
 					}
 
-//line window.go:41
+//line window.go:57
 					out[i] = sum
 					_ = sum
 				}
@@ -216,17 +348,17 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 // WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
 // bound last starting at 2r and growing by grow at the first trip.
 //
-//line window.go:48
+//line window.go:64
 func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowGrow,
 		func(gc_t *gocuda.Thread) { windowGrow(gc_t, in, out, r, grow) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowGrow(gc_b, gc_lo, gc_hi, in, out, r, grow) })
 }
 
-//line window.go:48
-var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:44-62")
+//line window.go:64
+var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:60-78")
 
-//line window.go:48
+//line window.go:64
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -257,23 +389,23 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line window.go:49
+//line window.go:65
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line window.go:53
+//line window.go:69
 					var sum float32
 
-//line window.go:54
+//line window.go:70
 					last := 2 * r
 
-//line window.go:55
+//line window.go:71
 					for d := 0; d <= last; d++ {
-//line window.go:55
+//line window.go:71
 						if gc_b.Stopped() {
-//line window.go:55
+//line window.go:71
 							return
-//line window.go:55
+//line window.go:71
 						}
 						sum += in[i+d]
 						if d == 0 {
@@ -281,7 +413,7 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						}
 					}
 
-//line window.go:61
+//line window.go:77
 					out[i] = sum
 					_ = sum
 					_ = last
@@ -296,17 +428,17 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 // into shared memory, and thread x sums tile[x+dx] for dx from 0 to 2r
 // into out at its position, over rows rows of in (width side*blocks).
 //
-//line window.go:70
+//line window.go:86
 func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_windowTile,
 		func(gc_t *gocuda.Thread) { windowTile(gc_t, in, out, r, rows) },
 		func(gc_b *compiled.Block) { gc_body_windowTile(gc_b, in, out, r, rows) })
 }
 
-//line window.go:70
-var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:64-88")
+//line window.go:86
+var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:80-104")
 
-//line window.go:70
+//line window.go:86
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -316,13 +448,13 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line window.go:71
+//line window.go:87
 	side := gc_bdx + 2*r
 
-//line window.go:72
+//line window.go:88
 	tile_ := gocuda.Shared[float32](t, side*rows)
 
-//line window.go:73
+//line window.go:89
 	base := gc_bx * gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -330,7 +462,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line window.go:74
+//line window.go:90
 				for y := 0; y < rows; y++ {
 					for x := gc_tx; x < side; x += gc_bdx {
 						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
@@ -347,69 +479,69 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:80
+//line window.go:96
 				var sum lanes.Float32x8
-//line window.go:80
+//line window.go:96
 				_ = sum
-//line window.go:81
+//line window.go:97
 				if (base+gc_tx) < 0 || (base+gc_tx)+8 > len(out) {
-//line window.go:81
+//line window.go:97
 					break
-//line window.go:81
+//line window.go:97
 				}
-//line window.go:81
+//line window.go:97
 				for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:81
+//line window.go:97
 					var row []float32 = tile_[y_*side:]
 					_ = row
-//line window.go:82
+//line window.go:98
 					if compiled.Adds(2*r, 2) && ((gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= len(row)-8) {
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 							var gc_ld2 lanes.Float32x8
-//line window.go:83
+//line window.go:99
 							{
-//line window.go:83
+//line window.go:99
 								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 							}
-//line window.go:84
+//line window.go:100
 							sum = sum.Add(gc_ld2)
-//line window.go:84
+//line window.go:100
 						}
-//line window.go:84
+//line window.go:100
 					} else {
-//line window.go:84
+//line window.go:100
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 							var gc_ld2 lanes.Float32x8
-//line window.go:83
+//line window.go:99
 							if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row) {
 								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
-//line window.go:84
+//line window.go:100
 							} else {
-//line window.go:84
+//line window.go:100
 								break gc_steps2
-//line window.go:84
+//line window.go:100
 							}
-//line window.go:84
+//line window.go:100
 							sum = sum.Add(gc_ld2)
-//line window.go:84
+//line window.go:100
 						}
-//line window.go:84
+//line window.go:100
 					}
-//line window.go:84
+//line window.go:100
 				}
-//line window.go:87
+//line window.go:103
 				sum.StoreSlice(out[base+gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line window.go:80
+//line window.go:96
 				var sum float32
 
-//line window.go:81
+//line window.go:97
 				for y_ := 0; y_ < rows; y_++ {
 					row := tile_[y_*side:]
 					for dx := 0; dx <= 2*r; dx++ {
@@ -417,7 +549,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					}
 				}
 
-//line window.go:87
+//line window.go:103
 				out[base+gc_tx] = sum
 				_ = sum
 			}

@@ -211,11 +211,220 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 	}
 }
 
+// WindowRangeKernel has thread i sum in[i+d-shift] for d in range n into
+// out[i]. Threads whose windows leave in fail.
+//
+//line window.go:30
+func WindowRangeKernel(in, out []float32, n, shift int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowRange,
+		func(gc_t *gocuda.Thread) { windowRange(gc_t, in, out, n, shift) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_windowRange(gc_b, gc_lo, gc_hi, in, out, n, shift)
+		})
+}
+
+//line window.go:30
+var gc_src_windowRange = compiled.NewSource("windowRange", "a2e00456810559be265504e2587350e7accb8c160ff22526095d7e66cf67e4f7", "window.go:26-40")
+
+//line window.go:30
+func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, shift int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line window.go:31
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:31
+							_ = i
+//line window.go:35
+							var sum archsimd.Float32x16
+//line window.go:35
+							_ = sum
+//line window.go:36
+							if i < 0 || i+16 > len(out) {
+//line window.go:36
+								break
+//line window.go:36
+							}
+//line window.go:37
+							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-16 {
+//line window.go:37
+								for d := range n {
+//line window.go:36
+									_ = d
+//line window.go:36
+									var gc_ld6 archsimd.Float32x16
+//line window.go:36
+									{
+//line window.go:36
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+									}
+//line window.go:37
+									sum = sum.Add(gc_ld6)
+//line window.go:37
+								}
+//line window.go:37
+							} else {
+//line window.go:37
+								for d := range n {
+//line window.go:36
+									_ = d
+//line window.go:36
+									var gc_ld6 archsimd.Float32x16
+//line window.go:36
+									if (i+d-
+										shift) >= 0 && (i+d-shift)+16 <= len(in) {
+//line window.go:37
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
+//line window.go:37
+									} else {
+//line window.go:37
+										break gc_steps6
+//line window.go:37
+									}
+//line window.go:37
+									sum = sum.Add(gc_ld6)
+//line window.go:37
+								}
+//line window.go:37
+							}
+//line window.go:39
+							sum.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line window.go:31
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:31
+						_ = i
+//line window.go:35
+						var sum archsimd.Float32x8
+//line window.go:35
+						_ = sum
+//line window.go:36
+						if i < 0 || i+8 > len(out) {
+//line window.go:36
+							break
+//line window.go:36
+						}
+//line window.go:37
+						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-8 {
+//line window.go:37
+							for d := range n {
+//line window.go:36
+								_ = d
+//line window.go:36
+								var gc_ld4 archsimd.Float32x8
+//line window.go:36
+								{
+//line window.go:36
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+								}
+//line window.go:37
+								sum = sum.Add(gc_ld4)
+//line window.go:37
+							}
+//line window.go:37
+						} else {
+//line window.go:37
+							for d := range n {
+//line window.go:36
+								_ = d
+//line window.go:36
+								var gc_ld4 archsimd.Float32x8
+//line window.go:36
+								if (i+d-
+									shift) >= 0 && (i+d-shift)+8 <= len(in) {
+//line window.go:37
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
+//line window.go:37
+								} else {
+//line window.go:37
+									break gc_steps4
+//line window.go:37
+								}
+//line window.go:37
+								sum = sum.Add(gc_ld4)
+//line window.go:37
+							}
+//line window.go:37
+						}
+//line window.go:39
+						sum.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line window.go:31
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line window.go:35
+					var sum float32
+
+//line window.go:36
+					for d := range n {
+						sum += in[i+d-shift]
+					}
+
+//line window.go:39
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
 //
-//line window.go:31
+//line window.go:47
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -224,10 +433,10 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 		})
 }
 
-//line window.go:31
-var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:26-42")
+//line window.go:47
+var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:42-58")
 
-//line window.go:31
+//line window.go:47
 func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, skip int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -263,47 +472,47 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line window.go:32
+//line window.go:48
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:32
+//line window.go:48
 							_ = i
-//line window.go:36
+//line window.go:52
 							var sum archsimd.Float32x16
-//line window.go:36
+//line window.go:52
 							_ = sum
-//line window.go:37
+//line window.go:53
 							if i < 0 || i+16 > len(out) {
-//line window.go:37
+//line window.go:53
 								break
-//line window.go:37
+//line window.go:53
 							}
-//line window.go:37
+//line window.go:53
 							for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:37
+//line window.go:53
 								if gc_b2.Stopped() {
-//line window.go:37
+//line window.go:53
 									return gc_vstep, true
-//line window.go:37
+//line window.go:53
 								}
-//line window.go:37
+//line window.go:53
 								d = d +
 									skip
-//line window.go:38
+//line window.go:54
 								var gc_ld4 archsimd.Float32x16
-//line window.go:38
+//line window.go:54
 								if (i+d) >= 0 && (i+d)+16 <= len(in) {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:39
+//line window.go:55
 								} else {
-//line window.go:39
+//line window.go:55
 									break gc_steps4
-//line window.go:39
+//line window.go:55
 								}
-//line window.go:39
+//line window.go:55
 								sum = sum.Add(gc_ld4)
-//line window.go:39
+//line window.go:55
 							}
-//line window.go:41
+//line window.go:57
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -319,47 +528,47 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line window.go:32
+//line window.go:48
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:32
+//line window.go:48
 						_ = i
-//line window.go:36
+//line window.go:52
 						var sum archsimd.Float32x8
-//line window.go:36
+//line window.go:52
 						_ = sum
-//line window.go:37
+//line window.go:53
 						if i < 0 || i+8 > len(out) {
-//line window.go:37
+//line window.go:53
 							break
-//line window.go:37
+//line window.go:53
 						}
-//line window.go:37
+//line window.go:53
 						for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:37
+//line window.go:53
 							if gc_b2.Stopped() {
-//line window.go:37
+//line window.go:53
 								return
-//line window.go:37
+//line window.go:53
 							}
-//line window.go:37
+//line window.go:53
 							d = d +
 								skip
-//line window.go:38
+//line window.go:54
 							var gc_ld2 archsimd.Float32x8
-//line window.go:38
+//line window.go:54
 							if (i+d) >= 0 && (i+d)+8 <= len(in) {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:39
+//line window.go:55
 							} else {
-//line window.go:39
+//line window.go:55
 								break gc_steps2
-//line window.go:39
+//line window.go:55
 							}
-//line window.go:39
+//line window.go:55
 							sum = sum.Add(gc_ld2)
-//line window.go:39
+//line window.go:55
 						}
-//line window.go:41
+//line window.go:57
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -368,26 +577,26 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line window.go:32
+//line window.go:48
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line window.go:36
+//line window.go:52
 					var sum float32
 
-//line window.go:37
+//line window.go:53
 					for d := 0; d <= 2*r; d++ {
-//line window.go:37
+//line window.go:53
 						if gc_b2.Stopped() {
-//line window.go:37
+//line window.go:53
 							return
-//line window.go:37
+//line window.go:53
 						}
 						d += skip
 						sum += in[i+d]
 					}
 
-//line window.go:41
+//line window.go:57
 					out[i] = sum
 					_ = sum
 				}
@@ -399,17 +608,17 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
 // bound last starting at 2r and growing by grow at the first trip.
 //
-//line window.go:48
+//line window.go:64
 func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowGrow,
 		func(gc_t *gocuda.Thread) { windowGrow(gc_t, in, out, r, grow) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowGrow(gc_b, gc_lo, gc_hi, in, out, r, grow) })
 }
 
-//line window.go:48
-var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:44-62")
+//line window.go:64
+var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:60-78")
 
-//line window.go:48
+//line window.go:64
 func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, grow int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -445,56 +654,56 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line window.go:49
+//line window.go:65
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:49
+//line window.go:65
 							_ = i
-//line window.go:53
+//line window.go:69
 							var sum archsimd.Float32x16
-//line window.go:53
+//line window.go:69
 							_ = sum
-//line window.go:54
+//line window.go:70
 							var last int = 2 * r
-//line window.go:54
+//line window.go:70
 							_ = last
-//line window.go:55
+//line window.go:71
 							if i < 0 || i+16 > len(out) {
-//line window.go:55
+//line window.go:71
 								break
-//line window.go:55
+//line window.go:71
 							}
-//line window.go:55
+//line window.go:71
 							for d := 0; d <= last; d = d + 1 {
-//line window.go:55
+//line window.go:71
 								if gc_b2.Stopped() {
-//line window.go:55
+//line window.go:71
 									return gc_vstep, true
-//line window.go:55
+//line window.go:71
 								}
-//line window.go:55
+//line window.go:71
 								var gc_ld4 archsimd.Float32x16
-//line window.go:55
+//line window.go:71
 								if (i+d) >= 0 && (i+d)+16 <= len(in) {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:56
+//line window.go:72
 								} else {
-//line window.go:56
+//line window.go:72
 									break gc_steps4
-//line window.go:56
+//line window.go:72
 								}
-//line window.go:56
+//line window.go:72
 								sum = sum.Add(gc_ld4)
-//line window.go:56
+//line window.go:72
 								if d ==
 									0 {
-//line window.go:57
+//line window.go:73
 									last = last +
 										grow
-//line window.go:58
+//line window.go:74
 								}
-//line window.go:58
+//line window.go:74
 							}
-//line window.go:61
+//line window.go:77
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -510,56 +719,56 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line window.go:49
+//line window.go:65
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:49
+//line window.go:65
 						_ = i
-//line window.go:53
+//line window.go:69
 						var sum archsimd.Float32x8
-//line window.go:53
+//line window.go:69
 						_ = sum
-//line window.go:54
+//line window.go:70
 						var last int = 2 * r
-//line window.go:54
+//line window.go:70
 						_ = last
-//line window.go:55
+//line window.go:71
 						if i < 0 || i+8 > len(out) {
-//line window.go:55
+//line window.go:71
 							break
-//line window.go:55
+//line window.go:71
 						}
-//line window.go:55
+//line window.go:71
 						for d := 0; d <= last; d = d + 1 {
-//line window.go:55
+//line window.go:71
 							if gc_b2.Stopped() {
-//line window.go:55
+//line window.go:71
 								return
-//line window.go:55
+//line window.go:71
 							}
-//line window.go:55
+//line window.go:71
 							var gc_ld2 archsimd.Float32x8
-//line window.go:55
+//line window.go:71
 							if (i+d) >= 0 && (i+d)+8 <= len(in) {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:56
+//line window.go:72
 							} else {
-//line window.go:56
+//line window.go:72
 								break gc_steps2
-//line window.go:56
+//line window.go:72
 							}
-//line window.go:56
+//line window.go:72
 							sum = sum.Add(gc_ld2)
-//line window.go:56
+//line window.go:72
 							if d ==
 								0 {
-//line window.go:57
+//line window.go:73
 								last = last +
 									grow
-//line window.go:58
+//line window.go:74
 							}
-//line window.go:58
+//line window.go:74
 						}
-//line window.go:61
+//line window.go:77
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -568,23 +777,23 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line window.go:49
+//line window.go:65
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line window.go:53
+//line window.go:69
 					var sum float32
 
-//line window.go:54
+//line window.go:70
 					last := 2 * r
 
-//line window.go:55
+//line window.go:71
 					for d := 0; d <= last; d++ {
-//line window.go:55
+//line window.go:71
 						if gc_b2.Stopped() {
-//line window.go:55
+//line window.go:71
 							return
-//line window.go:55
+//line window.go:71
 						}
 						sum += in[i+d]
 						if d == 0 {
@@ -592,7 +801,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 					}
 
-//line window.go:61
+//line window.go:77
 					out[i] = sum
 					_ = sum
 					_ = last
@@ -607,17 +816,17 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 // into shared memory, and thread x sums tile[x+dx] for dx from 0 to 2r
 // into out at its position, over rows rows of in (width side*blocks).
 //
-//line window.go:70
+//line window.go:86
 func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_windowTile,
 		func(gc_t *gocuda.Thread) { windowTile(gc_t, in, out, r, rows) },
 		func(gc_b *compiled.Block) { gc_body_windowTile(gc_b, in, out, r, rows) })
 }
 
-//line window.go:70
-var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:64-88")
+//line window.go:86
+var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:80-104")
 
-//line window.go:70
+//line window.go:86
 func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -627,123 +836,123 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line window.go:71
+//line window.go:87
 	side := gc_bdx2 + 2*r
 
-//line window.go:72
+//line window.go:88
 	tile_ := gocuda.Shared[float32](t, side*rows)
 
-//line window.go:73
+//line window.go:89
 	base := gc_bx2 * gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line window.go:74
+//line window.go:90
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line window.go:74
+//line window.go:90
 				_ = gc_all
-//line window.go:74
+//line window.go:90
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line window.go:74
+//line window.go:90
 				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line window.go:74
+//line window.go:90
 					for y := 0; y < rows; y = y + 1 {
-//line window.go:74
+//line window.go:90
 						{
-//line window.go:74
+//line window.go:90
 							var x int = gc_tx2
 							_ = x
-//line window.go:75
+//line window.go:91
 							gc_lanes5 := gc_all
-//line window.go:75
+//line window.go:91
 							_ = gc_lanes5
-//line window.go:75
+//line window.go:91
 							for {
-//line window.go:75
+//line window.go:91
 								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
-//line window.go:75
+//line window.go:91
 								if gc_lanes5.ToBits() == 0 {
-//line window.go:75
+//line window.go:91
 									break
-//line window.go:75
+//line window.go:91
 								}
-//line window.go:75
+//line window.go:91
 								var gc_u int
-//line window.go:75
+//line window.go:91
 								if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
-//line window.go:75
+//line window.go:91
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line window.go:75
+//line window.go:91
 									gc_u = len(in) / rows
 								}
-//line window.go:76
+//line window.go:92
 								var gc_ld4 archsimd.Float32x8
-//line window.go:76
+//line window.go:92
 								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x)+8 <= len(in) {
-//line window.go:76
+//line window.go:92
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
-//line window.go:76
+//line window.go:92
 								} else {
-//line window.go:76
+//line window.go:92
 									var gc_lanes6 [8]float32
-//line window.go:76
+//line window.go:92
 									for gc_k5 := range 8 {
-//line window.go:76
+//line window.go:92
 										if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
-//line window.go:76
+//line window.go:92
 											gc_pos2.Thread = gc_rank2 + gc_k5
-//line window.go:76
+//line window.go:92
 											gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
-//line window.go:76
+//line window.go:92
 										}
-//line window.go:76
+//line window.go:92
 									}
-//line window.go:76
+//line window.go:92
 									gc_pos2.Thread = gc_rank2
-//line window.go:76
+//line window.go:92
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line window.go:76
+//line window.go:92
 								}
-//line window.go:76
+//line window.go:92
 								if (y*side+x) >= 0 && (y*side+x)+8 <= len(tile_) {
-//line window.go:76
+//line window.go:92
 									gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
-//line window.go:76
+//line window.go:92
 								} else {
-//line window.go:76
+//line window.go:92
 									var gc_lanes7 [8]float32
-//line window.go:76
+//line window.go:92
 									gc_ld4.Store(&gc_lanes7)
-//line window.go:76
+//line window.go:92
 									for gc_k6 := range 8 {
-//line window.go:76
+//line window.go:92
 										if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
-//line window.go:76
+//line window.go:92
 											gc_pos2.Thread = gc_rank2 + gc_k6
-//line window.go:76
+//line window.go:92
 											tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
-//line window.go:76
+//line window.go:92
 										}
-//line window.go:76
+//line window.go:92
 									}
-//line window.go:76
+//line window.go:92
 									gc_pos2.Thread = gc_rank2
-//line window.go:76
+//line window.go:92
 								}
-//line window.go:76
+//line window.go:92
 								x = x +
-//line window.go:75
+//line window.go:91
 									gc_bdx2
-//line window.go:75
+//line window.go:91
 							}
-//line window.go:75
+//line window.go:91
 						}
-//line window.go:75
+//line window.go:91
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -752,7 +961,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line window.go:74
+//line window.go:90
 				for y := 0; y < rows; y++ {
 					for x := gc_tx2; x < side; x += gc_bdx2 {
 						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
@@ -772,59 +981,59 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line window.go:80
+//line window.go:96
 						var sum archsimd.Float32x16
-//line window.go:80
+//line window.go:96
 						_ = sum
-//line window.go:81
+//line window.go:97
 						if (base+gc_tx2) < 0 || (base+gc_tx2)+16 > len(out) {
-//line window.go:81
+//line window.go:97
 							break
-//line window.go:81
+//line window.go:97
 						}
-//line window.go:81
+//line window.go:97
 						for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:81
+//line window.go:97
 							var row []float32 = tile_[y_*side:]
 							_ = row
-//line window.go:82
+//line window.go:98
 							if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 									var gc_ld10 archsimd.Float32x16
-//line window.go:83
+//line window.go:99
 									{
-//line window.go:83
+//line window.go:99
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 									}
-//line window.go:84
+//line window.go:100
 									sum = sum.Add(gc_ld10)
-//line window.go:84
+//line window.go:100
 								}
-//line window.go:84
+//line window.go:100
 							} else {
-//line window.go:84
+//line window.go:100
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 									var gc_ld10 archsimd.Float32x16
-//line window.go:83
+//line window.go:99
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row) {
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
-//line window.go:84
+//line window.go:100
 									} else {
-//line window.go:84
+//line window.go:100
 										break gc_steps6
-//line window.go:84
+//line window.go:100
 									}
-//line window.go:84
+//line window.go:100
 									sum = sum.Add(gc_ld10)
-//line window.go:84
+//line window.go:100
 								}
-//line window.go:84
+//line window.go:100
 							}
-//line window.go:84
+//line window.go:100
 						}
-//line window.go:87
+//line window.go:103
 						sum.StoreSlice(out[base+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -840,59 +1049,59 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line window.go:80
+//line window.go:96
 					var sum archsimd.Float32x8
-//line window.go:80
+//line window.go:96
 					_ = sum
-//line window.go:81
+//line window.go:97
 					if (base+gc_tx2) < 0 || (base+gc_tx2)+8 > len(out) {
-//line window.go:81
+//line window.go:97
 						break
-//line window.go:81
+//line window.go:97
 					}
-//line window.go:81
+//line window.go:97
 					for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:81
+//line window.go:97
 						var row []float32 = tile_[y_*side:]
 						_ = row
-//line window.go:82
+//line window.go:98
 						if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 								var gc_ld8 archsimd.Float32x8
-//line window.go:83
+//line window.go:99
 								{
-//line window.go:83
+//line window.go:99
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 								}
-//line window.go:84
+//line window.go:100
 								sum = sum.Add(gc_ld8)
-//line window.go:84
+//line window.go:100
 							}
-//line window.go:84
+//line window.go:100
 						} else {
-//line window.go:84
+//line window.go:100
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:83
+//line window.go:99
 								var gc_ld8 archsimd.Float32x8
-//line window.go:83
+//line window.go:99
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row) {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
-//line window.go:84
+//line window.go:100
 								} else {
-//line window.go:84
+//line window.go:100
 									break gc_steps4
-//line window.go:84
+//line window.go:100
 								}
-//line window.go:84
+//line window.go:100
 								sum = sum.Add(gc_ld8)
-//line window.go:84
+//line window.go:100
 							}
-//line window.go:84
+//line window.go:100
 						}
-//line window.go:84
+//line window.go:100
 					}
-//line window.go:87
+//line window.go:103
 					sum.StoreSlice(out[base+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -901,10 +1110,10 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line window.go:80
+//line window.go:96
 				var sum float32
 
-//line window.go:81
+//line window.go:97
 				for y_ := 0; y_ < rows; y_++ {
 					row := tile_[y_*side:]
 					for dx := 0; dx <= 2*r; dx++ {
@@ -912,7 +1121,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 					}
 				}
 
-//line window.go:87
+//line window.go:103
 				out[base+gc_tx2] = sum
 				_ = sum
 			}

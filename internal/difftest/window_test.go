@@ -49,6 +49,16 @@ func TestWindowSpanForms(t *testing.T) {
 						return bitsOf(out), err
 					})
 					assert.Equal(t, bitsOf(want), got)
+					if lo != 0 {
+						return
+					}
+					got = agreeSIMD(t, func(f form) ([]uint32, error) { // the same window as a range over an int
+						out := make([]float32, n)
+						cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}
+						err := f.launch(cfg, WindowRangeKernel(in, out, hi, shift))
+						return bitsOf(out), err
+					})
+					assert.Equal(t, bitsOf(want), got, "range")
 				})
 			}
 		}
@@ -68,17 +78,24 @@ func TestWindowSpanFailure(t *testing.T) {
 				in := portableInput(n + c.hi - 1 - c.shift - c.short)
 				_, ok := hostWindow(in, n, c.lo, c.hi, c.shift)
 				require.False(t, ok, "the case has a window out of in")
-				var errs [2]*gocuda.KernelError
-				for i, f := range forms {
-					out := make([]float32, n)
-					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
-						WindowSpanKernel(in, out, c.lo, c.hi, c.shift))
-					require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
-					assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+				kernels := map[string]func(in, out []float32) func(*gocuda.Thread){"for": func(in, out []float32) func(*gocuda.Thread) {
+					return WindowSpanKernel(in, out, c.lo, c.hi, c.shift)
+				}}
+				if c.lo == 0 {
+					kernels["range"] = func(in, out []float32) func(*gocuda.Thread) { return WindowRangeKernel(in, out, c.hi, c.shift) }
 				}
-				assert.Equal(t, errs[1].Block, errs[0].Block, "the failing block")
-				assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
-				assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+				for loop, kernel := range kernels {
+					var errs [2]*gocuda.KernelError
+					for i, f := range forms {
+						out := make([]float32, n)
+						err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}}, kernel(in, out))
+						require.True(t, errors.As(err, &errs[i]), "%s %s: %v", loop, f.name, err)
+						assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+					}
+					assert.Equal(t, errs[1].Block, errs[0].Block, "%s: the failing block", loop)
+					assert.Equal(t, errs[1].Thread, errs[0].Thread, "%s: the failing thread", loop)
+					assert.Equal(t, errs[1].Value, errs[0].Value, "%s: the message", loop)
+				}
 			})
 		}
 	}

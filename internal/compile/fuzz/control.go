@@ -194,10 +194,12 @@ func (g *gen) strideWalk(c ctx) {
 	g.line("}")
 }
 
-// windowSum writes a loop with a count the same for the block whose trips
-// read a window of in from the thread's index, consecutive elements for
-// consecutive threads, and carry a thread's sum: the shape the default
-// build runs eight threads a step in portable vectors (kir/portable.go).
+// windowSum writes a loop with a count the same for the block (a counted
+// for or a range over an int) whose trips read a window of in from the
+// thread's index, consecutive elements for consecutive threads, and carry
+// a thread's sum: the shape the default build runs eight threads a step
+// in portable vectors (kir/portable.go), each window checked once before
+// the loop (kir/vec_window.go).
 // Its loads are guarded, as a kernel's launch must not fail; the
 // difftests (internal/difftest/portable.go) hold unguarded windows.
 func (g *gen) windowSum(c ctx) {
@@ -206,7 +208,11 @@ func (g *gen) windowSum(c ctx) {
 		return
 	}
 	d := g.fresh("d")
-	g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
+	if g.ch.pick(2) == 0 {
+		g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
+	} else { // the same trips, Go 1.22's way
+		g.line("for %s := range int(p1%%5)+1 {", d)
+	}
 	g.line("	if %s+%s < len(in) {", from, d)
 	g.line("		%s = %s*3 + in[%s+%s]", acc.name, acc.name, from, d)
 	g.line("	}")

@@ -186,7 +186,8 @@ func (g *gen) clampStep(c ctx) {
 // maybe taller) than the block, from the thread's coordinates or an
 // offset of them, which the compiler's tile pass walks in rows where the
 // steps are the block's extents; past a barrier each thread reads an
-// element the walk wrote, near its own. Blocks with a z extent return
+// element the walk wrote, near its own, and a barrier after keeps a loop's
+// next walk from writing what this one reads. Blocks with a z extent return
 // first, the whole block at once: their threads of one x and y would
 // write the same elements.
 func (g *gen) haloStep(c ctx) {
@@ -214,4 +215,5 @@ func (g *gen) haloStep(c ctx) {
 	g.line("if t.ThreadIdx.Y+%d < %s && t.ThreadIdx.X+%d < %s {", dy, hr, dx, hc)
 	g.line("\t%s ^= %s[(t.ThreadIdx.Y+%d)*%s+t.ThreadIdx.X+%d]", g.sink, ht, dy, hc, dx)
 	g.line("}")
+	g.barrier(c) // in a loop, the next trip's walk writes what this one read
 }

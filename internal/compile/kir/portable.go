@@ -54,14 +54,25 @@ func (f *Func) portableGain(l *ThreadLoop) bool {
 	gain := false
 	for _, s := range vl.body {
 		ast.Inspect(s, func(n ast.Node) bool {
-			if fs, isFor := n.(*ast.ForStmt); isFor && !gain {
-				carried := carriedVars(fs.Body, false)
-				gain = carried > 0 && carried <= portableCarried && !callsAny(fs.Body, portableCalls)
+			if body := loopBody(n); body != nil && !gain {
+				carried := carriedVars(body, false)
+				gain = carried > 0 && carried <= portableCarried && !callsAny(body, portableCalls)
 			}
 			return !gain
 		})
 	}
 	return gain
+}
+
+// loopBody returns the body of a for or range loop, nil for other nodes.
+func loopBody(n ast.Node) *ast.BlockStmt {
+	switch l := n.(type) {
+	case *ast.ForStmt:
+		return l.Body
+	case *ast.RangeStmt:
+		return l.Body
+	}
+	return nil
 }
 
 // carriedVars counts the variables a loop's body assigns, by = (or, with
@@ -123,13 +134,7 @@ func (f *Func) chained(l *ThreadLoop) bool {
 	for _, n := range l.Body {
 		ast.Inspect(n.(*Code).Stmt, func(m ast.Node) bool {
 			if _, copied := f.Unroll[m]; copied && !found {
-				var body *ast.BlockStmt
-				switch m := m.(type) {
-				case *ast.ForStmt:
-					body = m.Body
-				case *ast.RangeStmt:
-					body = m.Body
-				}
+				body := loopBody(m)
 				found = body != nil && carriedVars(body, true) == portableCarried
 			}
 			return !found

@@ -68,7 +68,7 @@ func (v *vectorizer) forStmt(s *ast.ForStmt) {
 	if len(inner) == 1 {
 		out.Init = inner[0]
 	}
-	v.emit(v.windowed(out, vl.window))
+	v.emit(v.windowed(out, out.Body, vl.window))
 }
 
 // rangeStmt translates a range loop over a value the same for every
@@ -126,10 +126,11 @@ func (v *vectorizer) rangeStmt(s *ast.RangeStmt) {
 		})
 		return
 	}
-	v.loopStack = append(v.loopStack, &vloop{stmt: s, masks: len(v.masks)})
+	vl := &vloop{stmt: s, masks: len(v.masks), window: v.rangeCounted(s, out)}
+	v.loopStack = append(v.loopStack, vl)
 	defer func() { v.loopStack = v.loopStack[:len(v.loopStack)-1] }()
 	out.Body = &ast.BlockStmt{List: append(append(used, v.stopCheck(s)...), v.list(s.Body.List)...)}
-	v.emit(out)
+	v.emit(v.windowed(out, out.Body, vl.window))
 }
 
 // stopCheck returns, for a loop the stops pass picked, the check for a

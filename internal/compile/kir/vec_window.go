@@ -19,7 +19,8 @@ import (
 // fails (a short window, or a loop that would leave earlier).
 
 // A vwindow is a loop of the step counted by an int key from lo by ones
-// while key < hi (or key <= hi), with the loads checked in place inside it.
+// while key < hi (or key <= hi; a range over an int counts from 0 while
+// below it), with the loads checked in place inside it.
 type vwindow struct {
 	key       string   // the key's name in the step
 	lo, hi    ast.Expr // its first value and its bound, as translated
@@ -55,6 +56,23 @@ func (v *vectorizer) counted(s *ast.ForStmt, init ast.Stmt, cond ast.Expr, post 
 		return nil
 	}
 	return &vwindow{key: key.Name, lo: def.Rhs[0], hi: c.Y, inclusive: c.Op == token.LEQ, restarts: len(v.restarts)}
+}
+
+// rangeCounted returns the window of a translated range loop over an
+// int, its key counting from 0 while below the value; nil for other
+// range loops.
+func (v *vectorizer) rangeCounted(s *ast.RangeStmt, out *ast.RangeStmt) *vwindow {
+	key, ok := out.Key.(*ast.Ident)
+	if !ok || key.Name == "_" || s.Tok != token.DEFINE || out.Value != nil {
+		return nil
+	}
+	if obj, ok := v.f.Src.Info.Defs[s.Key.(*ast.Ident)].(*types.Var); !ok || !types.Identical(obj.Type(), types.Typ[types.Int]) {
+		return nil
+	}
+	if t, ok := v.typeOf(s.X).Underlying().(*types.Basic); !ok || t.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	return &vwindow{key: key.Name, lo: intLit(0), hi: out.X, restarts: len(v.restarts)}
 }
 
 // countsUp reports whether post is key++, key += 1 or key = key + 1.
@@ -99,11 +117,11 @@ func (v *vectorizer) noteWindowLoad(check *ast.IfStmt, x ast.Expr, i vval) {
 // windowed returns the translated loop, or, where its loads' windows can
 // be checked before it, "if the windows are in their slices { the loop
 // without their checks } else { the loop }".
-func (v *vectorizer) windowed(loop *ast.ForStmt, w *vwindow) ast.Stmt {
+func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) ast.Stmt {
 	if w == nil || len(w.loads) == 0 {
 		return loop
 	}
-	changed, ok := changedIn(loop.Body)
+	changed, ok := changedIn(body)
 	if !ok || changed[w.key] || !invariant(w.lo, changed) || !invariant(w.hi, changed) || !safe(w.lo) || !safe(w.hi) {
 		return loop
 	}
@@ -123,7 +141,7 @@ func (v *vectorizer) windowed(loop *ast.ForStmt, w *vwindow) ast.Stmt {
 		cond = and(cond, span)
 		checks[l.check] = true
 	}
-	return &ast.IfStmt{If: loop.For, Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
+	return &ast.IfStmt{If: loop.Pos(), Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
 		Else: &ast.BlockStmt{List: []ast.Stmt{loop}}}
 }
 
@@ -145,7 +163,7 @@ func (v *vectorizer) windowSpan(w *vwindow, l vwindowLoad, last ast.Expr, change
 
 // uncheckedCopy copies loop with the window's loads unchecked; a load's
 // check left in the copy restarts the step as the original's does.
-func (v *vectorizer) uncheckedCopy(loop *ast.ForStmt, checks map[*ast.IfStmt]bool, w *vwindow) ast.Stmt {
+func (v *vectorizer) uncheckedCopy(loop ast.Stmt, checks map[*ast.IfStmt]bool, w *vwindow) ast.Stmt {
 	copies := map[ast.Node]ast.Node{}
 	c := &cloner{copied: func(orig, copy ast.Node) { copies[orig] = copy }}
 	c.subst = func(n ast.Node) (ast.Node, bool) {

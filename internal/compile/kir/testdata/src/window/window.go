@@ -66,3 +66,17 @@ func moved(t *gocuda.Thread, in, out []float32, r, skip int) {
 	}
 	out[i] = sum
 }
+
+// ranged sums its window in a range over an int: checked before the
+// loop, from 0 to n-1.
+func ranged(t *gocuda.Thread, in, out []float32, n int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := range n {
+		sum += in[i+d]
+	}
+	out[i] = sum
+}
