@@ -117,53 +117,81 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 //line blur.go:96
 						_ = row
 //line blur.go:96
-						for dx := -r; dx <= r; dx = dx + 1 {
-							var gc_t7 int = x + dx
+						if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && ((x+r)+8) <= len(row) && ((x+r)+8) >= ((x+(-r))+8) {
+							for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-							_ = gc_t7
+								var gc_t7 int = x + dx
 //line blur.go:97
-							var gc_i4 int = gc_t7
+								_ = gc_t7
 //line blur.go:97
-							_ = gc_i4
+								var gc_i4 int = gc_t7
 //line blur.go:97
-							var gc_ld2 lanes.Float32x8
+								_ = gc_i4
 //line blur.go:97
-							if gc_i4 >=
+								var gc_ld2 lanes.Float32x8
+//line blur.go:97
+								{
+//line blur.go:97
+									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+//line blur.go:97
+								}
+//line blur.go:97
+								sum = sum.Add(gc_ld2)
+//line blur.go:97
+							}
+//line blur.go:97
+						} else {
+//line blur.go:97
+							for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+								var gc_t7 int = x + dx
+//line blur.go:97
+								_ = gc_t7
+//line blur.go:97
+								var gc_i4 int = gc_t7
+//line blur.go:97
+								_ = gc_i4
+//line blur.go:97
+								var gc_ld2 lanes.Float32x8
+//line blur.go:97
+								if gc_i4 >=
 
 //line blur.go:139
-								0 && gc_i4+7 <= (width-
+									0 && gc_i4+7 <= (width-
 
 //line blur.go:139
-								1) && gc_i4+8 <= len(row) {
+									1) && gc_i4+8 <= len(row) {
 //line blur.go:139
-								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
+									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
 //line blur.go:139
-							} else {
+								} else {
 //line blur.go:139
-								var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 //line blur.go:139
-								for gc_k2 := range 8 {
+									for gc_k2 := range 8 {
 //line blur.go:139
-									if 0xff&(1<<gc_k2) != 0 {
+										if 0xff&(1<<gc_k2) != 0 {
 //line blur.go:139
-										gc_pos.Thread = gc_rank + gc_k2
+											gc_pos.Thread = gc_rank + gc_k2
 //line blur.go:139
-										gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
+											gc_lanes2[gc_k2] = row[min(max(gc_i4+gc_k2, 0), width-
 
 //line blur.go:139
-											1)]
+												1)]
+//line blur.go:139
+										}
 //line blur.go:139
 									}
 //line blur.go:139
+									gc_pos.Thread = gc_rank
+//line blur.go:139
+									gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line blur.go:139
 								}
 //line blur.go:139
-								gc_pos.Thread = gc_rank
-//line blur.go:139
-								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+								sum = sum.Add(gc_ld2)
 //line blur.go:139
 							}
-//line blur.go:139
-							sum = sum.Add(gc_ld2)
 //line blur.go:139
 						}
 //line blur.go:139
@@ -391,7 +419,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					var row_ []float32 = tile[(gc_ty+dy)*side:]
 					_ = row_
 //line blur.go:130
-					if compiled.Adds(2*r, 2) && ((gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= len(row_)-8) {
+					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && ((gc_tx+(2*r))+8) <= len(row_) && ((gc_tx+(2*r))+8) >= ((gc_tx+0)+8) {
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 							var gc_ld2 lanes.Float32x8

@@ -120,53 +120,81 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:96
 								_ = row
 //line blur.go:96
-								for dx := -r; dx <= r; dx = dx + 1 {
-									var gc_t23 int = x + dx
+								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && ((x+r)+16) <= len(row) && ((x+r)+16) >= ((x+(-r))+16) {
+									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-									_ = gc_t23
+										var gc_t23 int = x + dx
 //line blur.go:97
-									var gc_i12 int = gc_t23
+										_ = gc_t23
 //line blur.go:97
-									_ = gc_i12
+										var gc_i12 int = gc_t23
 //line blur.go:97
-									var gc_ld6 archsimd.Float32x16
+										_ = gc_i12
 //line blur.go:97
-									if gc_i12 >=
+										var gc_ld6 archsimd.Float32x16
+//line blur.go:97
+										{
+//line blur.go:97
+											gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
+//line blur.go:97
+										}
+//line blur.go:97
+										sum = sum.Add(gc_ld6)
+//line blur.go:97
+									}
+//line blur.go:97
+								} else {
+//line blur.go:97
+									for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+										var gc_t23 int = x + dx
+//line blur.go:97
+										_ = gc_t23
+//line blur.go:97
+										var gc_i12 int = gc_t23
+//line blur.go:97
+										_ = gc_i12
+//line blur.go:97
+										var gc_ld6 archsimd.Float32x16
+//line blur.go:97
+										if gc_i12 >=
 
 //line blur.go:139
-										0 && gc_i12+15 <= (width-
+											0 && gc_i12+15 <= (width-
 
 //line blur.go:139
-										1) && gc_i12+16 <= len(row) {
+											1) && gc_i12+16 <= len(row) {
 //line blur.go:139
-										gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
+											gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
 //line blur.go:139
-									} else {
+										} else {
 //line blur.go:139
-										var gc_lanes6 [16]float32
+											var gc_lanes6 [16]float32
 //line blur.go:139
-										for gc_k6 := range 16 {
+											for gc_k6 := range 16 {
 //line blur.go:139
-											if 0xffff&(1<<gc_k6) != 0 {
+												if 0xffff&(1<<gc_k6) != 0 {
 //line blur.go:139
-												gc_pos2.Thread = gc_rank2 + gc_k6
+													gc_pos2.Thread = gc_rank2 + gc_k6
 //line blur.go:139
-												gc_lanes6[gc_k6] = row[min(max(gc_i12+gc_k6, 0), width-
+													gc_lanes6[gc_k6] = row[min(max(gc_i12+gc_k6, 0), width-
 
 //line blur.go:139
-													1)]
+														1)]
+//line blur.go:139
+												}
 //line blur.go:139
 											}
 //line blur.go:139
+											gc_pos2.Thread = gc_rank2
+//line blur.go:139
+											gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+//line blur.go:139
 										}
 //line blur.go:139
-										gc_pos2.Thread = gc_rank2
-//line blur.go:139
-										gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+										sum = sum.Add(gc_ld6)
 //line blur.go:139
 									}
-//line blur.go:139
-									sum = sum.Add(gc_ld6)
 //line blur.go:139
 								}
 //line blur.go:139
@@ -242,53 +270,81 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:96
 							_ = row
 //line blur.go:96
-							for dx := -r; dx <= r; dx = dx + 1 {
-								var gc_t15 int = x + dx
+							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && ((x+r)+8) <= len(row) && ((x+r)+8) >= ((x+(-r))+8) {
+								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
-								_ = gc_t15
+									var gc_t15 int = x + dx
 //line blur.go:97
-								var gc_i8 int = gc_t15
+									_ = gc_t15
 //line blur.go:97
-								_ = gc_i8
+									var gc_i8 int = gc_t15
 //line blur.go:97
-								var gc_ld4 archsimd.Float32x8
+									_ = gc_i8
 //line blur.go:97
-								if gc_i8 >=
+									var gc_ld4 archsimd.Float32x8
+//line blur.go:97
+									{
+//line blur.go:97
+										gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
+//line blur.go:97
+									}
+//line blur.go:97
+									sum = sum.Add(gc_ld4)
+//line blur.go:97
+								}
+//line blur.go:97
+							} else {
+//line blur.go:97
+								for dx := -r; dx <= r; dx = dx + 1 {
+//line blur.go:97
+									var gc_t15 int = x + dx
+//line blur.go:97
+									_ = gc_t15
+//line blur.go:97
+									var gc_i8 int = gc_t15
+//line blur.go:97
+									_ = gc_i8
+//line blur.go:97
+									var gc_ld4 archsimd.Float32x8
+//line blur.go:97
+									if gc_i8 >=
 
 //line blur.go:139
-									0 && gc_i8+7 <= (width-
+										0 && gc_i8+7 <= (width-
 
 //line blur.go:139
-									1) && gc_i8+8 <= len(row) {
+										1) && gc_i8+8 <= len(row) {
 //line blur.go:139
-									gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
+										gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
 //line blur.go:139
-								} else {
+									} else {
 //line blur.go:139
-									var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 //line blur.go:139
-									for gc_k4 := range 8 {
+										for gc_k4 := range 8 {
 //line blur.go:139
-										if 0xff&(1<<gc_k4) != 0 {
+											if 0xff&(1<<gc_k4) != 0 {
 //line blur.go:139
-											gc_pos2.Thread = gc_rank2 + gc_k4
+												gc_pos2.Thread = gc_rank2 + gc_k4
 //line blur.go:139
-											gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
+												gc_lanes4[gc_k4] = row[min(max(gc_i8+gc_k4, 0), width-
 
 //line blur.go:139
-												1)]
+													1)]
+//line blur.go:139
+											}
 //line blur.go:139
 										}
 //line blur.go:139
+										gc_pos2.Thread = gc_rank2
+//line blur.go:139
+										gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line blur.go:139
 									}
 //line blur.go:139
-									gc_pos2.Thread = gc_rank2
-//line blur.go:139
-									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+									sum = sum.Add(gc_ld4)
 //line blur.go:139
 								}
-//line blur.go:139
-								sum = sum.Add(gc_ld4)
 //line blur.go:139
 							}
 //line blur.go:139
@@ -521,7 +577,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							var row_ []float32 = tile[(gc_ty2+dy)*side:]
 							_ = row_
 //line blur.go:130
-							if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row_)-16) {
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+16) <= len(row_) && ((gc_tx2+(2*r))+16) >= ((gc_tx2+0)+16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 									var gc_ld6 archsimd.Float32x16
@@ -613,7 +669,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						var row_ []float32 = tile[(gc_ty2+dy)*side:]
 						_ = row_
 //line blur.go:130
-						if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row_)-8) {
+						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+8) <= len(row_) && ((gc_tx2+(2*r))+8) >= ((gc_tx2+0)+8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 								var gc_ld4 archsimd.Float32x8

@@ -96,7 +96,8 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 							}
 //line portable.go:19
-							if compiled.Adds(r, 2) && ((i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= len(in)-16) {
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+16) <= len(in) && ((i+r)+16) >= ((i+(-r))+16) {
+//line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 									var gc_ld6 archsimd.Float32x16
@@ -183,7 +184,8 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 						}
 //line portable.go:19
-						if compiled.Adds(r, 2) && ((i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= len(in)-8) {
+						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+//line portable.go:19
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
 								var gc_ld4 archsimd.Float32x8
@@ -312,7 +314,8 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 							}
 //line portable.go:32
-							if compiled.Adds(reach, 2) && ((i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= len(in)-16) {
+							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && ((i+reach)+16) <= len(in) && ((i+reach)+16) >= ((i+0)+16) {
+//line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 									var gc_ld6 archsimd.Float32x16
@@ -377,7 +380,8 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 						}
 //line portable.go:32
-						if compiled.Adds(reach, 2) && ((i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= len(in)-8) {
+						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && ((i+reach)+8) <= len(in) && ((i+reach)+8) >= ((i+0)+8) {
+//line portable.go:32
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
 								var gc_ld4 archsimd.Float32x8

@@ -275,8 +275,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 				for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-					if compiled.Adds(r+1, 2) && (((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= len(tile_)-8) {
-//line tile.go:41
+					if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && (((gc_ty+dy)*side+gc_tx+(r+1))+8) <= len(tile_) && (((gc_ty+dy)*side+gc_tx+(r+1))+8) >= (((gc_ty+dy)*side+gc_tx+(r-1))+8) {
 						for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 							var gc_ld2 lanes.Int32x8

@@ -278,8 +278,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-							if compiled.Adds(r+1, 2) && (((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= len(tile_)-16) {
-//line tile.go:41
+							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+16) <= len(tile_) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+16) >= (((gc_ty2+dy)*side+gc_tx2+(r-1))+16) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 									var gc_ld6 archsimd.Int32x16
@@ -397,8 +396,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 					for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-						if compiled.Adds(r+1, 2) && (((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= len(tile_)-8) {
-//line tile.go:41
+						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+8) <= len(tile_) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+8) >= (((gc_ty2+dy)*side+gc_tx2+(r-1))+8) {
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 								var gc_ld4 archsimd.Int32x8

@@ -39,6 +39,26 @@ func windowRange(t *gocuda.Thread, in, out []float32, n, shift int) {
 	out[i] = sum
 }
 
+// WindowClampKernel is the naive blur's row: thread i sums in at i+d
+// clamped to [0, n) for d from -r to r into out[i], with the clamp
+// written as a helper's, as a stencil clamps at an image's edges.
+//
+//gocuda:kernel WindowClampKernel
+func windowClamp(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := -r; d <= r; d++ {
+		sum += in[windowClampTo(i+d, len(in))]
+	}
+	out[i] = sum
+}
+
+// windowClampTo returns i clamped to [0, n).
+func windowClampTo(i, n int) int { return min(max(i, 0), n-1) }
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.

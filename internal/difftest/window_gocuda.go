@@ -72,9 +72,9 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						break
 //line window.go:20
 					}
-//line window.go:21
-					if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= len(in)-8 {
-//line window.go:21
+//line window.go:20
+					if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+8) <= len(in) && ((i+(hi-1)-shift)+8) >= ((i+lo-shift)+8) {
+//line window.go:20
 						for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 							var gc_ld2 lanes.Float32x8
@@ -200,9 +200,9 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 						break
 //line window.go:36
 					}
-//line window.go:37
-					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-8 {
-//line window.go:37
+//line window.go:36
+					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+8) <= len(in) && ((i+(n-1)-shift)+8) >= ((i+0-shift)+8) {
+//line window.go:36
 						for d := range n {
 //line window.go:36
 							_ = d
@@ -270,11 +270,186 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 	}
 }
 
+// WindowClampKernel is the naive blur's row: thread i sums in at i+d
+// clamped to [0, n) for d from -r to r into out[i], with the clamp
+// written as a helper's, as a stencil clamps at an image's edges.
+//
+//line window.go:47
+func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowClamp,
+		func(gc_t *gocuda.Thread) { windowClamp(gc_t, in, out, r) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowClamp(gc_b, gc_lo, gc_hi, in, out, r) })
+}
+
+//line window.go:47
+var gc_src_windowClamp = compiled.NewSource("windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57")
+
+//line window.go:47
+func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					_ = gc_rank
+//line window.go:48
+					var i int = gc_bx*gc_bdx + gc_tx
+//line window.go:48
+					_ = i
+//line window.go:52
+					var sum lanes.Float32x8
+//line window.go:52
+					_ = sum
+//line window.go:53
+					if i < 0 || i+8 > len(out) {
+//line window.go:53
+						break
+//line window.go:53
+					}
+//line window.go:53
+					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+//line window.go:53
+						for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+							var gc_t3 int = i + d
+//line window.go:53
+							_ = gc_t3
+//line window.go:53
+							var gc_t4 int = len(in)
+							_ = gc_t4
+//line window.go:54
+							var gc_i2 int = gc_t3
+//line window.go:54
+							_ = gc_i2
+//line window.go:54
+							var gc_n3 int = gc_t4
+//line window.go:54
+							_ = gc_n3
+//line window.go:54
+							var gc_ld2 lanes.Float32x8
+//line window.go:54
+							{
+//line window.go:54
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line window.go:54
+							}
+//line window.go:54
+							sum = sum.Add(gc_ld2)
+//line window.go:54
+						}
+//line window.go:54
+					} else {
+//line window.go:54
+						for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+							var gc_t3 int = i + d
+//line window.go:53
+							_ = gc_t3
+//line window.go:53
+							var gc_t4 int = len(in)
+							_ = gc_t4
+//line window.go:54
+							var gc_i2 int = gc_t3
+//line window.go:54
+							_ = gc_i2
+//line window.go:54
+							var gc_n3 int = gc_t4
+//line window.go:54
+							_ = gc_n3
+//line window.go:54
+							var gc_ld2 lanes.Float32x8
+//line window.go:54
+							if gc_i2 >=
+
+//line window.go:60
+								0 && gc_i2+7 <= (gc_n3-1) && gc_i2+8 <= len(in) {
+//line window.go:54
+								gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
+//line window.go:54
+							} else {
+//line window.go:54
+								var gc_lanes2 [8]float32
+//line window.go:54
+								for gc_k2 := range 8 {
+//line window.go:54
+									if 0xff&(1<<gc_k2) != 0 {
+//line window.go:54
+										gc_pos.Thread = gc_rank + gc_k2
+//line window.go:54
+										gc_lanes2[gc_k2] = in[min(max(gc_i2+gc_k2, 0), gc_n3-1)]
+//line window.go:60
+									}
+//line window.go:60
+								}
+//line window.go:60
+								gc_pos.Thread = gc_rank
+//line window.go:60
+								gc_ld2 = lanes.LoadFloat32x8(&gc_lanes2)
+//line window.go:60
+							}
+//line window.go:60
+							sum = sum.Add(gc_ld2)
+//line window.go:60
+						}
+//line window.go:60
+					}
+//line window.go:56
+					sum.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line window.go:48
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line window.go:52
+					var sum float32
+
+//line window.go:53
+					for d := -r; d <= r; d++ {
+						sum += in[windowClampTo(i+d, len(in))]
+					}
+
+//line window.go:56
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
 //
-//line window.go:47
+//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -283,10 +458,10 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 		})
 }
 
-//line window.go:47
-var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:42-58")
+//line window.go:67
+var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78")
 
-//line window.go:47
+//line window.go:67
 func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, skip int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -317,26 +492,26 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line window.go:48
+//line window.go:68
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line window.go:52
+//line window.go:72
 					var sum float32
 
-//line window.go:53
+//line window.go:73
 					for d := 0; d <= 2*r; d++ {
-//line window.go:53
+//line window.go:73
 						if gc_b.Stopped() {
-//line window.go:53
+//line window.go:73
 							return
-//line window.go:53
+//line window.go:73
 						}
 						d += skip
 						sum += in[i+d]
 					}
 
-//line window.go:57
+//line window.go:77
 					out[i] = sum
 					_ = sum
 				}
@@ -348,17 +523,17 @@ func gc_body_windowMoved(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 // WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
 // bound last starting at 2r and growing by grow at the first trip.
 //
-//line window.go:64
+//line window.go:84
 func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowGrow,
 		func(gc_t *gocuda.Thread) { windowGrow(gc_t, in, out, r, grow) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowGrow(gc_b, gc_lo, gc_hi, in, out, r, grow) })
 }
 
-//line window.go:64
-var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:60-78")
+//line window.go:84
+var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98")
 
-//line window.go:64
+//line window.go:84
 func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, r, grow int) {
 	gc_pos := gc_b.Pos()
 	gc_bd := gc_b.Dim()
@@ -389,23 +564,23 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 
-//line window.go:65
+//line window.go:85
 					i := gc_bx*gc_bdx + gc_tx
 					_ = i
 
-//line window.go:69
+//line window.go:89
 					var sum float32
 
-//line window.go:70
+//line window.go:90
 					last := 2 * r
 
-//line window.go:71
+//line window.go:91
 					for d := 0; d <= last; d++ {
-//line window.go:71
+//line window.go:91
 						if gc_b.Stopped() {
-//line window.go:71
+//line window.go:91
 							return
-//line window.go:71
+//line window.go:91
 						}
 						sum += in[i+d]
 						if d == 0 {
@@ -413,7 +588,7 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						}
 					}
 
-//line window.go:77
+//line window.go:97
 					out[i] = sum
 					_ = sum
 					_ = last
@@ -428,17 +603,17 @@ func gc_body_windowGrow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 // into shared memory, and thread x sums tile[x+dx] for dx from 0 to 2r
 // into out at its position, over rows rows of in (width side*blocks).
 //
-//line window.go:86
+//line window.go:106
 func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_windowTile,
 		func(gc_t *gocuda.Thread) { windowTile(gc_t, in, out, r, rows) },
 		func(gc_b *compiled.Block) { gc_body_windowTile(gc_b, in, out, r, rows) })
 }
 
-//line window.go:86
-var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:80-104")
+//line window.go:106
+var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124")
 
-//line window.go:86
+//line window.go:106
 func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -448,13 +623,13 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line window.go:87
+//line window.go:107
 	side := gc_bdx + 2*r
 
-//line window.go:88
+//line window.go:108
 	tile_ := gocuda.Shared[float32](t, side*rows)
 
-//line window.go:89
+//line window.go:109
 	base := gc_bx * gc_bdx
 	{
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -462,7 +637,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line window.go:90
+//line window.go:110
 				for y := 0; y < rows; y++ {
 					for x := gc_tx; x < side; x += gc_bdx {
 						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
@@ -479,69 +654,69 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-//line window.go:96
+//line window.go:116
 				var sum lanes.Float32x8
-//line window.go:96
+//line window.go:116
 				_ = sum
-//line window.go:97
+//line window.go:117
 				if (base+gc_tx) < 0 || (base+gc_tx)+8 > len(out) {
-//line window.go:97
+//line window.go:117
 					break
-//line window.go:97
+//line window.go:117
 				}
-//line window.go:97
+//line window.go:117
 				for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:97
+//line window.go:117
 					var row []float32 = tile_[y_*side:]
 					_ = row
-//line window.go:98
-					if compiled.Adds(2*r, 2) && ((gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= len(row)-8) {
+//line window.go:118
+					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && ((gc_tx+(2*r))+8) <= len(row) && ((gc_tx+(2*r))+8) >= ((gc_tx+0)+8) {
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 							var gc_ld2 lanes.Float32x8
-//line window.go:99
+//line window.go:119
 							{
-//line window.go:99
+//line window.go:119
 								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 							}
-//line window.go:100
+//line window.go:120
 							sum = sum.Add(gc_ld2)
-//line window.go:100
+//line window.go:120
 						}
-//line window.go:100
+//line window.go:120
 					} else {
-//line window.go:100
+//line window.go:120
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 							var gc_ld2 lanes.Float32x8
-//line window.go:99
+//line window.go:119
 							if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row) {
 								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
-//line window.go:100
+//line window.go:120
 							} else {
-//line window.go:100
+//line window.go:120
 								break gc_steps2
-//line window.go:100
+//line window.go:120
 							}
-//line window.go:100
+//line window.go:120
 							sum = sum.Add(gc_ld2)
-//line window.go:100
+//line window.go:120
 						}
-//line window.go:100
+//line window.go:120
 					}
-//line window.go:100
+//line window.go:120
 				}
-//line window.go:103
+//line window.go:123
 				sum.StoreSlice(out[base+gc_tx:])
 			}
 			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 
-//line window.go:96
+//line window.go:116
 				var sum float32
 
-//line window.go:97
+//line window.go:117
 				for y_ := 0; y_ < rows; y_++ {
 					row := tile_[y_*side:]
 					for dx := 0; dx <= 2*r; dx++ {
@@ -549,7 +724,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					}
 				}
 
-//line window.go:103
+//line window.go:123
 				out[base+gc_tx] = sum
 				_ = sum
 			}

@@ -75,9 +75,9 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								break
 //line window.go:20
 							}
-//line window.go:21
-							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= len(in)-16 {
-//line window.go:21
+//line window.go:20
+							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+16) <= len(in) && ((i+(hi-1)-shift)+16) >= ((i+lo-shift)+16) {
+//line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 									var gc_ld6 archsimd.Float32x16
@@ -143,9 +143,9 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							break
 //line window.go:20
 						}
-//line window.go:21
-						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= len(in)-8 {
-//line window.go:21
+//line window.go:20
+						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+8) <= len(in) && ((i+(hi-1)-shift)+8) >= ((i+lo-shift)+8) {
+//line window.go:20
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
 								var gc_ld4 archsimd.Float32x8
@@ -276,9 +276,9 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								break
 //line window.go:36
 							}
-//line window.go:37
-							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-16 {
-//line window.go:37
+//line window.go:36
+							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+16) <= len(in) && ((i+(n-1)-shift)+16) >= ((i+0-shift)+16) {
+//line window.go:36
 								for d := range n {
 //line window.go:36
 									_ = d
@@ -348,9 +348,9 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							break
 //line window.go:36
 						}
-//line window.go:37
-						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= len(in)-8 {
-//line window.go:37
+//line window.go:36
+						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+8) <= len(in) && ((i+(n-1)-shift)+8) >= ((i+0-shift)+8) {
+//line window.go:36
 							for d := range n {
 //line window.go:36
 								_ = d
@@ -420,11 +420,307 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 	}
 }
 
+// WindowClampKernel is the naive blur's row: thread i sums in at i+d
+// clamped to [0, n) for d from -r to r into out[i], with the clamp
+// written as a helper's, as a stencil clamps at an image's edges.
+//
+//line window.go:47
+func WindowClampKernel(in, out []float32, r int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowClamp,
+		func(gc_t *gocuda.Thread) { windowClamp(gc_t, in, out, r) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowClamp(gc_b, gc_lo, gc_hi, in, out, r) })
+}
+
+//line window.go:47
+var gc_src_windowClamp = compiled.NewSource("windowClamp", "0c246c6c1657eff8f81c89fcd2372cbbb652a622bc14c2f1d6b61e63338f44fb", "window.go:42-57")
+
+//line window.go:47
+func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n4 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n4; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line window.go:48
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:48
+							_ = i
+//line window.go:52
+							var sum archsimd.Float32x16
+//line window.go:52
+							_ = sum
+//line window.go:53
+							if i < 0 || i+16 > len(out) {
+//line window.go:53
+								break
+//line window.go:53
+							}
+//line window.go:53
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && ((i+r)+16) <= len(in) && ((i+r)+16) >= ((i+(-r))+16) {
+//line window.go:53
+								for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+									var gc_t11 int = i + d
+//line window.go:53
+									_ = gc_t11
+//line window.go:53
+									var gc_t12 int = len(in)
+									_ = gc_t12
+//line window.go:54
+									var gc_i6 int = gc_t11
+//line window.go:54
+									_ = gc_i6
+//line window.go:54
+									var gc_n8 int = gc_t12
+//line window.go:54
+									_ = gc_n8
+//line window.go:54
+									var gc_ld6 archsimd.Float32x16
+//line window.go:54
+									{
+//line window.go:54
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+//line window.go:54
+									}
+//line window.go:54
+									sum = sum.Add(gc_ld6)
+//line window.go:54
+								}
+//line window.go:54
+							} else {
+//line window.go:54
+								for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+									var gc_t11 int = i + d
+//line window.go:53
+									_ = gc_t11
+//line window.go:53
+									var gc_t12 int = len(in)
+									_ = gc_t12
+//line window.go:54
+									var gc_i6 int = gc_t11
+//line window.go:54
+									_ = gc_i6
+//line window.go:54
+									var gc_n8 int = gc_t12
+//line window.go:54
+									_ = gc_n8
+//line window.go:54
+									var gc_ld6 archsimd.Float32x16
+//line window.go:54
+									if gc_i6 >=
+
+//line window.go:60
+										0 && gc_i6+15 <= (gc_n8-1) && gc_i6+16 <= len(in) {
+//line window.go:54
+										gc_ld6 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
+//line window.go:54
+									} else {
+//line window.go:54
+										var gc_lanes6 [16]float32
+//line window.go:54
+										for gc_k6 := range 16 {
+//line window.go:54
+											if 0xffff&(1<<gc_k6) != 0 {
+//line window.go:54
+												gc_pos2.Thread = gc_rank2 + gc_k6
+//line window.go:54
+												gc_lanes6[gc_k6] = in[min(max(gc_i6+gc_k6, 0), gc_n8-1)]
+//line window.go:60
+											}
+//line window.go:60
+										}
+//line window.go:60
+										gc_pos2.Thread = gc_rank2
+//line window.go:60
+										gc_ld6 = archsimd.LoadFloat32x16(&gc_lanes6)
+//line window.go:60
+									}
+//line window.go:60
+									sum = sum.Add(gc_ld6)
+//line window.go:60
+								}
+//line window.go:60
+							}
+//line window.go:56
+							sum.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+//line window.go:48
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:48
+						_ = i
+//line window.go:52
+						var sum archsimd.Float32x8
+//line window.go:52
+						_ = sum
+//line window.go:53
+						if i < 0 || i+8 > len(out) {
+//line window.go:53
+							break
+//line window.go:53
+						}
+//line window.go:53
+						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+//line window.go:53
+							for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+								var gc_t7 int = i + d
+//line window.go:53
+								_ = gc_t7
+//line window.go:53
+								var gc_t8 int = len(in)
+								_ = gc_t8
+//line window.go:54
+								var gc_i4 int = gc_t7
+//line window.go:54
+								_ = gc_i4
+//line window.go:54
+								var gc_n6 int = gc_t8
+//line window.go:54
+								_ = gc_n6
+//line window.go:54
+								var gc_ld4 archsimd.Float32x8
+//line window.go:54
+								{
+//line window.go:54
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line window.go:54
+								}
+//line window.go:54
+								sum = sum.Add(gc_ld4)
+//line window.go:54
+							}
+//line window.go:54
+						} else {
+//line window.go:54
+							for d := -r; d <= r; d = d + 1 {
+//line window.go:53
+								var gc_t7 int = i + d
+//line window.go:53
+								_ = gc_t7
+//line window.go:53
+								var gc_t8 int = len(in)
+								_ = gc_t8
+//line window.go:54
+								var gc_i4 int = gc_t7
+//line window.go:54
+								_ = gc_i4
+//line window.go:54
+								var gc_n6 int = gc_t8
+//line window.go:54
+								_ = gc_n6
+//line window.go:54
+								var gc_ld4 archsimd.Float32x8
+//line window.go:54
+								if gc_i4 >=
+
+//line window.go:60
+									0 && gc_i4+7 <= (gc_n6-1) && gc_i4+8 <= len(in) {
+//line window.go:54
+									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
+//line window.go:54
+								} else {
+//line window.go:54
+									var gc_lanes4 [8]float32
+//line window.go:54
+									for gc_k4 := range 8 {
+//line window.go:54
+										if 0xff&(1<<gc_k4) != 0 {
+//line window.go:54
+											gc_pos2.Thread = gc_rank2 + gc_k4
+//line window.go:54
+											gc_lanes4[gc_k4] = in[min(max(gc_i4+gc_k4, 0), gc_n6-1)]
+//line window.go:60
+										}
+//line window.go:60
+									}
+//line window.go:60
+									gc_pos2.Thread = gc_rank2
+//line window.go:60
+									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+//line window.go:60
+								}
+//line window.go:60
+								sum = sum.Add(gc_ld4)
+//line window.go:60
+							}
+//line window.go:60
+						}
+//line window.go:56
+						sum.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line window.go:48
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line window.go:52
+					var sum float32
+
+//line window.go:53
+					for d := -r; d <= r; d++ {
+						sum += in[windowClampTo(i+d, len(in))]
+					}
+
+//line window.go:56
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}
+
 // WindowMovedKernel has thread i sum in[i+d] for d from skip while d <=
 // 2r, the body stepping d on by skip before each load: the loop is not
 // counted by ones, and its loads reach past 2r.
 //
-//line window.go:47
+//line window.go:67
 func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowMoved,
 		func(gc_t *gocuda.Thread) { windowMoved(gc_t, in, out, r, skip) },
@@ -433,10 +729,10 @@ func WindowMovedKernel(in, out []float32, r, skip int) func(*gocuda.Thread) {
 		})
 }
 
-//line window.go:47
-var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:42-58")
+//line window.go:67
+var gc_src_windowMoved = compiled.NewSource("windowMoved", "f429e8b7efed346eed728c89ce1dff89c394c9319df37cca692d378a17b8274d", "window.go:62-78")
 
-//line window.go:47
+//line window.go:67
 func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, skip int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -472,47 +768,47 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line window.go:48
+//line window.go:68
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:48
+//line window.go:68
 							_ = i
-//line window.go:52
+//line window.go:72
 							var sum archsimd.Float32x16
-//line window.go:52
+//line window.go:72
 							_ = sum
-//line window.go:53
+//line window.go:73
 							if i < 0 || i+16 > len(out) {
-//line window.go:53
+//line window.go:73
 								break
-//line window.go:53
+//line window.go:73
 							}
-//line window.go:53
+//line window.go:73
 							for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:53
+//line window.go:73
 								if gc_b2.Stopped() {
-//line window.go:53
+//line window.go:73
 									return gc_vstep, true
-//line window.go:53
+//line window.go:73
 								}
-//line window.go:53
+//line window.go:73
 								d = d +
 									skip
-//line window.go:54
+//line window.go:74
 								var gc_ld4 archsimd.Float32x16
-//line window.go:54
+//line window.go:74
 								if (i+d) >= 0 && (i+d)+16 <= len(in) {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:55
+//line window.go:75
 								} else {
-//line window.go:55
+//line window.go:75
 									break gc_steps4
-//line window.go:55
+//line window.go:75
 								}
-//line window.go:55
+//line window.go:75
 								sum = sum.Add(gc_ld4)
-//line window.go:55
+//line window.go:75
 							}
-//line window.go:57
+//line window.go:77
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -528,47 +824,47 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line window.go:48
+//line window.go:68
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:48
+//line window.go:68
 						_ = i
-//line window.go:52
+//line window.go:72
 						var sum archsimd.Float32x8
-//line window.go:52
+//line window.go:72
 						_ = sum
-//line window.go:53
+//line window.go:73
 						if i < 0 || i+8 > len(out) {
-//line window.go:53
+//line window.go:73
 							break
-//line window.go:53
+//line window.go:73
 						}
-//line window.go:53
+//line window.go:73
 						for d := 0; d <= 2*r; d = d + 1 {
-//line window.go:53
+//line window.go:73
 							if gc_b2.Stopped() {
-//line window.go:53
+//line window.go:73
 								return
-//line window.go:53
+//line window.go:73
 							}
-//line window.go:53
+//line window.go:73
 							d = d +
 								skip
-//line window.go:54
+//line window.go:74
 							var gc_ld2 archsimd.Float32x8
-//line window.go:54
+//line window.go:74
 							if (i+d) >= 0 && (i+d)+8 <= len(in) {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:55
+//line window.go:75
 							} else {
-//line window.go:55
+//line window.go:75
 								break gc_steps2
-//line window.go:55
+//line window.go:75
 							}
-//line window.go:55
+//line window.go:75
 							sum = sum.Add(gc_ld2)
-//line window.go:55
+//line window.go:75
 						}
-//line window.go:57
+//line window.go:77
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -577,26 +873,26 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line window.go:48
+//line window.go:68
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line window.go:52
+//line window.go:72
 					var sum float32
 
-//line window.go:53
+//line window.go:73
 					for d := 0; d <= 2*r; d++ {
-//line window.go:53
+//line window.go:73
 						if gc_b2.Stopped() {
-//line window.go:53
+//line window.go:73
 							return
-//line window.go:53
+//line window.go:73
 						}
 						d += skip
 						sum += in[i+d]
 					}
 
-//line window.go:57
+//line window.go:77
 					out[i] = sum
 					_ = sum
 				}
@@ -608,17 +904,17 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 // WindowGrowKernel has thread i sum in[i+d] for d from 0 to last, the
 // bound last starting at 2r and growing by grow at the first trip.
 //
-//line window.go:64
+//line window.go:84
 func WindowGrowKernel(in, out []float32, r, grow int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_windowGrow,
 		func(gc_t *gocuda.Thread) { windowGrow(gc_t, in, out, r, grow) },
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowGrow(gc_b, gc_lo, gc_hi, in, out, r, grow) })
 }
 
-//line window.go:64
-var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:60-78")
+//line window.go:84
+var gc_src_windowGrow = compiled.NewSource("windowGrow", "180d3b5345d0fa01d5660e519ea4318d54f58cdc97f64db701057eb634e69125", "window.go:80-98")
 
-//line window.go:64
+//line window.go:84
 func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, r, grow int) {
 	gc_pos2 := gc_b2.Pos()
 	gc_bd2 := gc_b2.Dim()
@@ -654,56 +950,56 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
-//line window.go:65
+//line window.go:85
 							var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:65
+//line window.go:85
 							_ = i
-//line window.go:69
+//line window.go:89
 							var sum archsimd.Float32x16
-//line window.go:69
+//line window.go:89
 							_ = sum
-//line window.go:70
+//line window.go:90
 							var last int = 2 * r
-//line window.go:70
+//line window.go:90
 							_ = last
-//line window.go:71
+//line window.go:91
 							if i < 0 || i+16 > len(out) {
-//line window.go:71
+//line window.go:91
 								break
-//line window.go:71
+//line window.go:91
 							}
-//line window.go:71
+//line window.go:91
 							for d := 0; d <= last; d = d + 1 {
-//line window.go:71
+//line window.go:91
 								if gc_b2.Stopped() {
-//line window.go:71
+//line window.go:91
 									return gc_vstep, true
-//line window.go:71
+//line window.go:91
 								}
-//line window.go:71
+//line window.go:91
 								var gc_ld4 archsimd.Float32x16
-//line window.go:71
+//line window.go:91
 								if (i+d) >= 0 && (i+d)+16 <= len(in) {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
-//line window.go:72
+//line window.go:92
 								} else {
-//line window.go:72
+//line window.go:92
 									break gc_steps4
-//line window.go:72
+//line window.go:92
 								}
-//line window.go:72
+//line window.go:92
 								sum = sum.Add(gc_ld4)
-//line window.go:72
+//line window.go:92
 								if d ==
 									0 {
-//line window.go:73
+//line window.go:93
 									last = last +
 										grow
-//line window.go:74
+//line window.go:94
 								}
-//line window.go:74
+//line window.go:94
 							}
-//line window.go:77
+//line window.go:97
 							sum.StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -719,56 +1015,56 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
-//line window.go:65
+//line window.go:85
 						var i int = gc_bx2*gc_bdx2 + gc_tx2
-//line window.go:65
+//line window.go:85
 						_ = i
-//line window.go:69
+//line window.go:89
 						var sum archsimd.Float32x8
-//line window.go:69
+//line window.go:89
 						_ = sum
-//line window.go:70
+//line window.go:90
 						var last int = 2 * r
-//line window.go:70
+//line window.go:90
 						_ = last
-//line window.go:71
+//line window.go:91
 						if i < 0 || i+8 > len(out) {
-//line window.go:71
+//line window.go:91
 							break
-//line window.go:71
+//line window.go:91
 						}
-//line window.go:71
+//line window.go:91
 						for d := 0; d <= last; d = d + 1 {
-//line window.go:71
+//line window.go:91
 							if gc_b2.Stopped() {
-//line window.go:71
+//line window.go:91
 								return
-//line window.go:71
+//line window.go:91
 							}
-//line window.go:71
+//line window.go:91
 							var gc_ld2 archsimd.Float32x8
-//line window.go:71
+//line window.go:91
 							if (i+d) >= 0 && (i+d)+8 <= len(in) {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
-//line window.go:72
+//line window.go:92
 							} else {
-//line window.go:72
+//line window.go:92
 								break gc_steps2
-//line window.go:72
+//line window.go:92
 							}
-//line window.go:72
+//line window.go:92
 							sum = sum.Add(gc_ld2)
-//line window.go:72
+//line window.go:92
 							if d ==
 								0 {
-//line window.go:73
+//line window.go:93
 								last = last +
 									grow
-//line window.go:74
+//line window.go:94
 							}
-//line window.go:74
+//line window.go:94
 						}
-//line window.go:77
+//line window.go:97
 						sum.StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -777,23 +1073,23 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
-//line window.go:65
+//line window.go:85
 					i := gc_bx2*gc_bdx2 + gc_tx2
 					_ = i
 
-//line window.go:69
+//line window.go:89
 					var sum float32
 
-//line window.go:70
+//line window.go:90
 					last := 2 * r
 
-//line window.go:71
+//line window.go:91
 					for d := 0; d <= last; d++ {
-//line window.go:71
+//line window.go:91
 						if gc_b2.Stopped() {
-//line window.go:71
+//line window.go:91
 							return
-//line window.go:71
+//line window.go:91
 						}
 						sum += in[i+d]
 						if d == 0 {
@@ -801,7 +1097,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 						}
 					}
 
-//line window.go:77
+//line window.go:97
 					out[i] = sum
 					_ = sum
 					_ = last
@@ -816,17 +1112,17 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 // into shared memory, and thread x sums tile[x+dx] for dx from 0 to 2r
 // into out at its position, over rows rows of in (width side*blocks).
 //
-//line window.go:86
+//line window.go:106
 func WindowTileKernel(in, out []float32, r, rows int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_windowTile,
 		func(gc_t *gocuda.Thread) { windowTile(gc_t, in, out, r, rows) },
 		func(gc_b *compiled.Block) { gc_body_windowTile(gc_b, in, out, r, rows) })
 }
 
-//line window.go:86
-var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:80-104")
+//line window.go:106
+var gc_src_windowTile = compiled.NewSource("windowTile", "102fe68932a0ae7dad6bb9ea0cfd71bf6250ba126268996e9cb674868f6d2550", "window.go:100-124")
 
-//line window.go:86
+//line window.go:106
 func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	t := gc_b2.Thread()
 	gc_pos2 := gc_b2.Pos()
@@ -836,123 +1132,123 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
 
-//line window.go:87
+//line window.go:107
 	side := gc_bdx2 + 2*r
 
-//line window.go:88
+//line window.go:108
 	tile_ := gocuda.Shared[float32](t, side*rows)
 
-//line window.go:89
+//line window.go:109
 	base := gc_bx2 * gc_bdx2
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 			gc_vstep2 := 0
 			if compiled.SIMD {
-//line window.go:90
+//line window.go:110
 				gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
-//line window.go:90
+//line window.go:110
 				_ = gc_all
-//line window.go:90
+//line window.go:110
 				gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line window.go:90
+//line window.go:110
 				_ = gc_iota2
 				for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
 					gc_tx2 := gc_vstep2
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line window.go:90
+//line window.go:110
 					for y := 0; y < rows; y = y + 1 {
-//line window.go:90
+//line window.go:110
 						{
-//line window.go:90
+//line window.go:110
 							var x int = gc_tx2
 							_ = x
-//line window.go:91
+//line window.go:111
 							gc_lanes5 := gc_all
-//line window.go:91
+//line window.go:111
 							_ = gc_lanes5
-//line window.go:91
+//line window.go:111
 							for {
-//line window.go:91
+//line window.go:111
 								gc_lanes5 = gc_lanes5.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(side, x, 8)))))
-//line window.go:91
+//line window.go:111
 								if gc_lanes5.ToBits() == 0 {
-//line window.go:91
+//line window.go:111
 									break
-//line window.go:91
+//line window.go:111
 								}
-//line window.go:91
+//line window.go:111
 								var gc_u int
-//line window.go:91
+//line window.go:111
 								if gc_in := gc_lanes5.ToBits(); gc_in != 0 {
-//line window.go:91
+//line window.go:111
 									gc_pos2.Thread = gc_rank2 + compiled.FirstLane(gc_in)
-//line window.go:91
+//line window.go:111
 									gc_u = len(in) / rows
 								}
-//line window.go:92
+//line window.go:112
 								var gc_ld4 archsimd.Float32x8
-//line window.go:92
+//line window.go:112
 								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x)+8 <= len(in) {
-//line window.go:92
+//line window.go:112
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
-//line window.go:92
+//line window.go:112
 								} else {
-//line window.go:92
+//line window.go:112
 									var gc_lanes6 [8]float32
-//line window.go:92
+//line window.go:112
 									for gc_k5 := range 8 {
-//line window.go:92
+//line window.go:112
 										if gc_lanes5.ToBits()&(1<<gc_k5) != 0 {
-//line window.go:92
+//line window.go:112
 											gc_pos2.Thread = gc_rank2 + gc_k5
-//line window.go:92
+//line window.go:112
 											gc_lanes6[gc_k5] = in[(y*(gc_u)+base+x)+gc_k5]
-//line window.go:92
+//line window.go:112
 										}
-//line window.go:92
+//line window.go:112
 									}
-//line window.go:92
+//line window.go:112
 									gc_pos2.Thread = gc_rank2
-//line window.go:92
+//line window.go:112
 									gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes6)
-//line window.go:92
+//line window.go:112
 								}
-//line window.go:92
+//line window.go:112
 								if (y*side+x) >= 0 && (y*side+x)+8 <= len(tile_) {
-//line window.go:92
+//line window.go:112
 									gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
-//line window.go:92
+//line window.go:112
 								} else {
-//line window.go:92
+//line window.go:112
 									var gc_lanes7 [8]float32
-//line window.go:92
+//line window.go:112
 									gc_ld4.Store(&gc_lanes7)
-//line window.go:92
+//line window.go:112
 									for gc_k6 := range 8 {
-//line window.go:92
+//line window.go:112
 										if gc_lanes5.ToBits()&(1<<gc_k6) != 0 {
-//line window.go:92
+//line window.go:112
 											gc_pos2.Thread = gc_rank2 + gc_k6
-//line window.go:92
+//line window.go:112
 											tile_[(y*side+x)+gc_k6] = gc_lanes7[gc_k6]
-//line window.go:92
+//line window.go:112
 										}
-//line window.go:92
+//line window.go:112
 									}
-//line window.go:92
+//line window.go:112
 									gc_pos2.Thread = gc_rank2
-//line window.go:92
+//line window.go:112
 								}
-//line window.go:92
+//line window.go:112
 								x = x +
-//line window.go:91
+//line window.go:111
 									gc_bdx2
-//line window.go:91
+//line window.go:111
 							}
-//line window.go:91
+//line window.go:111
 						}
-//line window.go:91
+//line window.go:111
 					}
 				}
 				archsimd.ClearAVXUpperBits()
@@ -961,7 +1257,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line window.go:90
+//line window.go:110
 				for y := 0; y < rows; y++ {
 					for x := gc_tx2; x < side; x += gc_bdx2 {
 						tile_[y*side+x] = in[y*(len(in)/rows)+base+x]
@@ -981,59 +1277,59 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						gc_tx2 := gc_vstep3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
-//line window.go:96
+//line window.go:116
 						var sum archsimd.Float32x16
-//line window.go:96
+//line window.go:116
 						_ = sum
-//line window.go:97
+//line window.go:117
 						if (base+gc_tx2) < 0 || (base+gc_tx2)+16 > len(out) {
-//line window.go:97
+//line window.go:117
 							break
-//line window.go:97
+//line window.go:117
 						}
-//line window.go:97
+//line window.go:117
 						for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:97
+//line window.go:117
 							var row []float32 = tile_[y_*side:]
 							_ = row
-//line window.go:98
-							if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row)-16) {
+//line window.go:118
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+16) <= len(row) && ((gc_tx2+(2*r))+16) >= ((gc_tx2+0)+16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 									var gc_ld10 archsimd.Float32x16
-//line window.go:99
+//line window.go:119
 									{
-//line window.go:99
+//line window.go:119
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 									}
-//line window.go:100
+//line window.go:120
 									sum = sum.Add(gc_ld10)
-//line window.go:100
+//line window.go:120
 								}
-//line window.go:100
+//line window.go:120
 							} else {
-//line window.go:100
+//line window.go:120
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 									var gc_ld10 archsimd.Float32x16
-//line window.go:99
+//line window.go:119
 									if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row) {
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
-//line window.go:100
+//line window.go:120
 									} else {
-//line window.go:100
+//line window.go:120
 										break gc_steps6
-//line window.go:100
+//line window.go:120
 									}
-//line window.go:100
+//line window.go:120
 									sum = sum.Add(gc_ld10)
-//line window.go:100
+//line window.go:120
 								}
-//line window.go:100
+//line window.go:120
 							}
-//line window.go:100
+//line window.go:120
 						}
-//line window.go:103
+//line window.go:123
 						sum.StoreSlice(out[base+gc_tx2:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -1049,59 +1345,59 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 					gc_tx2 := gc_vstep3
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
-//line window.go:96
+//line window.go:116
 					var sum archsimd.Float32x8
-//line window.go:96
+//line window.go:116
 					_ = sum
-//line window.go:97
+//line window.go:117
 					if (base+gc_tx2) < 0 || (base+gc_tx2)+8 > len(out) {
-//line window.go:97
+//line window.go:117
 						break
-//line window.go:97
+//line window.go:117
 					}
-//line window.go:97
+//line window.go:117
 					for y_ := 0; y_ < rows; y_ = y_ + 1 {
-//line window.go:97
+//line window.go:117
 						var row []float32 = tile_[y_*side:]
 						_ = row
-//line window.go:98
-						if compiled.Adds(2*r, 2) && ((gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= len(row)-8) {
+//line window.go:118
+						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+8) <= len(row) && ((gc_tx2+(2*r))+8) >= ((gc_tx2+0)+8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 								var gc_ld8 archsimd.Float32x8
-//line window.go:99
+//line window.go:119
 								{
-//line window.go:99
+//line window.go:119
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 								}
-//line window.go:100
+//line window.go:120
 								sum = sum.Add(gc_ld8)
-//line window.go:100
+//line window.go:120
 							}
-//line window.go:100
+//line window.go:120
 						} else {
-//line window.go:100
+//line window.go:120
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
-//line window.go:99
+//line window.go:119
 								var gc_ld8 archsimd.Float32x8
-//line window.go:99
+//line window.go:119
 								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row) {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
-//line window.go:100
+//line window.go:120
 								} else {
-//line window.go:100
+//line window.go:120
 									break gc_steps4
-//line window.go:100
+//line window.go:120
 								}
-//line window.go:100
+//line window.go:120
 								sum = sum.Add(gc_ld8)
-//line window.go:100
+//line window.go:120
 							}
-//line window.go:100
+//line window.go:120
 						}
-//line window.go:100
+//line window.go:120
 					}
-//line window.go:103
+//line window.go:123
 					sum.StoreSlice(out[base+gc_tx2:])
 				}
 				archsimd.ClearAVXUpperBits()
@@ -1110,10 +1406,10 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 				gc_rank2 := gc_base2 + gc_tx2
 				gc_pos2.Thread = gc_rank2
 
-//line window.go:96
+//line window.go:116
 				var sum float32
 
-//line window.go:97
+//line window.go:117
 				for y_ := 0; y_ < rows; y_++ {
 					row := tile_[y_*side:]
 					for dx := 0; dx <= 2*r; dx++ {
@@ -1121,7 +1417,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 					}
 				}
 
-//line window.go:103
+//line window.go:123
 				out[base+gc_tx2] = sum
 				_ = sum
 			}

@@ -165,6 +165,35 @@ func TestWindowMoved(t *testing.T) {
 	}
 }
 
+// TestWindowClamp: windows clamped at the ends of in sum as the host
+// does, where the whole window is inside in (checked once before the
+// loop), where it reaches an end (each load clamped lane by lane), and
+// where in is shorter than a step.
+func TestWindowClamp(t *testing.T) {
+	for _, bs := range []int{3, 8, 32, 100} {
+		for _, r := range []int{0, 1, 2, 7} {
+			for _, n := range []int{1, 5, 9, 64, 300} {
+				t.Run(fmt.Sprintf("block=%d/r=%d/n=%d", bs, r, n), func(t *testing.T) {
+					in := portableInput(n)
+					want := make([]float32, n)
+					for i := range want {
+						for d := -r; d <= r; d++ {
+							want[i] += in[min(max(i+d, 0), n-1)]
+						}
+					}
+					got := agreeSIMD(t, func(f form) ([]uint32, error) {
+						out := make([]float32, n)
+						err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
+							WindowClampKernel(in, out, r))
+						return bitsOf(out), err
+					})
+					assert.Equal(t, bitsOf(want), got)
+				})
+			}
+		}
+	}
+}
+
 // TestWindowTile: the shared-tile window, its rows sliced once per row,
 // sums as the host does for blocks of part of a step to many steps.
 func TestWindowTile(t *testing.T) {

@@ -183,7 +183,8 @@ func gc_body_StencilKernel(gc_b *compiled.Block, in, out []int32) {
 //line stencil_solution.go:32
 					}
 //line stencil_solution.go:32
-					if compiled.Adds(Radius, 2) && ((tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= len(temp)-8) {
+					if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && ((tid+Radius+Radius)+8) <= len(temp) && ((tid+Radius+Radius)+8) >= ((tid+Radius+(-Radius))+8) {
+//line stencil_solution.go:32
 						for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
 							var gc_ld2 lanes.Int32x8

@@ -199,19 +199,26 @@ func (g *gen) strideWalk(c ctx) {
 // thread's index, consecutive elements for consecutive threads, and carry
 // a thread's sum: the shape the default build runs eight threads a step
 // in portable vectors (kir/portable.go), each window checked once before
-// the loop (kir/vec_window.go).
-// Its loads are guarded, as a kernel's launch must not fail; the
-// difftests (internal/difftest/portable.go) hold unguarded windows.
+// the loop (kir/vec_window.go). Its loads are guarded, or clamped to in
+// as a stencil clamps at an image's edges, as a kernel's launch must not
+// fail; the difftests (internal/difftest/portable.go, window.go) hold
+// unguarded windows.
 func (g *gen) windowSum(c ctx) {
 	acc, from, ok := g.threadSum(c)
 	if !ok {
 		return
 	}
 	d := g.fresh("d")
-	if g.ch.pick(2) == 0 {
+	switch g.ch.pick(3) {
+	case 0:
 		g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
-	} else { // the same trips, Go 1.22's way
+	case 1: // the same trips, Go 1.22's way
 		g.line("for %s := range int(p1%%5)+1 {", d)
+	case 2: // a stencil's window, clamped at the ends of in
+		g.line("for %s := -int(p1%%3); %s <= int(p1%%5); %s++ {", d, d, d)
+		g.line("	%s = %s*3 + in[min(max(%s+%s, 0), len(in)-1)]", acc.name, acc.name, from, d)
+		g.line("}")
+		return
 	}
 	g.line("	if %s+%s < len(in) {", from, d)
 	g.line("		%s = %s*3 + in[%s+%s]", acc.name, acc.name, from, d)

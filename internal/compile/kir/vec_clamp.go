@@ -179,8 +179,10 @@ func (v *vectorizer) clampedLoad(x, i vval, t types.Type, vt string) vval {
 	v.declVec(name, vt)
 	fast := &ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN,
 		Rhs: []ast.Expr{v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})}}
-	v.emit(&ast.IfStmt{Cond: andGuard(i.guard, v.inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
-		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}})
+	check := &ast.IfStmt{Cond: andGuard(i.guard, v.inRange(x.x, asInt(i))), Body: &ast.BlockStmt{List: []ast.Stmt{fast}},
+		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}}
+	v.noteWindowLoad(check)
+	v.emit(check)
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }
 

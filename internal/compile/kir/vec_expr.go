@@ -219,7 +219,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 		&ast.AssignStmt{Lhs: []ast.Expr{ast.NewIdent(name)}, Tok: token.ASSIGN, Rhs: []ast.Expr{load}}}},
 		Else: &ast.BlockStmt{List: v.laneLoads(name, x.x, lanesOf(i), t, vt)}}
 	v.noteInPlace(check)
-	v.noteWindowLoad(check, x.x, i)
+	v.noteWindowLoad(check)
 	v.emit(check)
 	return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 }

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // A window's loads checked once. A load whose index is computed inside
@@ -29,11 +30,11 @@ type vwindow struct {
 	loads     []vwindowLoad
 }
 
-// A vwindowLoad is a load of the loop checked in place: its check, and
-// its slice and int index as translated.
+// A vwindowLoad is a load of the loop checked in place: the if whose
+// condition holds where the load may take its eight elements at once
+// (their index in the slice, a clamp's bounds not reached).
 type vwindowLoad struct {
 	check *ast.IfStmt
-	x, i  ast.Expr
 }
 
 // counted returns the window of a translated loop header, nil where its
@@ -103,14 +104,14 @@ func isOne(x ast.Expr) bool {
 	return ok && lit.Kind == token.INT && lit.Value == "1"
 }
 
-// noteWindowLoad records a load checked in place, of x at int index i,
-// with the loop it is directly in.
-func (v *vectorizer) noteWindowLoad(check *ast.IfStmt, x ast.Expr, i vval) {
-	if len(v.loopStack) == 0 || !types.Identical(i.typ, types.Typ[types.Int]) {
+// noteWindowLoad records the check of a load, made in place, with the
+// loop the load is directly in.
+func (v *vectorizer) noteWindowLoad(check *ast.IfStmt) {
+	if len(v.loopStack) == 0 {
 		return
 	}
 	if w := v.loopStack[len(v.loopStack)-1].window; w != nil {
-		w.loads = append(w.loads, vwindowLoad{check: check, x: x, i: i.x})
+		w.loads = append(w.loads, vwindowLoad{check: check})
 	}
 }
 
@@ -132,33 +133,119 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 	} else {
 		last = &ast.BinaryExpr{X: paren(w.hi), Op: token.SUB, Y: intLit(1)}
 	}
-	checks := map[*ast.IfStmt]bool{}
+	defs := definitions(body, changed)
+	checks, seen := map[*ast.IfStmt]bool{}, map[string]bool{}
 	for _, l := range w.loads {
-		span, ok := v.windowSpan(w, l, last, changed)
-		if !ok {
-			return loop
+		for _, atom := range conjuncts(expand(l.check.Cond, defs)) {
+			worst, ok := windowAtom(atom, w, last, changed)
+			if !ok {
+				return loop
+			}
+			for _, c := range worst {
+				if key := types.ExprString(c); !seen[key] {
+					seen[key] = true
+					cond = and(cond, c)
+				}
+			}
 		}
-		cond = and(cond, span)
 		checks[l.check] = true
 	}
 	return &ast.IfStmt{If: loop.Pos(), Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
 		Else: &ast.BlockStmt{List: []ast.Stmt{loop}}}
 }
 
-// windowSpan writes the check that load l's indexes over the loop's keys,
-// from lo to last, are in its slice: i(lo) >= 0 && i(last) >= i(lo) &&
-// i(last) <= len(x)-width. The index adds the key once to terms the loop
-// does not change, so it grows with the key, and i(last) below i(lo)
-// means it wrapped.
-func (v *vectorizer) windowSpan(w *vwindow, l vwindowLoad, last ast.Expr, changed map[string]bool) (ast.Expr, bool) {
-	if !addsKey(l.i, w.key, changed) || !safe(l.x) || !invariant(l.x, changed) {
+// windowAtom returns what makes comparison atom of a load's check hold
+// at every key of the loop, from lo to last: where one side adds the key
+// (and so grows with it), the atom at the key where it is hardest to
+// meet, and that side at last not below it at lo (it did not wrap in
+// between); an atom without the key as it is.
+func windowAtom(atom ast.Expr, w *vwindow, last ast.Expr, changed map[string]bool) ([]ast.Expr, bool) {
+	b, ok := ast.Unparen(atom).(*ast.BinaryExpr)
+	if !ok || b.Op != token.GEQ && b.Op != token.GTR && b.Op != token.LEQ && b.Op != token.LSS {
 		return nil, false
 	}
-	first := func() ast.Expr { return withKey(l.i, w.key, w.lo) }
-	end := func() ast.Expr { return withKey(l.i, w.key, last) }
-	room := &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.x}}, Op: token.SUB, Y: intLit(int64(v.width()))}
-	span := and(&ast.BinaryExpr{X: first(), Op: token.GEQ, Y: intLit(0)}, &ast.BinaryExpr{X: end(), Op: token.GEQ, Y: first()})
-	return and(span, &ast.BinaryExpr{X: end(), Op: token.LEQ, Y: room}), true
+	side, other, op := b.X, b.Y, b.Op
+	if names(other, w.key) {
+		side, other, op = other, side, mirror[op]
+	}
+	if !invariant(other, changed) || !safe(other) || names(other, w.key) {
+		return nil, false
+	}
+	if !names(side, w.key) {
+		if !invariant(side, changed) || !safe(side) {
+			return nil, false
+		}
+		return []ast.Expr{paren(atom)}, true
+	}
+	if !addsKey(side, w.key, changed) {
+		return nil, false
+	}
+	at := w.lo // side >= other: hardest at the smallest key
+	if op == token.LEQ || op == token.LSS {
+		at = last
+	}
+	return []ast.Expr{
+		&ast.BinaryExpr{X: withKey(side, w.key, at), Op: op, Y: paren(bareCopy(other))},
+		&ast.BinaryExpr{X: withKey(side, w.key, last), Op: token.GEQ, Y: withKey(side, w.key, w.lo)},
+	}, true
+}
+
+// definitions returns the variables a loop's body defines at its top, by
+// "v := e" or "var v T = e", and assigns nowhere else, with their values:
+// a check naming one (a clamp's index, gc_i := x + dx) reads that value,
+// which expand writes in its place.
+func definitions(body *ast.BlockStmt, changed map[string]bool) map[string]ast.Expr {
+	defs, writes := map[string]ast.Expr{}, writeCounts(body)
+	for j, s := range body.List {
+		var name *ast.Ident
+		var val ast.Expr
+		switch s := s.(type) {
+		case *ast.AssignStmt:
+			if s.Tok == token.DEFINE && len(s.Lhs) == 1 && len(s.Rhs) == 1 {
+				name, _ = s.Lhs[0].(*ast.Ident)
+				val = s.Rhs[0]
+			}
+		case *ast.DeclStmt:
+			if g, ok := s.Decl.(*ast.GenDecl); ok && len(g.Specs) == 1 {
+				if vs, ok := g.Specs[0].(*ast.ValueSpec); ok && len(vs.Names) == 1 && len(vs.Values) == 1 {
+					name, val = vs.Names[0], vs.Values[0]
+				}
+			}
+		}
+		// a name read before its definition (or in it) is another variable there
+		if name != nil && writes[name.Name] == 1 && safe(val) && !names(val, name.Name) &&
+			!slices.ContainsFunc(body.List[:j], func(s ast.Stmt) bool { return names(s, name.Name) }) {
+			defs[name.Name] = val
+		}
+	}
+	return defs
+}
+
+// expand returns a copy of x with each variable of defs replaced by its
+// value, itself expanded.
+func expand(x ast.Expr, defs map[string]ast.Expr) ast.Expr {
+	c := &cloner{bare: true}
+	depth := 0
+	c.subst = func(n ast.Node) (ast.Node, bool) {
+		id, ok := n.(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		if val, def := defs[id.Name]; def && depth < 8 {
+			depth++
+			defer func() { depth-- }()
+			return paren(c.expr(val)), true
+		}
+		return nil, false
+	}
+	return c.expr(x)
+}
+
+// bareCopy returns a copy of x without positions.
+func bareCopy(x ast.Expr) ast.Expr {
+	c := &cloner{bare: true}
+	c.subst = func(ast.Node) (ast.Node, bool) { return nil, false }
+	return c.expr(x)
 }
 
 // uncheckedCopy copies loop with the window's loads unchecked; a load's
@@ -239,7 +326,7 @@ func invariant(x ast.Expr, changed map[string]bool) bool {
 		case *ast.Ident:
 			ok = ok && !changed[n.Name]
 		case *ast.CallExpr:
-			ok = ok && conversion(n)
+			ok = ok && (conversion(n) || isLen(n))
 		case *ast.FuncLit:
 			ok = false
 		case *ast.UnaryExpr:
@@ -312,7 +399,7 @@ func safe(x ast.Expr) bool {
 		case *ast.IndexExpr, *ast.StarExpr, *ast.SliceExpr:
 			ok = false
 		case *ast.CallExpr:
-			ok = ok && conversion(n)
+			ok = ok && (conversion(n) || isLen(n))
 		case *ast.BinaryExpr:
 			if n.Op == token.QUO || n.Op == token.REM {
 				lit, isLit := ast.Unparen(n.Y).(*ast.BasicLit)
@@ -337,4 +424,51 @@ func conversion(call *ast.CallExpr) bool {
 		return true
 	}
 	return false
+}
+
+// isLen reports whether call is len(x) of a variable: it cannot fail.
+// (The checks it appears in are written with Go's len.)
+func isLen(call *ast.CallExpr) bool {
+	fn, ok := call.Fun.(*ast.Ident)
+	if !ok || fn.Name != "len" || len(call.Args) != 1 {
+		return false
+	}
+	_, isVar := ast.Unparen(call.Args[0]).(*ast.Ident)
+	return isVar
+}
+
+// writeCounts counts the times a body defines, assigns or takes the
+// address of each variable name.
+func writeCounts(body *ast.BlockStmt) map[string]int {
+	counts := map[string]int{}
+	count := func(x ast.Expr) {
+		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
+			counts[id.Name]++
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, x := range n.Lhs {
+				count(x)
+			}
+		case *ast.IncDecStmt:
+			count(n.X)
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				count(id)
+			}
+		case *ast.RangeStmt:
+			count(n.Key)
+			if n.Value != nil {
+				count(n.Value)
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				count(n.X)
+			}
+		}
+		return true
+	})
+	return counts
 }

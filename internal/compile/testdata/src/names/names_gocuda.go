@@ -342,7 +342,8 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line names.go:39
 					}
 //line names.go:39
-					if gc_compiled.Adds(archsimd, 2) && ((i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= len(in)-8) {
+					if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && ((i+archsimd)+8) <= len(in) && ((i+archsimd)+8) >= ((i+0)+8) {
+//line names.go:39
 						for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
 							var gc_ld2 gc_lanes.Float32x8

@@ -80,3 +80,20 @@ func ranged(t *gocuda.Thread, in, out []float32, n int) {
 	}
 	out[i] = sum
 }
+
+// clamped is the naive blur's row, its index clamped to in by a helper:
+// the clamp's bounds and the slice's, checked at the window's ends
+// before the loop, hold at every key.
+func clamped(t *gocuda.Thread, in, out []float32, r int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := -r; d <= r; d++ {
+		sum += in[clampTo(i+d, len(in))]
+	}
+	out[i] = sum
+}
+
+func clampTo(i, n int) int { return min(max(i, 0), n-1) }
