@@ -122,7 +122,11 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 	if w == nil || len(w.loads) == 0 {
 		return loop
 	}
-	changed, ok := changedIn(body)
+	counts, ok := writes(body)
+	changed := map[string]bool{}
+	for name := range counts {
+		changed[name] = true
+	}
 	if !ok || changed[w.key] || !invariant(w.lo, changed) || !invariant(w.hi, changed) || !safe(w.lo) || !safe(w.hi) {
 		return loop
 	}
@@ -133,7 +137,7 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 	} else {
 		last = &ast.BinaryExpr{X: paren(w.hi), Op: token.SUB, Y: intLit(1)}
 	}
-	defs := definitions(body, changed)
+	defs := definitions(body, counts)
 	checks, seen := map[*ast.IfStmt]bool{}, map[string]bool{}
 	for _, l := range w.loads {
 		for _, atom := range conjuncts(expand(l.check.Cond, defs)) {
@@ -194,8 +198,8 @@ func windowAtom(atom ast.Expr, w *vwindow, last ast.Expr, changed map[string]boo
 // "v := e" or "var v T = e", and assigns nowhere else, with their values:
 // a check naming one (a clamp's index, gc_i := x + dx) reads that value,
 // which expand writes in its place.
-func definitions(body *ast.BlockStmt, changed map[string]bool) map[string]ast.Expr {
-	defs, writes := map[string]ast.Expr{}, writeCounts(body)
+func definitions(body *ast.BlockStmt, writes map[string]int) map[string]ast.Expr {
+	defs := map[string]ast.Expr{}
 	for j, s := range body.List {
 		var name *ast.Ident
 		var val ast.Expr
@@ -337,50 +341,6 @@ func invariant(x ast.Expr, changed map[string]bool) bool {
 	return ok
 }
 
-// changedIn returns the names a loop's body assigns, defines or takes
-// the address of; not ok where it writes through a pointer, which could
-// change any of them.
-func changedIn(body *ast.BlockStmt) (changed map[string]bool, ok bool) {
-	changed, ok = map[string]bool{}, true
-	lhs := func(x ast.Expr) {
-		switch x := ast.Unparen(x).(type) {
-		case *ast.Ident:
-			changed[x.Name] = true
-		case *ast.StarExpr:
-			ok = false
-		}
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for _, x := range n.Lhs {
-				lhs(x)
-			}
-		case *ast.IncDecStmt:
-			lhs(n.X)
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				changed[id.Name] = true
-			}
-		case *ast.RangeStmt:
-			lhs(n.Key)
-			if n.Value != nil {
-				lhs(n.Value)
-			}
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				if id, isID := ast.Unparen(n.X).(*ast.Ident); isID {
-					changed[id.Name] = true
-				}
-			}
-		case *ast.FuncLit:
-			ok = false
-		}
-		return ok
-	})
-	return changed, ok
-}
-
 // and returns x && y, y where x is nil.
 func and(x, y ast.Expr) ast.Expr {
 	if x == nil {
@@ -437,13 +397,17 @@ func isLen(call *ast.CallExpr) bool {
 	return isVar
 }
 
-// writeCounts counts the times a body defines, assigns or takes the
-// address of each variable name.
-func writeCounts(body *ast.BlockStmt) map[string]int {
-	counts := map[string]int{}
+// writes counts the times a loop's body defines, assigns or takes the
+// address of each variable name; not ok where it writes through a
+// pointer or holds a function literal, which could change any of them.
+func writes(body *ast.BlockStmt) (counts map[string]int, ok bool) {
+	counts, ok = map[string]int{}, true
 	count := func(x ast.Expr) {
-		if id, ok := ast.Unparen(x).(*ast.Ident); ok {
-			counts[id.Name]++
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			counts[x.Name]++
+		case *ast.StarExpr:
+			ok = false
 		}
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -464,11 +428,13 @@ func writeCounts(body *ast.BlockStmt) map[string]int {
 				count(n.Value)
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
+			if _, isID := ast.Unparen(n.X).(*ast.Ident); isID && n.Op == token.AND {
 				count(n.X)
 			}
+		case *ast.FuncLit:
+			ok = false
 		}
-		return true
+		return ok
 	})
-	return counts
+	return counts, ok
 }
