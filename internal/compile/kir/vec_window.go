@@ -9,15 +9,18 @@ import (
 )
 
 // A window's loads checked once. A load whose index is computed inside
-// the step is checked where it is (vec_restart.go); inside a loop that
-// walks a window, as a blur's `for dx := 0; dx <= 2*r; dx++ { sum +=
+// the step is checked where it is (vec_restart.go), and a clamped load
+// (vec_clamp.go) tests where it is that no lane is clamped; inside a loop
+// that walks a window, as a blur's `for dx := 0; dx <= 2*r; dx++ { sum +=
 // row[tx+dx] }`, that is a check per trip. Where the loop counts an int
-// key by ones between bounds it does not change, and the load's index
-// adds the key to values the loop does not change either, the indexes
-// over all of the loop's trips span one window of the slice: one check
-// before the loop that the window is inside the slice lets a copy of the
-// loop load without them, and the loop as it was runs where the check
-// fails (a short window, or a loop that would leave earlier).
+// key by ones between bounds it does not change, and each comparison of
+// the check has the key, added once, on one side and values the loop does
+// not change elsewhere, that side grows with the key: the comparison
+// holds at every trip if it holds at the key where it is hardest to meet,
+// the first or the last. One check of those before the loop lets a copy
+// of the loop load without them, and the loop as it was runs where it
+// fails (a short row, a window reaching an edge, a loop that would leave
+// earlier).
 
 // A vwindow is a loop of the step counted by an int key from lo by ones
 // while key < hi (or key <= hi; a range over an int counts from 0 while
@@ -127,8 +130,8 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 	for name := range counts {
 		changed[name] = true
 	}
-	if !ok || changed[w.key] || !invariant(w.lo, changed) || !invariant(w.hi, changed) || !safe(w.lo) || !safe(w.hi) {
-		return loop
+	if !ok || changed[w.key] || !invariant(w.lo, changed) || !invariant(w.hi, changed) || !safe(w.lo) || !safe(w.hi) || labeled(body) {
+		return loop // (a label would be declared twice by the copy)
 	}
 	last := w.hi
 	var cond ast.Expr
@@ -437,4 +440,14 @@ func writes(body *ast.BlockStmt) (counts map[string]int, ok bool) {
 		return ok
 	})
 	return counts, ok
+}
+
+// labeled reports whether body declares a label.
+func labeled(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		_, found = n.(*ast.LabeledStmt)
+		return !found
+	})
+	return found
 }
