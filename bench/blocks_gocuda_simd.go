@@ -107,7 +107,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:18
 								_ = tid
 //line blocks.go:20
-								if tid < 0 || tid+16 > len(s) {
+								if tid < 0 || tid > len(s)-16 {
 //line blocks.go:20
 									break
 //line blocks.go:20
@@ -133,7 +133,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:18
 							_ = tid
 //line blocks.go:20
-							if tid < 0 || tid+8 > len(s) {
+							if tid < 0 || tid > len(s)-8 {
 //line blocks.go:20
 								break
 //line blocks.go:20
@@ -272,7 +272,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:18
 							_ = tid
 //line blocks.go:23
-							if tid < 0 || tid+16 > len(s) || tid+16 > len(counts) {
+							if tid < 0 || tid > len(s)-16 || tid > len(counts)-16 {
 //line blocks.go:23
 								break
 //line blocks.go:23
@@ -296,7 +296,7 @@ func gc_body_syncRounds(gc_b2 *compiled.Block, rounds int, counts []int32) {
 //line blocks.go:18
 						_ = tid
 //line blocks.go:23
-						if tid < 0 || tid+8 > len(s) || tid+8 > len(counts) {
+						if tid < 0 || tid > len(s)-8 || tid > len(counts)-8 {
 //line blocks.go:23
 							break
 //line blocks.go:23
@@ -668,7 +668,7 @@ func gc_body_blockReduceTree(gc_b2 *compiled.Block, x []float32, partial []float
 							_ = tid
 //line blocks.go:64
 							{
-								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+								if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line blocks.go:65
 									break
 //line blocks.go:65

@@ -100,7 +100,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							_ = i
 //line daxpy.go:16
 							{
-								if i < 0 || i+4 > len(x) || i+4 > len(y) {
+								if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line daxpy.go:17
 									break
 //line daxpy.go:17

@@ -276,7 +276,7 @@ func gc_body_mandelbrot64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1,
 //line mandelbrot64.go:40
 							_ = y
 //line mandelbrot64.go:41
-							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i)+4 > len(out) {
+							if i < -2147483648 || i > 2147483644 || (j*width+i) < 0 || (j*width+i) > len(out)-4 {
 //line mandelbrot64.go:41
 								break
 //line mandelbrot64.go:41

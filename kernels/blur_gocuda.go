@@ -90,7 +90,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 					if (y*
 
 //line blur.go:101
-						width+x) < 0 || (y*width+x)+8 > len(dst) {
+						width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:95
 						break
 //line blur.go:95
@@ -117,7 +117,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 //line blur.go:96
 						_ = row
 //line blur.go:96
-						if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && ((x+r)+8) <= len(row) && ((x+r)+8) >= ((x+(-r))+8) {
+						if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 							for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 								var gc_t7 int = x + dx
@@ -160,7 +160,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 									0 && gc_i4+7 <= (width-
 
 //line blur.go:139
-									1) && gc_i4+8 <= len(row) {
+									1) && gc_i4 <= len(row)-8 {
 //line blur.go:139
 									gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_i4:])
 //line blur.go:139
@@ -408,7 +408,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 				if (y*
 
 //line blur.go:135
-					width+x) < 0 || (y*width+x)+8 > len(dst) {
+					width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:129
 					break
 //line blur.go:129
@@ -419,7 +419,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 					var row_ []float32 = tile[(gc_ty+dy)*side:]
 					_ = row_
 //line blur.go:130
-					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && ((gc_tx+(2*r))+8) <= len(row_) && ((gc_tx+(2*r))+8) >= ((gc_tx+0)+8) {
+					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row_)-8) {
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 							var gc_ld2 lanes.Float32x8
@@ -439,7 +439,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:131
 							var gc_ld2 lanes.Float32x8
 //line blur.go:131
-							if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row_) {
+							if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row_)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(row_[gc_tx+dx:])
 //line blur.go:132
 							} else {

@@ -93,7 +93,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 							if (y*
 
 //line blur.go:101
-								width+x) < 0 || (y*width+x)+16 > len(dst) {
+								width+x) < 0 || (y*width+x) > len(dst)-16 {
 //line blur.go:95
 								break
 //line blur.go:95
@@ -120,7 +120,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:96
 								_ = row
 //line blur.go:96
-								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && ((x+r)+16) <= len(row) && ((x+r)+16) >= ((x+(-r))+16) {
+								if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+15) <= (width-1) && ((x+r)+15) >= ((x+(-r))+15) && (x+r) <= (len(row)-16) {
 									for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 										var gc_t23 int = x + dx
@@ -163,7 +163,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 											0 && gc_i12+15 <= (width-
 
 //line blur.go:139
-											1) && gc_i12+16 <= len(row) {
+											1) && gc_i12 <= len(row)-16 {
 //line blur.go:139
 											gc_ld6 = archsimd.LoadFloat32x16Slice(row[gc_i12:])
 //line blur.go:139
@@ -243,7 +243,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 						if (y*
 
 //line blur.go:101
-							width+x) < 0 || (y*width+x)+8 > len(dst) {
+							width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:95
 							break
 //line blur.go:95
@@ -270,7 +270,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 //line blur.go:96
 							_ = row
 //line blur.go:96
-							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && ((x+r)+8) <= len(row) && ((x+r)+8) >= ((x+(-r))+8) {
+							if compiled.Adds(r, 2) && (x+(-r)) >= 0 && (x+r) >= (x+(-r)) && ((x+r)+7) <= (width-1) && ((x+r)+7) >= ((x+(-r))+7) && (x+r) <= (len(row)-8) {
 								for dx := -r; dx <= r; dx = dx + 1 {
 //line blur.go:97
 									var gc_t15 int = x + dx
@@ -313,7 +313,7 @@ func gc_body_blur(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, src, dst []float32,
 										0 && gc_i8+7 <= (width-
 
 //line blur.go:139
-										1) && gc_i8+8 <= len(row) {
+										1) && gc_i8 <= len(row)-8 {
 //line blur.go:139
 										gc_ld4 = archsimd.LoadFloat32x8Slice(row[gc_i8:])
 //line blur.go:139
@@ -566,7 +566,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						if (y*
 
 //line blur.go:135
-							width+x) < 0 || (y*width+x)+16 > len(dst) {
+							width+x) < 0 || (y*width+x) > len(dst)-16 {
 //line blur.go:129
 							break
 //line blur.go:129
@@ -577,7 +577,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 							var row_ []float32 = tile[(gc_ty2+dy)*side:]
 							_ = row_
 //line blur.go:130
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+16) <= len(row_) && ((gc_tx2+(2*r))+16) >= ((gc_tx2+0)+16) {
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 									var gc_ld6 archsimd.Float32x16
@@ -597,7 +597,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:131
 									var gc_ld6 archsimd.Float32x16
 //line blur.go:131
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row_) {
+									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 									} else {
@@ -658,7 +658,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 					if (y*
 
 //line blur.go:135
-						width+x) < 0 || (y*width+x)+8 > len(dst) {
+						width+x) < 0 || (y*width+x) > len(dst)-8 {
 //line blur.go:129
 						break
 //line blur.go:129
@@ -669,7 +669,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 						var row_ []float32 = tile[(gc_ty2+dy)*side:]
 						_ = row_
 //line blur.go:130
-						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+8) <= len(row_) && ((gc_tx2+(2*r))+8) >= ((gc_tx2+0)+8) {
+						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row_)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line blur.go:131
 								var gc_ld4 archsimd.Float32x8
@@ -689,7 +689,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:131
 								var gc_ld4 archsimd.Float32x8
 //line blur.go:131
-								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row_) {
+								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row_)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(row_[gc_tx2+dx:])
 //line blur.go:132
 								} else {

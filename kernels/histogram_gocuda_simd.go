@@ -152,7 +152,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 								_ = b
 //line histogram.go:34
-								if b < 0 || b+16 > len(local) {
+								if b < 0 || b > len(local)-16 {
 //line histogram.go:34
 									break
 //line histogram.go:34
@@ -183,7 +183,7 @@ func gc_body_histogram(gc_b2 *compiled.Block, data []byte, bins []uint32) {
 //line histogram.go:33
 							_ = b
 //line histogram.go:34
-							if b < 0 || b+8 > len(local) {
+							if b < 0 || b > len(local)-8 {
 //line histogram.go:34
 								break
 //line histogram.go:34

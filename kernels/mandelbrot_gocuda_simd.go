@@ -276,7 +276,7 @@ func gc_body_mandelbrot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, y0, x1, y
 //line mandelbrot.go:52
 							_ = y
 //line mandelbrot.go:53
-							if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i)+8 > len(out) {
+							if i < -2147483648 || i > 2147483640 || (j*width+i) < 0 || (j*width+i) > len(out)-8 {
 //line mandelbrot.go:53
 								break
 //line mandelbrot.go:53

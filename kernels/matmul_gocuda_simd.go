@@ -265,7 +265,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 									_ = sum
 //line matmul.go:135
-									if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+									if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
 //line matmul.go:135
 										break
 //line matmul.go:135
@@ -300,7 +300,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 								_ = sum
 //line matmul.go:135
-								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
 //line matmul.go:135
 									break
 //line matmul.go:135
@@ -447,7 +447,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 								_ = sum
 //line matmul.go:137
-								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:137
 									break
 //line matmul.go:137
@@ -480,7 +480,7 @@ func gc_body_matMulNaive(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line matmul.go:129
 							_ = sum
 //line matmul.go:137
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:137
 								break
 //line matmul.go:137
@@ -739,7 +739,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									var gc_ld15 archsimd.Float32x16
 //line matmul.go:167
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:167
@@ -769,7 +769,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									var gc_ld16 archsimd.Float32x16
 //line matmul.go:167
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:167
@@ -877,7 +877,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								var gc_ld11 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:167
@@ -907,7 +907,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								var gc_ld12 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:167
@@ -989,7 +989,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:164
 								_ = col
 //line matmul.go:167
-								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line matmul.go:167
 									break
 //line matmul.go:167
@@ -1043,7 +1043,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									var gc_ld7 archsimd.Float32x16
 //line matmul.go:167
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:167
 										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
 //line matmul.go:167
@@ -1073,7 +1073,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									var gc_ld8 archsimd.Float32x16
 //line matmul.go:167
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:167
 										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 //line matmul.go:167
@@ -1133,7 +1133,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:164
 							_ = col
 //line matmul.go:167
-							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:167
 								break
 //line matmul.go:167
@@ -1187,7 +1187,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								var gc_ld3 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:167
 									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line matmul.go:167
@@ -1217,7 +1217,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 								var gc_ld4 archsimd.Float32x8
 //line matmul.go:167
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:167
 									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line matmul.go:167
@@ -1390,7 +1390,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:162
 							_ = sum
 //line matmul.go:169
-							if tx < 0 || tx+16 > len(bs[compiled.Trip(0)]) || tx+16 > len(bs[compiled.Trip(1)]) || tx+16 > len(bs[compiled.Trip(2)]) || tx+16 > len(bs[compiled.Trip(3)]) || tx+16 > len(bs[compiled.Trip(4)]) || tx+16 > len(bs[compiled.Trip(5)]) || tx+16 > len(bs[compiled.Trip(6)]) || tx+16 > len(bs[compiled.Trip(7)]) || tx+16 > len(bs[compiled.Trip(8)]) || tx+16 > len(bs[compiled.Trip(9)]) || tx+16 > len(bs[compiled.Trip(10)]) || tx+16 > len(bs[compiled.Trip(11)]) || tx+16 > len(bs[compiled.Trip(12)]) || tx+16 > len(bs[compiled.Trip(13)]) || tx+16 > len(bs[compiled.Trip(14)]) || tx+16 > len(bs[compiled.Trip(15)]) {
+							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:169
 								break
 //line matmul.go:169
@@ -1519,7 +1519,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:162
 						_ = sum
 //line matmul.go:169
-						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul.go:169
 							break
 //line matmul.go:169
@@ -1930,7 +1930,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							_ = sum
 //line matmul.go:174
 							{
-								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:175
 									break
 //line matmul.go:175
@@ -1974,7 +1974,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						_ = sum
 //line matmul.go:174
 						{
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:175
 								break
 //line matmul.go:175
@@ -2343,7 +2343,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									var gc_ld15 archsimd.Float32x16
 //line matmul.go:208
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line matmul.go:208
@@ -2373,7 +2373,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									var gc_ld16 archsimd.Float32x16
 //line matmul.go:208
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line matmul.go:208
@@ -2481,7 +2481,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								var gc_ld11 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line matmul.go:208
@@ -2511,7 +2511,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								var gc_ld12 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line matmul.go:208
@@ -2593,7 +2593,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:205
 								_ = col
 //line matmul.go:208
-								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line matmul.go:208
 									break
 //line matmul.go:208
@@ -2647,7 +2647,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									var gc_ld7 archsimd.Float32x16
 //line matmul.go:208
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:208
 										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
 //line matmul.go:208
@@ -2677,7 +2677,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									var gc_ld8 archsimd.Float32x16
 //line matmul.go:208
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:208
 										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 //line matmul.go:208
@@ -2737,7 +2737,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:205
 							_ = col
 //line matmul.go:208
-							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line matmul.go:208
 								break
 //line matmul.go:208
@@ -2791,7 +2791,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								var gc_ld3 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line matmul.go:208
@@ -2821,7 +2821,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 								var gc_ld4 archsimd.Float32x8
 //line matmul.go:208
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:208
 									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line matmul.go:208
@@ -3004,7 +3004,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:210
 								_ = ar
 //line matmul.go:211
-								if tx < 0 || tx+16 > len(bt[0]) || tx+16 > len(bt[1]) || tx+16 > len(bt[2]) || tx+16 > len(bt[3]) || tx+16 > len(bt[4]) || tx+16 > len(bt[5]) || tx+16 > len(bt[6]) || tx+16 > len(bt[7]) || tx+16 > len(bt[8]) || tx+16 > len(bt[9]) || tx+16 > len(bt[10]) || tx+16 > len(bt[11]) || tx+16 > len(bt[12]) || tx+16 > len(bt[13]) || tx+16 > len(bt[14]) || tx+16 > len(bt[15]) {
+								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
 //line matmul.go:211
 									break
 //line matmul.go:211
@@ -3073,7 +3073,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:210
 							_ = ar
 //line matmul.go:211
-							if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
+							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 								break
 //line matmul.go:211
@@ -3207,7 +3207,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:210
 								_ = ar
 //line matmul.go:211
-								if tx < 0 || tx+16 > len(bt[0]) || tx+16 > len(bt[1]) || tx+16 > len(bt[2]) || tx+16 > len(bt[3]) || tx+16 > len(bt[4]) || tx+16 > len(bt[5]) || tx+16 > len(bt[6]) || tx+16 > len(bt[7]) || tx+16 > len(bt[8]) || tx+16 > len(bt[9]) || tx+16 > len(bt[10]) || tx+16 > len(bt[11]) || tx+16 > len(bt[12]) || tx+16 > len(bt[13]) || tx+16 > len(bt[14]) || tx+16 > len(bt[15]) {
+								if tx < 0 || tx > len(bt[0])-16 || tx > len(bt[1])-16 || tx > len(bt[2])-16 || tx > len(bt[3])-16 || tx > len(bt[4])-16 || tx > len(bt[5])-16 || tx > len(bt[6])-16 || tx > len(bt[7])-16 || tx > len(bt[8])-16 || tx > len(bt[9])-16 || tx > len(bt[10])-16 || tx > len(bt[11])-16 || tx > len(bt[12])-16 || tx > len(bt[13])-16 || tx > len(bt[14])-16 || tx > len(bt[15])-16 {
 //line matmul.go:211
 									break
 //line matmul.go:211
@@ -3276,7 +3276,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:210
 							_ = ar
 //line matmul.go:211
-							if tx < 0 || tx+8 > len(bt[0]) || tx+8 > len(bt[1]) || tx+8 > len(bt[2]) || tx+8 > len(bt[3]) || tx+8 > len(bt[4]) || tx+8 > len(bt[5]) || tx+8 > len(bt[6]) || tx+8 > len(bt[7]) || tx+8 > len(bt[8]) || tx+8 > len(bt[9]) || tx+8 > len(bt[10]) || tx+8 > len(bt[11]) || tx+8 > len(bt[12]) || tx+8 > len(bt[13]) || tx+8 > len(bt[14]) || tx+8 > len(bt[15]) {
+							if tx < 0 || tx > len(bt[0])-8 || tx > len(bt[1])-8 || tx > len(bt[2])-8 || tx > len(bt[3])-8 || tx > len(bt[4])-8 || tx > len(bt[5])-8 || tx > len(bt[6])-8 || tx > len(bt[7])-8 || tx > len(bt[8])-8 || tx > len(bt[9])-8 || tx > len(bt[10])-8 || tx > len(bt[11])-8 || tx > len(bt[12])-8 || tx > len(bt[13])-8 || tx > len(bt[14])-8 || tx > len(bt[15])-8 {
 //line matmul.go:211
 								break
 //line matmul.go:211
@@ -3543,7 +3543,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 							_ = sum
 //line matmul.go:229
 							{
-								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line matmul.go:230
 									break
 //line matmul.go:230
@@ -3587,7 +3587,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 						_ = sum
 //line matmul.go:229
 						{
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul.go:230
 								break
 //line matmul.go:230
@@ -4032,7 +4032,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										var gc_ld7 archsimd.Float32x16
 //line matmul.go:259
-										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4)+16 <= len(a) {
+										if (gc_row4*k+gc_ac4) >= 0 && (gc_row4*k+gc_ac4) <= len(a)-16 {
 //line matmul.go:258
 											gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row4*
 												k+gc_ac4:])
@@ -4081,7 +4081,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										var gc_ld8 archsimd.Float32x16
 //line matmul.go:259
-										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+										if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line matmul.go:258
 											gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*
 												n+gc_col4:])
@@ -4114,7 +4114,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									}
 //line matmul.go:259
-									if (tx+j) >= 0 && (tx+j)+16 <= len(as[ty+i]) {
+									if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
 //line matmul.go:258
 										gc_av4.StoreSlice(as[ty+i][tx+j:])
 //line matmul.go:258
@@ -4140,7 +4140,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 									}
 //line matmul.go:258
-									if (tx+j) >= 0 && (tx+j)+16 <= len(bs[ty+i]) {
+									if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
 //line matmul.go:258
 										gc_bv4.StoreSlice(bs[ty+i][tx+j:])
 //line matmul.go:258
@@ -4262,7 +4262,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									var gc_ld3 archsimd.Float32x8
 //line matmul.go:259
-									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2)+8 <= len(a) {
+									if (gc_row2*k+gc_ac2) >= 0 && (gc_row2*k+gc_ac2) <= len(a)-8 {
 //line matmul.go:258
 										gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row2*
 											k+gc_ac2:])
@@ -4311,7 +4311,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 									var gc_ld4 archsimd.Float32x8
 //line matmul.go:259
-									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+									if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line matmul.go:258
 										gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*
 											n+gc_col2:])
@@ -4344,7 +4344,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 								}
 //line matmul.go:259
-								if (tx+j) >= 0 && (tx+j)+8 <= len(as[ty+i]) {
+								if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
 //line matmul.go:258
 									gc_av2.StoreSlice(as[ty+i][tx+j:])
 //line matmul.go:258
@@ -4370,7 +4370,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:258
 								}
 //line matmul.go:258
-								if (tx+j) >= 0 && (tx+j)+8 <= len(bs[ty+i]) {
+								if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
 //line matmul.go:258
 									gc_bv2.StoreSlice(bs[ty+i][tx+j:])
 //line matmul.go:258
@@ -4488,7 +4488,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 								_ = gc_ld74
 //line matmul.go:264
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(0)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-32 {
 									gc_lo35, gc_hi35 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(0)][(2*tx)+16:])
 //line matmul.go:265
 									gc_ld73 = gc_lo35.ConcatPermute(gc_hi35, gc_evens16)
@@ -4573,7 +4573,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld76
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(1)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-32 {
 //line matmul.go:265
 									gc_lo36, gc_hi36 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(1)][(2*tx)+16:])
 //line matmul.go:265
@@ -4659,7 +4659,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld78
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(2)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-32 {
 //line matmul.go:265
 									gc_lo37, gc_hi37 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(2)][(2*tx)+16:])
 //line matmul.go:265
@@ -4745,7 +4745,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld80
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(3)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-32 {
 //line matmul.go:265
 									gc_lo38, gc_hi38 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(3)][(2*tx)+16:])
 //line matmul.go:265
@@ -4831,7 +4831,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld82
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(4)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-32 {
 //line matmul.go:265
 									gc_lo39, gc_hi39 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(4)][(2*tx)+16:])
 //line matmul.go:265
@@ -4917,7 +4917,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld84
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(5)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-32 {
 //line matmul.go:265
 									gc_lo40, gc_hi40 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(5)][(2*tx)+16:])
 //line matmul.go:265
@@ -5003,7 +5003,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld86
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(6)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-32 {
 //line matmul.go:265
 									gc_lo41, gc_hi41 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(6)][(2*tx)+16:])
 //line matmul.go:265
@@ -5089,7 +5089,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld88
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(7)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-32 {
 //line matmul.go:265
 									gc_lo42, gc_hi42 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(7)][(2*tx)+16:])
 //line matmul.go:265
@@ -5175,7 +5175,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld90
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(8)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-32 {
 //line matmul.go:265
 									gc_lo43, gc_hi43 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(8)][(2*tx)+16:])
 //line matmul.go:265
@@ -5261,7 +5261,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld92
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(9)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-32 {
 //line matmul.go:265
 									gc_lo44, gc_hi44 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(9)][(2*tx)+16:])
 //line matmul.go:265
@@ -5347,7 +5347,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld94
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(10)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-32 {
 //line matmul.go:265
 									gc_lo45, gc_hi45 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(10)][(2*tx)+16:])
 //line matmul.go:265
@@ -5433,7 +5433,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld96
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(11)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-32 {
 //line matmul.go:265
 									gc_lo46, gc_hi46 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(11)][(2*tx)+16:])
 //line matmul.go:265
@@ -5519,7 +5519,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld98
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(12)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-32 {
 //line matmul.go:265
 									gc_lo47, gc_hi47 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(12)][(2*tx)+16:])
 //line matmul.go:265
@@ -5605,7 +5605,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld100
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(13)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-32 {
 //line matmul.go:265
 									gc_lo48, gc_hi48 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(13)][(2*tx)+16:])
 //line matmul.go:265
@@ -5691,7 +5691,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld102
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(14)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-32 {
 //line matmul.go:265
 									gc_lo49, gc_hi49 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(14)][(2*tx)+16:])
 //line matmul.go:265
@@ -5777,7 +5777,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld104
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(15)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-32 {
 //line matmul.go:265
 									gc_lo50, gc_hi50 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(15)][(2*tx)+16:])
 //line matmul.go:265
@@ -5863,7 +5863,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld106
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(16)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-32 {
 //line matmul.go:265
 									gc_lo51, gc_hi51 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(16)][(2*tx)+16:])
 //line matmul.go:265
@@ -5949,7 +5949,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld108
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(17)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-32 {
 //line matmul.go:265
 									gc_lo52, gc_hi52 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(17)][(2*tx)+16:])
 //line matmul.go:265
@@ -6035,7 +6035,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld110
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(18)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-32 {
 //line matmul.go:265
 									gc_lo53, gc_hi53 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(18)][(2*tx)+16:])
 //line matmul.go:265
@@ -6121,7 +6121,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld112
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(19)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-32 {
 //line matmul.go:265
 									gc_lo54, gc_hi54 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(19)][(2*tx)+16:])
 //line matmul.go:265
@@ -6207,7 +6207,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld114
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(20)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-32 {
 //line matmul.go:265
 									gc_lo55, gc_hi55 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(20)][(2*tx)+16:])
 //line matmul.go:265
@@ -6293,7 +6293,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld116
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(21)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-32 {
 //line matmul.go:265
 									gc_lo56, gc_hi56 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(21)][(2*tx)+16:])
 //line matmul.go:265
@@ -6379,7 +6379,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld118
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(22)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-32 {
 //line matmul.go:265
 									gc_lo57, gc_hi57 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(22)][(2*tx)+16:])
 //line matmul.go:265
@@ -6465,7 +6465,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld120
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(23)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-32 {
 //line matmul.go:265
 									gc_lo58, gc_hi58 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(23)][(2*tx)+16:])
 //line matmul.go:265
@@ -6551,7 +6551,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld122
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(24)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-32 {
 //line matmul.go:265
 									gc_lo59, gc_hi59 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(24)][(2*tx)+16:])
 //line matmul.go:265
@@ -6637,7 +6637,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld124
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(25)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-32 {
 //line matmul.go:265
 									gc_lo60, gc_hi60 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(25)][(2*tx)+16:])
 //line matmul.go:265
@@ -6723,7 +6723,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld126
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(26)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-32 {
 //line matmul.go:265
 									gc_lo61, gc_hi61 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(26)][(2*tx)+16:])
 //line matmul.go:265
@@ -6809,7 +6809,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld128
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(27)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-32 {
 //line matmul.go:265
 									gc_lo62, gc_hi62 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(27)][(2*tx)+16:])
 //line matmul.go:265
@@ -6895,7 +6895,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld130
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(28)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-32 {
 //line matmul.go:265
 									gc_lo63, gc_hi63 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(28)][(2*tx)+16:])
 //line matmul.go:265
@@ -6981,7 +6981,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld132
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(29)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-32 {
 //line matmul.go:265
 									gc_lo64, gc_hi64 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(29)][(2*tx)+16:])
 //line matmul.go:265
@@ -7067,7 +7067,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld134
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(30)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-32 {
 //line matmul.go:265
 									gc_lo65, gc_hi65 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(30)][(2*tx)+16:])
 //line matmul.go:265
@@ -7153,7 +7153,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 								_ = gc_ld136
 //line matmul.go:265
-								if (2*tx) >= 0 && (2*tx)+32 <= len(bs[compiled.Trip(31)]) {
+								if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-32 {
 //line matmul.go:265
 									gc_lo66, gc_hi66 := archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][2*tx:]), archsimd.LoadFloat32x16Slice(bs[compiled.Trip(31)][(2*tx)+16:])
 //line matmul.go:265
@@ -7296,7 +7296,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:264
 							_ = gc_ld10
 //line matmul.go:264
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(0)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(0)])-16 {
 								{
 //line matmul.go:265
 									gc_lo3 := archsimd.LoadFloat32x8Slice(bs[compiled.Trip(0)][2*tx:]).Permute(gc_evens)
@@ -7387,7 +7387,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld12
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(1)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(1)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7479,7 +7479,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld14
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(2)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(2)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7571,7 +7571,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld16
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(3)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(3)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7663,7 +7663,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld18
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(4)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(4)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7755,7 +7755,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld20
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(5)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(5)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7847,7 +7847,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld22
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(6)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(6)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -7939,7 +7939,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld24
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(7)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(7)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8031,7 +8031,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld26
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(8)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(8)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8123,7 +8123,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld28
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(9)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(9)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8215,7 +8215,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld30
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(10)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(10)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8307,7 +8307,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld32
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(11)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(11)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8399,7 +8399,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld34
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(12)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(12)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8491,7 +8491,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld36
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(13)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(13)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8583,7 +8583,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld38
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(14)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(14)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8675,7 +8675,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld40
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(15)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(15)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8767,7 +8767,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld42
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(16)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(16)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8859,7 +8859,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld44
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(17)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(17)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -8951,7 +8951,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld46
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(18)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(18)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9043,7 +9043,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld48
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(19)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(19)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9135,7 +9135,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld50
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(20)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(20)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9227,7 +9227,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld52
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(21)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(21)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9319,7 +9319,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld54
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(22)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(22)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9411,7 +9411,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld56
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(23)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(23)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9503,7 +9503,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld58
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(24)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(24)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9595,7 +9595,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld60
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(25)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(25)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9687,7 +9687,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld62
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(26)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(26)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9779,7 +9779,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld64
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(27)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(27)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9871,7 +9871,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld66
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(28)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(28)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -9963,7 +9963,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld68
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(29)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(29)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -10055,7 +10055,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld70
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(30)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(30)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265
@@ -10147,7 +10147,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:265
 							_ = gc_ld72
 //line matmul.go:265
-							if (2*tx) >= 0 && (2*tx)+16 <= len(bs[compiled.Trip(31)]) {
+							if (2*tx) >= 0 && (2*tx) <= len(bs[compiled.Trip(31)])-16 {
 //line matmul.go:265
 								{
 //line matmul.go:265

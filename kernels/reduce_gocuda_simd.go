@@ -405,7 +405,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								var gc_ld8 archsimd.Float32x16
 //line reduce.go:186
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:186
@@ -509,7 +509,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:186
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:186
@@ -599,7 +599,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 							_ = tid
 //line reduce.go:186
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:186
 								break
 //line reduce.go:186
@@ -629,7 +629,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								var gc_ld4 archsimd.Float32x16
 //line reduce.go:186
-								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:186
@@ -709,7 +709,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:186
 							break
 //line reduce.go:186
@@ -739,7 +739,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:186
-							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:186
@@ -941,7 +941,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 								_ = tid
 //line reduce.go:189
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:190
 										break
 //line reduce.go:190
@@ -969,7 +969,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 							_ = tid
 //line reduce.go:189
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:190
 									break
 //line reduce.go:190
@@ -1223,7 +1223,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								var gc_ld16 archsimd.Int32x16
 //line reduce.go:186
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:186
@@ -1327,7 +1327,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							var gc_ld14 archsimd.Int32x8
 //line reduce.go:186
-							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:186
@@ -1417,7 +1417,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:184
 							_ = tid
 //line reduce.go:186
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:186
 								break
 //line reduce.go:186
@@ -1447,7 +1447,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								var gc_ld12 archsimd.Int32x16
 //line reduce.go:186
-								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:186
@@ -1527,7 +1527,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:186
 							break
 //line reduce.go:186
@@ -1557,7 +1557,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 							var gc_ld10 archsimd.Int32x8
 //line reduce.go:186
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:186
@@ -1759,7 +1759,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 								_ = tid
 //line reduce.go:189
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:190
 										break
 //line reduce.go:190
@@ -1787,7 +1787,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 							_ = tid
 //line reduce.go:189
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:190
 									break
 //line reduce.go:190
@@ -2041,7 +2041,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								var gc_ld24 archsimd.Uint32x16
 //line reduce.go:186
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:186
@@ -2145,7 +2145,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:186
-							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:186
@@ -2235,7 +2235,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:184
 							_ = tid
 //line reduce.go:186
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:186
 								break
 //line reduce.go:186
@@ -2265,7 +2265,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								var gc_ld20 archsimd.Uint32x16
 //line reduce.go:186
-								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:186
 									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:186
@@ -2345,7 +2345,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:184
 						_ = tid
 //line reduce.go:186
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:186
 							break
 //line reduce.go:186
@@ -2375,7 +2375,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:186
-							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:186
 								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:186
@@ -2577,7 +2577,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 								_ = tid
 //line reduce.go:189
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:190
 										break
 //line reduce.go:190
@@ -2605,7 +2605,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 							_ = tid
 //line reduce.go:189
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:190
 									break
 //line reduce.go:190
@@ -3271,7 +3271,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								var gc_ld8 archsimd.Float32x16
 //line reduce.go:210
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:210
@@ -3375,7 +3375,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:210
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:210
@@ -3465,7 +3465,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 							_ = tid
 //line reduce.go:210
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:210
 								break
 //line reduce.go:210
@@ -3495,7 +3495,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								var gc_ld4 archsimd.Float32x16
 //line reduce.go:210
-								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:210
@@ -3575,7 +3575,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:210
 							break
 //line reduce.go:210
@@ -3605,7 +3605,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:210
-							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:210
@@ -4135,7 +4135,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								var gc_ld16 archsimd.Int32x16
 //line reduce.go:210
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:210
@@ -4239,7 +4239,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							var gc_ld14 archsimd.Int32x8
 //line reduce.go:210
-							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:210
@@ -4329,7 +4329,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:208
 							_ = tid
 //line reduce.go:210
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:210
 								break
 //line reduce.go:210
@@ -4359,7 +4359,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								var gc_ld12 archsimd.Int32x16
 //line reduce.go:210
-								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:210
@@ -4439,7 +4439,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:210
 							break
 //line reduce.go:210
@@ -4469,7 +4469,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 							var gc_ld10 archsimd.Int32x8
 //line reduce.go:210
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:210
@@ -4999,7 +4999,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								var gc_ld24 archsimd.Uint32x16
 //line reduce.go:210
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:210
@@ -5103,7 +5103,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:210
-							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:210
@@ -5193,7 +5193,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 							_ = tid
 //line reduce.go:210
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:210
 								break
 //line reduce.go:210
@@ -5223,7 +5223,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								var gc_ld20 archsimd.Uint32x16
 //line reduce.go:210
-								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:210
 									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:210
@@ -5303,7 +5303,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:208
 						_ = tid
 //line reduce.go:210
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:210
 							break
 //line reduce.go:210
@@ -5333,7 +5333,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:210
-							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:210
 								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:210
@@ -6170,7 +6170,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								var gc_ld8 archsimd.Float32x16
 //line reduce.go:234
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:234
@@ -6274,7 +6274,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:234
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:234
@@ -6364,7 +6364,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 							_ = tid
 //line reduce.go:234
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:234
 								break
 //line reduce.go:234
@@ -6394,7 +6394,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								var gc_ld4 archsimd.Float32x16
 //line reduce.go:234
-								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:234
@@ -6474,7 +6474,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:234
 							break
 //line reduce.go:234
@@ -6504,7 +6504,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:234
-							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:234
@@ -6869,7 +6869,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								var gc_ld16 archsimd.Int32x16
 //line reduce.go:234
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:234
@@ -6973,7 +6973,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							var gc_ld14 archsimd.Int32x8
 //line reduce.go:234
-							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:234
@@ -7063,7 +7063,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:232
 							_ = tid
 //line reduce.go:234
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:234
 								break
 //line reduce.go:234
@@ -7093,7 +7093,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								var gc_ld12 archsimd.Int32x16
 //line reduce.go:234
-								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:234
@@ -7173,7 +7173,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:234
 							break
 //line reduce.go:234
@@ -7203,7 +7203,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 							var gc_ld10 archsimd.Int32x8
 //line reduce.go:234
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:234
@@ -7568,7 +7568,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								var gc_ld24 archsimd.Uint32x16
 //line reduce.go:234
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:234
@@ -7672,7 +7672,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:234
-							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:234
@@ -7762,7 +7762,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:232
 							_ = tid
 //line reduce.go:234
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:234
 								break
 //line reduce.go:234
@@ -7792,7 +7792,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								var gc_ld20 archsimd.Uint32x16
 //line reduce.go:234
-								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:234
 									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:234
@@ -7872,7 +7872,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:232
 						_ = tid
 //line reduce.go:234
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:234
 							break
 //line reduce.go:234
@@ -7902,7 +7902,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:234
-							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:234
 								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:234
@@ -8607,7 +8607,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								var gc_ld8 archsimd.Float32x16
 //line reduce.go:256
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce.go:256
@@ -8711,7 +8711,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:256
-							if gc_i6 >= 0 && gc_i6+8 <= len(in) {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 //line reduce.go:256
@@ -8801,7 +8801,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 							_ = tid
 //line reduce.go:256
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:256
 								break
 //line reduce.go:256
@@ -8831,7 +8831,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								var gc_ld4 archsimd.Float32x16
 //line reduce.go:256
-								if gc_i4 >= 0 && gc_i4+16 <= len(in) {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line reduce.go:256
@@ -8911,7 +8911,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:256
 							break
 //line reduce.go:256
@@ -8941,7 +8941,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:256
-							if gc_i2 >= 0 && gc_i2+8 <= len(in) {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line reduce.go:256
@@ -9155,7 +9155,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -9183,7 +9183,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -9439,7 +9439,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								var gc_ld16 archsimd.Int32x16
 //line reduce.go:256
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line reduce.go:256
@@ -9543,7 +9543,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							var gc_ld14 archsimd.Int32x8
 //line reduce.go:256
-							if gc_i14 >= 0 && gc_i14+8 <= len(in) {
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line reduce.go:256
@@ -9633,7 +9633,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:254
 							_ = tid
 //line reduce.go:256
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:256
 								break
 //line reduce.go:256
@@ -9663,7 +9663,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								var gc_ld12 archsimd.Int32x16
 //line reduce.go:256
-								if gc_i12 >= 0 && gc_i12+16 <= len(in) {
+								if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld12 = archsimd.LoadInt32x16Slice(in[gc_i12:])
 //line reduce.go:256
@@ -9743,7 +9743,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:256
 							break
 //line reduce.go:256
@@ -9773,7 +9773,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 							var gc_ld10 archsimd.Int32x8
 //line reduce.go:256
-							if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+							if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce.go:256
@@ -9987,7 +9987,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -10015,7 +10015,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -10271,7 +10271,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								var gc_ld24 archsimd.Uint32x16
 //line reduce.go:256
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld24 = archsimd.LoadUint32x16Slice(in[gc_i24:])
 //line reduce.go:256
@@ -10375,7 +10375,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							var gc_ld22 archsimd.Uint32x8
 //line reduce.go:256
-							if gc_i22 >= 0 && gc_i22+8 <= len(in) {
+							if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld22 = archsimd.LoadUint32x8Slice(in[gc_i22:])
 //line reduce.go:256
@@ -10465,7 +10465,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:254
 							_ = tid
 //line reduce.go:256
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce.go:256
 								break
 //line reduce.go:256
@@ -10495,7 +10495,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								var gc_ld20 archsimd.Uint32x16
 //line reduce.go:256
-								if gc_i20 >= 0 && gc_i20+16 <= len(in) {
+								if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
 //line reduce.go:256
 									gc_ld20 = archsimd.LoadUint32x16Slice(in[gc_i20:])
 //line reduce.go:256
@@ -10575,7 +10575,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:254
 						_ = tid
 //line reduce.go:256
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce.go:256
 							break
 //line reduce.go:256
@@ -10605,7 +10605,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:256
-							if gc_i18 >= 0 && gc_i18+8 <= len(in) {
+							if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
 //line reduce.go:256
 								gc_ld18 = archsimd.LoadUint32x8Slice(in[gc_i18:])
 //line reduce.go:256
@@ -10819,7 +10819,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -10847,7 +10847,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272

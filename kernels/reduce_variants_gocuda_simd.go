@@ -443,7 +443,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:22
-								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+								if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line reduce_variants.go:22
@@ -515,7 +515,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								var gc_ld16 archsimd.Float32x16
 //line reduce_variants.go:22
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 //line reduce_variants.go:22
@@ -618,7 +618,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line reduce_variants.go:22
@@ -690,7 +690,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line reduce_variants.go:22
@@ -787,7 +787,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 //line reduce_variants.go:22
@@ -813,7 +813,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:22
-								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+								if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line reduce_variants.go:22
@@ -885,7 +885,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								var gc_ld8 archsimd.Float32x16
 //line reduce_variants.go:22
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:22
@@ -968,7 +968,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 //line reduce_variants.go:22
@@ -994,7 +994,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line reduce_variants.go:22
@@ -1066,7 +1066,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 							var gc_ld4 archsimd.Float32x8
 //line reduce_variants.go:22
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce_variants.go:22
@@ -1299,7 +1299,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -1327,7 +1327,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -1583,7 +1583,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:22
-								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+								if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
 //line reduce_variants.go:22
@@ -1655,7 +1655,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								var gc_ld32 archsimd.Int32x16
 //line reduce_variants.go:22
-								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+								if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
 //line reduce_variants.go:22
@@ -1758,7 +1758,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line reduce_variants.go:22
@@ -1830,7 +1830,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line reduce_variants.go:22
@@ -1927,7 +1927,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 //line reduce_variants.go:22
@@ -1953,7 +1953,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								var gc_ld23 archsimd.Int32x16
 //line reduce_variants.go:22
-								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+								if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
 //line reduce_variants.go:22
@@ -2025,7 +2025,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								var gc_ld24 archsimd.Int32x16
 //line reduce_variants.go:22
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line reduce_variants.go:22
@@ -2108,7 +2108,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 //line reduce_variants.go:22
@@ -2134,7 +2134,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line reduce_variants.go:22
@@ -2206,7 +2206,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 							var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:22
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line reduce_variants.go:22
@@ -2439,7 +2439,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -2467,7 +2467,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -2723,7 +2723,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								var gc_ld47 archsimd.Uint32x16
 //line reduce_variants.go:22
-								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+								if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
 //line reduce_variants.go:22
@@ -2795,7 +2795,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								var gc_ld48 archsimd.Uint32x16
 //line reduce_variants.go:22
-								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+								if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
 //line reduce_variants.go:22
@@ -2898,7 +2898,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line reduce_variants.go:22
@@ -2970,7 +2970,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line reduce_variants.go:22
@@ -3067,7 +3067,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 							_ = i
 //line reduce_variants.go:22
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:22
 								break
 //line reduce_variants.go:22
@@ -3093,7 +3093,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								var gc_ld39 archsimd.Uint32x16
 //line reduce_variants.go:22
-								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+								if gc_i39 >= 0 && gc_i39 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
 //line reduce_variants.go:22
@@ -3165,7 +3165,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								var gc_ld40 archsimd.Uint32x16
 //line reduce_variants.go:22
-								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+								if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
 //line reduce_variants.go:22
 									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
 //line reduce_variants.go:22
@@ -3248,7 +3248,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:20
 						_ = i
 //line reduce_variants.go:22
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:22
 							break
 //line reduce_variants.go:22
@@ -3274,7 +3274,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line reduce_variants.go:22
@@ -3346,7 +3346,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 							var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:22
-							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
 //line reduce_variants.go:22
 								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line reduce_variants.go:22
@@ -3579,7 +3579,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -3607,7 +3607,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -4367,7 +4367,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								var gc_ld15 archsimd.Float32x16
 //line reduce_variants.go:45
-								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+								if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line reduce_variants.go:45
@@ -4439,7 +4439,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								var gc_ld16 archsimd.Float32x16
 //line reduce_variants.go:45
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 //line reduce_variants.go:45
@@ -4542,7 +4542,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							var gc_ld11 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line reduce_variants.go:45
@@ -4614,7 +4614,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							var gc_ld12 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line reduce_variants.go:45
@@ -4711,7 +4711,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 //line reduce_variants.go:45
@@ -4737,7 +4737,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								var gc_ld7 archsimd.Float32x16
 //line reduce_variants.go:45
-								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+								if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line reduce_variants.go:45
@@ -4809,7 +4809,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								var gc_ld8 archsimd.Float32x16
 //line reduce_variants.go:45
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line reduce_variants.go:45
@@ -4892,7 +4892,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 //line reduce_variants.go:45
@@ -4918,7 +4918,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line reduce_variants.go:45
@@ -4990,7 +4990,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 							var gc_ld4 archsimd.Float32x8
 //line reduce_variants.go:45
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce_variants.go:45
@@ -5223,7 +5223,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -5251,7 +5251,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -5412,7 +5412,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -5483,7 +5483,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -5552,7 +5552,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -5764,7 +5764,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								var gc_ld31 archsimd.Int32x16
 //line reduce_variants.go:45
-								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+								if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
 //line reduce_variants.go:45
@@ -5836,7 +5836,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								var gc_ld32 archsimd.Int32x16
 //line reduce_variants.go:45
-								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+								if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
 //line reduce_variants.go:45
@@ -5939,7 +5939,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							var gc_ld27 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line reduce_variants.go:45
@@ -6011,7 +6011,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							var gc_ld28 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line reduce_variants.go:45
@@ -6108,7 +6108,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 //line reduce_variants.go:45
@@ -6134,7 +6134,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								var gc_ld23 archsimd.Int32x16
 //line reduce_variants.go:45
-								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+								if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
 //line reduce_variants.go:45
@@ -6206,7 +6206,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								var gc_ld24 archsimd.Int32x16
 //line reduce_variants.go:45
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line reduce_variants.go:45
@@ -6289,7 +6289,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 //line reduce_variants.go:45
@@ -6315,7 +6315,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							var gc_ld19 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line reduce_variants.go:45
@@ -6387,7 +6387,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 							var gc_ld20 archsimd.Int32x8
 //line reduce_variants.go:45
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line reduce_variants.go:45
@@ -6620,7 +6620,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -6648,7 +6648,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -6809,7 +6809,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -6880,7 +6880,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -6949,7 +6949,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -7161,7 +7161,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								var gc_ld47 archsimd.Uint32x16
 //line reduce_variants.go:45
-								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+								if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
 //line reduce_variants.go:45
@@ -7233,7 +7233,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								var gc_ld48 archsimd.Uint32x16
 //line reduce_variants.go:45
-								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+								if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
 //line reduce_variants.go:45
@@ -7336,7 +7336,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							var gc_ld43 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line reduce_variants.go:45
@@ -7408,7 +7408,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							var gc_ld44 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line reduce_variants.go:45
@@ -7505,7 +7505,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 							_ = i
 //line reduce_variants.go:45
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:45
 								break
 //line reduce_variants.go:45
@@ -7531,7 +7531,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								var gc_ld39 archsimd.Uint32x16
 //line reduce_variants.go:45
-								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+								if gc_i39 >= 0 && gc_i39 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
 //line reduce_variants.go:45
@@ -7603,7 +7603,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								var gc_ld40 archsimd.Uint32x16
 //line reduce_variants.go:45
-								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+								if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
 //line reduce_variants.go:45
 									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
 //line reduce_variants.go:45
@@ -7686,7 +7686,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:43
 						_ = i
 //line reduce_variants.go:45
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:45
 							break
 //line reduce_variants.go:45
@@ -7712,7 +7712,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							var gc_ld35 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line reduce_variants.go:45
@@ -7784,7 +7784,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 							var gc_ld36 archsimd.Uint32x8
 //line reduce_variants.go:45
-							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
 //line reduce_variants.go:45
 								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line reduce_variants.go:45
@@ -8017,7 +8017,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -8045,7 +8045,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -8206,7 +8206,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -8277,7 +8277,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -8346,7 +8346,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:60
 							_ = v
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -8804,7 +8804,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 					var gc_ld3 archsimd.Float32x8
 //line reduce_variants.go:81
-					if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line reduce_variants.go:81
@@ -8892,7 +8892,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce_variants.go:81
 					var gc_ld4 archsimd.Float32x8
 //line reduce_variants.go:81
-					if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line reduce_variants.go:81
@@ -9210,7 +9210,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b2 *compiled.Block, in []float32
 //line reduce.go:281
 							var gc_ld6 archsimd.Float32x8
 //line reduce.go:281
-							if gc_i6 >= 0 && gc_i6+8 <= len(gc_in2) {
+							if gc_i6 >= 0 && gc_i6 <= len(gc_in2)-8 {
 //line reduce.go:281
 								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i6:])
 //line reduce.go:281
@@ -9576,7 +9576,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					var gc_ld9 archsimd.Int32x8
 //line reduce_variants.go:81
-					if gc_i9 >= 0 && gc_i9+8 <= len(in) {
+					if gc_i9 >= 0 && gc_i9 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld9 = archsimd.LoadInt32x8Slice(in[gc_i9:])
 //line reduce_variants.go:81
@@ -9664,7 +9664,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce_variants.go:81
 					var gc_ld10 archsimd.Int32x8
 //line reduce_variants.go:81
-					if gc_i10 >= 0 && gc_i10+8 <= len(in) {
+					if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld10 = archsimd.LoadInt32x8Slice(in[gc_i10:])
 //line reduce_variants.go:81
@@ -9982,7 +9982,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b9 *compiled.Block, in []int32, pa
 //line reduce.go:281
 							var gc_ld12 archsimd.Int32x8
 //line reduce.go:281
-							if gc_i12 >= 0 && gc_i12+8 <= len(gc_in4) {
+							if gc_i12 >= 0 && gc_i12 <= len(gc_in4)-8 {
 //line reduce.go:281
 								gc_ld12 = archsimd.LoadInt32x8Slice(gc_in4[gc_i12:])
 //line reduce.go:281
@@ -10348,7 +10348,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					var gc_ld15 archsimd.Uint32x8
 //line reduce_variants.go:81
-					if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+					if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld15 = archsimd.LoadUint32x8Slice(in[gc_i15:])
 //line reduce_variants.go:81
@@ -10436,7 +10436,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce_variants.go:81
 					var gc_ld16 archsimd.Uint32x8
 //line reduce_variants.go:81
-					if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+					if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
 //line reduce_variants.go:81
 						gc_ld16 = archsimd.LoadUint32x8Slice(in[gc_i16:])
 //line reduce_variants.go:81
@@ -10754,7 +10754,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b16 *compiled.Block, in []uint32,
 //line reduce.go:281
 							var gc_ld18 archsimd.Uint32x8
 //line reduce.go:281
-							if gc_i18 >= 0 && gc_i18+8 <= len(gc_in6) {
+							if gc_i18 >= 0 && gc_i18 <= len(gc_in6)-8 {
 //line reduce.go:281
 								gc_ld18 = archsimd.LoadUint32x8Slice(gc_in6[gc_i18:])
 //line reduce.go:281
@@ -12019,9 +12019,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								if i < 0 || i+16 > len(in) || (i+
+								if i < 0 || i > len(in)-16 || (i+
 
-									b) < 0 || (i+b)+16 > len(in) {
+									b) < 0 || (i+b) > len(in)-16 {
 //line reduce_variants.go:135
 									break
 //line reduce_variants.go:135
@@ -12070,9 +12070,9 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if i < 0 || i+8 > len(in) || (i+
+							if i < 0 || i > len(in)-8 || (i+
 
-								b) < 0 || (i+b)+8 > len(in) {
+								b) < 0 || (i+b) > len(in)-8 {
 //line reduce_variants.go:135
 								break
 //line reduce_variants.go:135
@@ -12299,7 +12299,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 								break
 //line reduce_variants.go:141
@@ -12328,7 +12328,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
 							break
 //line reduce_variants.go:141
@@ -12505,7 +12505,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -12533,7 +12533,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -12694,7 +12694,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -12765,7 +12765,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -12834,7 +12834,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -13239,9 +13239,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								if i < 0 || i+16 > len(in) || (i+
+								if i < 0 || i > len(in)-16 || (i+
 
-									b) < 0 || (i+b)+16 > len(in) {
+									b) < 0 || (i+b) > len(in)-16 {
 //line reduce_variants.go:135
 									break
 //line reduce_variants.go:135
@@ -13290,9 +13290,9 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if i < 0 || i+8 > len(in) || (i+
+							if i < 0 || i > len(in)-8 || (i+
 
-								b) < 0 || (i+b)+8 > len(in) {
+								b) < 0 || (i+b) > len(in)-8 {
 //line reduce_variants.go:135
 								break
 //line reduce_variants.go:135
@@ -13519,7 +13519,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 								break
 //line reduce_variants.go:141
@@ -13548,7 +13548,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
 							break
 //line reduce_variants.go:141
@@ -13725,7 +13725,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -13753,7 +13753,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -13914,7 +13914,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -13985,7 +13985,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -14054,7 +14054,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -14459,9 +14459,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 								_ = i
 //line reduce_variants.go:135
-								if i < 0 || i+16 > len(in) || (i+
+								if i < 0 || i > len(in)-16 || (i+
 
-									b) < 0 || (i+b)+16 > len(in) {
+									b) < 0 || (i+b) > len(in)-16 {
 //line reduce_variants.go:135
 									break
 //line reduce_variants.go:135
@@ -14510,9 +14510,9 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:134
 							_ = i
 //line reduce_variants.go:135
-							if i < 0 || i+8 > len(in) || (i+
+							if i < 0 || i > len(in)-8 || (i+
 
-								b) < 0 || (i+b)+8 > len(in) {
+								b) < 0 || (i+b) > len(in)-8 {
 //line reduce_variants.go:135
 								break
 //line reduce_variants.go:135
@@ -14739,7 +14739,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 							_ = v
 //line reduce_variants.go:141
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line reduce_variants.go:141
 								break
 //line reduce_variants.go:141
@@ -14768,7 +14768,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:131
 						_ = v
 //line reduce_variants.go:141
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line reduce_variants.go:141
 							break
 //line reduce_variants.go:141
@@ -14945,7 +14945,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 								_ = tid_
 //line reduce.go:271
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(sdata_) || tid_ < 0 || tid_+16 > len(sdata_) {
+									if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
 //line reduce.go:272
 										break
 //line reduce.go:272
@@ -14973,7 +14973,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 							_ = tid_
 //line reduce.go:271
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(sdata_) || tid_ < 0 || tid_+8 > len(sdata_) {
+								if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 //line reduce.go:272
 									break
 //line reduce.go:272
@@ -15134,7 +15134,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 						_ = tid_2
 //line reduce_variants.go:61
-						if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+						if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:61
 							break
 //line reduce_variants.go:61
@@ -15205,7 +15205,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:63
-							if (tid_2+offset) < 0 || (tid_2+offset)+8 > len(sdata_2) {
+							if (tid_2+offset) < 0 || (tid_2+offset) > len(sdata_2)-8 {
 //line reduce_variants.go:63
 								break
 //line reduce_variants.go:63
@@ -15274,7 +15274,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:60
 							_ = v_
 //line reduce_variants.go:65
-							if tid_2 < 0 || tid_2+8 > len(sdata_2) {
+							if tid_2 < 0 || tid_2 > len(sdata_2)-8 {
 //line reduce_variants.go:65
 								break
 //line reduce_variants.go:65
@@ -16164,7 +16164,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 //line reduce.go:281
 							var gc_ld2 archsimd.Float32x8
 //line reduce.go:281
-							if gc_i2 >= 0 && gc_i2+8 <= len(gc_in2) {
+							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 //line reduce.go:281
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 //line reduce.go:281
@@ -16862,7 +16862,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 //line reduce.go:281
 							var gc_ld4 archsimd.Int32x8
 //line reduce.go:281
-							if gc_i4 >= 0 && gc_i4+8 <= len(gc_in4) {
+							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 //line reduce.go:281
 								gc_ld4 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 //line reduce.go:281
@@ -17560,7 +17560,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 //line reduce.go:281
 							var gc_ld6 archsimd.Uint32x8
 //line reduce.go:281
-							if gc_i6 >= 0 && gc_i6+8 <= len(gc_in6) {
+							if gc_i6 >= 0 && gc_i6 <= len(gc_in6)-8 {
 //line reduce.go:281
 								gc_ld6 = archsimd.LoadUint32x8Slice(gc_in6[gc_i6:])
 //line reduce.go:281

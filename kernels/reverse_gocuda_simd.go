@@ -497,7 +497,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:40
 							_ = tid
 //line reverse.go:47
-							if tid < 0 || tid+16 > len(tile) {
+							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
 //line reverse.go:47
@@ -515,7 +515,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 								if gc_if2.ToBits() != 0 {
 //line reverse.go:47
-									if o >= 0 && o+16 <= len(out) {
+									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
 //line reverse.go:48
 									} else {
@@ -565,7 +565,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:40
 						_ = tid
 //line reverse.go:47
-						if tid < 0 || tid+8 > len(tile) {
+						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 //line reverse.go:47
@@ -583,7 +583,7 @@ func gc_body_reverseShared_float32(gc_b2 *compiled.Block, in []float32, out []fl
 //line reverse.go:47
 							if gc_if.ToBits() != 0 {
 //line reverse.go:47
-								if o >= 0 && o+8 <= len(out) {
+								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 //line reverse.go:48
 								} else {
@@ -898,7 +898,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:40
 							_ = tid
 //line reverse.go:47
-							if tid < 0 || tid+16 > len(tile) {
+							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
 //line reverse.go:47
@@ -916,7 +916,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 								if gc_if6.ToBits() != 0 {
 //line reverse.go:47
-									if o >= 0 && o+16 <= len(out) {
+									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if6)
 //line reverse.go:48
 									} else {
@@ -966,7 +966,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:40
 						_ = tid
 //line reverse.go:47
-						if tid < 0 || tid+8 > len(tile) {
+						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 //line reverse.go:47
@@ -984,7 +984,7 @@ func gc_body_reverseShared_int32(gc_b3 *compiled.Block, in []int32, out []int32)
 //line reverse.go:47
 							if gc_if5.ToBits() != 0 {
 //line reverse.go:47
-								if o >= 0 && o+8 <= len(out) {
+								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if5)
 //line reverse.go:48
 								} else {
@@ -1299,7 +1299,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:40
 							_ = tid
 //line reverse.go:47
-							if tid < 0 || tid+16 > len(tile) {
+							if tid < 0 || tid > len(tile)-16 {
 //line reverse.go:47
 								break
 //line reverse.go:47
@@ -1317,7 +1317,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 								if gc_if10.ToBits() != 0 {
 //line reverse.go:47
-									if o >= 0 && o+16 <= len(out) {
+									if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if10)
 //line reverse.go:48
 									} else {
@@ -1367,7 +1367,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:40
 						_ = tid
 //line reverse.go:47
-						if tid < 0 || tid+8 > len(tile) {
+						if tid < 0 || tid > len(tile)-8 {
 //line reverse.go:47
 							break
 //line reverse.go:47
@@ -1385,7 +1385,7 @@ func gc_body_reverseShared_uint32(gc_b4 *compiled.Block, in []uint32, out []uint
 //line reverse.go:47
 							if gc_if9.ToBits() != 0 {
 //line reverse.go:47
-								if o >= 0 && o+8 <= len(out) {
+								if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if9)
 //line reverse.go:48
 								} else {

@@ -132,7 +132,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 								_ = i
 //line saxpy.go:32
 								{
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:33
 										break
 //line saxpy.go:33
@@ -160,7 +160,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							_ = i
 //line saxpy.go:32
 							{
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:33
 									break
 //line saxpy.go:33
@@ -376,7 +376,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:51
 									_ = i
 //line saxpy.go:52
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line saxpy.go:52
 										break
 //line saxpy.go:52
@@ -400,7 +400,7 @@ func gc_body_saxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float3
 //line saxpy.go:51
 								_ = i
 //line saxpy.go:52
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line saxpy.go:52
 									break
 //line saxpy.go:52
@@ -947,7 +947,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 								_ = i
 //line saxpy.go:119
 								{
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 										break
 //line saxpy.go:120
@@ -973,7 +973,7 @@ func gc_body_vecAdd_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float
 							_ = i
 //line saxpy.go:119
 							{
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
 									break
 //line saxpy.go:120
@@ -1170,7 +1170,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 								_ = i
 //line saxpy.go:119
 								{
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 										break
 //line saxpy.go:120
@@ -1196,7 +1196,7 @@ func gc_body_vecAdd_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []int32, 
 							_ = i
 //line saxpy.go:119
 							{
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
 									break
 //line saxpy.go:120
@@ -1393,7 +1393,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 								_ = i
 //line saxpy.go:119
 								{
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:120
 										break
 //line saxpy.go:120
@@ -1419,7 +1419,7 @@ func gc_body_vecAdd_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []uint32
 							_ = i
 //line saxpy.go:119
 							{
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:120
 									break
 //line saxpy.go:120
@@ -1886,7 +1886,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:133
 									_ = i
 //line saxpy.go:134
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 										break
 //line saxpy.go:134
@@ -1908,7 +1908,7 @@ func gc_body_vecAddGridStride_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line saxpy.go:133
 								_ = i
 //line saxpy.go:134
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 									break
 //line saxpy.go:134
@@ -2201,7 +2201,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:133
 									_ = i
 //line saxpy.go:134
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 										break
 //line saxpy.go:134
@@ -2223,7 +2223,7 @@ func gc_body_vecAddGridStride_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a
 //line saxpy.go:133
 								_ = i
 //line saxpy.go:134
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 									break
 //line saxpy.go:134
@@ -2516,7 +2516,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:133
 									_ = i
 //line saxpy.go:134
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line saxpy.go:134
 										break
 //line saxpy.go:134
@@ -2538,7 +2538,7 @@ func gc_body_vecAddGridStride_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, 
 //line saxpy.go:133
 								_ = i
 //line saxpy.go:134
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line saxpy.go:134
 									break
 //line saxpy.go:134

@@ -779,7 +779,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
 								break
 //line scan_block.go:25
@@ -826,7 +826,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
 							break
 //line scan_block.go:25
@@ -1103,7 +1103,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 								_ = y
 //line scan_block.go:53
 								if (i_-
-									offset) < 0 || (i_-offset)+16 > len(x_) {
+									offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:53
 									break
 //line scan_block.go:53
@@ -1147,7 +1147,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							_ = y
 //line scan_block.go:53
 							if (i_-
-								offset) < 0 || (i_-offset)+8 > len(x_) {
+								offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:53
 								break
 //line scan_block.go:53
@@ -1360,7 +1360,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 								_ = y
 //line scan_block.go:57
 								{
-									if i_ < 0 || i_+16 > len(x_) {
+									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
 //line scan_block.go:58
@@ -1392,7 +1392,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 							_ = y
 //line scan_block.go:57
 							{
-								if i_ < 0 || i_+8 > len(x_) {
+								if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 									break
 //line scan_block.go:58
@@ -1799,7 +1799,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
 								break
 //line scan_block.go:25
@@ -1846,7 +1846,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
 							break
 //line scan_block.go:25
@@ -2123,7 +2123,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 								_ = y
 //line scan_block.go:53
 								if (i_-
-									offset) < 0 || (i_-offset)+16 > len(x_) {
+									offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:53
 									break
 //line scan_block.go:53
@@ -2167,7 +2167,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							_ = y
 //line scan_block.go:53
 							if (i_-
-								offset) < 0 || (i_-offset)+8 > len(x_) {
+								offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:53
 								break
 //line scan_block.go:53
@@ -2380,7 +2380,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 								_ = y
 //line scan_block.go:57
 								{
-									if i_ < 0 || i_+16 > len(x_) {
+									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
 //line scan_block.go:58
@@ -2412,7 +2412,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 							_ = y
 //line scan_block.go:57
 							{
-								if i_ < 0 || i_+8 > len(x_) {
+								if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 									break
 //line scan_block.go:58
@@ -2819,7 +2819,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 							_ = v
 //line scan_block.go:25
-							if g < 0 || g+16 > len(in) || i < 0 || i+16 > len(x) {
+							if g < 0 || g > len(in)-16 || i < 0 || i > len(x)-16 {
 //line scan_block.go:25
 								break
 //line scan_block.go:25
@@ -2866,7 +2866,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:24
 						_ = v
 //line scan_block.go:25
-						if g < 0 || g+8 > len(in) || i < 0 || i+8 > len(x) {
+						if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
 //line scan_block.go:25
 							break
 //line scan_block.go:25
@@ -3143,7 +3143,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 								_ = y
 //line scan_block.go:53
 								if (i_-
-									offset) < 0 || (i_-offset)+16 > len(x_) {
+									offset) < 0 || (i_-offset) > len(x_)-16 {
 //line scan_block.go:53
 									break
 //line scan_block.go:53
@@ -3187,7 +3187,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							_ = y
 //line scan_block.go:53
 							if (i_-
-								offset) < 0 || (i_-offset)+8 > len(x_) {
+								offset) < 0 || (i_-offset) > len(x_)-8 {
 //line scan_block.go:53
 								break
 //line scan_block.go:53
@@ -3400,7 +3400,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 								_ = y
 //line scan_block.go:57
 								{
-									if i_ < 0 || i_+16 > len(x_) {
+									if i_ < 0 || i_ > len(x_)-16 {
 //line scan_block.go:58
 										break
 //line scan_block.go:58
@@ -3432,7 +3432,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 							_ = y
 //line scan_block.go:57
 							{
-								if i_ < 0 || i_+8 > len(x_) {
+								if i_ < 0 || i_ > len(x_)-8 {
 //line scan_block.go:58
 									break
 //line scan_block.go:58
@@ -4296,11 +4296,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						var gc_ld3 archsimd.Float32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+16:]), gc_evens16)
 //line scan_block.go:119
-						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld3 = archsimd.LoadFloat32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid)+15:]), gc_odds16)
 //line scan_block.go:119
@@ -4332,11 +4332,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 						var gc_ld4 archsimd.Float32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+16:]), gc_evens16)
 //line scan_block.go:119
-						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld4 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds16)
 //line scan_block.go:119
@@ -4481,11 +4481,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					var gc_ld archsimd.Float32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld = archsimd.LoadFloat32x8Slice(temp[2*thid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens))
 //line scan_block.go:119
-					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld = archsimd.LoadFloat32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens))
 //line scan_block.go:119
@@ -4517,11 +4517,11 @@ func gc_body_blellochScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:119
 					var gc_ld2 archsimd.Float32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[2*thid+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens))
 //line scan_block.go:119
-					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld2 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens))
 //line scan_block.go:119
@@ -4956,11 +4956,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						var gc_ld7 archsimd.Int32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+16:]), gc_evens162)
 //line scan_block.go:119
-						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid)+15:]), gc_odds162)
 //line scan_block.go:119
@@ -4992,11 +4992,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 						var gc_ld8 archsimd.Int32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+16:]), gc_evens162)
 //line scan_block.go:119
-						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
 //line scan_block.go:119
@@ -5141,11 +5141,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					var gc_ld5 archsimd.Int32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*thid:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens2))
 //line scan_block.go:119
-					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens2))
 //line scan_block.go:119
@@ -5177,11 +5177,11 @@ func gc_body_blellochScan_int32(gc_b3 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:119
 					var gc_ld6 archsimd.Int32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*thid+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens2))
 //line scan_block.go:119
-					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 //line scan_block.go:119
@@ -5616,11 +5616,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						var gc_ld11 archsimd.Uint32x16
 //line scan_block.go:119
-						if (2*thid) >= 0 && (2*thid)+32 <= len(temp) {
+						if (2*thid) >= 0 && (2*thid) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld11 = archsimd.LoadUint32x16Slice(temp[2*thid:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+16:]), gc_evens163)
 //line scan_block.go:119
-						} else if (2*thid) >= 1 && (2*thid)+31 <= len(temp) {
+						} else if (2*thid) >= 1 && (2*thid) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld11 = archsimd.LoadUint32x16Slice(temp[(2*thid)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid)+15:]), gc_odds163)
 //line scan_block.go:119
@@ -5652,11 +5652,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 						var gc_ld12 archsimd.Uint32x16
 //line scan_block.go:119
-						if (2*thid+1) >= 0 && (2*thid+1)+32 <= len(temp) {
+						if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-32 {
 //line scan_block.go:119
 							gc_ld12 = archsimd.LoadUint32x16Slice(temp[2*thid+1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+16:]), gc_evens163)
 //line scan_block.go:119
-						} else if (2*thid+1) >= 1 && (2*thid+1)+31 <= len(temp) {
+						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 //line scan_block.go:119
 							gc_ld12 = archsimd.LoadUint32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[(2*thid+1)+15:]), gc_odds163)
 //line scan_block.go:119
@@ -5801,11 +5801,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					var gc_ld9 archsimd.Uint32x8
 //line scan_block.go:119
-					if (2*thid) >= 0 && (2*thid)+16 <= len(temp) {
+					if (2*thid) >= 0 && (2*thid) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld9 = archsimd.LoadUint32x8Slice(temp[2*thid:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
-					} else if (2*thid) >= 1 && (2*thid)+15 <= len(temp) {
+					} else if (2*thid) >= 1 && (2*thid) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld9 = archsimd.LoadUint32x8Slice(temp[(2*thid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
@@ -5837,11 +5837,11 @@ func gc_body_blellochScan_uint32(gc_b4 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:119
 					var gc_ld10 archsimd.Uint32x8
 //line scan_block.go:119
-					if (2*thid+1) >= 0 && (2*thid+1)+16 <= len(temp) {
+					if (2*thid+1) >= 0 && (2*thid+1) <= len(temp)-16 {
 //line scan_block.go:119
 						gc_ld10 = archsimd.LoadUint32x8Slice(temp[2*thid+1:]).Permute(gc_evens3).Select128FromPair(0, 2, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+8:]).Permute(gc_evens3))
 //line scan_block.go:119
-					} else if (2*thid+1) >= 1 && (2*thid+1)+15 <= len(temp) {
+					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 //line scan_block.go:119
 						gc_ld10 = archsimd.LoadUint32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens3))
 //line scan_block.go:119
@@ -6713,7 +6713,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:144
 				_ = v
 //line scan_block.go:145
-				if g < 0 || g+8 > len(in) {
+				if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
 					break
 //line scan_block.go:145
@@ -7234,7 +7234,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -7440,7 +7440,7 @@ func gc_body_warpShuffleScan_float32(gc_b2 *compiled.Block, in []float32, out []
 //line scan_block.go:209
 							_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187
@@ -7741,7 +7741,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:144
 				_ = v
 //line scan_block.go:145
-				if g < 0 || g+8 > len(in) {
+				if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
 					break
 //line scan_block.go:145
@@ -8262,7 +8262,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -8468,7 +8468,7 @@ func gc_body_warpShuffleScan_int32(gc_b5 *compiled.Block, in []int32, out []int3
 //line scan_block.go:209
 							_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187
@@ -8769,7 +8769,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:144
 				_ = v
 //line scan_block.go:145
-				if g < 0 || g+8 > len(in) {
+				if g < 0 || g > len(in)-8 {
 //line scan_block.go:145
 					break
 //line scan_block.go:145
@@ -9290,7 +9290,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -9496,7 +9496,7 @@ func gc_body_warpShuffleScan_uint32(gc_b8 *compiled.Block, in []uint32, out []ui
 //line scan_block.go:209
 							_ = r_3
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187

@@ -1482,7 +1482,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -1688,7 +1688,7 @@ func gc_body_lookbackScan_float32(gc_b2 *compiled.Block, in []float32, out []flo
 //line scan_block.go:209
 							_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187
@@ -2632,7 +2632,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -2838,7 +2838,7 @@ func gc_body_lookbackScan_int32(gc_b5 *compiled.Block, in []int32, out []int32, 
 //line scan_block.go:209
 							_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187
@@ -3782,7 +3782,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:183
 							_ = s
 //line scan_block.go:184
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:184
 								break
 //line scan_block.go:184
@@ -3988,7 +3988,7 @@ func gc_body_lookbackScan_uint32(gc_b8 *compiled.Block, in []uint32, out []uint3
 //line scan_block.go:209
 							_ = r_4
 //line scan_block.go:187
-							if lane < 0 || lane+8 > len(totals) {
+							if lane < 0 || lane > len(totals)-8 {
 //line scan_block.go:187
 								break
 //line scan_block.go:187

@@ -856,7 +856,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:72
 								_ = i
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 									break
 //line sort_bitonic.go:73
@@ -884,7 +884,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:72
 							_ = i
 //line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 								break
 //line sort_bitonic.go:73
@@ -1336,7 +1336,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:88
 								_ = i_
 //line sort_bitonic.go:89
-								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 									break
 //line sort_bitonic.go:89
@@ -1364,7 +1364,7 @@ func gc_body_bitonicShared_float32(gc_b2 *compiled.Block, keys []float32, tile i
 //line sort_bitonic.go:88
 							_ = i_
 //line sort_bitonic.go:89
-							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 								break
 //line sort_bitonic.go:89
@@ -1637,7 +1637,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:72
 								_ = i
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 									break
 //line sort_bitonic.go:73
@@ -1665,7 +1665,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:72
 							_ = i
 //line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 								break
 //line sort_bitonic.go:73
@@ -2117,7 +2117,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:88
 								_ = i_
 //line sort_bitonic.go:89
-								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 									break
 //line sort_bitonic.go:89
@@ -2145,7 +2145,7 @@ func gc_body_bitonicShared_int32(gc_b3 *compiled.Block, keys []int32, tile int, 
 //line sort_bitonic.go:88
 							_ = i_
 //line sort_bitonic.go:89
-							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 								break
 //line sort_bitonic.go:89
@@ -2418,7 +2418,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:72
 								_ = i
 //line sort_bitonic.go:73
-								if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(s) {
+								if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(s)-16 {
 //line sort_bitonic.go:73
 									break
 //line sort_bitonic.go:73
@@ -2446,7 +2446,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:72
 							_ = i
 //line sort_bitonic.go:73
-							if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(s) {
+							if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(s)-8 {
 //line sort_bitonic.go:73
 								break
 //line sort_bitonic.go:73
@@ -2898,7 +2898,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:88
 								_ = i_
 //line sort_bitonic.go:89
-								if i_ < 0 || i_+16 > len(s) || (base+i_) < 0 || (base+i_)+16 > len(keys) {
+								if i_ < 0 || i_ > len(s)-16 || (base+i_) < 0 || (base+i_) > len(keys)-16 {
 //line sort_bitonic.go:89
 									break
 //line sort_bitonic.go:89
@@ -2926,7 +2926,7 @@ func gc_body_bitonicShared_uint32(gc_b4 *compiled.Block, keys []uint32, tile int
 //line sort_bitonic.go:88
 							_ = i_
 //line sort_bitonic.go:89
-							if i_ < 0 || i_+8 > len(s) || (base+i_) < 0 || (base+i_)+8 > len(keys) {
+							if i_ < 0 || i_ > len(s)-8 || (base+i_) < 0 || (base+i_) > len(keys)-8 {
 //line sort_bitonic.go:89
 								break
 //line sort_bitonic.go:89

@@ -105,7 +105,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:43
 						}
 //line sort.go:47
-						if (base+i) < 0 || (base+i)+16 > len(keys) || i < 0 || i+16 > len(values) {
+						if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(values)-16 {
 //line sort.go:47
 							break
 //line sort.go:47
@@ -159,7 +159,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:43
 					}
 //line sort.go:47
-					if (base+i) < 0 || (base+i)+8 > len(keys) || i < 0 || i+8 > len(values) {
+					if (base+i) < 0 || (base+i) > len(keys)-8 || i < 0 || i > len(values)-8 {
 //line sort.go:47
 						break
 //line sort.go:47
@@ -243,7 +243,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:59
 						_ = i_
 //line sort.go:61
-						if int(i_) < 0 || int(i_)+8 > len(values_) {
+						if int(i_) < 0 || int(i_) > len(values_)-8 {
 //line sort.go:61
 							break
 //line sort.go:61
@@ -338,7 +338,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 								_ = y
 //line scan_block.go:53
 								if (i_2-
-									offset) < 0 || (i_2-offset)+16 > len(x_) {
+									offset) < 0 || (i_2-offset) > len(x_)-16 {
 //line scan_block.go:53
 									break
 //line scan_block.go:53
@@ -396,7 +396,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							_ = y
 //line scan_block.go:53
 							if (i_2-
-								offset) < 0 || (i_2-offset)+8 > len(x_) {
+								offset) < 0 || (i_2-offset) > len(x_)-8 {
 //line scan_block.go:53
 								break
 //line scan_block.go:53
@@ -477,7 +477,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 								_ = y
 //line scan_block.go:57
 								{
-									if i_2 < 0 || i_2+16 > len(x_) {
+									if i_2 < 0 || i_2 > len(x_)-16 {
 //line scan_block.go:58
 										break
 //line scan_block.go:58
@@ -523,7 +523,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 							_ = y
 //line scan_block.go:57
 							{
-								if i_2 < 0 || i_2+8 > len(x_) {
+								if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:58
 									break
 //line scan_block.go:58
@@ -584,7 +584,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 							_ = i_2
 //line scan_block.go:62
-							if i_2 < 0 || i_2+16 > len(x_) {
+							if i_2 < 0 || i_2 > len(x_)-16 {
 //line scan_block.go:62
 								break
 //line scan_block.go:62
@@ -654,7 +654,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:50
 						_ = i_2
 //line scan_block.go:62
-						if i_2 < 0 || i_2+8 > len(x_) {
+						if i_2 < 0 || i_2 > len(x_)-8 {
 //line scan_block.go:62
 							break
 //line scan_block.go:62
@@ -785,7 +785,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 						_ = i
 //line sort.go:53
-						if i < 0 || i+16 > len(values) || (base+i) < 0 || (base+i)+16 > len(keys) {
+						if i < 0 || i > len(values)-16 || (base+i) < 0 || (base+i) > len(keys)-16 {
 //line sort.go:53
 							break
 //line sort.go:53
@@ -823,7 +823,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line sort.go:40
 					_ = i
 //line sort.go:53
-					if i < 0 || i+8 > len(values) || (base+i) < 0 || (base+i)+8 > len(keys) {
+					if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
 //line sort.go:53
 						break
 //line sort.go:53

@@ -206,7 +206,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 							_ = row
 //line spmv.go:167
 							{
-								if row < 0 || row+16 > len(x) || gc_tx2 < 0 || gc_tx2+16 > len(cache) {
+								if row < 0 || row > len(x)-16 || gc_tx2 < 0 || gc_tx2 > len(cache)-16 {
 //line spmv.go:168
 									break
 //line spmv.go:168
@@ -234,7 +234,7 @@ func gc_body_spMVCached(gc_b2 *compiled.Block, rowPtr, cols []int32, vals, x, y 
 						_ = row
 //line spmv.go:167
 						{
-							if row < 0 || row+8 > len(x) || gc_tx2 < 0 || gc_tx2+8 > len(cache) {
+							if row < 0 || row > len(x)-8 || gc_tx2 < 0 || gc_tx2 > len(cache)-8 {
 //line spmv.go:168
 								break
 //line spmv.go:168

@@ -252,10 +252,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 								_ = i
 //line stencil.go:35
-								if i < 0 || i+16 > len(ain) || (i+
-									1) < 0 || (i+1)+16 > len(ain) || (i-1) < 0 || (i-1)+16 > len(ain) || (i+nx) < 0 || (i+nx)+16 > len(ain) || (i-nx) < 0 || (i-nx)+16 > len(ain) || (i+nxy) < 0 || (i+nxy)+16 > len(ain) || (i-nxy) < 0 || (i-nxy)+16 > len(ain) || (i+
-									2) < 0 || (i+2)+16 > len(ain) || (i-2) < 0 || (i-2)+16 > len(ain) || (i+2*nx) < 0 || (i+2*nx)+16 > len(ain) || (i-2*nx) < 0 || (i-2*nx)+16 > len(ain) || (i+2*nxy) < 0 || (i+2*nxy)+16 > len(ain) || (i-2*nxy) < 0 || (i-2*nxy)+16 > len(ain) || (i+
-									3) < 0 || (i+3)+16 > len(ain) || (i-3) < 0 || (i-3)+16 > len(ain) || (i+3*nx) < 0 || (i+3*nx)+16 > len(ain) || (i-3*nx) < 0 || (i-3*nx)+16 > len(ain) || (i+3*nxy) < 0 || (i+3*nxy)+16 > len(ain) || (i-3*nxy) < 0 || (i-3*nxy)+16 > len(ain) || i+16 > len(aout) || i+16 > len(vsq) {
+								if i < 0 || i > len(ain)-16 || (i+
+									1) < 0 || (i+1) > len(ain)-16 || (i-1) < 0 || (i-1) > len(ain)-16 || (i+nx) < 0 || (i+nx) > len(ain)-16 || (i-nx) < 0 || (i-nx) > len(ain)-16 || (i+nxy) < 0 || (i+nxy) > len(ain)-16 || (i-nxy) < 0 || (i-nxy) > len(ain)-16 || (i+
+									2) < 0 || (i+2) > len(ain)-16 || (i-2) < 0 || (i-2) > len(ain)-16 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-16 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-16 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-16 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-16 || (i+
+									3) < 0 || (i+3) > len(ain)-16 || (i-3) < 0 || (i-3) > len(ain)-16 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-16 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-16 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-16 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-16 || i > len(aout)-16 || i > len(vsq)-16 {
 //line stencil.go:35
 									break
 //line stencil.go:35
@@ -289,10 +289,10 @@ func gc_body_stencilStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x0, x1, y0, 
 //line stencil.go:34
 							_ = i
 //line stencil.go:35
-							if i < 0 || i+8 > len(ain) || (i+
-								1) < 0 || (i+1)+8 > len(ain) || (i-1) < 0 || (i-1)+8 > len(ain) || (i+nx) < 0 || (i+nx)+8 > len(ain) || (i-nx) < 0 || (i-nx)+8 > len(ain) || (i+nxy) < 0 || (i+nxy)+8 > len(ain) || (i-nxy) < 0 || (i-nxy)+8 > len(ain) || (i+
-								2) < 0 || (i+2)+8 > len(ain) || (i-2) < 0 || (i-2)+8 > len(ain) || (i+2*nx) < 0 || (i+2*nx)+8 > len(ain) || (i-2*nx) < 0 || (i-2*nx)+8 > len(ain) || (i+2*nxy) < 0 || (i+2*nxy)+8 > len(ain) || (i-2*nxy) < 0 || (i-2*nxy)+8 > len(ain) || (i+
-								3) < 0 || (i+3)+8 > len(ain) || (i-3) < 0 || (i-3)+8 > len(ain) || (i+3*nx) < 0 || (i+3*nx)+8 > len(ain) || (i-3*nx) < 0 || (i-3*nx)+8 > len(ain) || (i+3*nxy) < 0 || (i+3*nxy)+8 > len(ain) || (i-3*nxy) < 0 || (i-3*nxy)+8 > len(ain) || i+8 > len(aout) || i+8 > len(vsq) {
+							if i < 0 || i > len(ain)-8 || (i+
+								1) < 0 || (i+1) > len(ain)-8 || (i-1) < 0 || (i-1) > len(ain)-8 || (i+nx) < 0 || (i+nx) > len(ain)-8 || (i-nx) < 0 || (i-nx) > len(ain)-8 || (i+nxy) < 0 || (i+nxy) > len(ain)-8 || (i-nxy) < 0 || (i-nxy) > len(ain)-8 || (i+
+								2) < 0 || (i+2) > len(ain)-8 || (i-2) < 0 || (i-2) > len(ain)-8 || (i+2*nx) < 0 || (i+2*nx) > len(ain)-8 || (i-2*nx) < 0 || (i-2*nx) > len(ain)-8 || (i+2*nxy) < 0 || (i+2*nxy) > len(ain)-8 || (i-2*nxy) < 0 || (i-2*nxy) > len(ain)-8 || (i+
+								3) < 0 || (i+3) > len(ain)-8 || (i-3) < 0 || (i-3) > len(ain)-8 || (i+3*nx) < 0 || (i+3*nx) > len(ain)-8 || (i-3*nx) < 0 || (i-3*nx) > len(ain)-8 || (i+3*nxy) < 0 || (i+3*nxy) > len(ain)-8 || (i-3*nxy) < 0 || (i-3*nxy) > len(ain)-8 || i > len(aout)-8 || i > len(vsq)-8 {
 //line stencil.go:35
 								break
 //line stencil.go:35

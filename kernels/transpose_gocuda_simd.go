@@ -210,7 +210,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 								var gc_ld2 archsimd.Float32x16
 //line transpose.go:168
 								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x)+16 <= len(in_) {
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
@@ -236,7 +236,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 								}
 //line transpose.go:169
-								if tx >= 0 && tx+16 <= len(tile[ty+j]) {
+								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 //line transpose.go:169
@@ -327,7 +327,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 							var gc_ld archsimd.Float32x8
 //line transpose.go:168
 							if ((y+j)*
-								cols_+x) >= 0 && ((y+j)*cols_+x)+8 <= len(in_) {
+								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
@@ -353,7 +353,7 @@ func gc_body_transposeTiled(gc_b2 *compiled.Block, in, out []float32, rows, cols
 //line transpose.go:169
 							}
 //line transpose.go:169
-							if tx >= 0 && tx+8 <= len(tile[ty+j]) {
+							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169
@@ -581,7 +581,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 								var gc_ld2 archsimd.Float32x16
 //line transpose.go:168
 								if ((y+j)*
-									cols_+x) >= 0 && ((y+j)*cols_+x)+16 <= len(in_) {
+									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 //line transpose.go:169
 									gc_ld2 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
@@ -607,7 +607,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 								}
 //line transpose.go:169
-								if tx >= 0 && tx+16 <= len(tile[ty+j]) {
+								if tx >= 0 && tx <= len(tile[ty+j])-16 {
 //line transpose.go:169
 									gc_ld2.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 //line transpose.go:169
@@ -698,7 +698,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 							var gc_ld archsimd.Float32x8
 //line transpose.go:168
 							if ((y+j)*
-								cols_+x) >= 0 && ((y+j)*cols_+x)+8 <= len(in_) {
+								cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 //line transpose.go:169
 								gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 //line transpose.go:169
@@ -724,7 +724,7 @@ func gc_body_transposePadded(gc_b2 *compiled.Block, in, out []float32, rows, col
 //line transpose.go:169
 							}
 //line transpose.go:169
-							if tx >= 0 && tx+8 <= len(tile[ty+j]) {
+							if tx >= 0 && tx <= len(tile[ty+j])-8 {
 //line transpose.go:169
 								gc_ld.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 //line transpose.go:169

@@ -341,7 +341,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:40
 							_ = index
 //line backprop.go:51
-							if index < 0 || index+16 > len(inputHiddenCuda) || tx < 0 || tx+16 > len(weightMatrix[ty]) {
+							if index < 0 || index > len(inputHiddenCuda)-16 || tx < 0 || tx > len(weightMatrix[ty])-16 {
 //line backprop.go:51
 								break
 //line backprop.go:51
@@ -373,7 +373,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:40
 						_ = index
 //line backprop.go:51
-						if index < 0 || index+8 > len(inputHiddenCuda) || tx < 0 || tx+8 > len(weightMatrix[ty]) {
+						if index < 0 || index > len(inputHiddenCuda)-8 || tx < 0 || tx > len(weightMatrix[ty])-8 {
 //line backprop.go:51
 							break
 //line backprop.go:51
@@ -573,7 +573,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:38
 							_ = ty
 //line backprop.go:54
-							if tx < 0 || tx+16 > len(weightMatrix[ty]) {
+							if tx < 0 || tx > len(weightMatrix[ty])-16 {
 //line backprop.go:54
 								break
 //line backprop.go:54
@@ -601,7 +601,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:38
 						_ = ty
 //line backprop.go:54
-						if tx < 0 || tx+8 > len(weightMatrix[ty]) {
+						if tx < 0 || tx > len(weightMatrix[ty])-8 {
 //line backprop.go:54
 							break
 //line backprop.go:54
@@ -815,7 +815,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 								_ = ty
 //line backprop.go:59
 								{
-									if tx < 0 || tx+16 > len(weightMatrix[ty]) || tx+16 > len(weightMatrix[ty+powerTwo/2]) {
+									if tx < 0 || tx > len(weightMatrix[ty])-16 || tx > len(weightMatrix[ty+powerTwo/2])-16 {
 //line backprop.go:60
 										break
 //line backprop.go:60
@@ -847,7 +847,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 							_ = ty
 //line backprop.go:59
 							{
-								if tx < 0 || tx+8 > len(weightMatrix[ty]) || tx+8 > len(weightMatrix[ty+powerTwo/2]) {
+								if tx < 0 || tx > len(weightMatrix[ty])-8 || tx > len(weightMatrix[ty+powerTwo/2])-8 {
 //line backprop.go:60
 									break
 //line backprop.go:60
@@ -1088,7 +1088,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:40
 							_ = index
 //line backprop.go:65
-							if tx < 0 || tx+16 > len(weightMatrix[ty]) || index < 0 || index+16 > len(inputHiddenCuda) {
+							if tx < 0 || tx > len(weightMatrix[ty])-16 || index < 0 || index > len(inputHiddenCuda)-16 {
 //line backprop.go:65
 								break
 //line backprop.go:65
@@ -1120,7 +1120,7 @@ func gc_body_layerForward(gc_b2 *compiled.Block, inputCuda, outputHiddenCuda, in
 //line backprop.go:40
 						_ = index
 //line backprop.go:65
-						if tx < 0 || tx+8 > len(weightMatrix[ty]) || index < 0 || index+8 > len(inputHiddenCuda) {
+						if tx < 0 || tx > len(weightMatrix[ty])-8 || index < 0 || index > len(inputHiddenCuda)-8 {
 //line backprop.go:65
 							break
 //line backprop.go:65

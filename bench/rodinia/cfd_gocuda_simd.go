@@ -61,7 +61,7 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 							_ = i
 //line cfd.go:51
 							if (i+compiled.Trip(0)*
-								nelr) < 0 || (i+compiled.Trip(0)*nelr)+16 > len(variables) || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr)+16 > len(variables) || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr)+16 > len(variables) || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr)+16 > len(variables) || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr)+16 > len(variables) {
+								nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-16 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-16 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-16 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-16 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-16 {
 //line cfd.go:51
 								break
 //line cfd.go:51
@@ -115,7 +115,7 @@ func gc_body_cfdInitializeVariables(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n
 						_ = i
 //line cfd.go:51
 						if (i+compiled.Trip(0)*
-							nelr) < 0 || (i+compiled.Trip(0)*nelr)+8 > len(variables) || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr)+8 > len(variables) || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr)+8 > len(variables) || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr)+8 > len(variables) || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr)+8 > len(variables) {
+							nelr) < 0 || (i+compiled.Trip(0)*nelr) > len(variables)-8 || (i+compiled.Trip(1)*nelr) < 0 || (i+compiled.Trip(1)*nelr) > len(variables)-8 || (i+compiled.Trip(2)*nelr) < 0 || (i+compiled.Trip(2)*nelr) > len(variables)-8 || (i+compiled.Trip(3)*nelr) < 0 || (i+compiled.Trip(3)*nelr) > len(variables)-8 || (i+compiled.Trip(4)*nelr) < 0 || (i+compiled.Trip(4)*nelr) > len(variables)-8 {
 //line cfd.go:51
 							break
 //line cfd.go:51
@@ -799,13 +799,13 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 								_ = i
 //line cfd.go:279
-								if i < 0 || i+16 > len(stepFactors) || (i+
+								if i < 0 || i > len(stepFactors)-16 || (i+
 
-									cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr)+16 > len(oldVariables) || (i+cfdVarDensity*nelr)+16 > len(fluxes) || (i+cfdVarDensity*nelr)+16 > len(variables) || (i+
-									cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr)+16 > len(oldVariables) || (i+cfdVarDensityEnergy*nelr)+16 > len(fluxes) || (i+cfdVarDensityEnergy*nelr)+16 > len(variables) || (i+
-									(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+0)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+0)*nelr)+16 > len(variables) || (i+
-									(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+1)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+1)*nelr)+16 > len(variables) || (i+
-									(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr)+16 > len(oldVariables) || (i+(cfdVarMomentum+2)*nelr)+16 > len(fluxes) || (i+(cfdVarMomentum+2)*nelr)+16 > len(variables) {
+									cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-16 || (i+cfdVarDensity*nelr) > len(fluxes)-16 || (i+cfdVarDensity*nelr) > len(variables)-16 || (i+
+									cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-16 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-16 || (i+cfdVarDensityEnergy*nelr) > len(variables)-16 || (i+
+									(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-16 || (i+
+									(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-16 || (i+
+									(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-16 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-16 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-16 {
 //line cfd.go:279
 									break
 //line cfd.go:279
@@ -835,13 +835,13 @@ func gc_body_cfdTimeStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, j, nelr int,
 //line cfd.go:277
 							_ = i
 //line cfd.go:279
-							if i < 0 || i+8 > len(stepFactors) || (i+
+							if i < 0 || i > len(stepFactors)-8 || (i+
 
-								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr)+8 > len(oldVariables) || (i+cfdVarDensity*nelr)+8 > len(fluxes) || (i+cfdVarDensity*nelr)+8 > len(variables) || (i+
-								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr)+8 > len(oldVariables) || (i+cfdVarDensityEnergy*nelr)+8 > len(fluxes) || (i+cfdVarDensityEnergy*nelr)+8 > len(variables) || (i+
-								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+0)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+0)*nelr)+8 > len(variables) || (i+
-								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+1)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+1)*nelr)+8 > len(variables) || (i+
-								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr)+8 > len(oldVariables) || (i+(cfdVarMomentum+2)*nelr)+8 > len(fluxes) || (i+(cfdVarMomentum+2)*nelr)+8 > len(variables) {
+								cfdVarDensity*nelr) < 0 || (i+cfdVarDensity*nelr) > len(oldVariables)-8 || (i+cfdVarDensity*nelr) > len(fluxes)-8 || (i+cfdVarDensity*nelr) > len(variables)-8 || (i+
+								cfdVarDensityEnergy*nelr) < 0 || (i+cfdVarDensityEnergy*nelr) > len(oldVariables)-8 || (i+cfdVarDensityEnergy*nelr) > len(fluxes)-8 || (i+cfdVarDensityEnergy*nelr) > len(variables)-8 || (i+
+								(cfdVarMomentum+0)*nelr) < 0 || (i+(cfdVarMomentum+0)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+0)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+0)*nelr) > len(variables)-8 || (i+
+								(cfdVarMomentum+1)*nelr) < 0 || (i+(cfdVarMomentum+1)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+1)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+1)*nelr) > len(variables)-8 || (i+
+								(cfdVarMomentum+2)*nelr) < 0 || (i+(cfdVarMomentum+2)*nelr) > len(oldVariables)-8 || (i+(cfdVarMomentum+2)*nelr) > len(fluxes)-8 || (i+(cfdVarMomentum+2)*nelr) > len(variables)-8 {
 //line cfd.go:279
 								break
 //line cfd.go:279

@@ -304,7 +304,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 							_ = index
 //line hotspot.go:79
 							{
-								if index < 0 || index+16 > len(tempSrc) || tx < 0 || tx+16 > len(tempOnCuda[ty]) || index+16 > len(power) || tx+16 > len(powerOnCuda[ty]) {
+								if index < 0 || index > len(tempSrc)-16 || tx < 0 || tx > len(tempOnCuda[ty])-16 || index > len(power)-16 || tx > len(powerOnCuda[ty])-16 {
 //line hotspot.go:80
 									break
 //line hotspot.go:80
@@ -357,7 +357,7 @@ func gc_body_calculateTemp(gc_b2 *compiled.Block, iteration int, power, tempSrc,
 						_ = index
 //line hotspot.go:79
 						{
-							if index < 0 || index+8 > len(tempSrc) || tx < 0 || tx+8 > len(tempOnCuda[ty]) || index+8 > len(power) || tx+8 > len(powerOnCuda[ty]) {
+							if index < 0 || index > len(tempSrc)-8 || tx < 0 || tx > len(tempOnCuda[ty])-8 || index > len(power)-8 || tx > len(powerOnCuda[ty])-8 {
 //line hotspot.go:80
 								break
 //line hotspot.go:80

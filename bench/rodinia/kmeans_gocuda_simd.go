@@ -574,7 +574,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 											var addr int = pointID + j*npoints
 //line kmeans.go:72
 											_ = addr
-											if addr < 0 || addr+16 > len(features) {
+											if addr < 0 || addr > len(features)-16 {
 //line kmeans.go:73
 												break
 //line kmeans.go:73
@@ -617,7 +617,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 										var addr int = pointID + j*npoints
 //line kmeans.go:72
 										_ = addr
-										if addr < 0 || addr+8 > len(features) {
+										if addr < 0 || addr > len(features)-8 {
 //line kmeans.go:73
 											break
 //line kmeans.go:73
@@ -1123,7 +1123,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:85
 								{
 
-									if pointID < 0 || pointID+16 > len(membership) {
+									if pointID < 0 || pointID > len(membership)-16 {
 //line kmeans.go:87
 										break
 //line kmeans.go:87
@@ -1156,7 +1156,7 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:85
 							{
 
-								if pointID < 0 || pointID+8 > len(membership) {
+								if pointID < 0 || pointID > len(membership)-8 {
 //line kmeans.go:87
 									break
 //line kmeans.go:87

@@ -574,7 +574,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:173
 						var gc_ld2 lanes.Float32x8
 //line lud.go:173
-						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 							gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 //line lud.go:174
 						} else {
@@ -643,7 +643,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:173
 					_ = i_
 //line lud.go:173
-					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx)+8 > len(m) {
+					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 //line lud.go:173
 						break
 //line lud.go:173
@@ -653,7 +653,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line lud.go:173
 						var gc_ld lanes.Float32x8
 //line lud.go:173
-						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 //line lud.go:174
 						} else {

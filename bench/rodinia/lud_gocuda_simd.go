@@ -72,7 +72,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							var gc_ld2 archsimd.Float32x16
 //line lud.go:30
 							if (arrayOffset+
-								gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
+								gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:31
 								gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
@@ -98,7 +98,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 							}
 //line lud.go:31
-							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-16 {
 //line lud.go:31
 								gc_ld2.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
@@ -165,7 +165,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var gc_ld archsimd.Float32x8
 //line lud.go:30
 						if (arrayOffset+
-							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:31
 							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line lud.go:31
@@ -191,7 +191,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:31
 						}
 //line lud.go:31
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line lud.go:31
 							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line lud.go:31
@@ -355,7 +355,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										var gc_ld6 archsimd.Float32x16
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 											gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
@@ -414,7 +414,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									var gc_ld5 archsimd.Float32x8
 //line lud.go:45
-									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
@@ -481,7 +481,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 								_ = j
 //line lud.go:44
 								{
-									if gc_tx2 < 0 || gc_tx2+16 > len(shadow[i_2+1]) {
+									if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-16 {
 //line lud.go:45
 										break
 //line lud.go:45
@@ -497,7 +497,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 										var gc_ld4 archsimd.Float32x16
 //line lud.go:45
-										if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[j]) {
+										if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-16 {
 											gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 										} else {
@@ -546,7 +546,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 							_ = j
 //line lud.go:44
 							{
-								if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
+								if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line lud.go:45
 									break
 //line lud.go:45
@@ -562,7 +562,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:45
 									var gc_ld3 archsimd.Float32x8
 //line lud.go:45
-									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line lud.go:46
 									} else {
@@ -649,7 +649,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 							var gc_ld8 archsimd.Float32x16
 //line lud.go:54
-							if gc_tx2 >= 0 && gc_tx2+16 <= len(shadow[i_3]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-16 {
 								gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 							} else {
@@ -674,7 +674,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 							}
 //line lud.go:55
-							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+16 <= len(m) {
+							if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-16 {
 //line lud.go:55
 								gc_ld8.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
@@ -740,7 +740,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:54
 						var gc_ld7 archsimd.Float32x8
 //line lud.go:54
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 							gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line lud.go:55
 						} else {
@@ -765,7 +765,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:55
 						}
 //line lud.go:55
-						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line lud.go:55
 							gc_ld7.StoreSlice(m[arrayOffset+gc_tx2:])
 //line lud.go:55
@@ -1183,7 +1183,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:162
 							_ = sum
 //line lud.go:167
-							if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+16 > len(m) || gc_tx2 < 0 || gc_tx2+16 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+16 > len(m) || gc_tx2+16 > len(periCol[gc_ty2]) {
+							if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-16 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-16 || gc_tx2 > len(periCol[gc_ty2])-16 {
 //line lud.go:167
 								break
 //line lud.go:167
@@ -1212,7 +1212,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:162
 						_ = sum
 //line lud.go:167
-						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) || gc_tx2 < 0 || gc_tx2+8 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+8 > len(m) || gc_tx2+8 > len(periCol[gc_ty2]) {
+						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
 //line lud.go:167
 							break
 //line lud.go:167
@@ -1285,7 +1285,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 								var gc_ld6 archsimd.Float32x16
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2+16 <= len(periRow[i_]) {
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 									gc_ld6 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
@@ -1335,7 +1335,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							var gc_ld5 archsimd.Float32x8
 //line lud.go:173
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld5 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {
@@ -1409,7 +1409,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							_ = i_
 //line lud.go:173
-							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+16 > len(m) {
+							if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-16 {
 //line lud.go:173
 								break
 //line lud.go:173
@@ -1419,7 +1419,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 								var gc_ld4 archsimd.Float32x16
 //line lud.go:173
-								if gc_tx2 >= 0 && gc_tx2+16 <= len(periRow[i_]) {
+								if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 								} else {
@@ -1465,7 +1465,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 						_ = i_
 //line lud.go:173
-						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
+						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
 //line lud.go:173
 							break
 //line lud.go:173
@@ -1475,7 +1475,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line lud.go:173
 							var gc_ld3 archsimd.Float32x8
 //line lud.go:173
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line lud.go:174
 							} else {

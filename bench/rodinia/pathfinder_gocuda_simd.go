@@ -187,7 +187,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 							_ = xidx
 //line pathfinder.go:74
 							{
-								if xidx < 0 || xidx+16 > len(gpuSrc) || tx < 0 || tx+16 > len(prev) {
+								if xidx < 0 || xidx > len(gpuSrc)-16 || tx < 0 || tx > len(prev)-16 {
 //line pathfinder.go:75
 									break
 //line pathfinder.go:75
@@ -219,7 +219,7 @@ func gc_body_dynproc(gc_b2 *compiled.Block, iteration int, gpuWall, gpuSrc, gpuR
 						_ = xidx
 //line pathfinder.go:74
 						{
-							if xidx < 0 || xidx+8 > len(gpuSrc) || tx < 0 || tx+8 > len(prev) {
+							if xidx < 0 || xidx > len(gpuSrc)-8 || tx < 0 || tx > len(prev)-8 {
 //line pathfinder.go:75
 								break
 //line pathfinder.go:75

@@ -421,7 +421,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:49
 							_ = c
 //line srad.go:59
-							if indexN < 0 || indexN+16 > len(jCuda) || indexS < 0 || indexS+16 > len(jCuda) || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx)+16 > len(jCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+16 > len(jCuda) {
+							if indexN < 0 || indexN > len(jCuda)-16 || indexS < 0 || indexS > len(jCuda)-16 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-16 {
 //line srad.go:59
 								break
 //line srad.go:59
@@ -429,7 +429,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:59
 							if by > 0 {
 //line srad.go:59
-								if tx >= 0 && tx+16 <= len(north[ty]) {
+								if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 //line srad.go:60
 								} else {
@@ -458,7 +458,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:62
 							if by < gc_gdy2-1 {
 //line srad.go:62
-								if tx >= 0 && tx+16 <= len(south[ty]) {
+								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 //line srad.go:63
 								} else {
@@ -487,7 +487,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:65
 							if by == 0 {
 //line srad.go:65
-								if tx >= 0 && tx+16 <= len(north[ty]) {
+								if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 //line srad.go:66
 								} else {
@@ -513,7 +513,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 //line srad.go:66
 							} else if by == gc_gdy2-1 {
-								if tx >= 0 && tx+16 <= len(south[ty]) {
+								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 //line srad.go:68
 								} else {
@@ -617,7 +617,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:49
 						_ = c
 //line srad.go:59
-						if indexN < 0 || indexN+8 > len(jCuda) || indexS < 0 || indexS+8 > len(jCuda) || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx)+8 > len(jCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(jCuda) {
+						if indexN < 0 || indexN > len(jCuda)-8 || indexS < 0 || indexS > len(jCuda)-8 || (SRADBlock*bx+tx) < 0 || (SRADBlock*bx+tx) > len(jCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(jCuda)-8 {
 //line srad.go:59
 							break
 //line srad.go:59
@@ -625,7 +625,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:59
 						if by > 0 {
 //line srad.go:59
-							if tx >= 0 && tx+8 <= len(north[ty]) {
+							if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 //line srad.go:60
 							} else {
@@ -654,7 +654,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:62
 						if by < gc_gdy2-1 {
 //line srad.go:62
-							if tx >= 0 && tx+8 <= len(south[ty]) {
+							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 //line srad.go:63
 							} else {
@@ -683,7 +683,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:65
 						if by == 0 {
 //line srad.go:65
-							if tx >= 0 && tx+8 <= len(north[ty]) {
+							if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 //line srad.go:66
 							} else {
@@ -709,7 +709,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 //line srad.go:66
 						} else if by == gc_gdy2-1 {
-							if tx >= 0 && tx+8 <= len(south[ty]) {
+							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 //line srad.go:68
 							} else {
@@ -984,7 +984,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 							if bx > 0 {
 //line srad.go:73
-								if tx >= 0 && tx+16 <= len(west[ty]) {
+								if tx >= 0 && tx <= len(west[ty])-16 {
 									archsimd.BroadcastFloat32x16(jCuda[indexW]).StoreSlice(west[ty][tx:])
 //line srad.go:74
 								} else {
@@ -1013,7 +1013,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:76
 							if bx < gc_gdx2-1 {
 //line srad.go:76
-								if tx >= 0 && tx+16 <= len(east[ty]) {
+								if tx >= 0 && tx <= len(east[ty])-16 {
 									archsimd.BroadcastFloat32x16(jCuda[indexE]).StoreSlice(east[ty][tx:])
 //line srad.go:77
 								} else {
@@ -1042,7 +1042,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:79
 							if bx == 0 {
 //line srad.go:79
-								if tx >= 0 && tx+16 <= len(west[ty]) {
+								if tx >= 0 && tx <= len(west[ty])-16 {
 									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
 //line srad.go:80
 								} else {
@@ -1068,7 +1068,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 								}
 //line srad.go:80
 							} else if bx == gc_gdx2-1 {
-								if tx >= 0 && tx+16 <= len(east[ty]) {
+								if tx >= 0 && tx <= len(east[ty])-16 {
 									archsimd.BroadcastFloat32x16(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
 //line srad.go:82
 								} else {
@@ -1126,7 +1126,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:73
 						if bx > 0 {
 //line srad.go:73
-							if tx >= 0 && tx+8 <= len(west[ty]) {
+							if tx >= 0 && tx <= len(west[ty])-8 {
 								archsimd.BroadcastFloat32x8(jCuda[indexW]).StoreSlice(west[ty][tx:])
 //line srad.go:74
 							} else {
@@ -1155,7 +1155,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:76
 						if bx < gc_gdx2-1 {
 //line srad.go:76
-							if tx >= 0 && tx+8 <= len(east[ty]) {
+							if tx >= 0 && tx <= len(east[ty])-8 {
 								archsimd.BroadcastFloat32x8(jCuda[indexE]).StoreSlice(east[ty][tx:])
 //line srad.go:77
 							} else {
@@ -1184,7 +1184,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:79
 						if bx == 0 {
 //line srad.go:79
-							if tx >= 0 && tx+8 <= len(west[ty]) {
+							if tx >= 0 && tx <= len(west[ty])-8 {
 								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+cols*ty]).StoreSlice(west[ty][tx:])
 //line srad.go:80
 							} else {
@@ -1210,7 +1210,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 							}
 //line srad.go:80
 						} else if bx == gc_gdx2-1 {
-							if tx >= 0 && tx+8 <= len(east[ty]) {
+							if tx >= 0 && tx <= len(east[ty])-8 {
 								archsimd.BroadcastFloat32x8(jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(east[ty][tx:])
 //line srad.go:82
 							} else {
@@ -1382,7 +1382,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 							_ = index
 //line srad.go:86
-							if index < 0 || index+16 > len(jCuda) || tx < 0 || tx+16 > len(temp[ty]) {
+							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 //line srad.go:86
 								break
 //line srad.go:86
@@ -1414,7 +1414,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 						_ = index
 //line srad.go:86
-						if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
+						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 //line srad.go:86
 							break
 //line srad.go:86
@@ -2113,7 +2113,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 							_ = s
 //line srad.go:160
-							if tx < 0 || tx+16 > len(tempResult[ty]) || index < 0 || index+16 > len(cCuda) || index+16 > len(eC) || index+16 > len(wC) || index+16 > len(sC) || index+16 > len(nC) {
+							if tx < 0 || tx > len(tempResult[ty])-16 || index < 0 || index > len(cCuda)-16 || index > len(eC)-16 || index > len(wC)-16 || index > len(sC)-16 || index > len(nC)-16 {
 //line srad.go:160
 								break
 //line srad.go:160
@@ -2169,7 +2169,7 @@ func gc_body_sradCuda1(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:43
 						_ = s
 //line srad.go:160
-						if tx < 0 || tx+8 > len(tempResult[ty]) || index < 0 || index+8 > len(cCuda) || index+8 > len(eC) || index+8 > len(wC) || index+8 > len(sC) || index+8 > len(nC) {
+						if tx < 0 || tx > len(tempResult[ty])-8 || index < 0 || index > len(cCuda)-8 || index > len(eC)-8 || index > len(wC)-8 || index > len(sC)-8 || index > len(nC)-8 {
 //line srad.go:160
 							break
 //line srad.go:160
@@ -2619,7 +2619,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:190
 							_ = dSum
 //line srad.go:198
-							if index < 0 || index+16 > len(jCuda) || tx < 0 || tx+16 > len(temp[ty]) {
+							if index < 0 || index > len(jCuda)-16 || tx < 0 || tx > len(temp[ty])-16 {
 //line srad.go:198
 								break
 //line srad.go:198
@@ -2675,7 +2675,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:190
 						_ = dSum
 //line srad.go:198
-						if index < 0 || index+8 > len(jCuda) || tx < 0 || tx+8 > len(temp[ty]) {
+						if index < 0 || index > len(jCuda)-8 || tx < 0 || tx > len(temp[ty])-8 {
 //line srad.go:198
 							break
 //line srad.go:198
@@ -2968,7 +2968,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:188
 							_ = indexS
 //line srad.go:201
-							if indexS < 0 || indexS+16 > len(cCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+16 > len(cCuda) {
+							if indexS < 0 || indexS > len(cCuda)-16 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-16 {
 //line srad.go:201
 								break
 //line srad.go:201
@@ -2976,7 +2976,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:201
 							if by < gc_gdy2-1 {
 //line srad.go:201
-								if tx >= 0 && tx+16 <= len(southC[ty]) {
+								if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 //line srad.go:202
 								} else {
@@ -3005,7 +3005,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:204
 							if by == gc_gdy2-1 {
 //line srad.go:204
-								if tx >= 0 && tx+16 <= len(southC[ty]) {
+								if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 //line srad.go:205
 								} else {
@@ -3057,7 +3057,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:188
 						_ = indexS
 //line srad.go:201
-						if indexS < 0 || indexS+8 > len(cCuda) || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx)+8 > len(cCuda) {
+						if indexS < 0 || indexS > len(cCuda)-8 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) < 0 || (cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx) > len(cCuda)-8 {
 //line srad.go:201
 							break
 //line srad.go:201
@@ -3065,7 +3065,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:201
 						if by < gc_gdy2-1 {
 //line srad.go:201
-							if tx >= 0 && tx+8 <= len(southC[ty]) {
+							if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 //line srad.go:202
 							} else {
@@ -3094,7 +3094,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:204
 						if by == gc_gdy2-1 {
 //line srad.go:204
-							if tx >= 0 && tx+8 <= len(southC[ty]) {
+							if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy2-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 //line srad.go:205
 							} else {
@@ -3288,7 +3288,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 							if bx < gc_gdx2-1 {
 //line srad.go:209
-								if tx >= 0 && tx+16 <= len(eastC[ty]) {
+								if tx >= 0 && tx <= len(eastC[ty])-16 {
 									archsimd.BroadcastFloat32x16(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 								} else {
@@ -3317,7 +3317,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:212
 							if bx == gc_gdx2-1 {
 //line srad.go:212
-								if tx >= 0 && tx+16 <= len(eastC[ty]) {
+								if tx >= 0 && tx <= len(eastC[ty])-16 {
 									archsimd.BroadcastFloat32x16(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 								} else {
@@ -3371,7 +3371,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:209
 						if bx < gc_gdx2-1 {
 //line srad.go:209
-							if tx >= 0 && tx+8 <= len(eastC[ty]) {
+							if tx >= 0 && tx <= len(eastC[ty])-8 {
 								archsimd.BroadcastFloat32x8(cCuda[indexE]).StoreSlice(eastC[ty][tx:])
 //line srad.go:210
 							} else {
@@ -3400,7 +3400,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:212
 						if bx == gc_gdx2-1 {
 //line srad.go:212
-							if tx >= 0 && tx+8 <= len(eastC[ty]) {
+							if tx >= 0 && tx <= len(eastC[ty])-8 {
 								archsimd.BroadcastFloat32x8(cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx2-1)+cols*ty+SRADBlock-1]).StoreSlice(eastC[ty][tx:])
 //line srad.go:213
 							} else {
@@ -3561,7 +3561,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 							_ = index
 //line srad.go:217
-							if index < 0 || index+16 > len(cCuda) || tx < 0 || tx+16 > len(cCudaTemp[ty]) {
+							if index < 0 || index > len(cCuda)-16 || tx < 0 || tx > len(cCudaTemp[ty])-16 {
 //line srad.go:217
 								break
 //line srad.go:217
@@ -3593,7 +3593,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 						_ = index
 //line srad.go:217
-						if index < 0 || index+8 > len(cCuda) || tx < 0 || tx+8 > len(cCudaTemp[ty]) {
+						if index < 0 || index > len(cCuda)-8 || tx < 0 || tx > len(cCudaTemp[ty])-8 {
 //line srad.go:217
 							break
 //line srad.go:217
@@ -4031,7 +4031,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 							_ = index
 //line srad.go:252
-							if tx < 0 || tx+16 > len(cCudaResult[ty]) || index < 0 || index+16 > len(jCuda) {
+							if tx < 0 || tx > len(cCudaResult[ty])-16 || index < 0 || index > len(jCuda)-16 {
 //line srad.go:252
 								break
 //line srad.go:252
@@ -4063,7 +4063,7 @@ func gc_body_sradCuda2(gc_b2 *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []flo
 //line srad.go:187
 						_ = index
 //line srad.go:252
-						if tx < 0 || tx+8 > len(cCudaResult[ty]) || index < 0 || index+8 > len(jCuda) {
+						if tx < 0 || tx > len(cCudaResult[ty])-8 || index < 0 || index > len(jCuda)-8 {
 //line srad.go:252
 							break
 //line srad.go:252

@@ -540,7 +540,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 									{
 
 //line streamcluster.go:73
-										if ((i*num)+tid) < 0 || ((i*num)+tid)+16 > len(coordD) {
+										if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-16 {
 //line streamcluster.go:73
 											break
 //line streamcluster.go:73
@@ -580,7 +580,7 @@ func gc_body_streamclusterComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int,
 								{
 
 //line streamcluster.go:73
-									if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
+									if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 //line streamcluster.go:73
 										break
 //line streamcluster.go:73

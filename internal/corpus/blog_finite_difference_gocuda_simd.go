@@ -210,7 +210,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:35
 							_ = globalIdx
 //line blog_finite_difference.go:37
-							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sj]) {
+							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 //line blog_finite_difference.go:37
 								break
 //line blog_finite_difference.go:37
@@ -250,7 +250,7 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:35
 						_ = globalIdx
 //line blog_finite_difference.go:37
-						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 //line blog_finite_difference.go:37
 							break
 //line blog_finite_difference.go:37
@@ -567,8 +567,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 							_ = sj
 //line blog_finite_difference.go:42
 							{
-								if (si+fdMx-5) < 0 || (si+fdMx-5)+16 > len(sF[sj]) || (si-4) < 0 || (si-4)+16 > len(sF[sj]) || (si+
-									1) < 0 || (si+1)+16 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+16 > len(sF[sj]) {
+								if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || (si+
+									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 //line blog_finite_difference.go:43
 									break
 //line blog_finite_difference.go:43
@@ -605,8 +605,8 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 						_ = sj
 //line blog_finite_difference.go:42
 						{
-							if (si+fdMx-5) < 0 || (si+fdMx-5)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || (si+
-								1) < 0 || (si+1)+8 > len(sF[sj]) || (si+fdMx) < 0 || (si+fdMx)+8 > len(sF[sj]) {
+							if (si+fdMx-5) < 0 || (si+fdMx-5) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || (si+
+								1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 //line blog_finite_difference.go:43
 								break
 //line blog_finite_difference.go:43
@@ -862,10 +862,10 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:35
 							_ = globalIdx
 //line blog_finite_difference.go:49
-							if (si+1) < 0 || (si+1)+16 > len(sF[sj]) || (si-1) < 0 || (si-1)+16 > len(sF[sj]) || (si+
-								2) < 0 || (si+2)+16 > len(sF[sj]) || (si-2) < 0 || (si-2)+16 > len(sF[sj]) || (si+
-								3) < 0 || (si+3)+16 > len(sF[sj]) || (si-3) < 0 || (si-3)+16 > len(sF[sj]) || (si+
-								4) < 0 || (si+4)+16 > len(sF[sj]) || (si-4) < 0 || (si-4)+16 > len(sF[sj]) || globalIdx < 0 || globalIdx+16 > len(df) {
+							if (si+1) < 0 || (si+1) > len(sF[sj])-16 || (si-1) < 0 || (si-1) > len(sF[sj])-16 || (si+
+								2) < 0 || (si+2) > len(sF[sj])-16 || (si-2) < 0 || (si-2) > len(sF[sj])-16 || (si+
+								3) < 0 || (si+3) > len(sF[sj])-16 || (si-3) < 0 || (si-3) > len(sF[sj])-16 || (si+
+								4) < 0 || (si+4) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:49
 								break
 //line blog_finite_difference.go:49
@@ -913,10 +913,10 @@ func gc_body_derivativeX(gc_b2 *compiled.Block, f, df []float32, cAx, cBx, cCx, 
 //line blog_finite_difference.go:35
 						_ = globalIdx
 //line blog_finite_difference.go:49
-						if (si+1) < 0 || (si+1)+8 > len(sF[sj]) || (si-1) < 0 || (si-1)+8 > len(sF[sj]) || (si+
-							2) < 0 || (si+2)+8 > len(sF[sj]) || (si-2) < 0 || (si-2)+8 > len(sF[sj]) || (si+
-							3) < 0 || (si+3)+8 > len(sF[sj]) || (si-3) < 0 || (si-3)+8 > len(sF[sj]) || (si+
-							4) < 0 || (si+4)+8 > len(sF[sj]) || (si-4) < 0 || (si-4)+8 > len(sF[sj]) || globalIdx < 0 || globalIdx+8 > len(df) {
+						if (si+1) < 0 || (si+1) > len(sF[sj])-8 || (si-1) < 0 || (si-1) > len(sF[sj])-8 || (si+
+							2) < 0 || (si+2) > len(sF[sj])-8 || (si-2) < 0 || (si-2) > len(sF[sj])-8 || (si+
+							3) < 0 || (si+3) > len(sF[sj])-8 || (si-3) < 0 || (si-3) > len(sF[sj])-8 || (si+
+							4) < 0 || (si+4) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:49
 							break
 //line blog_finite_difference.go:49
@@ -1086,7 +1086,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 								var gc_ld3 archsimd.Float32x16
 //line blog_finite_difference.go:76
 								if (si+
-									fdMx-5) >= 0 && (si+fdMx-5)+16 <= len(sF[sj_]) {
+									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
 									gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
 //line blog_finite_difference.go:77
@@ -1112,7 +1112,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 								}
 //line blog_finite_difference.go:77
-								if (si-4) >= 0 && (si-4)+16 <= len(sF[sj_]) {
+								if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:77
 									gc_ld3.StoreSlice(sF[sj_][si-4:])
 //line blog_finite_difference.go:77
@@ -1141,7 +1141,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 								var gc_ld4 archsimd.Float32x16
 //line blog_finite_difference.go:77
 								if (si+
-									1) >= 0 && (si+1)+16 <= len(sF[sj_]) {
+									1) >= 0 && (si+1) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
 									gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
 //line blog_finite_difference.go:78
@@ -1167,7 +1167,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 								}
 //line blog_finite_difference.go:78
-								if (si+fdMx) >= 0 && (si+fdMx)+16 <= len(sF[sj_]) {
+								if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
 //line blog_finite_difference.go:78
 									gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
 //line blog_finite_difference.go:78
@@ -1224,7 +1224,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 							var gc_ld archsimd.Float32x8
 //line blog_finite_difference.go:76
 							if (si+
-								fdMx-5) >= 0 && (si+fdMx-5)+8 <= len(sF[sj_]) {
+								fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
 								gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
 //line blog_finite_difference.go:77
@@ -1250,7 +1250,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:77
 							}
 //line blog_finite_difference.go:77
-							if (si-4) >= 0 && (si-4)+8 <= len(sF[sj_]) {
+							if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:77
 								gc_ld.StoreSlice(sF[sj_][si-4:])
 //line blog_finite_difference.go:77
@@ -1279,7 +1279,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 							var gc_ld2 archsimd.Float32x8
 //line blog_finite_difference.go:77
 							if (si+
-								1) >= 0 && (si+1)+8 <= len(sF[sj_]) {
+								1) >= 0 && (si+1) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
 								gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
 //line blog_finite_difference.go:78
@@ -1305,7 +1305,7 @@ func gc_body_derivativeXLPencils(gc_b2 *compiled.Block, f, df []float32, cAx, cB
 //line blog_finite_difference.go:78
 							}
 //line blog_finite_difference.go:78
-							if (si+fdMx) >= 0 && (si+fdMx)+8 <= len(sF[sj_]) {
+							if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
 //line blog_finite_difference.go:78
 								gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
 //line blog_finite_difference.go:78
@@ -1588,7 +1588,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:106
 							_ = globalIdx
 //line blog_finite_difference.go:108
-							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sj]) {
+							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sj])-16 {
 //line blog_finite_difference.go:108
 								break
 //line blog_finite_difference.go:108
@@ -1628,7 +1628,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:106
 						_ = globalIdx
 //line blog_finite_difference.go:108
-						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sj]) {
+						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sj])-8 {
 //line blog_finite_difference.go:108
 							break
 //line blog_finite_difference.go:108
@@ -1915,7 +1915,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 							_ = sj
 //line blog_finite_difference.go:112
 							{
-								if si < 0 || si+16 > len(sF[sj+fdMy-5]) || si+16 > len(sF[sj-4]) || si+16 > len(sF[sj+1]) || si+16 > len(sF[sj+fdMy]) {
+								if si < 0 || si > len(sF[sj+fdMy-5])-16 || si > len(sF[sj-4])-16 || si > len(sF[sj+1])-16 || si > len(sF[sj+fdMy])-16 {
 //line blog_finite_difference.go:113
 									break
 //line blog_finite_difference.go:113
@@ -1952,7 +1952,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 						_ = sj
 //line blog_finite_difference.go:112
 						{
-							if si < 0 || si+8 > len(sF[sj+fdMy-5]) || si+8 > len(sF[sj-4]) || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj+fdMy]) {
+							if si < 0 || si > len(sF[sj+fdMy-5])-8 || si > len(sF[sj-4])-8 || si > len(sF[sj+1])-8 || si > len(sF[sj+fdMy])-8 {
 //line blog_finite_difference.go:113
 								break
 //line blog_finite_difference.go:113
@@ -2166,7 +2166,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:106
 							_ = globalIdx
 //line blog_finite_difference.go:119
-							if si < 0 || si+16 > len(sF[sj+1]) || si+16 > len(sF[sj-1]) || si+16 > len(sF[sj+2]) || si+16 > len(sF[sj-2]) || si+16 > len(sF[sj+3]) || si+16 > len(sF[sj-3]) || si+16 > len(sF[sj+4]) || si+16 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+16 > len(df) {
+							if si < 0 || si > len(sF[sj+1])-16 || si > len(sF[sj-1])-16 || si > len(sF[sj+2])-16 || si > len(sF[sj-2])-16 || si > len(sF[sj+3])-16 || si > len(sF[sj-3])-16 || si > len(sF[sj+4])-16 || si > len(sF[sj-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:119
 								break
 //line blog_finite_difference.go:119
@@ -2214,7 +2214,7 @@ func gc_body_derivativeY(gc_b2 *compiled.Block, f, df []float32, cAy, cBy, cCy, 
 //line blog_finite_difference.go:106
 						_ = globalIdx
 //line blog_finite_difference.go:119
-						if si < 0 || si+8 > len(sF[sj+1]) || si+8 > len(sF[sj-1]) || si+8 > len(sF[sj+2]) || si+8 > len(sF[sj-2]) || si+8 > len(sF[sj+3]) || si+8 > len(sF[sj-3]) || si+8 > len(sF[sj+4]) || si+8 > len(sF[sj-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
+						if si < 0 || si > len(sF[sj+1])-8 || si > len(sF[sj-1])-8 || si > len(sF[sj+2])-8 || si > len(sF[sj-2])-8 || si > len(sF[sj+3])-8 || si > len(sF[sj-3])-8 || si > len(sF[sj+4])-8 || si > len(sF[sj-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:119
 							break
 //line blog_finite_difference.go:119
@@ -2467,7 +2467,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 							_ = sj_
 //line blog_finite_difference.go:145
 							{
-								if si < 0 || si+16 > len(sF[sj_+fdMy-5]) || si+16 > len(sF[sj_-4]) || si+16 > len(sF[sj_+1]) || si+16 > len(sF[sj_+fdMy]) {
+								if si < 0 || si > len(sF[sj_+fdMy-5])-16 || si > len(sF[sj_-4])-16 || si > len(sF[sj_+1])-16 || si > len(sF[sj_+fdMy])-16 {
 //line blog_finite_difference.go:146
 									break
 //line blog_finite_difference.go:146
@@ -2500,7 +2500,7 @@ func gc_body_derivativeYLPencils(gc_b2 *compiled.Block, f, df []float32, cAy, cB
 						_ = sj_
 //line blog_finite_difference.go:145
 						{
-							if si < 0 || si+8 > len(sF[sj_+fdMy-5]) || si+8 > len(sF[sj_-4]) || si+8 > len(sF[sj_+1]) || si+8 > len(sF[sj_+fdMy]) {
+							if si < 0 || si > len(sF[sj_+fdMy-5])-8 || si > len(sF[sj_-4])-8 || si > len(sF[sj_+1])-8 || si > len(sF[sj_+fdMy])-8 {
 //line blog_finite_difference.go:146
 								break
 //line blog_finite_difference.go:146
@@ -2766,7 +2766,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:175
 							_ = globalIdx
 //line blog_finite_difference.go:177
-							if globalIdx < 0 || globalIdx+16 > len(f) || si < 0 || si+16 > len(sF[sk]) {
+							if globalIdx < 0 || globalIdx > len(f)-16 || si < 0 || si > len(sF[sk])-16 {
 //line blog_finite_difference.go:177
 								break
 //line blog_finite_difference.go:177
@@ -2806,7 +2806,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:175
 						_ = globalIdx
 //line blog_finite_difference.go:177
-						if globalIdx < 0 || globalIdx+8 > len(f) || si < 0 || si+8 > len(sF[sk]) {
+						if globalIdx < 0 || globalIdx > len(f)-8 || si < 0 || si > len(sF[sk])-8 {
 //line blog_finite_difference.go:177
 							break
 //line blog_finite_difference.go:177
@@ -3093,7 +3093,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 							_ = sk
 //line blog_finite_difference.go:181
 							{
-								if si < 0 || si+16 > len(sF[sk+fdMz-5]) || si+16 > len(sF[sk-4]) || si+16 > len(sF[sk+1]) || si+16 > len(sF[sk+fdMz]) {
+								if si < 0 || si > len(sF[sk+fdMz-5])-16 || si > len(sF[sk-4])-16 || si > len(sF[sk+1])-16 || si > len(sF[sk+fdMz])-16 {
 //line blog_finite_difference.go:182
 									break
 //line blog_finite_difference.go:182
@@ -3130,7 +3130,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 						_ = sk
 //line blog_finite_difference.go:181
 						{
-							if si < 0 || si+8 > len(sF[sk+fdMz-5]) || si+8 > len(sF[sk-4]) || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk+fdMz]) {
+							if si < 0 || si > len(sF[sk+fdMz-5])-8 || si > len(sF[sk-4])-8 || si > len(sF[sk+1])-8 || si > len(sF[sk+fdMz])-8 {
 //line blog_finite_difference.go:182
 								break
 //line blog_finite_difference.go:182
@@ -3344,7 +3344,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:175
 							_ = globalIdx
 //line blog_finite_difference.go:188
-							if si < 0 || si+16 > len(sF[sk+1]) || si+16 > len(sF[sk-1]) || si+16 > len(sF[sk+2]) || si+16 > len(sF[sk-2]) || si+16 > len(sF[sk+3]) || si+16 > len(sF[sk-3]) || si+16 > len(sF[sk+4]) || si+16 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+16 > len(df) {
+							if si < 0 || si > len(sF[sk+1])-16 || si > len(sF[sk-1])-16 || si > len(sF[sk+2])-16 || si > len(sF[sk-2])-16 || si > len(sF[sk+3])-16 || si > len(sF[sk-3])-16 || si > len(sF[sk+4])-16 || si > len(sF[sk-4])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 //line blog_finite_difference.go:188
 								break
 //line blog_finite_difference.go:188
@@ -3392,7 +3392,7 @@ func gc_body_derivativeZ(gc_b2 *compiled.Block, f, df []float32, cAz, cBz, cCz, 
 //line blog_finite_difference.go:175
 						_ = globalIdx
 //line blog_finite_difference.go:188
-						if si < 0 || si+8 > len(sF[sk+1]) || si+8 > len(sF[sk-1]) || si+8 > len(sF[sk+2]) || si+8 > len(sF[sk-2]) || si+8 > len(sF[sk+3]) || si+8 > len(sF[sk-3]) || si+8 > len(sF[sk+4]) || si+8 > len(sF[sk-4]) || globalIdx < 0 || globalIdx+8 > len(df) {
+						if si < 0 || si > len(sF[sk+1])-8 || si > len(sF[sk-1])-8 || si > len(sF[sk+2])-8 || si > len(sF[sk-2])-8 || si > len(sF[sk+3])-8 || si > len(sF[sk-3])-8 || si > len(sF[sk+4])-8 || si > len(sF[sk-4])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 //line blog_finite_difference.go:188
 							break
 //line blog_finite_difference.go:188
@@ -3645,7 +3645,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 							_ = k_
 //line blog_finite_difference.go:214
 							{
-								if si < 0 || si+16 > len(sF[k_+fdMz-5]) || si+16 > len(sF[k_-4]) || si+16 > len(sF[k_+1]) || si+16 > len(sF[k_+fdMz]) {
+								if si < 0 || si > len(sF[k_+fdMz-5])-16 || si > len(sF[k_-4])-16 || si > len(sF[k_+1])-16 || si > len(sF[k_+fdMz])-16 {
 //line blog_finite_difference.go:215
 									break
 //line blog_finite_difference.go:215
@@ -3678,7 +3678,7 @@ func gc_body_derivativeZLPencils(gc_b2 *compiled.Block, f, df []float32, cAz, cB
 						_ = k_
 //line blog_finite_difference.go:214
 						{
-							if si < 0 || si+8 > len(sF[k_+fdMz-5]) || si+8 > len(sF[k_-4]) || si+8 > len(sF[k_+1]) || si+8 > len(sF[k_+fdMz]) {
+							if si < 0 || si > len(sF[k_+fdMz-5])-8 || si > len(sF[k_-4])-8 || si > len(sF[k_+1])-8 || si > len(sF[k_+fdMz])-8 {
 //line blog_finite_difference.go:215
 								break
 //line blog_finite_difference.go:215

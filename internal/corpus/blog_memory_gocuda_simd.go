@@ -127,7 +127,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 								_ = i
 //line blog_memory.go:15
 								{
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:16
 										break
 //line blog_memory.go:16
@@ -155,7 +155,7 @@ func gc_body_blogSaxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a float
 							_ = i
 //line blog_memory.go:15
 							{
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:16
 									break
 //line blog_memory.go:16
@@ -360,7 +360,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:25
 									_ = i
 //line blog_memory.go:26
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line blog_memory.go:26
 										break
 //line blog_memory.go:26
@@ -384,7 +384,7 @@ func gc_body_blogSaxpyGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n in
 //line blog_memory.go:25
 								_ = i
 //line blog_memory.go:26
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line blog_memory.go:26
 									break
 //line blog_memory.go:26
@@ -668,7 +668,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:37
 							_ = tt
 //line blog_memory.go:39
-							if tt < 0 || tt+16 > len(d) || tt+16 > len(s) {
+							if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:39
 								break
 //line blog_memory.go:39
@@ -692,7 +692,7 @@ func gc_body_staticReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:37
 						_ = tt
 //line blog_memory.go:39
-						if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
+						if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:39
 							break
 //line blog_memory.go:39
@@ -941,7 +941,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:50
 							_ = tt
 //line blog_memory.go:52
-							if tt < 0 || tt+16 > len(d) || tt+16 > len(s) {
+							if tt < 0 || tt > len(d)-16 || tt > len(s)-16 {
 //line blog_memory.go:52
 								break
 //line blog_memory.go:52
@@ -965,7 +965,7 @@ func gc_body_dynamicReverse(gc_b2 *compiled.Block, d []int32, n int) {
 //line blog_memory.go:50
 						_ = tt
 //line blog_memory.go:52
-						if tt < 0 || tt+8 > len(d) || tt+8 > len(s) {
+						if tt < 0 || tt > len(d)-8 || tt > len(s)-8 {
 //line blog_memory.go:52
 							break
 //line blog_memory.go:52
@@ -1345,7 +1345,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 //line blog_memory.go:63
 								_ = i
 //line blog_memory.go:64
-								if i < 0 || i+16 > len(a) {
+								if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 									break
 //line blog_memory.go:64
@@ -1369,7 +1369,7 @@ func gc_body_offsetKernel_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a [
 //line blog_memory.go:63
 							_ = i
 //line blog_memory.go:64
-							if i < 0 || i+8 > len(a) {
+							if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 								break
 //line blog_memory.go:64
@@ -1534,7 +1534,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 //line blog_memory.go:63
 								_ = i
 //line blog_memory.go:64
-								if i < 0 || i+16 > len(a) {
+								if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 									break
 //line blog_memory.go:64
@@ -1558,7 +1558,7 @@ func gc_body_offsetKernel_int32(gc_b3 *compiled.Block, gc_lo3, gc_hi3 int, a []i
 //line blog_memory.go:63
 							_ = i
 //line blog_memory.go:64
-							if i < 0 || i+8 > len(a) {
+							if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 								break
 //line blog_memory.go:64
@@ -1723,7 +1723,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 //line blog_memory.go:63
 								_ = i
 //line blog_memory.go:64
-								if i < 0 || i+16 > len(a) {
+								if i < 0 || i > len(a)-16 {
 //line blog_memory.go:64
 									break
 //line blog_memory.go:64
@@ -1747,7 +1747,7 @@ func gc_body_offsetKernel_uint32(gc_b4 *compiled.Block, gc_lo4, gc_hi4 int, a []
 //line blog_memory.go:63
 							_ = i
 //line blog_memory.go:64
-							if i < 0 || i+8 > len(a) {
+							if i < 0 || i > len(a)-8 {
 //line blog_memory.go:64
 								break
 //line blog_memory.go:64
@@ -1985,7 +1985,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 							var gc_ld2 archsimd.Float32x16
 //line blog_memory.go:93
 							if ((y+j)*
-								width+x) >= 0 && ((y+j)*width+x)+16 <= len(idata) {
+								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:94
 								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:94
@@ -2011,7 +2011,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 							}
 //line blog_memory.go:94
-							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2)+16 <= len(tile) {
+							if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-16 {
 //line blog_memory.go:94
 								gc_ld2.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
 //line blog_memory.go:94
@@ -2065,7 +2065,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 						var gc_ld archsimd.Float32x8
 //line blog_memory.go:93
 						if ((y+j)*
-							width+x) >= 0 && ((y+j)*width+x)+8 <= len(idata) {
+							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:94
 							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:94
@@ -2091,7 +2091,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:94
 						}
 //line blog_memory.go:94
-						if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2)+8 <= len(tile) {
+						if ((gc_ty2+j)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j)*blogTileDim+gc_tx2) <= len(tile)-8 {
 //line blog_memory.go:94
 							gc_ld.StoreSlice(tile[(gc_ty2+j)*blogTileDim+gc_tx2:])
 //line blog_memory.go:94
@@ -2168,7 +2168,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 							var gc_ld4 archsimd.Float32x16
 //line blog_memory.go:99
-							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2)+16 <= len(tile) {
+							if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-16 {
 								gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 							} else {
@@ -2193,7 +2193,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 							}
 //line blog_memory.go:100
-							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x)+16 <= len(odata) {
+							if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
 //line blog_memory.go:100
 								gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
@@ -2246,7 +2246,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:99
 						var gc_ld3 archsimd.Float32x8
 //line blog_memory.go:99
-						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2)+8 <= len(tile) {
+						if ((gc_ty2+j_)*blogTileDim+gc_tx2) >= 0 && ((gc_ty2+j_)*blogTileDim+gc_tx2) <= len(tile)-8 {
 							gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty2+j_)*blogTileDim+gc_tx2:])
 //line blog_memory.go:100
 						} else {
@@ -2271,7 +2271,7 @@ func gc_body_blogCopySharedMem(gc_b2 *compiled.Block, odata, idata []float32) {
 //line blog_memory.go:100
 						}
 //line blog_memory.go:100
-						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x)+8 <= len(odata) {
+						if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
 //line blog_memory.go:100
 							gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 //line blog_memory.go:100
@@ -2383,7 +2383,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 							var gc_ld2 archsimd.Float32x16
 //line blog_memory.go:115
 							if ((y+j)*
-								width+x) >= 0 && ((y+j)*width+x)+16 <= len(idata) {
+								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 //line blog_memory.go:116
 								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:116
@@ -2409,7 +2409,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 							}
 //line blog_memory.go:116
-							if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+j]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-16 {
 //line blog_memory.go:116
 								gc_ld2.StoreSlice(tile[gc_ty2+j][gc_tx2:])
 //line blog_memory.go:116
@@ -2463,7 +2463,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 						var gc_ld archsimd.Float32x8
 //line blog_memory.go:115
 						if ((y+j)*
-							width+x) >= 0 && ((y+j)*width+x)+8 <= len(idata) {
+							width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 //line blog_memory.go:116
 							gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 //line blog_memory.go:116
@@ -2489,7 +2489,7 @@ func gc_body_blogTransposeCoalesced(gc_b2 *compiled.Block, odata, idata []float3
 //line blog_memory.go:116
 						}
 //line blog_memory.go:116
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(tile[gc_ty2+j]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+j])-8 {
 //line blog_memory.go:116
 							gc_ld.StoreSlice(tile[gc_ty2+j][gc_tx2:])
 //line blog_memory.go:116

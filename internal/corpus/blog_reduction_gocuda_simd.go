@@ -227,7 +227,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:62
 								_ = i
 //line blog_reduction.go:63
-								if i < 0 || i+16 > len(in) {
+								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:63
 									break
 //line blog_reduction.go:63
@@ -258,7 +258,7 @@ func gc_body_deviceReduceStableKernel(gc_b2 *compiled.Block, in, out []int32, n 
 //line blog_reduction.go:62
 							_ = i
 //line blog_reduction.go:63
-							if i < 0 || i+8 > len(in) {
+							if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:63
 								break
 //line blog_reduction.go:63
@@ -1009,7 +1009,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b2 *compiled.Block, in, out []in
 //line blog_reduction.go:96
 				_ = sum
 //line blog_reduction.go:97
-				if i_ < 0 || i_+8 > len(in) {
+				if i_ < 0 || i_ > len(in)-8 {
 //line blog_reduction.go:97
 					break
 //line blog_reduction.go:97
@@ -1684,7 +1684,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 //line blog_reduction.go:113
 								_ = i
 //line blog_reduction.go:114
-								if i < 0 || i+16 > len(in) {
+								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:114
 									break
 //line blog_reduction.go:114
@@ -1715,7 +1715,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b2 *compiled.Block, in []int32, out
 //line blog_reduction.go:113
 							_ = i
 //line blog_reduction.go:114
-							if i < 0 || i+8 > len(in) {
+							if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:114
 								break
 //line blog_reduction.go:114
@@ -2142,7 +2142,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:128
 								_ = i
 //line blog_reduction.go:129
-								if i < 0 || i+16 > len(in) {
+								if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:129
 									break
 //line blog_reduction.go:129
@@ -2173,7 +2173,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b2 *compiled.Block, in []int32, ou
 //line blog_reduction.go:128
 							_ = i
 //line blog_reduction.go:129
-							if i < 0 || i+8 > len(in) {
+							if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:129
 								break
 //line blog_reduction.go:129
@@ -2858,7 +2858,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line blog_reduction.go:143
 									_ = i
 //line blog_reduction.go:144
-									if i < 0 || i+16 > len(in) {
+									if i < 0 || i > len(in)-16 {
 //line blog_reduction.go:144
 										break
 //line blog_reduction.go:144
@@ -2889,7 +2889,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int,
 //line blog_reduction.go:143
 								_ = i
 //line blog_reduction.go:144
-								if i < 0 || i+8 > len(in) {
+								if i < 0 || i > len(in)-8 {
 //line blog_reduction.go:144
 									break
 //line blog_reduction.go:144

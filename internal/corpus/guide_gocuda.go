@@ -895,7 +895,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 					_ = cValue
 //line guide.go:126
-					if col < 0 || col+8 > len(bs[compiled.Trip(0)]) || col+8 > len(bs[compiled.Trip(1)]) || col+8 > len(bs[compiled.Trip(2)]) || col+8 > len(bs[compiled.Trip(3)]) || col+8 > len(bs[compiled.Trip(4)]) || col+8 > len(bs[compiled.Trip(5)]) || col+8 > len(bs[compiled.Trip(6)]) || col+8 > len(bs[compiled.Trip(7)]) || col+8 > len(bs[compiled.Trip(8)]) || col+8 > len(bs[compiled.Trip(9)]) || col+8 > len(bs[compiled.Trip(10)]) || col+8 > len(bs[compiled.Trip(11)]) || col+8 > len(bs[compiled.Trip(12)]) || col+8 > len(bs[compiled.Trip(13)]) || col+8 > len(bs[compiled.Trip(14)]) || col+8 > len(bs[compiled.Trip(15)]) {
+					if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 //line guide.go:126
 						break
 //line guide.go:126

@@ -99,7 +99,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line guide.go:18
 								_ = i
 //line guide.go:19
-								if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+								if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line guide.go:19
 									break
 //line guide.go:19
@@ -123,7 +123,7 @@ func gc_body_guideVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 //line guide.go:18
 							_ = i
 //line guide.go:19
-							if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+							if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line guide.go:19
 								break
 //line guide.go:19
@@ -624,7 +624,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 								_ = cValue
 //line guide.go:66
-								if (e*b.Width+col) < 0 || (e*b.Width+col)+16 > len(b.Elements) {
+								if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-16 {
 //line guide.go:66
 									break
 //line guide.go:66
@@ -659,7 +659,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 							_ = cValue
 //line guide.go:66
-							if (e*b.Width+col) < 0 || (e*b.Width+col)+8 > len(b.Elements) {
+							if (e*b.Width+col) < 0 || (e*b.Width+col) > len(b.Elements)-8 {
 //line guide.go:66
 								break
 //line guide.go:66
@@ -794,7 +794,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 							_ = cValue
 //line guide.go:68
-							if (row*c.Width+col) < 0 || (row*c.Width+col)+16 > len(c.Elements) {
+							if (row*c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-16 {
 //line guide.go:68
 								break
 //line guide.go:68
@@ -827,7 +827,7 @@ func gc_body_guideMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c guid
 //line guide.go:64
 						_ = cValue
 //line guide.go:68
-						if (row*c.Width+col) < 0 || (row*c.Width+col)+8 > len(c.Elements) {
+						if (row*c.Width+col) < 0 || (row*c.Width+col) > len(c.Elements)-8 {
 //line guide.go:68
 							break
 //line guide.go:68
@@ -1133,7 +1133,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								var gc_ld7 archsimd.Float32x16
 //line guide.go:112
-								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7)+16 <= len(gc_a7.Elements) {
+								if (gc_row8*gc_a7.Stride+gc_col7) >= 0 && (gc_row8*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 //line guide.go:112
 									gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row8*gc_a7.Stride+gc_col7:])
 //line guide.go:112
@@ -1175,7 +1175,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								var gc_ld8 archsimd.Float32x16
 //line guide.go:112
-								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8)+16 <= len(gc_a8.Elements) {
+								if (gc_row9*gc_a8.Stride+gc_col8) >= 0 && (gc_row9*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 //line guide.go:112
 									gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row9*gc_a8.Stride+gc_col8:])
 //line guide.go:112
@@ -1282,7 +1282,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							var gc_ld5 archsimd.Float32x8
 //line guide.go:112
-							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5)+8 <= len(gc_a5.Elements) {
+							if (gc_row6*gc_a5.Stride+gc_col5) >= 0 && (gc_row6*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 //line guide.go:112
 								gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row6*gc_a5.Stride+gc_col5:])
 //line guide.go:112
@@ -1324,7 +1324,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							var gc_ld6 archsimd.Float32x8
 //line guide.go:112
-							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6)+8 <= len(gc_a6.Elements) {
+							if (gc_row7*gc_a6.Stride+gc_col6) >= 0 && (gc_row7*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 //line guide.go:112
 								gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row7*gc_a6.Stride+gc_col6:])
 //line guide.go:112
@@ -1398,7 +1398,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 								_ = col
 //line guide.go:111
-								if col < 0 || col+16 > len(as[row]) || col+16 > len(bs[row]) {
+								if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
 //line guide.go:111
 									break
 //line guide.go:111
@@ -1462,7 +1462,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 								var gc_ld3 archsimd.Float32x16
 //line guide.go:112
-								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3)+16 <= len(gc_a3.Elements) {
+								if (gc_row4*gc_a3.Stride+gc_col3) >= 0 && (gc_row4*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 //line guide.go:112
 									gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row4*gc_a3.Stride+gc_col3:])
 //line guide.go:112
@@ -1504,7 +1504,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 								var gc_ld4 archsimd.Float32x16
 //line guide.go:119
-								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4)+16 <= len(gc_a4.Elements) {
+								if (gc_row5*gc_a4.Stride+gc_col4) >= 0 && (gc_row5*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 //line guide.go:119
 									gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row5*gc_a4.Stride+gc_col4:])
 //line guide.go:119
@@ -1553,7 +1553,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 							_ = col
 //line guide.go:111
-							if col < 0 || col+8 > len(as[row]) || col+8 > len(bs[row]) {
+							if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
 //line guide.go:111
 								break
 //line guide.go:111
@@ -1617,7 +1617,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:112
 							var gc_ld archsimd.Float32x8
 //line guide.go:112
-							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col)+8 <= len(gc_a.Elements) {
+							if (gc_row2*gc_a.Stride+gc_col) >= 0 && (gc_row2*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 //line guide.go:112
 								gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row2*gc_a.Stride+gc_col:])
 //line guide.go:112
@@ -1659,7 +1659,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:119
 							var gc_ld2 archsimd.Float32x8
 //line guide.go:119
-							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2)+8 <= len(gc_a2.Elements) {
+							if (gc_row3*gc_a2.Stride+gc_col2) >= 0 && (gc_row3*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 //line guide.go:119
 								gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row3*gc_a2.Stride+gc_col2:])
 //line guide.go:119
@@ -1746,7 +1746,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 							_ = cValue
 //line guide.go:126
-							if col < 0 || col+16 > len(bs[compiled.Trip(0)]) || col+16 > len(bs[compiled.Trip(1)]) || col+16 > len(bs[compiled.Trip(2)]) || col+16 > len(bs[compiled.Trip(3)]) || col+16 > len(bs[compiled.Trip(4)]) || col+16 > len(bs[compiled.Trip(5)]) || col+16 > len(bs[compiled.Trip(6)]) || col+16 > len(bs[compiled.Trip(7)]) || col+16 > len(bs[compiled.Trip(8)]) || col+16 > len(bs[compiled.Trip(9)]) || col+16 > len(bs[compiled.Trip(10)]) || col+16 > len(bs[compiled.Trip(11)]) || col+16 > len(bs[compiled.Trip(12)]) || col+16 > len(bs[compiled.Trip(13)]) || col+16 > len(bs[compiled.Trip(14)]) || col+16 > len(bs[compiled.Trip(15)]) {
+							if col < 0 || col > len(bs[compiled.Trip(0)])-16 || col > len(bs[compiled.Trip(1)])-16 || col > len(bs[compiled.Trip(2)])-16 || col > len(bs[compiled.Trip(3)])-16 || col > len(bs[compiled.Trip(4)])-16 || col > len(bs[compiled.Trip(5)])-16 || col > len(bs[compiled.Trip(6)])-16 || col > len(bs[compiled.Trip(7)])-16 || col > len(bs[compiled.Trip(8)])-16 || col > len(bs[compiled.Trip(9)])-16 || col > len(bs[compiled.Trip(10)])-16 || col > len(bs[compiled.Trip(11)])-16 || col > len(bs[compiled.Trip(12)])-16 || col > len(bs[compiled.Trip(13)])-16 || col > len(bs[compiled.Trip(14)])-16 || col > len(bs[compiled.Trip(15)])-16 {
 //line guide.go:126
 								break
 //line guide.go:126
@@ -1875,7 +1875,7 @@ func gc_body_guideMatMulShared(gc_b2 *compiled.Block, a, b, c guideMatrix) {
 //line guide.go:106
 						_ = cValue
 //line guide.go:126
-						if col < 0 || col+8 > len(bs[compiled.Trip(0)]) || col+8 > len(bs[compiled.Trip(1)]) || col+8 > len(bs[compiled.Trip(2)]) || col+8 > len(bs[compiled.Trip(3)]) || col+8 > len(bs[compiled.Trip(4)]) || col+8 > len(bs[compiled.Trip(5)]) || col+8 > len(bs[compiled.Trip(6)]) || col+8 > len(bs[compiled.Trip(7)]) || col+8 > len(bs[compiled.Trip(8)]) || col+8 > len(bs[compiled.Trip(9)]) || col+8 > len(bs[compiled.Trip(10)]) || col+8 > len(bs[compiled.Trip(11)]) || col+8 > len(bs[compiled.Trip(12)]) || col+8 > len(bs[compiled.Trip(13)]) || col+8 > len(bs[compiled.Trip(14)]) || col+8 > len(bs[compiled.Trip(15)]) {
+						if col < 0 || col > len(bs[compiled.Trip(0)])-8 || col > len(bs[compiled.Trip(1)])-8 || col > len(bs[compiled.Trip(2)])-8 || col > len(bs[compiled.Trip(3)])-8 || col > len(bs[compiled.Trip(4)])-8 || col > len(bs[compiled.Trip(5)])-8 || col > len(bs[compiled.Trip(6)])-8 || col > len(bs[compiled.Trip(7)])-8 || col > len(bs[compiled.Trip(8)])-8 || col > len(bs[compiled.Trip(9)])-8 || col > len(bs[compiled.Trip(10)])-8 || col > len(bs[compiled.Trip(11)])-8 || col > len(bs[compiled.Trip(12)])-8 || col > len(bs[compiled.Trip(13)])-8 || col > len(bs[compiled.Trip(14)])-8 || col > len(bs[compiled.Trip(15)])-8 {
 //line guide.go:126
 							break
 //line guide.go:126
@@ -2430,7 +2430,7 @@ func gc_body_guideScan4(gc_b2 *compiled.Block, out []int32) {
 //line guide.go:178
 				_ = value
 //line guide.go:178
-				if gc_tx2 < 0 || gc_tx2+8 > len(out) {
+				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line guide.go:178
 					break
 //line guide.go:178

@@ -243,7 +243,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 						if (i*
 
 //line numba.go:43
-							cCols+j) < 0 || (i*cCols+j)+4 > len(c) {
+							cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
 //line numba.go:40
 							break
 //line numba.go:40
@@ -254,7 +254,7 @@ func gc_body_numbaMatmul(gc_b *compiled.Block, gc_lo, gc_hi int, a []float64, aR
 							var gc_ld2 lanes.Float64x4
 //line numba.go:40
 							if (k*
-								bCols+j) >= 0 && (k*bCols+j)+4 <= len(b) {
+								bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
 								gc_ld2 = lanes.LoadFloat64x4Slice(b[k*bCols+j:])
 //line numba.go:41
@@ -506,7 +506,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 //line numba.go:64
 					_ = tmp
 //line numba.go:84
-					if tx < 0 || tx+8 > len(sB[compiled.Trip(0)]) || tx+8 > len(sB[compiled.Trip(1)]) || tx+8 > len(sB[compiled.Trip(2)]) || tx+8 > len(sB[compiled.Trip(3)]) || tx+8 > len(sB[compiled.Trip(4)]) || tx+8 > len(sB[compiled.Trip(5)]) || tx+8 > len(sB[compiled.Trip(6)]) || tx+8 > len(sB[compiled.Trip(7)]) || tx+8 > len(sB[compiled.Trip(8)]) || tx+8 > len(sB[compiled.Trip(9)]) || tx+8 > len(sB[compiled.Trip(10)]) || tx+8 > len(sB[compiled.Trip(11)]) || tx+8 > len(sB[compiled.Trip(12)]) || tx+8 > len(sB[compiled.Trip(13)]) || tx+8 > len(sB[compiled.Trip(14)]) || tx+8 > len(sB[compiled.Trip(15)]) {
+					if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 //line numba.go:84
 						break
 //line numba.go:84

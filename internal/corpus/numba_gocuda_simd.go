@@ -101,7 +101,7 @@ func gc_body_numbaVecAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []fl
 							_ = tid
 //line numba.go:26
 							{
-								if tid < 0 || tid+4 > len(a) || tid+4 > len(b) || tid+4 > len(c) {
+								if tid < 0 || tid > len(a)-4 || tid > len(b)-4 || tid > len(c)-4 {
 //line numba.go:27
 									break
 //line numba.go:27
@@ -283,7 +283,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 							if (i*
 
 //line numba.go:43
-								cCols+j) < 0 || (i*cCols+j)+4 > len(c) {
+								cCols+j) < 0 || (i*cCols+j) > len(c)-4 {
 //line numba.go:40
 								break
 //line numba.go:40
@@ -294,7 +294,7 @@ func gc_body_numbaMatmul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a []float64,
 								var gc_ld4 archsimd.Float64x4
 //line numba.go:40
 								if (k*
-									bCols+j) >= 0 && (k*bCols+j)+4 <= len(b) {
+									bCols+j) >= 0 && (k*bCols+j) <= len(b)-4 {
 //line numba.go:41
 									gc_ld4 = archsimd.LoadFloat64x4Slice(b[k*bCols+j:])
 //line numba.go:41
@@ -583,7 +583,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:64
 							_ = tmp
 //line numba.go:84
-							if tx < 0 || tx+16 > len(sB[compiled.Trip(0)]) || tx+16 > len(sB[compiled.Trip(1)]) || tx+16 > len(sB[compiled.Trip(2)]) || tx+16 > len(sB[compiled.Trip(3)]) || tx+16 > len(sB[compiled.Trip(4)]) || tx+16 > len(sB[compiled.Trip(5)]) || tx+16 > len(sB[compiled.Trip(6)]) || tx+16 > len(sB[compiled.Trip(7)]) || tx+16 > len(sB[compiled.Trip(8)]) || tx+16 > len(sB[compiled.Trip(9)]) || tx+16 > len(sB[compiled.Trip(10)]) || tx+16 > len(sB[compiled.Trip(11)]) || tx+16 > len(sB[compiled.Trip(12)]) || tx+16 > len(sB[compiled.Trip(13)]) || tx+16 > len(sB[compiled.Trip(14)]) || tx+16 > len(sB[compiled.Trip(15)]) {
+							if tx < 0 || tx > len(sB[compiled.Trip(0)])-16 || tx > len(sB[compiled.Trip(1)])-16 || tx > len(sB[compiled.Trip(2)])-16 || tx > len(sB[compiled.Trip(3)])-16 || tx > len(sB[compiled.Trip(4)])-16 || tx > len(sB[compiled.Trip(5)])-16 || tx > len(sB[compiled.Trip(6)])-16 || tx > len(sB[compiled.Trip(7)])-16 || tx > len(sB[compiled.Trip(8)])-16 || tx > len(sB[compiled.Trip(9)])-16 || tx > len(sB[compiled.Trip(10)])-16 || tx > len(sB[compiled.Trip(11)])-16 || tx > len(sB[compiled.Trip(12)])-16 || tx > len(sB[compiled.Trip(13)])-16 || tx > len(sB[compiled.Trip(14)])-16 || tx > len(sB[compiled.Trip(15)])-16 {
 //line numba.go:84
 								break
 //line numba.go:84
@@ -712,7 +712,7 @@ func gc_body_numbaFastMatmul(gc_b2 *compiled.Block, a []float64, aRows, aCols in
 //line numba.go:64
 						_ = tmp
 //line numba.go:84
-						if tx < 0 || tx+8 > len(sB[compiled.Trip(0)]) || tx+8 > len(sB[compiled.Trip(1)]) || tx+8 > len(sB[compiled.Trip(2)]) || tx+8 > len(sB[compiled.Trip(3)]) || tx+8 > len(sB[compiled.Trip(4)]) || tx+8 > len(sB[compiled.Trip(5)]) || tx+8 > len(sB[compiled.Trip(6)]) || tx+8 > len(sB[compiled.Trip(7)]) || tx+8 > len(sB[compiled.Trip(8)]) || tx+8 > len(sB[compiled.Trip(9)]) || tx+8 > len(sB[compiled.Trip(10)]) || tx+8 > len(sB[compiled.Trip(11)]) || tx+8 > len(sB[compiled.Trip(12)]) || tx+8 > len(sB[compiled.Trip(13)]) || tx+8 > len(sB[compiled.Trip(14)]) || tx+8 > len(sB[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(sB[compiled.Trip(0)])-8 || tx > len(sB[compiled.Trip(1)])-8 || tx > len(sB[compiled.Trip(2)])-8 || tx > len(sB[compiled.Trip(3)])-8 || tx > len(sB[compiled.Trip(4)])-8 || tx > len(sB[compiled.Trip(5)])-8 || tx > len(sB[compiled.Trip(6)])-8 || tx > len(sB[compiled.Trip(7)])-8 || tx > len(sB[compiled.Trip(8)])-8 || tx > len(sB[compiled.Trip(9)])-8 || tx > len(sB[compiled.Trip(10)])-8 || tx > len(sB[compiled.Trip(11)])-8 || tx > len(sB[compiled.Trip(12)])-8 || tx > len(sB[compiled.Trip(13)])-8 || tx > len(sB[compiled.Trip(14)])-8 || tx > len(sB[compiled.Trip(15)])-8 {
 //line numba.go:84
 							break
 //line numba.go:84
@@ -1416,7 +1416,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 							_ = tid
 //line numba.go:147
-							if tid < 0 || tid+16 > len(inputArray) || tx < 0 || tx+16 > len(temp) {
+							if tid < 0 || tid > len(inputArray)-16 || tx < 0 || tx > len(temp)-16 {
 //line numba.go:147
 								break
 //line numba.go:147
@@ -1471,7 +1471,7 @@ func gc_body_numbaMaxReduce(gc_b2 *compiled.Block, inputArray, outputArray []flo
 //line numba.go:143
 						_ = tid
 //line numba.go:147
-						if tid < 0 || tid+8 > len(inputArray) || tx < 0 || tx+8 > len(temp) {
+						if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
 //line numba.go:147
 							break
 //line numba.go:147
@@ -2039,13 +2039,13 @@ func gc_body_numbaSolveHeatEquation(gc_b2 *compiled.Block, buf0, buf1 []float64,
 //line numba.go:178
 						_ = i
 //line numba.go:200
-						if i < 0 || i+4 > len(data) || (i+
+						if i < 0 || i > len(data)-4 || (i+
 
 //line numba.go:206
-							1) < 0 || (i+1)+4 > len(data) || (i-
+							1) < 0 || (i+1) > len(data)-4 || (i-
 
 //line numba.go:209
-							1) < 0 || (i-1)+4 > len(data) || i+4 > len(nextData) {
+							1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
 //line numba.go:200
 							break
 //line numba.go:200

@@ -272,7 +272,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:40
 								_ = av
 //line parboil.go:41
-								if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+16 > len(b) || gc_tx2 < 0 || gc_tx2+16 > len(bS[gc_ty2]) {
+								if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-16 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-16 {
 //line parboil.go:41
 									break
 //line parboil.go:41
@@ -300,7 +300,7 @@ func gc_body_mysgemmNT(gc_b2 *compiled.Block, a []float32, lda int, b []float32,
 //line parboil.go:40
 							_ = av
 //line parboil.go:41
-							if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb)+8 > len(b) || gc_tx2 < 0 || gc_tx2+8 > len(bS[gc_ty2]) {
+							if (n+(i_+gc_ty2)*ldb) < 0 || (n+(i_+gc_ty2)*ldb) > len(b)-8 || gc_tx2 < 0 || gc_tx2 > len(bS[gc_ty2])-8 {
 //line parboil.go:41
 								break
 //line parboil.go:41
@@ -788,7 +788,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = shID2
 //line parboil.go:80
-							if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+							if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:80
 								break
 //line parboil.go:80
@@ -821,7 +821,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 						_ = shID2
 //line parboil.go:80
-						if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+						if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:80
 							break
 //line parboil.go:80
@@ -1000,7 +1000,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 						_ = top2
 //line parboil.go:96
-						if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+						if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:96
 							break
 //line parboil.go:96
@@ -1038,7 +1038,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							var gc_ld13 archsimd.Float32x16
 //line parboil.go:97
-							if gc_t13 >= 0 && gc_t13+16 <= len(a0) {
+							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
 //line parboil.go:97
 								gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
 //line parboil.go:97
@@ -1067,7 +1067,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 							var gc_ld14 archsimd.Float32x16
 //line parboil.go:98
-							if gc_t14 >= 0 && gc_t14+16 <= len(a0) {
+							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
 //line parboil.go:98
 								gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
 //line parboil.go:98
@@ -1113,7 +1113,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							var gc_ld15 archsimd.Float32x16
 //line parboil.go:101
-							if gc_t15 >= 0 && gc_t15+16 <= len(a0) {
+							if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
 //line parboil.go:101
 								gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
 //line parboil.go:101
@@ -1158,7 +1158,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 							var gc_ld16 archsimd.Float32x16
 //line parboil.go:102
-							if gc_t16 >= 0 && gc_t16+16 <= len(a0) {
+							if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
 //line parboil.go:102
 								gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
 //line parboil.go:102
@@ -1258,7 +1258,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:93
 					_ = top2
 //line parboil.go:96
-					if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+					if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:96
 						break
 //line parboil.go:96
@@ -1296,7 +1296,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 						var gc_ld5 archsimd.Float32x8
 //line parboil.go:97
-						if gc_t5 >= 0 && gc_t5+8 <= len(a0) {
+						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
 //line parboil.go:97
 							gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
 //line parboil.go:97
@@ -1325,7 +1325,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:98
 						var gc_ld6 archsimd.Float32x8
 //line parboil.go:98
-						if gc_t6 >= 0 && gc_t6+8 <= len(a0) {
+						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
 //line parboil.go:98
 							gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
 //line parboil.go:98
@@ -1371,7 +1371,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 						var gc_ld7 archsimd.Float32x8
 //line parboil.go:101
-						if gc_t7 >= 0 && gc_t7+8 <= len(a0) {
+						if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
 //line parboil.go:101
 							gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
 //line parboil.go:101
@@ -1416,7 +1416,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:102
 						var gc_ld8 archsimd.Float32x8
 //line parboil.go:102
-						if gc_t8 >= 0 && gc_t8+8 <= len(a0) {
+						if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
 //line parboil.go:102
 							gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
 //line parboil.go:102
@@ -1646,28 +1646,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 							if (shID+
 
 //line parboil.go:120
-								2*gc_bdx2) < 0 || (shID+2*gc_bdx2)+16 > len(shA0) || (shID-
+								2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-16 || (shID-
 
 //line parboil.go:125
-								2*gc_bdx2) < 0 || (shID-2*gc_bdx2)+16 > len(shA0) || (shID-
+								2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-16 || (shID-
 
 //line parboil.go:130
-								1) < 0 || (shID-1)+16 > len(shA0) || (shID+
+								1) < 0 || (shID-1) > len(shA0)-16 || (shID+
 
 //line parboil.go:133
-								1) < 0 || (shID+1)+16 > len(shA0) || shID < 0 || shID+16 > len(shA0) || (shID2+
+								1) < 0 || (shID+1) > len(shA0)-16 || shID < 0 || shID > len(shA0)-16 || (shID2+
 
 //line parboil.go:146
-								2*gc_bdx2) < 0 || (shID2+2*gc_bdx2)+16 > len(shA0) || (shID2-
+								2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-16 || (shID2-
 
 //line parboil.go:151
-								2*gc_bdx2) < 0 || (shID2-2*gc_bdx2)+16 > len(shA0) || (shID2+
+								2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-16 || (shID2+
 
 //line parboil.go:156
-								1) < 0 || (shID2+1)+16 > len(shA0) || (shID2-
+								1) < 0 || (shID2+1) > len(shA0)-16 || (shID2-
 
 //line parboil.go:159
-								1) < 0 || (shID2-1)+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+								1) < 0 || (shID2-1) > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:112
 								break
 //line parboil.go:112
@@ -1709,7 +1709,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								var gc_ld41 archsimd.Float32x16
 //line parboil.go:113
-								if gc_t72 >= 0 && gc_t72+16 <= len(a0) {
+								if gc_t72 >= 0 && gc_t72 <= len(a0)-16 {
 //line parboil.go:113
 									gc_ld41 = archsimd.LoadFloat32x16Slice(a0[gc_t72:])
 //line parboil.go:113
@@ -1749,7 +1749,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									var gc_ld42 archsimd.Float32x16
 //line parboil.go:118
-									if gc_t74 >= 0 && gc_t74+16 <= len(a0) {
+									if gc_t74 >= 0 && gc_t74 <= len(a0)-16 {
 //line parboil.go:118
 										gc_ld42 = archsimd.LoadFloat32x16Slice(a0[gc_t74:])
 //line parboil.go:118
@@ -1790,7 +1790,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									var gc_ld43 archsimd.Float32x16
 //line parboil.go:123
-									if gc_t76 >= 0 && gc_t76+16 <= len(a0) {
+									if gc_t76 >= 0 && gc_t76 <= len(a0)-16 {
 //line parboil.go:123
 										gc_ld43 = archsimd.LoadFloat32x16Slice(a0[gc_t76:])
 //line parboil.go:123
@@ -1835,7 +1835,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									var gc_ld44 archsimd.Float32x16
 //line parboil.go:128
-									if gc_t78 >= 0 && gc_t78+16 <= len(a0) {
+									if gc_t78 >= 0 && gc_t78 <= len(a0)-16 {
 //line parboil.go:128
 										gc_ld44 = archsimd.LoadFloat32x16Slice(a0[gc_t78:])
 //line parboil.go:128
@@ -1878,7 +1878,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 								_ = gc_t79
 //line parboil.go:133
-								if gc_t79 >= 0 && gc_t79+16 <= len(anext) {
+								if gc_t79 >= 0 && gc_t79 <= len(anext)-16 {
 //line parboil.go:133
 									top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t79:]), gc_if28)
 //line parboil.go:133
@@ -1941,7 +1941,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								var gc_ld45 archsimd.Float32x16
 //line parboil.go:139
-								if gc_t81 >= 0 && gc_t81+16 <= len(a0) {
+								if gc_t81 >= 0 && gc_t81 <= len(a0)-16 {
 //line parboil.go:139
 									gc_ld45 = archsimd.LoadFloat32x16Slice(a0[gc_t81:])
 //line parboil.go:139
@@ -1997,7 +1997,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									var gc_ld46 archsimd.Float32x16
 //line parboil.go:144
-									if gc_t83 >= 0 && gc_t83+16 <= len(a0) {
+									if gc_t83 >= 0 && gc_t83 <= len(a0)-16 {
 //line parboil.go:144
 										gc_ld46 = archsimd.LoadFloat32x16Slice(a0[gc_t83:])
 //line parboil.go:144
@@ -2054,7 +2054,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									var gc_ld47 archsimd.Float32x16
 //line parboil.go:149
-									if gc_t85 >= 0 && gc_t85+16 <= len(a0) {
+									if gc_t85 >= 0 && gc_t85 <= len(a0)-16 {
 //line parboil.go:149
 										gc_ld47 = archsimd.LoadFloat32x16Slice(a0[gc_t85:])
 //line parboil.go:149
@@ -2115,7 +2115,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									var gc_ld48 archsimd.Float32x16
 //line parboil.go:154
-									if gc_t87 >= 0 && gc_t87+16 <= len(a0) {
+									if gc_t87 >= 0 && gc_t87 <= len(a0)-16 {
 //line parboil.go:154
 										gc_ld48 = archsimd.LoadFloat32x16Slice(a0[gc_t87:])
 //line parboil.go:154
@@ -2174,7 +2174,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:159
 								_ = gc_t88
 //line parboil.go:159
-								if gc_t88 >= 0 && gc_t88+16 <= len(anext) {
+								if gc_t88 >= 0 && gc_t88 <= len(anext)-16 {
 //line parboil.go:159
 									top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb13).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb14)).StoreMasked((*[16]float32)(anext[gc_t88:]), gc_if31)
 //line parboil.go:159
@@ -2342,28 +2342,28 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 						if (shID+
 
 //line parboil.go:120
-							2*gc_bdx2) < 0 || (shID+2*gc_bdx2)+8 > len(shA0) || (shID-
+							2*gc_bdx2) < 0 || (shID+2*gc_bdx2) > len(shA0)-8 || (shID-
 
 //line parboil.go:125
-							2*gc_bdx2) < 0 || (shID-2*gc_bdx2)+8 > len(shA0) || (shID-
+							2*gc_bdx2) < 0 || (shID-2*gc_bdx2) > len(shA0)-8 || (shID-
 
 //line parboil.go:130
-							1) < 0 || (shID-1)+8 > len(shA0) || (shID+
+							1) < 0 || (shID-1) > len(shA0)-8 || (shID+
 
 //line parboil.go:133
-							1) < 0 || (shID+1)+8 > len(shA0) || shID < 0 || shID+8 > len(shA0) || (shID2+
+							1) < 0 || (shID+1) > len(shA0)-8 || shID < 0 || shID > len(shA0)-8 || (shID2+
 
 //line parboil.go:146
-							2*gc_bdx2) < 0 || (shID2+2*gc_bdx2)+8 > len(shA0) || (shID2-
+							2*gc_bdx2) < 0 || (shID2+2*gc_bdx2) > len(shA0)-8 || (shID2-
 
 //line parboil.go:151
-							2*gc_bdx2) < 0 || (shID2-2*gc_bdx2)+8 > len(shA0) || (shID2+
+							2*gc_bdx2) < 0 || (shID2-2*gc_bdx2) > len(shA0)-8 || (shID2+
 
 //line parboil.go:156
-							1) < 0 || (shID2+1)+8 > len(shA0) || (shID2-
+							1) < 0 || (shID2+1) > len(shA0)-8 || (shID2-
 
 //line parboil.go:159
-							1) < 0 || (shID2-1)+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+							1) < 0 || (shID2-1) > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:112
 							break
 //line parboil.go:112
@@ -2405,7 +2405,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 							var gc_ld25 archsimd.Float32x8
 //line parboil.go:113
-							if gc_t36 >= 0 && gc_t36+8 <= len(a0) {
+							if gc_t36 >= 0 && gc_t36 <= len(a0)-8 {
 //line parboil.go:113
 								gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t36:])
 //line parboil.go:113
@@ -2445,7 +2445,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 								var gc_ld26 archsimd.Float32x8
 //line parboil.go:118
-								if gc_t38 >= 0 && gc_t38+8 <= len(a0) {
+								if gc_t38 >= 0 && gc_t38 <= len(a0)-8 {
 //line parboil.go:118
 									gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t38:])
 //line parboil.go:118
@@ -2486,7 +2486,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 								var gc_ld27 archsimd.Float32x8
 //line parboil.go:123
-								if gc_t40 >= 0 && gc_t40+8 <= len(a0) {
+								if gc_t40 >= 0 && gc_t40 <= len(a0)-8 {
 //line parboil.go:123
 									gc_ld27 = archsimd.LoadFloat32x8Slice(a0[gc_t40:])
 //line parboil.go:123
@@ -2531,7 +2531,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 								var gc_ld28 archsimd.Float32x8
 //line parboil.go:128
-								if gc_t42 >= 0 && gc_t42+8 <= len(a0) {
+								if gc_t42 >= 0 && gc_t42 <= len(a0)-8 {
 //line parboil.go:128
 									gc_ld28 = archsimd.LoadFloat32x8Slice(a0[gc_t42:])
 //line parboil.go:128
@@ -2574,7 +2574,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:133
 							_ = gc_t43
 //line parboil.go:133
-							if gc_t43 >= 0 && gc_t43+8 <= len(anext) {
+							if gc_t43 >= 0 && gc_t43 <= len(anext)-8 {
 //line parboil.go:133
 								top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t43:]), gc_if16)
 //line parboil.go:133
@@ -2637,7 +2637,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 							var gc_ld29 archsimd.Float32x8
 //line parboil.go:139
-							if gc_t45 >= 0 && gc_t45+8 <= len(a0) {
+							if gc_t45 >= 0 && gc_t45 <= len(a0)-8 {
 //line parboil.go:139
 								gc_ld29 = archsimd.LoadFloat32x8Slice(a0[gc_t45:])
 //line parboil.go:139
@@ -2693,7 +2693,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 								var gc_ld30 archsimd.Float32x8
 //line parboil.go:144
-								if gc_t47 >= 0 && gc_t47+8 <= len(a0) {
+								if gc_t47 >= 0 && gc_t47 <= len(a0)-8 {
 //line parboil.go:144
 									gc_ld30 = archsimd.LoadFloat32x8Slice(a0[gc_t47:])
 //line parboil.go:144
@@ -2750,7 +2750,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 								var gc_ld31 archsimd.Float32x8
 //line parboil.go:149
-								if gc_t49 >= 0 && gc_t49+8 <= len(a0) {
+								if gc_t49 >= 0 && gc_t49 <= len(a0)-8 {
 //line parboil.go:149
 									gc_ld31 = archsimd.LoadFloat32x8Slice(a0[gc_t49:])
 //line parboil.go:149
@@ -2811,7 +2811,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 								var gc_ld32 archsimd.Float32x8
 //line parboil.go:154
-								if gc_t51 >= 0 && gc_t51+8 <= len(a0) {
+								if gc_t51 >= 0 && gc_t51 <= len(a0)-8 {
 //line parboil.go:154
 									gc_ld32 = archsimd.LoadFloat32x8Slice(a0[gc_t51:])
 //line parboil.go:154
@@ -2870,7 +2870,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:159
 							_ = gc_t52
 //line parboil.go:159
-							if gc_t52 >= 0 && gc_t52+8 <= len(anext) {
+							if gc_t52 >= 0 && gc_t52 <= len(anext)-8 {
 //line parboil.go:159
 								top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[8]float32)(anext[gc_t52:]), gc_if19)
 //line parboil.go:159
@@ -3193,7 +3193,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 								_ = top2
 //line parboil.go:165
-								if shID < 0 || shID+16 > len(shA0) || shID2 < 0 || shID2+16 > len(shA0) {
+								if shID < 0 || shID > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 //line parboil.go:165
 									break
 //line parboil.go:165
@@ -3248,7 +3248,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:76
 							_ = top2
 //line parboil.go:165
-							if shID < 0 || shID+8 > len(shA0) || shID2 < 0 || shID2+8 > len(shA0) {
+							if shID < 0 || shID > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 //line parboil.go:165
 								break
 //line parboil.go:165
@@ -3690,7 +3690,7 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 								_ = indexK
 //line parboil.go:253
 								{
-									if indexK < 0 || indexK+16 > len(phiR) || indexK+16 > len(phiI) || indexK+16 > len(phiMag) {
+									if indexK < 0 || indexK > len(phiR)-16 || indexK > len(phiI)-16 || indexK > len(phiMag)-16 {
 //line parboil.go:254
 										break
 //line parboil.go:254
@@ -3724,7 +3724,7 @@ func gc_body_computePhiMagGPU(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, phiR, p
 							_ = indexK
 //line parboil.go:253
 							{
-								if indexK < 0 || indexK+8 > len(phiR) || indexK+8 > len(phiI) || indexK+8 > len(phiMag) {
+								if indexK < 0 || indexK > len(phiR)-8 || indexK > len(phiI)-8 || indexK > len(phiMag)-8 {
 //line parboil.go:254
 									break
 //line parboil.go:254

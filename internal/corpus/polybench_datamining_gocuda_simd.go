@@ -134,7 +134,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								_ = j
 //line polybench_datamining.go:34
 								{
-									if j < 0 || j+16 > len(mean) {
+									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:35
 										break
 //line polybench_datamining.go:35
@@ -164,7 +164,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							_ = j
 //line polybench_datamining.go:34
 							{
-								if j < 0 || j+8 > len(mean) {
+								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:35
 									break
 //line polybench_datamining.go:35
@@ -356,7 +356,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 									{
 
 //line polybench_datamining.go:37
-										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) {
+										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:37
 											break
 //line polybench_datamining.go:37
@@ -386,7 +386,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								{
 
 //line polybench_datamining.go:37
-									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:37
 										break
 //line polybench_datamining.go:37
@@ -588,7 +588,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 								{
 
 //line polybench_datamining.go:39
-									if j < 0 || j+16 > len(mean) {
+									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:39
 										break
 //line polybench_datamining.go:39
@@ -620,7 +620,7 @@ func gc_body_corrMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int,
 							{
 
 //line polybench_datamining.go:39
-								if j < 0 || j+8 > len(mean) {
+								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:39
 									break
 //line polybench_datamining.go:39
@@ -843,7 +843,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								_ = j
 //line polybench_datamining.go:50
 								{
-									if j < 0 || j+16 > len(std) {
+									if j < 0 || j > len(std)-16 {
 //line polybench_datamining.go:51
 										break
 //line polybench_datamining.go:51
@@ -873,7 +873,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							_ = j
 //line polybench_datamining.go:50
 							{
-								if j < 0 || j+8 > len(std) {
+								if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:51
 									break
 //line polybench_datamining.go:51
@@ -1066,7 +1066,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 									{
 
 //line polybench_datamining.go:53
-										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) || j+16 > len(std) {
+										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 || j > len(std)-16 {
 //line polybench_datamining.go:53
 											break
 //line polybench_datamining.go:53
@@ -1096,7 +1096,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								{
 
 //line polybench_datamining.go:53
-									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) || j+8 > len(std) {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 || j > len(std)-8 {
 //line polybench_datamining.go:53
 										break
 //line polybench_datamining.go:53
@@ -1287,7 +1287,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 								{
 
 //line polybench_datamining.go:55
-									if j < 0 || j+16 > len(std) {
+									if j < 0 || j > len(std)-16 {
 //line polybench_datamining.go:55
 										break
 //line polybench_datamining.go:55
@@ -1344,7 +1344,7 @@ func gc_body_corrStdKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int, 
 							{
 
 //line polybench_datamining.go:55
-								if j < 0 || j+8 > len(std) {
+								if j < 0 || j > len(std)-8 {
 //line polybench_datamining.go:55
 									break
 //line polybench_datamining.go:55
@@ -1563,7 +1563,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 								_ = i
 //line polybench_datamining.go:71
 								{
-									if j < 0 || j+16 > len(mean) || (i*m+j) < 0 || (i*m+j)+16 > len(data) || j+16 > len(std) {
+									if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 || j > len(std)-16 {
 //line polybench_datamining.go:72
 										break
 //line polybench_datamining.go:72
@@ -1602,7 +1602,7 @@ func gc_body_corrReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n in
 							_ = i
 //line polybench_datamining.go:71
 							{
-								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) || j+8 > len(std) {
+								if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 || j > len(std)-8 {
 //line polybench_datamining.go:72
 									break
 //line polybench_datamining.go:72
@@ -1841,7 +1841,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								_ = j
 //line polybench_datamining.go:102
 								{
-									if j < 0 || j+16 > len(mean) {
+									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:103
 										break
 //line polybench_datamining.go:103
@@ -1871,7 +1871,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							_ = j
 //line polybench_datamining.go:102
 							{
-								if j < 0 || j+8 > len(mean) {
+								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:103
 									break
 //line polybench_datamining.go:103
@@ -2063,7 +2063,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 									{
 
 //line polybench_datamining.go:105
-										if (i*m+j) < 0 || (i*m+j)+16 > len(data) || j < 0 || j+16 > len(mean) {
+										if (i*m+j) < 0 || (i*m+j) > len(data)-16 || j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:105
 											break
 //line polybench_datamining.go:105
@@ -2093,7 +2093,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								{
 
 //line polybench_datamining.go:105
-									if (i*m+j) < 0 || (i*m+j)+8 > len(data) || j < 0 || j+8 > len(mean) {
+									if (i*m+j) < 0 || (i*m+j) > len(data)-8 || j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:105
 										break
 //line polybench_datamining.go:105
@@ -2295,7 +2295,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 								{
 
 //line polybench_datamining.go:107
-									if j < 0 || j+16 > len(mean) {
+									if j < 0 || j > len(mean)-16 {
 //line polybench_datamining.go:107
 										break
 //line polybench_datamining.go:107
@@ -2327,7 +2327,7 @@ func gc_body_covarMeanKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n int
 							{
 
 //line polybench_datamining.go:107
-								if j < 0 || j+8 > len(mean) {
+								if j < 0 || j > len(mean)-8 {
 //line polybench_datamining.go:107
 									break
 //line polybench_datamining.go:107
@@ -2566,7 +2566,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 								_ = i
 //line polybench_datamining.go:119
 								{
-									if j < 0 || j+16 > len(mean) || (i*m+j) < 0 || (i*m+j)+16 > len(data) {
+									if j < 0 || j > len(mean)-16 || (i*m+j) < 0 || (i*m+j) > len(data)-16 {
 //line polybench_datamining.go:120
 										break
 //line polybench_datamining.go:120
@@ -2596,7 +2596,7 @@ func gc_body_covarReduceKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, m, n i
 							_ = i
 //line polybench_datamining.go:119
 							{
-								if j < 0 || j+8 > len(mean) || (i*m+j) < 0 || (i*m+j)+8 > len(data) {
+								if j < 0 || j > len(mean)-8 || (i*m+j) < 0 || (i*m+j) > len(data)-8 {
 //line polybench_datamining.go:120
 									break
 //line polybench_datamining.go:120

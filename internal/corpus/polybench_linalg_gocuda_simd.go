@@ -163,7 +163,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:19
 								{
-									if (i*nj+j) < 0 || (i*nj+j)+16 > len(tmp) {
+									if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 //line polybench_linalg.go:20
 										break
 //line polybench_linalg.go:20
@@ -197,7 +197,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:19
 							{
-								if (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+								if (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:20
 									break
 //line polybench_linalg.go:20
@@ -438,7 +438,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									{
 
 //line polybench_linalg.go:22
-										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(tmp) {
+										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-16 {
 //line polybench_linalg.go:22
 											break
 //line polybench_linalg.go:22
@@ -472,7 +472,7 @@ func gc_body_mm2Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								{
 
 //line polybench_linalg.go:22
-									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(tmp) {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(tmp)-8 {
 //line polybench_linalg.go:22
 										break
 //line polybench_linalg.go:22
@@ -670,7 +670,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:34
 								{
-									if (i*nl+j) < 0 || (i*nl+j)+16 > len(d) {
+									if (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 //line polybench_linalg.go:35
 										break
 //line polybench_linalg.go:35
@@ -704,7 +704,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:34
 							{
-								if (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+								if (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:35
 									break
 //line polybench_linalg.go:35
@@ -945,7 +945,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									{
 
 //line polybench_linalg.go:37
-										if (k*nl+j) < 0 || (k*nl+j)+16 > len(c) || (i*nl+j) < 0 || (i*nl+j)+16 > len(d) {
+										if (k*nl+j) < 0 || (k*nl+j) > len(c)-16 || (i*nl+j) < 0 || (i*nl+j) > len(d)-16 {
 //line polybench_linalg.go:37
 											break
 //line polybench_linalg.go:37
@@ -979,7 +979,7 @@ func gc_body_mm2Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								{
 
 //line polybench_linalg.go:37
-									if (k*nl+j) < 0 || (k*nl+j)+8 > len(c) || (i*nl+j) < 0 || (i*nl+j)+8 > len(d) {
+									if (k*nl+j) < 0 || (k*nl+j) > len(c)-8 || (i*nl+j) < 0 || (i*nl+j) > len(d)-8 {
 //line polybench_linalg.go:37
 										break
 //line polybench_linalg.go:37
@@ -1175,7 +1175,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:49
 								{
-									if (i*nj+j) < 0 || (i*nj+j)+16 > len(e) {
+									if (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 //line polybench_linalg.go:50
 										break
 //line polybench_linalg.go:50
@@ -1209,7 +1209,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:49
 							{
-								if (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+								if (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:50
 									break
 //line polybench_linalg.go:50
@@ -1450,7 +1450,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									{
 
 //line polybench_linalg.go:52
-										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(e) {
+										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(e)-16 {
 //line polybench_linalg.go:52
 											break
 //line polybench_linalg.go:52
@@ -1484,7 +1484,7 @@ func gc_body_mm3Kernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								{
 
 //line polybench_linalg.go:52
-									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(e) {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(e)-8 {
 //line polybench_linalg.go:52
 										break
 //line polybench_linalg.go:52
@@ -1680,7 +1680,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:64
 								{
-									if (i*nl+j) < 0 || (i*nl+j)+16 > len(f) {
+									if (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 //line polybench_linalg.go:65
 										break
 //line polybench_linalg.go:65
@@ -1714,7 +1714,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:64
 							{
-								if (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+								if (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:65
 									break
 //line polybench_linalg.go:65
@@ -1955,7 +1955,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									{
 
 //line polybench_linalg.go:67
-										if (k*nl+j) < 0 || (k*nl+j)+16 > len(d) || (i*nl+j) < 0 || (i*nl+j)+16 > len(f) {
+										if (k*nl+j) < 0 || (k*nl+j) > len(d)-16 || (i*nl+j) < 0 || (i*nl+j) > len(f)-16 {
 //line polybench_linalg.go:67
 											break
 //line polybench_linalg.go:67
@@ -1989,7 +1989,7 @@ func gc_body_mm3Kernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								{
 
 //line polybench_linalg.go:67
-									if (k*nl+j) < 0 || (k*nl+j)+8 > len(d) || (i*nl+j) < 0 || (i*nl+j)+8 > len(f) {
+									if (k*nl+j) < 0 || (k*nl+j) > len(d)-8 || (i*nl+j) < 0 || (i*nl+j) > len(f)-8 {
 //line polybench_linalg.go:67
 										break
 //line polybench_linalg.go:67
@@ -2185,7 +2185,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								_ = i
 //line polybench_linalg.go:79
 								{
-									if (i*nl+j) < 0 || (i*nl+j)+16 > len(g) {
+									if (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 //line polybench_linalg.go:80
 										break
 //line polybench_linalg.go:80
@@ -2219,7 +2219,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 							_ = i
 //line polybench_linalg.go:79
 							{
-								if (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+								if (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:80
 									break
 //line polybench_linalg.go:80
@@ -2460,7 +2460,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 									{
 
 //line polybench_linalg.go:82
-										if (k*nl+j) < 0 || (k*nl+j)+16 > len(f) || (i*nl+j) < 0 || (i*nl+j)+16 > len(g) {
+										if (k*nl+j) < 0 || (k*nl+j) > len(f)-16 || (i*nl+j) < 0 || (i*nl+j) > len(g)-16 {
 //line polybench_linalg.go:82
 											break
 //line polybench_linalg.go:82
@@ -2494,7 +2494,7 @@ func gc_body_mm3Kernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk, n
 								{
 
 //line polybench_linalg.go:82
-									if (k*nl+j) < 0 || (k*nl+j)+8 > len(f) || (i*nl+j) < 0 || (i*nl+j)+8 > len(g) {
+									if (k*nl+j) < 0 || (k*nl+j) > len(f)-8 || (i*nl+j) < 0 || (i*nl+j) > len(g)-8 {
 //line polybench_linalg.go:82
 										break
 //line polybench_linalg.go:82
@@ -2692,7 +2692,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								_ = i
 //line polybench_linalg.go:94
 								{
-									if (i*nj+j) < 0 || (i*nj+j)+16 > len(c) {
+									if (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 //line polybench_linalg.go:95
 										break
 //line polybench_linalg.go:95
@@ -2726,7 +2726,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 							_ = i
 //line polybench_linalg.go:94
 							{
-								if (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+								if (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:95
 									break
 //line polybench_linalg.go:95
@@ -2967,7 +2967,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 									{
 
 //line polybench_linalg.go:97
-										if (k*nj+j) < 0 || (k*nj+j)+16 > len(b) || (i*nj+j) < 0 || (i*nj+j)+16 > len(c) {
+										if (k*nj+j) < 0 || (k*nj+j) > len(b)-16 || (i*nj+j) < 0 || (i*nj+j) > len(c)-16 {
 //line polybench_linalg.go:97
 											break
 //line polybench_linalg.go:97
@@ -3001,7 +3001,7 @@ func gc_body_gemmKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, nj, nk in
 								{
 
 //line polybench_linalg.go:97
-									if (k*nj+j) < 0 || (k*nj+j)+8 > len(b) || (i*nj+j) < 0 || (i*nj+j)+8 > len(c) {
+									if (k*nj+j) < 0 || (k*nj+j) > len(b)-8 || (i*nj+j) < 0 || (i*nj+j) > len(c)-8 {
 //line polybench_linalg.go:97
 										break
 //line polybench_linalg.go:97
@@ -3401,7 +3401,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:155
 								{
-									if j < 0 || j+16 > len(y) {
+									if j < 0 || j > len(y)-16 {
 //line polybench_linalg.go:156
 										break
 //line polybench_linalg.go:156
@@ -3431,7 +3431,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:155
 							{
-								if j < 0 || j+8 > len(y) {
+								if j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:156
 									break
 //line polybench_linalg.go:156
@@ -3624,7 +3624,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									{
 
 //line polybench_linalg.go:158
-										if (i*ny+j) < 0 || (i*ny+j)+16 > len(a) || j < 0 || j+16 > len(y) {
+										if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(y)-16 {
 //line polybench_linalg.go:158
 											break
 //line polybench_linalg.go:158
@@ -3654,7 +3654,7 @@ func gc_body_ataxKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								{
 
 //line polybench_linalg.go:158
-									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(y) {
+									if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(y)-8 {
 //line polybench_linalg.go:158
 										break
 //line polybench_linalg.go:158
@@ -3880,7 +3880,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								_ = j
 //line polybench_linalg.go:169
 								{
-									if j < 0 || j+16 > len(s) {
+									if j < 0 || j > len(s)-16 {
 //line polybench_linalg.go:170
 										break
 //line polybench_linalg.go:170
@@ -3910,7 +3910,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 							_ = j
 //line polybench_linalg.go:169
 							{
-								if j < 0 || j+8 > len(s) {
+								if j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:170
 									break
 //line polybench_linalg.go:170
@@ -4103,7 +4103,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 									{
 
 //line polybench_linalg.go:172
-										if (i*ny+j) < 0 || (i*ny+j)+16 > len(a) || j < 0 || j+16 > len(s) {
+										if (i*ny+j) < 0 || (i*ny+j) > len(a)-16 || j < 0 || j > len(s)-16 {
 //line polybench_linalg.go:172
 											break
 //line polybench_linalg.go:172
@@ -4133,7 +4133,7 @@ func gc_body_bicgKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny int, 
 								{
 
 //line polybench_linalg.go:172
-									if (i*ny+j) < 0 || (i*ny+j)+8 > len(a) || j < 0 || j+8 > len(s) {
+									if (i*ny+j) < 0 || (i*ny+j) > len(a)-8 || j < 0 || j > len(s)-8 {
 //line polybench_linalg.go:172
 										break
 //line polybench_linalg.go:172
@@ -4613,7 +4613,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 									{
 
-										if (j*n+i) < 0 || (j*n+i)+16 > len(a) || i < 0 || i+16 > len(x2) {
+										if (j*n+i) < 0 || (j*n+i) > len(a)-16 || i < 0 || i > len(x2)-16 {
 //line polybench_linalg.go:228
 											break
 //line polybench_linalg.go:228
@@ -4642,7 +4642,7 @@ func gc_body_mvtKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a, x2,
 //line polybench_linalg.go:226
 								{
 
-									if (j*n+i) < 0 || (j*n+i)+8 > len(a) || i < 0 || i+8 > len(x2) {
+									if (j*n+i) < 0 || (j*n+i) > len(a)-8 || i < 0 || i > len(x2)-8 {
 //line polybench_linalg.go:228
 										break
 //line polybench_linalg.go:228

@@ -330,7 +330,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								_ = j
 //line polybench_solvers.go:44
 								{
-									if (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+									if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:45
 										break
 //line polybench_solvers.go:45
@@ -360,7 +360,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							_ = j
 //line polybench_solvers.go:44
 							{
-								if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+								if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:45
 									break
 //line polybench_solvers.go:45
@@ -562,7 +562,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									{
 
 //line polybench_solvers.go:47
-										if (i*nj+j) < 0 || (i*nj+j)+16 > len(a) || (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+										if (i*nj+j) < 0 || (i*nj+j) > len(a)-16 || (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:47
 											break
 //line polybench_solvers.go:47
@@ -592,7 +592,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								{
 
 //line polybench_solvers.go:47
-									if (i*nj+j) < 0 || (i*nj+j)+8 > len(a) || (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+									if (i*nj+j) < 0 || (i*nj+j) > len(a)-8 || (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:47
 										break
 //line polybench_solvers.go:47
@@ -658,7 +658,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 							{
 
 //line polybench_solvers.go:49
-								if (k*nj+j) < 0 || (k*nj+j)+16 > len(r) {
+								if (k*nj+j) < 0 || (k*nj+j) > len(r)-16 {
 //line polybench_solvers.go:49
 									break
 //line polybench_solvers.go:49
@@ -669,7 +669,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 									var gc_ld2 archsimd.Float32x16
 //line polybench_solvers.go:49
 									if (i_*
-										nj+j) >= 0 && (i_*nj+j)+16 <= len(a) {
+										nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
 										gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
 //line polybench_solvers.go:50
@@ -695,7 +695,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 									}
 //line polybench_solvers.go:50
-									if (i_*nj+j) >= 0 && (i_*nj+j)+16 <= len(a) {
+									if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 //line polybench_solvers.go:50
 										gc_ld2.Sub(archsimd.BroadcastFloat32x16(q[i_*nj+k]).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
@@ -745,7 +745,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 						{
 
 //line polybench_solvers.go:49
-							if (k*nj+j) < 0 || (k*nj+j)+8 > len(r) {
+							if (k*nj+j) < 0 || (k*nj+j) > len(r)-8 {
 //line polybench_solvers.go:49
 								break
 //line polybench_solvers.go:49
@@ -756,7 +756,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 								var gc_ld archsimd.Float32x8
 //line polybench_solvers.go:49
 								if (i_*
-									nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
+									nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
 									gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
 //line polybench_solvers.go:50
@@ -782,7 +782,7 @@ func gc_body_gramschmidtKernel3(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, n
 //line polybench_solvers.go:50
 								}
 //line polybench_solvers.go:50
-								if (i_*nj+j) >= 0 && (i_*nj+j)+8 <= len(a) {
+								if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 //line polybench_solvers.go:50
 									gc_ld.Sub(archsimd.BroadcastFloat32x8(q[i_*nj+k]).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 //line polybench_solvers.go:50
@@ -976,7 +976,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 								_ = j
 //line polybench_solvers.go:61
 								{
-									if (k*n+j) < 0 || (k*n+j)+16 > len(a) {
+									if (k*n+j) < 0 || (k*n+j) > len(a)-16 {
 //line polybench_solvers.go:62
 										break
 //line polybench_solvers.go:62
@@ -1009,7 +1009,7 @@ func gc_body_luKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							_ = j
 //line polybench_solvers.go:61
 							{
-								if (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+								if (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 //line polybench_solvers.go:62
 									break
 //line polybench_solvers.go:62
@@ -1208,7 +1208,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 								_ = i
 //line polybench_solvers.go:73
 								{
-									if (i*n+j) < 0 || (i*n+j)+16 > len(a) || (k*n+j) < 0 || (k*n+j)+16 > len(a) {
+									if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (k*n+j) < 0 || (k*n+j) > len(a)-16 {
 //line polybench_solvers.go:74
 										break
 //line polybench_solvers.go:74
@@ -1245,7 +1245,7 @@ func gc_body_luKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a []flo
 							_ = i
 //line polybench_solvers.go:73
 							{
-								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (k*n+j) < 0 || (k*n+j)+8 > len(a) {
+								if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (k*n+j) < 0 || (k*n+j) > len(a)-8 {
 //line polybench_solvers.go:74
 									break
 //line polybench_solvers.go:74

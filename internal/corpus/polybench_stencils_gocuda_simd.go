@@ -198,9 +198,9 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:20
 								{
 									if (i*
-										ny+j) < 0 || (i*ny+j)+16 > len(ey) || (i*
+										ny+j) < 0 || (i*ny+j) > len(ey)-16 || (i*
 
-										ny+j)+16 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+16 > len(hz) {
+										ny+j) > len(hz)-16 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-16 {
 //line polybench_stencils.go:21
 										break
 //line polybench_stencils.go:21
@@ -247,9 +247,9 @@ func gc_body_fdtdStep1Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 //line polybench_stencils.go:20
 							{
 								if (i*
-									ny+j) < 0 || (i*ny+j)+8 > len(ey) || (i*
+									ny+j) < 0 || (i*ny+j) > len(ey)-8 || (i*
 
-									ny+j)+8 > len(hz) || ((i-1)*ny+j) < 0 || ((i-1)*ny+j)+8 > len(hz) {
+									ny+j) > len(hz)-8 || ((i-1)*ny+j) < 0 || ((i-1)*ny+j) > len(hz)-8 {
 //line polybench_stencils.go:21
 									break
 //line polybench_stencils.go:21
@@ -479,7 +479,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								_ = i
 //line polybench_stencils.go:36
 								{
-									if (i*ny+j) < 0 || (i*ny+j)+16 > len(ex) || (i*ny+j)+16 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+16 > len(hz) {
+									if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
 //line polybench_stencils.go:37
 										break
 //line polybench_stencils.go:37
@@ -511,7 +511,7 @@ func gc_body_fdtdStep2Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							_ = i
 //line polybench_stencils.go:36
 							{
-								if (i*ny+j) < 0 || (i*ny+j)+8 > len(ex) || (i*ny+j)+8 > len(hz) || (i*ny+(j-1)) < 0 || (i*ny+(j-1))+8 > len(hz) {
+								if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
 //line polybench_stencils.go:37
 									break
 //line polybench_stencils.go:37
@@ -725,7 +725,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 								_ = i
 //line polybench_stencils.go:48
 								{
-									if (i*ny+j) < 0 || (i*ny+j)+16 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+16 > len(ex) || (i*ny+j)+16 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+16 > len(ey) || (i*ny+j)+16 > len(ey) {
+									if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
 //line polybench_stencils.go:49
 										break
 //line polybench_stencils.go:49
@@ -757,7 +757,7 @@ func gc_body_fdtdStep3Kernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, nx, ny i
 							_ = i
 //line polybench_stencils.go:48
 							{
-								if (i*ny+j) < 0 || (i*ny+j)+8 > len(hz) || (i*ny+(j+1)) < 0 || (i*ny+(j+1))+8 > len(ex) || (i*ny+j)+8 > len(ex) || ((i+1)*ny+j) < 0 || ((i+1)*ny+j)+8 > len(ey) || (i*ny+j)+8 > len(ey) {
+								if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
 //line polybench_stencils.go:49
 									break
 //line polybench_stencils.go:49
@@ -1030,7 +1030,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								_ = j
 //line polybench_stencils.go:73
 								{
-									if j < 0 || j+16 > len(b) || j+16 > len(a) {
+									if j < 0 || j > len(b)-16 || j > len(a)-16 {
 //line polybench_stencils.go:74
 										break
 //line polybench_stencils.go:74
@@ -1056,7 +1056,7 @@ func gc_body_jacobi1DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							_ = j
 //line polybench_stencils.go:73
 							{
-								if j < 0 || j+8 > len(b) || j+8 > len(a) {
+								if j < 0 || j > len(b)-8 || j > len(a)-8 {
 //line polybench_stencils.go:74
 									break
 //line polybench_stencils.go:74
@@ -1333,7 +1333,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								_ = j
 //line polybench_stencils.go:86
 								{
-									if (i*n+j) < 0 || (i*n+j)+16 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+16 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+16 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+16 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+16 > len(a) || (i*n+j)+16 > len(b) {
+									if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
 //line polybench_stencils.go:87
 										break
 //line polybench_stencils.go:87
@@ -1365,7 +1365,7 @@ func gc_body_jacobi2DKernel1(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							_ = j
 //line polybench_stencils.go:86
 							{
-								if (i*n+j) < 0 || (i*n+j)+8 > len(a) || (i*n+(j-1)) < 0 || (i*n+(j-1))+8 > len(a) || (i*n+(1+j)) < 0 || (i*n+(1+j))+8 > len(a) || ((1+i)*n+j) < 0 || ((1+i)*n+j)+8 > len(a) || ((i-1)*n+j) < 0 || ((i-1)*n+j)+8 > len(a) || (i*n+j)+8 > len(b) {
+								if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
 //line polybench_stencils.go:87
 									break
 //line polybench_stencils.go:87
@@ -1547,7 +1547,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 								_ = j
 //line polybench_stencils.go:99
 								{
-									if (i*n+j) < 0 || (i*n+j)+16 > len(b) || (i*n+j)+16 > len(a) {
+									if (i*n+j) < 0 || (i*n+j) > len(b)-16 || (i*n+j) > len(a)-16 {
 //line polybench_stencils.go:100
 										break
 //line polybench_stencils.go:100
@@ -1577,7 +1577,7 @@ func gc_body_jacobi2DKernel2(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, n int, a
 							_ = j
 //line polybench_stencils.go:99
 							{
-								if (i*n+j) < 0 || (i*n+j)+8 > len(b) || (i*n+j)+8 > len(a) {
+								if (i*n+j) < 0 || (i*n+j) > len(b)-8 || (i*n+j) > len(a)-8 {
 //line polybench_stencils.go:100
 									break
 //line polybench_stencils.go:100
@@ -1886,11 +1886,11 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 								_ = i
 //line polybench_stencils.go:118
 								{
-									if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+16 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+16 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+16 > len(a) || ((i+
-										0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+16 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+16 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+16 > len(a) || ((i+
-										1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+16 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+16 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+16 > len(a) || (i*
+									if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-16 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-16 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-16 || ((i+
+										0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-16 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-16 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-16 || ((i+
+										1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-16 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-16 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-16 || (i*
 //line polybench_stencils.go:119
-										nj+j) < 0 || (i*nj+j)+16 > len(b) {
+										nj+j) < 0 || (i*nj+j) > len(b)-16 {
 //line polybench_stencils.go:119
 										break
 //line polybench_stencils.go:119
@@ -1940,11 +1940,11 @@ func gc_body_convolution2DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 							_ = i
 //line polybench_stencils.go:118
 							{
-								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1))+8 > len(a) || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0))+8 > len(a) || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1))+8 > len(a) || ((i+
-									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1))+8 > len(a) || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0))+8 > len(a) || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1))+8 > len(a) || ((i+
-									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1))+8 > len(a) || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0))+8 > len(a) || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1))+8 > len(a) || (i*
+								if ((i-1)*nj+(j-1)) < 0 || ((i-1)*nj+(j-1)) > len(a)-8 || ((i-1)*nj+(j+0)) < 0 || ((i-1)*nj+(j+0)) > len(a)-8 || ((i-1)*nj+(j+1)) < 0 || ((i-1)*nj+(j+1)) > len(a)-8 || ((i+
+									0)*nj+(j-1)) < 0 || ((i+0)*nj+(j-1)) > len(a)-8 || ((i+0)*nj+(j+0)) < 0 || ((i+0)*nj+(j+0)) > len(a)-8 || ((i+0)*nj+(j+1)) < 0 || ((i+0)*nj+(j+1)) > len(a)-8 || ((i+
+									1)*nj+(j-1)) < 0 || ((i+1)*nj+(j-1)) > len(a)-8 || ((i+1)*nj+(j+0)) < 0 || ((i+1)*nj+(j+0)) > len(a)-8 || ((i+1)*nj+(j+1)) < 0 || ((i+1)*nj+(j+1)) > len(a)-8 || (i*
 //line polybench_stencils.go:119
-									nj+j) < 0 || (i*nj+j)+8 > len(b) {
+									nj+j) < 0 || (i*nj+j) > len(b)-8 {
 //line polybench_stencils.go:119
 									break
 //line polybench_stencils.go:119
@@ -2338,7 +2338,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 								_ = j
 //line polybench_stencils.go:140
-								if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+16 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+16 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+16 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+16 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+16 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+16 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+16 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+16 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+16 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+16 > len(b) {
+								if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
 //line polybench_stencils.go:140
 									break
 //line polybench_stencils.go:140
@@ -2429,7 +2429,7 @@ func gc_body_convolution3DKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, ni, 
 //line polybench_stencils.go:132
 							_ = j
 //line polybench_stencils.go:140
-							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1))+8 > len(a) || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0))+8 > len(a) || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0))+8 > len(a) || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1))+8 > len(a) || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1))+8 > len(a) || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k)+8 > len(b) {
+							if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
 //line polybench_stencils.go:140
 								break
 //line polybench_stencils.go:140

@@ -1205,7 +1205,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:161
 							_ = sum
 //line samples_cg.go:163
-							if iAccum < 0 || iAccum+8 > len(accumResult) {
+							if iAccum < 0 || iAccum > len(accumResult)-8 {
 //line samples_cg.go:163
 								break
 //line samples_cg.go:163
@@ -1233,7 +1233,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:163
 									var gc_ld3 archsimd.Float32x8
 //line samples_cg.go:163
-									if pos >= 0 && pos+8 <= len(dA) {
+									if pos >= 0 && pos <= len(dA)-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(dA[pos:])
 //line samples_cg.go:164
 									} else {
@@ -1244,7 +1244,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:164
 									var gc_ld4 archsimd.Float32x8
 //line samples_cg.go:164
-									if pos >= 0 && pos+8 <= len(dB) {
+									if pos >= 0 && pos <= len(dB)-8 {
 //line samples_cg.go:164
 										gc_ld4 = archsimd.LoadFloat32x8Slice(dB[pos:])
 //line samples_cg.go:164
@@ -1380,7 +1380,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:173
 										_ = iAccum_
 //line samples_cg.go:174
-										if (stride+iAccum_) < 0 || (stride+iAccum_)+16 > len(accumResult) || iAccum_ < 0 || iAccum_+16 > len(accumResult) {
+										if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-16 || iAccum_ < 0 || iAccum_ > len(accumResult)-16 {
 //line samples_cg.go:174
 											break
 //line samples_cg.go:174
@@ -1404,7 +1404,7 @@ func gc_body_scalarProdGPU(gc_b2 *compiled.Block, dC, dA, dB []float32, vectorN,
 //line samples_cg.go:173
 									_ = iAccum_
 //line samples_cg.go:174
-									if (stride+iAccum_) < 0 || (stride+iAccum_)+8 > len(accumResult) || iAccum_ < 0 || iAccum_+8 > len(accumResult) {
+									if (stride+iAccum_) < 0 || (stride+iAccum_) > len(accumResult)-8 || iAccum_ < 0 || iAccum_ > len(accumResult)-8 {
 //line samples_cg.go:174
 										break
 //line samples_cg.go:174

@@ -682,7 +682,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 							_ = sum
 //line samples_histogram.go:109
-							if gc_tx2 < 0 || gc_tx2+16 > len(data) {
+							if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:109
 								break
 //line samples_histogram.go:109
@@ -707,7 +707,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 //line samples_histogram.go:109
 						_ = sum
 //line samples_histogram.go:109
-						if gc_tx2 < 0 || gc_tx2+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:109
 							break
 //line samples_histogram.go:109
@@ -836,7 +836,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 								_ = gc_rank2
 //line samples_histogram.go:114
 								{
-									if (gc_tx2+stride) < 0 || (gc_tx2+stride)+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(data) {
+									if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:115
 										break
 //line samples_histogram.go:115
@@ -860,7 +860,7 @@ func gc_body_mergeHistogram64Kernel(gc_b2 *compiled.Block, dHistogram, dPartialH
 							_ = gc_rank2
 //line samples_histogram.go:114
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:115
 									break
 //line samples_histogram.go:115
@@ -1302,7 +1302,7 @@ func gc_body_histogram256Kernel(gc_b2 *compiled.Block, dPartialHistograms, dData
 						_ = sum
 //line samples_histogram.go:171
 						if (bin+compiled.Trip(0)*
-							histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount)+8 > len(sHist) || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount)+8 > len(sHist) || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin)+8 > len(dPartialHistograms) {
+							histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx2*histogram256BinCount+bin) < 0 || (gc_bx2*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
 //line samples_histogram.go:171
 							break
 //line samples_histogram.go:171
@@ -1653,7 +1653,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 							_ = sum
 //line samples_histogram.go:194
-							if gc_tx2 < 0 || gc_tx2+16 > len(data) {
+							if gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:194
 								break
 //line samples_histogram.go:194
@@ -1678,7 +1678,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 //line samples_histogram.go:194
 						_ = sum
 //line samples_histogram.go:194
-						if gc_tx2 < 0 || gc_tx2+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:194
 							break
 //line samples_histogram.go:194
@@ -1807,7 +1807,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 								_ = gc_rank2
 //line samples_histogram.go:199
 								{
-									if (gc_tx2+stride) < 0 || (gc_tx2+stride)+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(data) {
+									if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(data)-16 {
 //line samples_histogram.go:200
 										break
 //line samples_histogram.go:200
@@ -1831,7 +1831,7 @@ func gc_body_mergeHistogram256Kernel(gc_b2 *compiled.Block, dHistogram, dPartial
 							_ = gc_rank2
 //line samples_histogram.go:199
 							{
-								if (gc_tx2+stride) < 0 || (gc_tx2+stride)+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(data) {
+								if (gc_tx2+stride) < 0 || (gc_tx2+stride) > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(data)-8 {
 //line samples_histogram.go:200
 									break
 //line samples_histogram.go:200

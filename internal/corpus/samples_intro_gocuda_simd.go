@@ -135,7 +135,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 								_ = i
 //line samples_intro.go:22
 								{
-									if i < 0 || i+16 > len(a) || i+16 > len(b) || i+16 > len(c) {
+									if i < 0 || i > len(a)-16 || i > len(b)-16 || i > len(c)-16 {
 //line samples_intro.go:23
 										break
 //line samples_intro.go:23
@@ -163,7 +163,7 @@ func gc_body_vectorAdd(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []floa
 							_ = i
 //line samples_intro.go:22
 							{
-								if i < 0 || i+8 > len(a) || i+8 > len(b) || i+8 > len(c) {
+								if i < 0 || i > len(a)-8 || i > len(b)-8 || i > len(c)-8 {
 //line samples_intro.go:23
 									break
 //line samples_intro.go:23
@@ -492,7 +492,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 								_ = ty
 //line samples_intro.go:67
-								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+16 > len(a) || tx < 0 || tx+16 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+16 > len(b) || tx+16 > len(bs[ty]) {
+								if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
 //line samples_intro.go:67
 									break
 //line samples_intro.go:67
@@ -521,7 +521,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 							_ = ty
 //line samples_intro.go:67
-							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx)+8 > len(a) || tx < 0 || tx+8 > len(as[ty]) || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx)+8 > len(b) || tx+8 > len(bs[ty]) {
+							if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-8 || tx < 0 || tx > len(as[ty])-8 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-8 || tx > len(bs[ty])-8 {
 //line samples_intro.go:67
 								break
 //line samples_intro.go:67
@@ -659,7 +659,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 							_ = cSub
 //line samples_intro.go:72
-							if tx < 0 || tx+16 > len(bs[compiled.Trip(0)]) || tx+16 > len(bs[compiled.Trip(1)]) || tx+16 > len(bs[compiled.Trip(2)]) || tx+16 > len(bs[compiled.Trip(3)]) || tx+16 > len(bs[compiled.Trip(4)]) || tx+16 > len(bs[compiled.Trip(5)]) || tx+16 > len(bs[compiled.Trip(6)]) || tx+16 > len(bs[compiled.Trip(7)]) || tx+16 > len(bs[compiled.Trip(8)]) || tx+16 > len(bs[compiled.Trip(9)]) || tx+16 > len(bs[compiled.Trip(10)]) || tx+16 > len(bs[compiled.Trip(11)]) || tx+16 > len(bs[compiled.Trip(12)]) || tx+16 > len(bs[compiled.Trip(13)]) || tx+16 > len(bs[compiled.Trip(14)]) || tx+16 > len(bs[compiled.Trip(15)]) {
+							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line samples_intro.go:72
 								break
 //line samples_intro.go:72
@@ -788,7 +788,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 						_ = cSub
 //line samples_intro.go:72
-						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line samples_intro.go:72
 							break
 //line samples_intro.go:72
@@ -1147,7 +1147,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 							_ = cSub
 //line samples_intro.go:81
-							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+16 > len(c) {
+							if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
 //line samples_intro.go:81
 								break
 //line samples_intro.go:81
@@ -1180,7 +1180,7 @@ func gc_body_matrixMulCUDA(gc_b2 *compiled.Block, c, a, b []float32, wA, wB int)
 //line samples_intro.go:46
 						_ = cSub
 //line samples_intro.go:81
-						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx)+8 > len(c) {
+						if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
 //line samples_intro.go:81
 							break
 //line samples_intro.go:81
@@ -1385,7 +1385,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 //line samples_intro.go:90
 								_ = idx
 //line samples_intro.go:91
-								if idx < 0 || idx+16 > len(gData) {
+								if idx < 0 || idx > len(gData)-16 {
 //line samples_intro.go:91
 									break
 //line samples_intro.go:91
@@ -1409,7 +1409,7 @@ func gc_body_incrementKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, gData []
 //line samples_intro.go:90
 							_ = idx
 //line samples_intro.go:91
-							if idx < 0 || idx+8 > len(gData) {
+							if idx < 0 || idx > len(gData)-8 {
 //line samples_intro.go:91
 								break
 //line samples_intro.go:91
@@ -1584,7 +1584,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 							_ = tid
 //line samples_intro.go:107
-							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:107
 								break
 //line samples_intro.go:107
@@ -1608,7 +1608,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 						_ = tid
 //line samples_intro.go:107
-						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:107
 							break
 //line samples_intro.go:107
@@ -1751,7 +1751,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 							_ = tid
 //line samples_intro.go:110
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:110
 								break
 //line samples_intro.go:110
@@ -1777,7 +1777,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 						_ = tid
 //line samples_intro.go:110
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:110
 							break
 //line samples_intro.go:110
@@ -1915,7 +1915,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 							_ = tid
 //line samples_intro.go:113
-							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:113
 								break
 //line samples_intro.go:113
@@ -1939,7 +1939,7 @@ func gc_body_templateTestKernel(gc_b2 *compiled.Block, gIdata, gOdata []float32)
 //line samples_intro.go:104
 						_ = tid
 //line samples_intro.go:113
-						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:113
 							break
 //line samples_intro.go:113
@@ -2382,7 +2382,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:128
-							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 								break
 //line samples_intro.go:128
@@ -2406,7 +2406,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 							break
 //line samples_intro.go:128
@@ -2549,7 +2549,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:131
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 								break
 //line samples_intro.go:131
@@ -2575,7 +2575,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 							break
 //line samples_intro.go:131
@@ -2713,7 +2713,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:134
-							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 								break
 //line samples_intro.go:134
@@ -2737,7 +2737,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b2 *compiled.Block, gIdata []f
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 							break
 //line samples_intro.go:134
@@ -2890,7 +2890,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:128
-							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 								break
 //line samples_intro.go:128
@@ -2914,7 +2914,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 							break
 //line samples_intro.go:128
@@ -3057,7 +3057,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:131
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 								break
 //line samples_intro.go:131
@@ -3083,7 +3083,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 							break
 //line samples_intro.go:131
@@ -3221,7 +3221,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:134
-							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 								break
 //line samples_intro.go:134
@@ -3245,7 +3245,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b3 *compiled.Block, gIdata []int
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 							break
 //line samples_intro.go:134
@@ -3398,7 +3398,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:128
-							if tid < 0 || tid+16 > len(gIdata) || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(gIdata)-16 || tid > len(sdata)-16 {
 //line samples_intro.go:128
 								break
 //line samples_intro.go:128
@@ -3422,7 +3422,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:128
-						if tid < 0 || tid+8 > len(gIdata) || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(gIdata)-8 || tid > len(sdata)-8 {
 //line samples_intro.go:128
 							break
 //line samples_intro.go:128
@@ -3565,7 +3565,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:131
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line samples_intro.go:131
 								break
 //line samples_intro.go:131
@@ -3591,7 +3591,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:131
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line samples_intro.go:131
 							break
 //line samples_intro.go:131
@@ -3729,7 +3729,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 							_ = tid
 //line samples_intro.go:134
-							if tid < 0 || tid+16 > len(sdata) || tid+16 > len(gOdata) {
+							if tid < 0 || tid > len(sdata)-16 || tid > len(gOdata)-16 {
 //line samples_intro.go:134
 								break
 //line samples_intro.go:134
@@ -3753,7 +3753,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b4 *compiled.Block, gIdata []ui
 //line samples_intro.go:125
 						_ = tid
 //line samples_intro.go:134
-						if tid < 0 || tid+8 > len(sdata) || tid+8 > len(gOdata) {
+						if tid < 0 || tid > len(sdata)-8 || tid > len(gOdata)-8 {
 //line samples_intro.go:134
 							break
 //line samples_intro.go:134
@@ -4466,8 +4466,8 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 								_ = tid
 //line samples_intro.go:241
 								{
-									if tid < 0 || tid+16 > len(shared) || (tid+
-										d) < 0 || (tid+d)+16 > len(shared) {
+									if tid < 0 || tid > len(shared)-16 || (tid+
+										d) < 0 || (tid+d) > len(shared)-16 {
 //line samples_intro.go:242
 										break
 //line samples_intro.go:242
@@ -4510,8 +4510,8 @@ func gc_body_timedReduction(gc_b2 *compiled.Block, input, output []float32, time
 							_ = tid
 //line samples_intro.go:241
 							{
-								if tid < 0 || tid+8 > len(shared) || (tid+
-									d) < 0 || (tid+d)+8 > len(shared) {
+								if tid < 0 || tid > len(shared)-8 || (tid+
+									d) < 0 || (tid+d) > len(shared)-8 {
 //line samples_intro.go:242
 									break
 //line samples_intro.go:242

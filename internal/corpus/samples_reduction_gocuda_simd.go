@@ -621,7 +621,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:29
 								break
 //line samples_reduction.go:29
@@ -666,7 +666,7 @@ func gc_body_reduce0_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:29
 							break
 //line samples_reduction.go:29
@@ -1285,7 +1285,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:29
 								break
 //line samples_reduction.go:29
@@ -1330,7 +1330,7 @@ func gc_body_reduce0_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:29
 							break
 //line samples_reduction.go:29
@@ -1949,7 +1949,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 							_ = i
 //line samples_reduction.go:29
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:29
 								break
 //line samples_reduction.go:29
@@ -1994,7 +1994,7 @@ func gc_body_reduce0_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:27
 						_ = i
 //line samples_reduction.go:29
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:29
 							break
 //line samples_reduction.go:29
@@ -2996,7 +2996,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:63
 								break
 //line samples_reduction.go:63
@@ -3041,7 +3041,7 @@ func gc_body_reduce1_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:63
 							break
 //line samples_reduction.go:63
@@ -3515,7 +3515,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:63
 								break
 //line samples_reduction.go:63
@@ -3560,7 +3560,7 @@ func gc_body_reduce1_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:63
 							break
 //line samples_reduction.go:63
@@ -4034,7 +4034,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:61
 							_ = i
 //line samples_reduction.go:63
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:63
 								break
 //line samples_reduction.go:63
@@ -4079,7 +4079,7 @@ func gc_body_reduce1_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:61
 						_ = i
 //line samples_reduction.go:63
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:63
 							break
 //line samples_reduction.go:63
@@ -4938,7 +4938,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:95
 								break
 //line samples_reduction.go:95
@@ -4983,7 +4983,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:95
 							break
 //line samples_reduction.go:95
@@ -5198,7 +5198,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = tid
 //line samples_reduction.go:103
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 										break
 //line samples_reduction.go:104
@@ -5226,7 +5226,7 @@ func gc_body_reduce2_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = tid
 //line samples_reduction.go:103
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 									break
 //line samples_reduction.go:104
@@ -5558,7 +5558,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:95
 								break
 //line samples_reduction.go:95
@@ -5603,7 +5603,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:95
 							break
 //line samples_reduction.go:95
@@ -5818,7 +5818,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = tid
 //line samples_reduction.go:103
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 										break
 //line samples_reduction.go:104
@@ -5846,7 +5846,7 @@ func gc_body_reduce2_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = tid
 //line samples_reduction.go:103
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 									break
 //line samples_reduction.go:104
@@ -6178,7 +6178,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 							_ = i
 //line samples_reduction.go:95
-							if tid < 0 || tid+16 > len(sdata) || i < 0 || i+16 > len(gIdata) {
+							if tid < 0 || tid > len(sdata)-16 || i < 0 || i > len(gIdata)-16 {
 //line samples_reduction.go:95
 								break
 //line samples_reduction.go:95
@@ -6223,7 +6223,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:93
 						_ = i
 //line samples_reduction.go:95
-						if tid < 0 || tid+8 > len(sdata) || i < 0 || i+8 > len(gIdata) {
+						if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:95
 							break
 //line samples_reduction.go:95
@@ -6438,7 +6438,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = tid
 //line samples_reduction.go:103
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:104
 										break
 //line samples_reduction.go:104
@@ -6466,7 +6466,7 @@ func gc_body_reduce2_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = tid
 //line samples_reduction.go:103
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:104
 									break
 //line samples_reduction.go:104
@@ -7185,10 +7185,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:132
-								gc_bdx2) < 0 || (i+gc_bdx2)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:127
 								break
 //line samples_reduction.go:127
@@ -7247,10 +7247,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:132
-							gc_bdx2) < 0 || (i+gc_bdx2)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:127
 							break
 //line samples_reduction.go:127
@@ -7421,7 +7421,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 										break
 //line samples_reduction.go:140
@@ -7456,7 +7456,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 									break
 //line samples_reduction.go:140
@@ -7853,10 +7853,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:132
-								gc_bdx3) < 0 || (i+gc_bdx3)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:127
 								break
 //line samples_reduction.go:127
@@ -7915,10 +7915,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:132
-							gc_bdx3) < 0 || (i+gc_bdx3)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:127
 							break
 //line samples_reduction.go:127
@@ -8089,7 +8089,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 										break
 //line samples_reduction.go:140
@@ -8124,7 +8124,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 									break
 //line samples_reduction.go:140
@@ -8521,10 +8521,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:132
-								gc_bdx4) < 0 || (i+gc_bdx4)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:127
 								break
 //line samples_reduction.go:127
@@ -8583,10 +8583,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:126
 						_ = mySum
 //line samples_reduction.go:127
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:132
-							gc_bdx4) < 0 || (i+gc_bdx4)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:127
 							break
 //line samples_reduction.go:127
@@ -8757,7 +8757,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:140
 										break
 //line samples_reduction.go:140
@@ -8792,7 +8792,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:140
 									break
 //line samples_reduction.go:140
@@ -9532,10 +9532,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:165
 								break
 //line samples_reduction.go:165
@@ -9594,10 +9594,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:165
 							break
 //line samples_reduction.go:165
@@ -9768,7 +9768,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 										break
 //line samples_reduction.go:178
@@ -9803,7 +9803,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 									break
 //line samples_reduction.go:178
@@ -9962,7 +9962,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:189
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
 							break
 //line samples_reduction.go:189
@@ -10279,10 +10279,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:165
 								break
 //line samples_reduction.go:165
@@ -10341,10 +10341,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:165
 							break
 //line samples_reduction.go:165
@@ -10515,7 +10515,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 										break
 //line samples_reduction.go:178
@@ -10550,7 +10550,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 									break
 //line samples_reduction.go:178
@@ -10709,7 +10709,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						_ = mySum
 //line samples_reduction.go:189
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
 							break
 //line samples_reduction.go:189
@@ -11026,10 +11026,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:165
 								break
 //line samples_reduction.go:165
@@ -11088,10 +11088,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:164
 						_ = mySum
 //line samples_reduction.go:165
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:165
 							break
 //line samples_reduction.go:165
@@ -11262,7 +11262,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:178
 										break
 //line samples_reduction.go:178
@@ -11297,7 +11297,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:178
 									break
 //line samples_reduction.go:178
@@ -11456,7 +11456,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						_ = mySum
 //line samples_reduction.go:189
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:189
 							break
 //line samples_reduction.go:189
@@ -12405,10 +12405,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:215
 								break
 //line samples_reduction.go:215
@@ -12467,10 +12467,10 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:215
 							break
 //line samples_reduction.go:215
@@ -12720,7 +12720,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:226
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:226
 								break
 //line samples_reduction.go:226
@@ -12781,7 +12781,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:226
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:226
 							break
 //line samples_reduction.go:226
@@ -13085,7 +13085,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:233
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:233
 								break
 //line samples_reduction.go:233
@@ -13146,7 +13146,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:233
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:233
 							break
 //line samples_reduction.go:233
@@ -13450,7 +13450,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:240
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:240
 								break
 //line samples_reduction.go:240
@@ -13511,7 +13511,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:240
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:240
 							break
 //line samples_reduction.go:240
@@ -13683,7 +13683,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:250
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
 							break
 //line samples_reduction.go:250
@@ -14000,10 +14000,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:215
 								break
 //line samples_reduction.go:215
@@ -14062,10 +14062,10 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:215
 							break
 //line samples_reduction.go:215
@@ -14315,7 +14315,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:226
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:226
 								break
 //line samples_reduction.go:226
@@ -14376,7 +14376,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:226
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:226
 							break
 //line samples_reduction.go:226
@@ -14680,7 +14680,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:233
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:233
 								break
 //line samples_reduction.go:233
@@ -14741,7 +14741,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:233
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:233
 							break
 //line samples_reduction.go:233
@@ -15045,7 +15045,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:240
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:240
 								break
 //line samples_reduction.go:240
@@ -15106,7 +15106,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:240
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:240
 							break
 //line samples_reduction.go:240
@@ -15278,7 +15278,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:250
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
 							break
 //line samples_reduction.go:250
@@ -15595,10 +15595,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if i < 0 || i+16 > len(gIdata) || (i+
+							if i < 0 || i > len(gIdata)-16 || (i+
 
 //line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize)+16 > len(gIdata) || tid < 0 || tid+16 > len(sdata) {
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:215
 								break
 //line samples_reduction.go:215
@@ -15657,10 +15657,10 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:214
 						_ = mySum
 //line samples_reduction.go:215
-						if i < 0 || i+8 > len(gIdata) || (i+
+						if i < 0 || i > len(gIdata)-8 || (i+
 
 //line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize)+8 > len(gIdata) || tid < 0 || tid+8 > len(sdata) {
+							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:215
 							break
 //line samples_reduction.go:215
@@ -15910,7 +15910,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:226
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:226
 								break
 //line samples_reduction.go:226
@@ -15971,7 +15971,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:226
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:226
 							break
 //line samples_reduction.go:226
@@ -16275,7 +16275,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:233
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:233
 								break
 //line samples_reduction.go:233
@@ -16336,7 +16336,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:233
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:233
 							break
 //line samples_reduction.go:233
@@ -16640,7 +16640,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:240
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:240
 								break
 //line samples_reduction.go:240
@@ -16701,7 +16701,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:240
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:240
 							break
 //line samples_reduction.go:240
@@ -16873,7 +16873,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:250
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:250
 							break
 //line samples_reduction.go:250
@@ -17884,7 +17884,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:299
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:299
 								break
 //line samples_reduction.go:299
@@ -17945,7 +17945,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:299
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:299
 							break
 //line samples_reduction.go:299
@@ -18249,7 +18249,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:306
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:306
 								break
 //line samples_reduction.go:306
@@ -18310,7 +18310,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:306
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:306
 							break
 //line samples_reduction.go:306
@@ -18614,7 +18614,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:313
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:313
 								break
 //line samples_reduction.go:313
@@ -18675,7 +18675,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:313
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:313
 							break
 //line samples_reduction.go:313
@@ -18847,7 +18847,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						_ = mySum
 //line samples_reduction.go:323
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
 							break
 //line samples_reduction.go:323
@@ -19239,7 +19239,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:299
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:299
 								break
 //line samples_reduction.go:299
@@ -19300,7 +19300,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:299
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:299
 							break
 //line samples_reduction.go:299
@@ -19604,7 +19604,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:306
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:306
 								break
 //line samples_reduction.go:306
@@ -19665,7 +19665,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:306
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:306
 							break
 //line samples_reduction.go:306
@@ -19969,7 +19969,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							_ = mySum
 //line samples_reduction.go:313
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:313
 								break
 //line samples_reduction.go:313
@@ -20030,7 +20030,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:313
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:313
 							break
 //line samples_reduction.go:313
@@ -20202,7 +20202,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						_ = mySum
 //line samples_reduction.go:323
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
 							break
 //line samples_reduction.go:323
@@ -20594,7 +20594,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:299
 							if (tid+
-								256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:299
 								break
 //line samples_reduction.go:299
@@ -20655,7 +20655,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:299
 						if (tid+
-							256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:299
 							break
 //line samples_reduction.go:299
@@ -20959,7 +20959,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:306
 							if (tid+
-								128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:306
 								break
 //line samples_reduction.go:306
@@ -21020,7 +21020,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:306
 						if (tid+
-							128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:306
 							break
 //line samples_reduction.go:306
@@ -21324,7 +21324,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							_ = mySum
 //line samples_reduction.go:313
 							if (tid+
-								64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+								64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line samples_reduction.go:313
 								break
 //line samples_reduction.go:313
@@ -21385,7 +21385,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:313
 						if (tid+
-							64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+							64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line samples_reduction.go:313
 							break
 //line samples_reduction.go:313
@@ -21557,7 +21557,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						_ = mySum
 //line samples_reduction.go:323
 						if (tid+
-							32) < 0 || (tid+32)+8 > len(sdata) {
+							32) < 0 || (tid+32) > len(sdata)-8 {
 //line samples_reduction.go:323
 							break
 //line samples_reduction.go:323

@@ -72,7 +72,7 @@ func gc_body_shflScanTest(gc_b2 *compiled.Block, data []int32, width int, partia
 //line samples_scan.go:23
 				_ = id
 //line samples_scan.go:28
-				if id < 0 || id+8 > len(data) {
+				if id < 0 || id > len(data)-8 {
 //line samples_scan.go:28
 					break
 //line samples_scan.go:28
@@ -663,7 +663,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 						_ = id
 //line samples_scan.go:100
-						if id < 0 || id+16 > len(data) {
+						if id < 0 || id > len(data)-16 {
 //line samples_scan.go:100
 							break
 //line samples_scan.go:100
@@ -711,7 +711,7 @@ func gc_body_uniformAdd(gc_b2 *compiled.Block, data, partialSums []int32, length
 //line samples_scan.go:89
 					_ = id
 //line samples_scan.go:100
-					if id < 0 || id+8 > len(data) {
+					if id < 0 || id > len(data)-8 {
 //line samples_scan.go:100
 						break
 //line samples_scan.go:100

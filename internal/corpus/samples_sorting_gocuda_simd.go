@@ -165,10 +165,10 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:44
 							_ = off
 //line samples_sorting.go:45
-							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
-								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
-								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:45
 								break
 //line samples_sorting.go:45
@@ -195,10 +195,10 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:44
 						_ = off
 //line samples_sorting.go:45
-						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:45
 							break
 //line samples_sorting.go:45
@@ -516,7 +516,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:44
 							_ = off
 //line samples_sorting.go:71
-							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:71
 								break
 //line samples_sorting.go:71
@@ -543,7 +543,7 @@ func gc_body_bitonicSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey,
 //line samples_sorting.go:44
 						_ = off
 //line samples_sorting.go:71
-						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:71
 							break
 //line samples_sorting.go:71
@@ -730,10 +730,10 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:87
 							_ = off
 //line samples_sorting.go:88
-							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
-								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
-								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:88
 								break
 //line samples_sorting.go:88
@@ -760,10 +760,10 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:87
 						_ = off
 //line samples_sorting.go:88
-						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:88
 							break
 //line samples_sorting.go:88
@@ -1084,7 +1084,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:87
 							_ = off
 //line samples_sorting.go:115
-							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:115
 								break
 //line samples_sorting.go:115
@@ -1111,7 +1111,7 @@ func gc_body_bitonicSortShared1(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:87
 						_ = off
 //line samples_sorting.go:115
-						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:115
 							break
 //line samples_sorting.go:115
@@ -1396,10 +1396,10 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:157
 							_ = off
 //line samples_sorting.go:158
-							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
-								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
-								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:158
 								break
 //line samples_sorting.go:158
@@ -1426,10 +1426,10 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:157
 						_ = off
 //line samples_sorting.go:158
-						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:158
 							break
 //line samples_sorting.go:158
@@ -1691,7 +1691,7 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:157
 							_ = off
 //line samples_sorting.go:174
-							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:174
 								break
 //line samples_sorting.go:174
@@ -1718,7 +1718,7 @@ func gc_body_bitonicMergeShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSrcKey
 //line samples_sorting.go:157
 						_ = off
 //line samples_sorting.go:174
-						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:174
 							break
 //line samples_sorting.go:174
@@ -1910,10 +1910,10 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:190
 							_ = off
 //line samples_sorting.go:191
-							if (off+0) < 0 || (off+0)+16 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+
-								0)+16 > len(dSrcVal) || (gc_tx2+0)+16 > len(sVal) || (off+
-								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+
-								(sharedSizeLimit/2))+16 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) {
+							if (off+0) < 0 || (off+0) > len(dSrcKey)-16 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+
+								0) > len(dSrcVal)-16 || (gc_tx2+0) > len(sVal)-16 || (off+
+								(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+
+								(sharedSizeLimit/2)) > len(dSrcVal)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 {
 //line samples_sorting.go:191
 								break
 //line samples_sorting.go:191
@@ -1940,10 +1940,10 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:190
 						_ = off
 //line samples_sorting.go:191
-						if (off+0) < 0 || (off+0)+8 > len(dSrcKey) || (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+
-							0)+8 > len(dSrcVal) || (gc_tx2+0)+8 > len(sVal) || (off+
-							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dSrcKey) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+
-							(sharedSizeLimit/2))+8 > len(dSrcVal) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) {
+						if (off+0) < 0 || (off+0) > len(dSrcKey)-8 || (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+
+							0) > len(dSrcVal)-8 || (gc_tx2+0) > len(sVal)-8 || (off+
+							(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dSrcKey)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+
+							(sharedSizeLimit/2)) > len(dSrcVal)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 {
 //line samples_sorting.go:191
 							break
 //line samples_sorting.go:191
@@ -2251,7 +2251,7 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:190
 							_ = off
 //line samples_sorting.go:218
-							if (gc_tx2+0) < 0 || (gc_tx2+0)+16 > len(sKey) || (off+0) < 0 || (off+0)+16 > len(dDstKey) || (gc_tx2+0)+16 > len(sVal) || (off+0)+16 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+16 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+16 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+16 > len(sVal) || (off+(sharedSizeLimit/2))+16 > len(dDstVal) {
+							if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-16 || (off+0) < 0 || (off+0) > len(dDstKey)-16 || (gc_tx2+0) > len(sVal)-16 || (off+0) > len(dDstVal)-16 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-16 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-16 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-16 || (off+(sharedSizeLimit/2)) > len(dDstVal)-16 {
 //line samples_sorting.go:218
 								break
 //line samples_sorting.go:218
@@ -2278,7 +2278,7 @@ func gc_body_oddEvenMergeSortShared(gc_b2 *compiled.Block, dDstKey, dDstVal, dSr
 //line samples_sorting.go:190
 						_ = off
 //line samples_sorting.go:218
-						if (gc_tx2+0) < 0 || (gc_tx2+0)+8 > len(sKey) || (off+0) < 0 || (off+0)+8 > len(dDstKey) || (gc_tx2+0)+8 > len(sVal) || (off+0)+8 > len(dDstVal) || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2))+8 > len(sKey) || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2))+8 > len(dDstKey) || (gc_tx2+(sharedSizeLimit/2))+8 > len(sVal) || (off+(sharedSizeLimit/2))+8 > len(dDstVal) {
+						if (gc_tx2+0) < 0 || (gc_tx2+0) > len(sKey)-8 || (off+0) < 0 || (off+0) > len(dDstKey)-8 || (gc_tx2+0) > len(sVal)-8 || (off+0) > len(dDstVal)-8 || (gc_tx2+(sharedSizeLimit/2)) < 0 || (gc_tx2+(sharedSizeLimit/2)) > len(sKey)-8 || (off+(sharedSizeLimit/2)) < 0 || (off+(sharedSizeLimit/2)) > len(dDstKey)-8 || (gc_tx2+(sharedSizeLimit/2)) > len(sVal)-8 || (off+(sharedSizeLimit/2)) > len(dDstVal)-8 {
 //line samples_sorting.go:218
 							break
 //line samples_sorting.go:218

@@ -79,7 +79,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 								var gc_ld2 archsimd.Float32x16
 //line samples_transpose.go:28
 								if (index+i*
-									width) >= 0 && (index+i*width)+16 <= len(idata) {
+									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:29
 									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:29
@@ -105,7 +105,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 								}
 //line samples_transpose.go:29
-								if (index+i*width) >= 0 && (index+i*width)+16 <= len(odata) {
+								if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
 //line samples_transpose.go:29
 									gc_ld2.StoreSlice(odata[index+i*width:])
 //line samples_transpose.go:29
@@ -163,7 +163,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 							var gc_ld archsimd.Float32x8
 //line samples_transpose.go:28
 							if (index+i*
-								width) >= 0 && (index+i*width)+8 <= len(idata) {
+								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:29
 								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:29
@@ -189,7 +189,7 @@ func gc_body_transposeCopy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, odata, ida
 //line samples_transpose.go:29
 							}
 //line samples_transpose.go:29
-							if (index+i*width) >= 0 && (index+i*width)+8 <= len(odata) {
+							if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
 //line samples_transpose.go:29
 								gc_ld.StoreSlice(odata[index+i*width:])
 //line samples_transpose.go:29
@@ -427,7 +427,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 								var gc_ld2 archsimd.Float32x16
 //line samples_transpose.go:47
 								if (index+i*
-									width) >= 0 && (index+i*width)+16 <= len(idata) {
+									width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:48
 									gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:48
@@ -453,7 +453,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 								}
 //line samples_transpose.go:48
-								if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+i]) {
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-16 {
 //line samples_transpose.go:48
 									gc_ld2.StoreMasked((*[16]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if2)
 //line samples_transpose.go:48
@@ -540,7 +540,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 							var gc_ld archsimd.Float32x8
 //line samples_transpose.go:47
 							if (index+i*
-								width) >= 0 && (index+i*width)+8 <= len(idata) {
+								width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:48
 								gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:48
@@ -566,7 +566,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:48
 							}
 //line samples_transpose.go:48
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(tile[gc_ty2+i]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i])-8 {
 //line samples_transpose.go:48
 								gc_ld.StoreMasked((*[8]float32)(tile[gc_ty2+i][gc_tx2:]), gc_if)
 //line samples_transpose.go:48
@@ -682,7 +682,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 								var gc_ld4 archsimd.Float32x16
 //line samples_transpose.go:55
-								if gc_tx2 >= 0 && gc_tx2+16 <= len(tile[gc_ty2+i_]) {
+								if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 								} else {
@@ -707,7 +707,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 								}
 //line samples_transpose.go:56
-								if (index+i_*width) >= 0 && (index+i_*width)+16 <= len(odata) {
+								if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 //line samples_transpose.go:56
 									gc_ld4.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
 //line samples_transpose.go:56
@@ -793,7 +793,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:55
 							var gc_ld3 archsimd.Float32x8
 //line samples_transpose.go:55
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(tile[gc_ty2+i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(tile[gc_ty2+i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[gc_ty2+i_][gc_tx2:])
 //line samples_transpose.go:56
 							} else {
@@ -818,7 +818,7 @@ func gc_body_copySharedMem(gc_b2 *compiled.Block, odata, idata []float32, width,
 //line samples_transpose.go:56
 							}
 //line samples_transpose.go:56
-							if (index+i_*width) >= 0 && (index+i_*width)+8 <= len(odata) {
+							if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 //line samples_transpose.go:56
 								gc_ld3.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 //line samples_transpose.go:56
@@ -1424,7 +1424,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 							var gc_ld2 archsimd.Float32x16
 //line samples_transpose.go:183
 							if (index+i*
-								width) >= 0 && (index+i*width)+16 <= len(idata) {
+								width) >= 0 && (index+i*width) <= len(idata)-16 {
 //line samples_transpose.go:184
 								gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 //line samples_transpose.go:184
@@ -1450,7 +1450,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 							}
 //line samples_transpose.go:184
-							if gc_tx2 >= 0 && gc_tx2+16 <= len(block[gc_ty2+i]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-16 {
 //line samples_transpose.go:184
 								gc_ld2.StoreSlice(block[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:184
@@ -1508,7 +1508,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 						var gc_ld archsimd.Float32x8
 //line samples_transpose.go:183
 						if (index+i*
-							width) >= 0 && (index+i*width)+8 <= len(idata) {
+							width) >= 0 && (index+i*width) <= len(idata)-8 {
 //line samples_transpose.go:184
 							gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 //line samples_transpose.go:184
@@ -1534,7 +1534,7 @@ func gc_body_transposeFineGrained(gc_b2 *compiled.Block, odata, idata []float32,
 //line samples_transpose.go:184
 						}
 //line samples_transpose.go:184
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(block[gc_ty2+i]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(block[gc_ty2+i])-8 {
 //line samples_transpose.go:184
 							gc_ld.StoreSlice(block[gc_ty2+i][gc_tx2:])
 //line samples_transpose.go:184

@@ -108,7 +108,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 //line shoc.go:19
 								_ = gid
 //line shoc.go:20
-								if gid < 0 || gid+16 > len(a) || gid+16 > len(b) || gid+16 > len(c) {
+								if gid < 0 || gid > len(a)-16 || gid > len(b)-16 || gid > len(c)-16 {
 //line shoc.go:20
 									break
 //line shoc.go:20
@@ -132,7 +132,7 @@ func gc_body_triad(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, c []float32,
 //line shoc.go:19
 							_ = gid
 //line shoc.go:20
-							if gid < 0 || gid+8 > len(a) || gid+8 > len(b) || gid+8 > len(c) {
+							if gid < 0 || gid > len(a)-8 || gid > len(b)-8 || gid > len(c)-8 {
 //line shoc.go:20
 								break
 //line shoc.go:20
@@ -386,7 +386,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								_ = tid
 //line shoc.go:50
 								{
-									if (tid+256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:51
 										break
 //line shoc.go:51
@@ -414,7 +414,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							_ = tid
 //line shoc.go:50
 							{
-								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:51
 									break
 //line shoc.go:51
@@ -608,7 +608,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								_ = tid
 //line shoc.go:56
 								{
-									if (tid+128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:57
 										break
 //line shoc.go:57
@@ -636,7 +636,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							_ = tid
 //line shoc.go:56
 							{
-								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:57
 									break
 //line shoc.go:57
@@ -830,7 +830,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 								_ = tid
 //line shoc.go:62
 								{
-									if (tid+64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:63
 										break
 //line shoc.go:63
@@ -858,7 +858,7 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							_ = tid
 //line shoc.go:62
 							{
-								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:63
 									break
 //line shoc.go:63
@@ -1246,22 +1246,22 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 							if (tid+
 
 //line shoc.go:70
-								32) < 0 || (tid+32)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) || (tid+
+								32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
 
 //line shoc.go:73
-								16) < 0 || (tid+16)+16 > len(sdata) || (tid+
+								16) < 0 || (tid+16) > len(sdata)-16 || (tid+
 
 //line shoc.go:76
-								8) < 0 || (tid+8)+16 > len(sdata) || (tid+
+								8) < 0 || (tid+8) > len(sdata)-16 || (tid+
 
 //line shoc.go:79
-								4) < 0 || (tid+4)+16 > len(sdata) || (tid+
+								4) < 0 || (tid+4) > len(sdata)-16 || (tid+
 
 //line shoc.go:82
-								2) < 0 || (tid+2)+16 > len(sdata) || (tid+
+								2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 
 //line shoc.go:85
-								1) < 0 || (tid+1)+16 > len(sdata) {
+								1) < 0 || (tid+1) > len(sdata)-16 {
 //line shoc.go:67
 								break
 //line shoc.go:67
@@ -1353,22 +1353,22 @@ func gc_body_shocReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n int, 
 						if (tid+
 
 //line shoc.go:70
-							32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
 
 //line shoc.go:73
-							16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+							16) < 0 || (tid+16) > len(sdata)-8 || (tid+
 
 //line shoc.go:76
-							8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+							8) < 0 || (tid+8) > len(sdata)-8 || (tid+
 
 //line shoc.go:79
-							4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+							4) < 0 || (tid+4) > len(sdata)-8 || (tid+
 
 //line shoc.go:82
-							2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+							2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 
 //line shoc.go:85
-							1) < 0 || (tid+1)+8 > len(sdata) {
+							1) < 0 || (tid+1) > len(sdata)-8 {
 //line shoc.go:67
 							break
 //line shoc.go:67
@@ -1794,7 +1794,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								_ = tid
 //line shoc.go:128
 								{
-									if (tid+256) < 0 || (tid+256)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:129
 										break
 //line shoc.go:129
@@ -1822,7 +1822,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							_ = tid
 //line shoc.go:128
 							{
-								if (tid+256) < 0 || (tid+256)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:129
 									break
 //line shoc.go:129
@@ -2016,7 +2016,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								_ = tid
 //line shoc.go:134
 								{
-									if (tid+128) < 0 || (tid+128)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:135
 										break
 //line shoc.go:135
@@ -2044,7 +2044,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							_ = tid
 //line shoc.go:134
 							{
-								if (tid+128) < 0 || (tid+128)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:135
 									break
 //line shoc.go:135
@@ -2238,7 +2238,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 								_ = tid
 //line shoc.go:140
 								{
-									if (tid+64) < 0 || (tid+64)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line shoc.go:141
 										break
 //line shoc.go:141
@@ -2266,7 +2266,7 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							_ = tid
 //line shoc.go:140
 							{
-								if (tid+64) < 0 || (tid+64)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line shoc.go:141
 									break
 //line shoc.go:141
@@ -2654,22 +2654,22 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 							if (tid+
 
 //line shoc.go:148
-								32) < 0 || (tid+32)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) || (tid+
+								32) < 0 || (tid+32) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 || (tid+
 
 //line shoc.go:151
-								16) < 0 || (tid+16)+16 > len(sdata) || (tid+
+								16) < 0 || (tid+16) > len(sdata)-16 || (tid+
 
 //line shoc.go:154
-								8) < 0 || (tid+8)+16 > len(sdata) || (tid+
+								8) < 0 || (tid+8) > len(sdata)-16 || (tid+
 
 //line shoc.go:157
-								4) < 0 || (tid+4)+16 > len(sdata) || (tid+
+								4) < 0 || (tid+4) > len(sdata)-16 || (tid+
 
 //line shoc.go:160
-								2) < 0 || (tid+2)+16 > len(sdata) || (tid+
+								2) < 0 || (tid+2) > len(sdata)-16 || (tid+
 
 //line shoc.go:163
-								1) < 0 || (tid+1)+16 > len(sdata) {
+								1) < 0 || (tid+1) > len(sdata)-16 {
 //line shoc.go:145
 								break
 //line shoc.go:145
@@ -2761,22 +2761,22 @@ func gc_body_shocScanReduce(gc_b2 *compiled.Block, gIdata, gOdata []float32, n i
 						if (tid+
 
 //line shoc.go:148
-							32) < 0 || (tid+32)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) || (tid+
+							32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 || (tid+
 
 //line shoc.go:151
-							16) < 0 || (tid+16)+8 > len(sdata) || (tid+
+							16) < 0 || (tid+16) > len(sdata)-8 || (tid+
 
 //line shoc.go:154
-							8) < 0 || (tid+8)+8 > len(sdata) || (tid+
+							8) < 0 || (tid+8) > len(sdata)-8 || (tid+
 
 //line shoc.go:157
-							4) < 0 || (tid+4)+8 > len(sdata) || (tid+
+							4) < 0 || (tid+4) > len(sdata)-8 || (tid+
 
 //line shoc.go:160
-							2) < 0 || (tid+2)+8 > len(sdata) || (tid+
+							2) < 0 || (tid+2) > len(sdata)-8 || (tid+
 
 //line shoc.go:163
-							1) < 0 || (tid+1)+8 > len(sdata) {
+							1) < 0 || (tid+1) > len(sdata)-8 {
 //line shoc.go:145
 							break
 //line shoc.go:145

@@ -484,7 +484,7 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 //line chunk.go:43
 								_ = n
 //line chunk.go:49
-								if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx)+16 > len(out) || (gc_bx2*gc_bdx2+tx)+16 > len(trips) {
+								if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-16 || (gc_bx2*gc_bdx2+tx) > len(trips)-16 {
 //line chunk.go:49
 									break
 //line chunk.go:49
@@ -519,7 +519,7 @@ func gc_body_chunkStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, ou
 //line chunk.go:43
 							_ = n
 //line chunk.go:49
-							if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx)+8 > len(out) || (gc_bx2*gc_bdx2+tx)+8 > len(trips) {
+							if (gc_bx2*gc_bdx2+tx) < 0 || (gc_bx2*gc_bdx2+tx) > len(out)-8 || (gc_bx2*gc_bdx2+tx) > len(trips)-8 {
 //line chunk.go:49
 								break
 //line chunk.go:49

@@ -166,7 +166,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							_ = inside
 //line clamp.go:31
 							{
-								if (base+tx) < 0 || (base+tx)+16 > len(in) || tx < 0 || tx+16 > len(row) {
+								if (base+tx) < 0 || (base+tx) > len(in)-16 || tx < 0 || tx > len(row)-16 {
 //line clamp.go:32
 									break
 //line clamp.go:32
@@ -202,7 +202,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						_ = inside
 //line clamp.go:31
 						{
-							if (base+tx) < 0 || (base+tx)+8 > len(in) || tx < 0 || tx+8 > len(row) {
+							if (base+tx) < 0 || (base+tx) > len(in)-8 || tx < 0 || tx > len(row)-8 {
 //line clamp.go:32
 								break
 //line clamp.go:32
@@ -358,7 +358,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							_ = inside
 //line clamp.go:36
 							{
-								if tx < 0 || tx+16 > len(row) || tx+16 > len(next) {
+								if tx < 0 || tx > len(row)-16 || tx > len(next)-16 {
 //line clamp.go:37
 									break
 //line clamp.go:37
@@ -366,7 +366,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 								var gc_ld3 archsimd.Float32x16
 //line clamp.go:37
-								if gc_in3 && w >= 0 && w+16 <= len(row) {
+								if gc_in3 && w >= 0 && w <= len(row)-16 {
 //line clamp.go:37
 									gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
 //line clamp.go:37
@@ -396,7 +396,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 								var gc_ld4 archsimd.Float32x16
 //line clamp.go:22
-								if gc_in4 && e >= 0 && e+16 <= len(row) {
+								if gc_in4 && e >= 0 && e <= len(row)-16 {
 //line clamp.go:37
 									gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
 //line clamp.go:37
@@ -472,7 +472,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						_ = inside
 //line clamp.go:36
 						{
-							if tx < 0 || tx+8 > len(row) || tx+8 > len(next) {
+							if tx < 0 || tx > len(row)-8 || tx > len(next)-8 {
 //line clamp.go:37
 								break
 //line clamp.go:37
@@ -480,7 +480,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:37
 							var gc_ld archsimd.Float32x8
 //line clamp.go:37
-							if gc_in && w >= 0 && w+8 <= len(row) {
+							if gc_in && w >= 0 && w <= len(row)-8 {
 //line clamp.go:37
 								gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
 //line clamp.go:37
@@ -510,7 +510,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 //line clamp.go:22
 							var gc_ld2 archsimd.Float32x8
 //line clamp.go:22
-							if gc_in2 && e >= 0 && e+8 <= len(row) {
+							if gc_in2 && e >= 0 && e <= len(row)-8 {
 //line clamp.go:37
 								gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
 //line clamp.go:37
@@ -787,7 +787,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 								_ = inside
 //line clamp.go:40
 								{
-									if tx < 0 || tx+16 > len(next) || tx+16 > len(row) {
+									if tx < 0 || tx > len(next)-16 || tx > len(row)-16 {
 //line clamp.go:41
 										break
 //line clamp.go:41
@@ -823,7 +823,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							_ = inside
 //line clamp.go:40
 							{
-								if tx < 0 || tx+8 > len(next) || tx+8 > len(row) {
+								if tx < 0 || tx > len(next)-8 || tx > len(row)-8 {
 //line clamp.go:41
 									break
 //line clamp.go:41
@@ -1041,7 +1041,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 							_ = inside
 //line clamp.go:45
 							{
-								if tx < 0 || tx+16 > len(row) || (base+tx) < 0 || (base+tx)+16 > len(out) {
+								if tx < 0 || tx > len(row)-16 || (base+tx) < 0 || (base+tx) > len(out)-16 {
 //line clamp.go:46
 									break
 //line clamp.go:46
@@ -1077,7 +1077,7 @@ func gc_body_clampStencil(gc_b2 *compiled.Block, in, out []float32, n, steps int
 						_ = inside
 //line clamp.go:45
 						{
-							if tx < 0 || tx+8 > len(row) || (base+tx) < 0 || (base+tx)+8 > len(out) {
+							if tx < 0 || tx > len(row)-8 || (base+tx) < 0 || (base+tx) > len(out)-8 {
 //line clamp.go:46
 								break
 //line clamp.go:46

@@ -226,7 +226,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 											var gc_ld2 archsimd.Int32x16
 //line exit_walk.go:20
-											if ix >= 0 && ix+16 <= len(in) {
+											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld2 = archsimd.LoadInt32x16Slice(in[ix:])
 //line exit_walk.go:21
 											} else {
@@ -293,7 +293,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:20
 										var gc_ld archsimd.Int32x8
 //line exit_walk.go:20
-										if ix >= 0 && ix+8 <= len(in) {
+										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 //line exit_walk.go:21
 										} else {

@@ -156,7 +156,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:18
 									_ = i
 //line flat.go:19
-									if i < 0 || i+16 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i+16 > len(out) {
+									if i < 0 || i > len(in)-16 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483632) || i > len(out)-16 {
 //line flat.go:19
 										break
 //line flat.go:19
@@ -186,7 +186,7 @@ func gc_body_flatOffset(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int
 //line flat.go:18
 								_ = i
 //line flat.go:19
-								if i < 0 || i+8 > len(in) || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i+8 > len(out) {
+								if i < 0 || i > len(in)-8 || ((gc_bx2*1000+gc_tx2) < -2147483648 || (gc_bx2*1000+gc_tx2) > 2147483640) || i > len(out)-8 {
 //line flat.go:19
 									break
 //line flat.go:19
@@ -461,7 +461,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									var gc_ld4 archsimd.Int32x16
 //line flat.go:34
-									if (i-1) >= 0 && (i-1)+16 <= len(in) {
+									if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
 										gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
 //line flat.go:34
@@ -529,7 +529,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 								var gc_ld3 archsimd.Int32x8
 //line flat.go:34
-								if (i-1) >= 0 && (i-1)+8 <= len(in) {
+								if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line flat.go:34
 									gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:34
@@ -607,7 +607,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:29
 									_ = i
 //line flat.go:30
-									if i < 0 || i+16 > len(in) || i+16 > len(out) {
+									if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line flat.go:30
 										break
 //line flat.go:30
@@ -629,7 +629,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									var gc_ld2 archsimd.Int32x16
 //line flat.go:34
-									if (i-1) >= 0 && (i-1)+16 <= len(in) {
+									if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line flat.go:34
 										gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
 //line flat.go:34
@@ -681,7 +681,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:29
 								_ = i
 //line flat.go:30
-								if i < 0 || i+8 > len(in) || i+8 > len(out) {
+								if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line flat.go:30
 									break
 //line flat.go:30
@@ -703,7 +703,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 								var gc_ld archsimd.Int32x8
 //line flat.go:34
-								if (i-1) >= 0 && (i-1)+8 <= len(in) {
+								if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line flat.go:34
 									gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
 //line flat.go:34
@@ -1500,9 +1500,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:59
 								_ = i
 //line flat.go:60
-								if i < 0 || i+16 > len(in) || (i+
+								if i < 0 || i > len(in)-16 || (i+
 
-									b) < 0 || (i+b)+16 > len(in) {
+									b) < 0 || (i+b) > len(in)-16 {
 //line flat.go:60
 									break
 //line flat.go:60
@@ -1549,9 +1549,9 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:59
 							_ = i
 //line flat.go:60
-							if i < 0 || i+8 > len(in) || (i+
+							if i < 0 || i > len(in)-8 || (i+
 
-								b) < 0 || (i+b)+8 > len(in) {
+								b) < 0 || (i+b) > len(in)-8 {
 //line flat.go:60
 								break
 //line flat.go:60
@@ -1742,7 +1742,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:66
 							_ = v
 //line flat.go:66
-							if gc_tx2 < 0 || gc_tx2+16 > len(s) {
+							if gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line flat.go:66
 								break
 //line flat.go:66
@@ -1767,7 +1767,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:66
 						_ = v
 //line flat.go:66
-						if gc_tx2 < 0 || gc_tx2+8 > len(s) {
+						if gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line flat.go:66
 							break
 //line flat.go:66
@@ -2114,9 +2114,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:59
 								_ = i
 //line flat.go:60
-								if i < 0 || i+16 > len(in) || (i+
+								if i < 0 || i > len(in)-16 || (i+
 
-									b) < 0 || (i+b)+16 > len(in) {
+									b) < 0 || (i+b) > len(in)-16 {
 //line flat.go:60
 									break
 //line flat.go:60
@@ -2163,9 +2163,9 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:59
 							_ = i
 //line flat.go:60
-							if i < 0 || i+8 > len(in) || (i+
+							if i < 0 || i > len(in)-8 || (i+
 
-								b) < 0 || (i+b)+8 > len(in) {
+								b) < 0 || (i+b) > len(in)-8 {
 //line flat.go:60
 								break
 //line flat.go:60
@@ -2356,7 +2356,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:66
 							_ = v
 //line flat.go:66
-							if gc_tx3 < 0 || gc_tx3+16 > len(s) {
+							if gc_tx3 < 0 || gc_tx3 > len(s)-16 {
 //line flat.go:66
 								break
 //line flat.go:66
@@ -2381,7 +2381,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:66
 						_ = v
 //line flat.go:66
-						if gc_tx3 < 0 || gc_tx3+8 > len(s) {
+						if gc_tx3 < 0 || gc_tx3 > len(s)-8 {
 //line flat.go:66
 							break
 //line flat.go:66

@@ -1568,7 +1568,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:127
 							_ = c
 //line heldout.go:127
-							if gc_tx3 < 0 || gc_tx3+16 > len(sums) {
+							if gc_tx3 < 0 || gc_tx3 > len(sums)-16 {
 //line heldout.go:127
 								break
 //line heldout.go:127
@@ -1596,7 +1596,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b3 *compiled.Block, in, out []float
 //line heldout.go:127
 						_ = c
 //line heldout.go:127
-						if gc_tx3 < 0 || gc_tx3+8 > len(sums) {
+						if gc_tx3 < 0 || gc_tx3 > len(sums)-8 {
 //line heldout.go:127
 							break
 //line heldout.go:127
@@ -2108,7 +2108,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:127
 							_ = c
 //line heldout.go:127
-							if gc_tx2 < 0 || gc_tx2+16 > len(sums) {
+							if gc_tx2 < 0 || gc_tx2 > len(sums)-16 {
 //line heldout.go:127
 								break
 //line heldout.go:127
@@ -2136,7 +2136,7 @@ func gc_body_strideTyped_int32(gc_b2 *compiled.Block, in []float32, out []float3
 //line heldout.go:127
 						_ = c
 //line heldout.go:127
-						if gc_tx2 < 0 || gc_tx2+8 > len(sums) {
+						if gc_tx2 < 0 || gc_tx2 > len(sums)-8 {
 //line heldout.go:127
 							break
 //line heldout.go:127
@@ -2395,7 +2395,7 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:147
 				_ = i
 //line heldout.go:148
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line heldout.go:148
 					break
 //line heldout.go:148
@@ -2516,7 +2516,7 @@ func gc_body_warpMinK(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:137
 				_ = r
 //line heldout.go:148
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line heldout.go:148
 					break
 //line heldout.go:148
@@ -2661,7 +2661,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:163
 								_ = i
 //line heldout.go:166
-								if i < 0 || i+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(s) {
+								if i < 0 || i > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(s)-16 {
 //line heldout.go:166
 									break
 //line heldout.go:166
@@ -2685,7 +2685,7 @@ func gc_body_boxBound(gc_b2 *compiled.Block, data []int32, boxes []hop) {
 //line heldout.go:163
 							_ = i
 //line heldout.go:166
-							if i < 0 || i+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(s) {
+							if i < 0 || i > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(s)-8 {
 //line heldout.go:166
 								break
 //line heldout.go:166
@@ -3437,7 +3437,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:201
 							_ = tid
 //line heldout.go:220
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
 //line heldout.go:220
 								break
 //line heldout.go:220
@@ -3461,7 +3461,7 @@ func gc_body_sharedStep(gc_b2 *compiled.Block, in, out []int32) {
 //line heldout.go:201
 						_ = tid
 //line heldout.go:220
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
 //line heldout.go:220
 							break
 //line heldout.go:220

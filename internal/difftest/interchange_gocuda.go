@@ -1726,7 +1726,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:130
 						_ = r_
 //line interchange.go:118
-						if i < 0 || i+8 > len(w) || i+8 > len(out) {
+						if i < 0 || i > len(w)-8 || i > len(out)-8 {
 //line interchange.go:118
 							break
 //line interchange.go:118
@@ -1749,7 +1749,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 							var gc_ld3 lanes.Float32x8
 //line interchange.go:135
 							if (c+j_*
-								n) >= 0 && (c+j_*n)+8 <= len(b) {
+								n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
 								gc_ld3 = lanes.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
@@ -1773,7 +1773,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 //line interchange.go:139
 							var gc_ld4 lanes.Float32x8
 //line interchange.go:139
-							if c >= 0 && c+8 <= len(b) {
+							if c >= 0 && c <= len(b)-8 {
 								gc_ld4 = lanes.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 							} else {

@@ -263,7 +263,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 									_ = sum
 //line interchange.go:27
-									if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+									if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
 //line interchange.go:27
 										break
 //line interchange.go:27
@@ -298,7 +298,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 								_ = sum
 //line interchange.go:27
-								if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+								if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
 //line interchange.go:27
 									break
 //line interchange.go:27
@@ -445,7 +445,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 								_ = sum
 //line interchange.go:29
-								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line interchange.go:29
 									break
 //line interchange.go:29
@@ -478,7 +478,7 @@ func gc_body_interchangeMatMul(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, b, 
 //line interchange.go:21
 							_ = sum
 //line interchange.go:29
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line interchange.go:29
 								break
 //line interchange.go:29
@@ -712,7 +712,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 							_ = s
 //line interchange.go:44
-							if ((p+1)*n+col) < 0 || ((p+1)*n+col)+16 > len(b) || (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+							if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-16 || (p*n+col) < 0 || (p*n+col) > len(b)-16 {
 //line interchange.go:44
 								break
 //line interchange.go:44
@@ -764,7 +764,7 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = s
 //line interchange.go:44
-						if ((p+1)*n+col) < 0 || ((p+1)*n+col)+8 > len(b) || (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+						if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-8 || (p*n+col) < 0 || (p*n+col) > len(b)-8 {
 //line interchange.go:44
 							break
 //line interchange.go:44
@@ -842,8 +842,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 						_ = s
 //line interchange.go:50
-						if col < 0 || col+16 > len(out) ||
-							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col+16 > len(who) {
+						if col < 0 || col > len(out)-16 ||
+							(gc_tx2 < -2147483648 || gc_tx2 > 2147483632) || col > len(who)-16 {
 //line interchange.go:50
 							break
 //line interchange.go:50
@@ -891,8 +891,8 @@ func gc_body_interchangeColumns(gc_b2 *compiled.Block, b []float32, out []float3
 //line interchange.go:38
 					_ = s
 //line interchange.go:50
-					if col < 0 || col+8 > len(out) ||
-						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col+8 > len(who) {
+					if col < 0 || col > len(out)-8 ||
+						(gc_tx2 < -2147483648 || gc_tx2 > 2147483640) || col > len(who)-8 {
 //line interchange.go:50
 						break
 //line interchange.go:50
@@ -1295,7 +1295,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 										{
 
 //line interchange.go:72
-											if (i+j*npoints) < 0 || (i+j*npoints)+16 > len(features) {
+											if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-16 {
 //line interchange.go:72
 												break
 //line interchange.go:72
@@ -1335,7 +1335,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 									{
 
 //line interchange.go:72
-										if (i+j*npoints) < 0 || (i+j*npoints)+8 > len(features) {
+										if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-8 {
 //line interchange.go:72
 											break
 //line interchange.go:72
@@ -1813,7 +1813,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 								{
 
 //line interchange.go:80
-									if i < 0 || i+16 > len(membership) {
+									if i < 0 || i > len(membership)-16 {
 //line interchange.go:80
 										break
 //line interchange.go:80
@@ -1847,7 +1847,7 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 							{
 
 //line interchange.go:80
-								if i < 0 || i+8 > len(membership) {
+								if i < 0 || i > len(membership)-8 {
 //line interchange.go:80
 									break
 //line interchange.go:80
@@ -2256,7 +2256,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								_ = s_
 //line interchange.go:93
 								{
-									if col < 0 || col+16 > len(b) {
+									if col < 0 || col > len(b)-16 {
 //line interchange.go:94
 										break
 //line interchange.go:94
@@ -2292,7 +2292,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 							_ = s_
 //line interchange.go:93
 							{
-								if col < 0 || col+8 > len(b) {
+								if col < 0 || col > len(b)-8 {
 //line interchange.go:94
 									break
 //line interchange.go:94
@@ -2529,7 +2529,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 									{
 
 //line interchange.go:96
-										if (p*n+col) < 0 || (p*n+col)+16 > len(b) {
+										if (p*n+col) < 0 || (p*n+col) > len(b)-16 {
 //line interchange.go:96
 											break
 //line interchange.go:96
@@ -2565,7 +2565,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 								{
 
 //line interchange.go:96
-									if (p*n+col) < 0 || (p*n+col)+8 > len(b) {
+									if (p*n+col) < 0 || (p*n+col) > len(b)-8 {
 //line interchange.go:96
 										break
 //line interchange.go:96
@@ -2827,7 +2827,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 								_ = s_
 //line interchange.go:93
-								if col < 0 || col+16 > len(out) {
+								if col < 0 || col > len(out)-16 {
 //line interchange.go:93
 									break
 //line interchange.go:93
@@ -2880,7 +2880,7 @@ func gc_body_interchangeShadow(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, b, out
 //line interchange.go:92
 							_ = s_
 //line interchange.go:93
-							if col < 0 || col+8 > len(out) {
+							if col < 0 || col > len(out)-8 {
 //line interchange.go:93
 								break
 //line interchange.go:93
@@ -3270,7 +3270,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									{
 
 //line interchange.go:127
-										if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+16 > len(b) {
+										if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2)) > len(b)-16 {
 //line interchange.go:127
 											break
 //line interchange.go:127
@@ -3310,7 +3310,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								{
 
 //line interchange.go:127
-									if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2))+8 > len(b) {
+									if (j*n+(gc_bx2*gc_bdx2+gc_tx2)) < 0 || (j*n+(gc_bx2*gc_bdx2+gc_tx2)) > len(b)-8 {
 //line interchange.go:127
 										break
 //line interchange.go:127
@@ -3389,7 +3389,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:130
 								_ = r_
 //line interchange.go:118
-								if i < 0 || i+16 > len(w) || i+16 > len(out) {
+								if i < 0 || i > len(w)-16 || i > len(out)-16 {
 //line interchange.go:118
 									break
 //line interchange.go:118
@@ -3412,7 +3412,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 									var gc_ld11 archsimd.Float32x16
 //line interchange.go:135
 									if (c+j_*
-										n) >= 0 && (c+j_*n)+16 <= len(b) {
+										n) >= 0 && (c+j_*n) <= len(b)-16 {
 //line interchange.go:136
 										gc_ld11 = archsimd.LoadFloat32x16Slice(b[c+j_*n:])
 //line interchange.go:136
@@ -3436,7 +3436,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:139
 									var gc_ld12 archsimd.Float32x16
 //line interchange.go:139
-									if c >= 0 && c+16 <= len(b) {
+									if c >= 0 && c <= len(b)-16 {
 										gc_ld12 = archsimd.LoadFloat32x16Slice(b[c:])
 //line interchange.go:140
 									} else {
@@ -3494,7 +3494,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:130
 							_ = r_
 //line interchange.go:118
-							if i < 0 || i+8 > len(w) || i+8 > len(out) {
+							if i < 0 || i > len(w)-8 || i > len(out)-8 {
 //line interchange.go:118
 								break
 //line interchange.go:118
@@ -3517,7 +3517,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 								var gc_ld7 archsimd.Float32x8
 //line interchange.go:135
 								if (c+j_*
-									n) >= 0 && (c+j_*n)+8 <= len(b) {
+									n) >= 0 && (c+j_*n) <= len(b)-8 {
 //line interchange.go:136
 									gc_ld7 = archsimd.LoadFloat32x8Slice(b[c+j_*n:])
 //line interchange.go:136
@@ -3541,7 +3541,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:139
 								var gc_ld8 archsimd.Float32x8
 //line interchange.go:139
-								if c >= 0 && c+8 <= len(b) {
+								if c >= 0 && c <= len(b)-8 {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(b[c:])
 //line interchange.go:140
 								} else {
@@ -3880,7 +3880,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 											var gc_ld2 archsimd.Int32x16
 //line interchange.go:159
-											if ix >= 0 && ix+16 <= len(in) {
+											if ix >= 0 && ix <= len(in)-16 {
 												gc_ld2 = archsimd.LoadInt32x16Slice(in[ix:])
 //line interchange.go:160
 											} else {
@@ -3937,7 +3937,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										var gc_ld archsimd.Int32x8
 //line interchange.go:159
-										if ix >= 0 && ix+8 <= len(in) {
+										if ix >= 0 && ix <= len(in)-8 {
 											gc_ld = archsimd.LoadInt32x8Slice(in[ix:])
 //line interchange.go:160
 										} else {
@@ -4034,7 +4034,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:153
 						_ = a
 //line interchange.go:165
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line interchange.go:165
 							break
 //line interchange.go:165
@@ -4063,7 +4063,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:166
 									var gc_ld4 archsimd.Int32x8
 //line interchange.go:166
-									if j >= 0 && j+8 <= len(g) {
+									if j >= 0 && j <= len(g)-8 {
 										gc_ld4 = archsimd.LoadInt32x8Slice(g[j:])
 //line interchange.go:167
 									} else {
@@ -4088,7 +4088,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:167
 									}
 //line interchange.go:167
-									if j >= 0 && j+8 <= len(g) {
+									if j >= 0 && j <= len(g)-8 {
 //line interchange.go:167
 										gc_ld4.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes5)
 //line interchange.go:167

@@ -274,7 +274,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 //line kernels.go:17
 					_ = sum
 //line kernels.go:24
-					if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+					if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line kernels.go:24
 						break
 //line kernels.go:24
@@ -4219,7 +4219,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line kernels.go:441
 						_ = i
 //line kernels.go:442
-						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:442
 							break
 //line kernels.go:442

@@ -218,7 +218,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									var gc_ld15 archsimd.Float32x16
 //line kernels.go:22
-									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8)+16 <= len(a) {
+									if (gc_row9*k+gc_ac8) >= 0 && (gc_row9*k+gc_ac8) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld15 = archsimd.LoadFloat32x16Slice(a[gc_row9*k+gc_ac8:])
 //line kernels.go:22
@@ -248,7 +248,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									var gc_ld16 archsimd.Float32x16
 //line kernels.go:22
-									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8)+16 <= len(b) {
+									if (gc_br8*n+gc_col8) >= 0 && (gc_br8*n+gc_col8) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld16 = archsimd.LoadFloat32x16Slice(b[gc_br8*n+gc_col8:])
 //line kernels.go:22
@@ -356,7 +356,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								var gc_ld11 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6)+8 <= len(a) {
+								if (gc_row7*k+gc_ac6) >= 0 && (gc_row7*k+gc_ac6) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld11 = archsimd.LoadFloat32x8Slice(a[gc_row7*k+gc_ac6:])
 //line kernels.go:22
@@ -386,7 +386,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								var gc_ld12 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6)+8 <= len(b) {
+								if (gc_br6*n+gc_col6) >= 0 && (gc_br6*n+gc_col6) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld12 = archsimd.LoadFloat32x8Slice(b[gc_br6*n+gc_col6:])
 //line kernels.go:22
@@ -468,7 +468,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:19
 								_ = col
 //line kernels.go:22
-								if tx < 0 || tx+16 > len(as[ty]) || tx+16 > len(bs[ty]) {
+								if tx < 0 || tx > len(as[ty])-16 || tx > len(bs[ty])-16 {
 //line kernels.go:22
 									break
 //line kernels.go:22
@@ -522,7 +522,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									var gc_ld7 archsimd.Float32x16
 //line kernels.go:22
-									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+16 <= len(a) {
+									if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-16 {
 //line kernels.go:22
 										gc_ld7 = archsimd.LoadFloat32x16Slice(a[gc_row5*k+gc_ac4:])
 //line kernels.go:22
@@ -552,7 +552,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									var gc_ld8 archsimd.Float32x16
 //line kernels.go:22
-									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+16 <= len(b) {
+									if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-16 {
 //line kernels.go:22
 										gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br4*n+gc_col4:])
 //line kernels.go:22
@@ -612,7 +612,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:19
 							_ = col
 //line kernels.go:22
-							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line kernels.go:22
 								break
 //line kernels.go:22
@@ -666,7 +666,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								var gc_ld3 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
 //line kernels.go:22
 									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line kernels.go:22
@@ -696,7 +696,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 								var gc_ld4 archsimd.Float32x8
 //line kernels.go:22
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line kernels.go:22
 									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line kernels.go:22
@@ -869,7 +869,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:17
 							_ = sum
 //line kernels.go:24
-							if tx < 0 || tx+16 > len(bs[compiled.Trip(0)]) || tx+16 > len(bs[compiled.Trip(1)]) || tx+16 > len(bs[compiled.Trip(2)]) || tx+16 > len(bs[compiled.Trip(3)]) || tx+16 > len(bs[compiled.Trip(4)]) || tx+16 > len(bs[compiled.Trip(5)]) || tx+16 > len(bs[compiled.Trip(6)]) || tx+16 > len(bs[compiled.Trip(7)]) || tx+16 > len(bs[compiled.Trip(8)]) || tx+16 > len(bs[compiled.Trip(9)]) || tx+16 > len(bs[compiled.Trip(10)]) || tx+16 > len(bs[compiled.Trip(11)]) || tx+16 > len(bs[compiled.Trip(12)]) || tx+16 > len(bs[compiled.Trip(13)]) || tx+16 > len(bs[compiled.Trip(14)]) || tx+16 > len(bs[compiled.Trip(15)]) {
+							if tx < 0 || tx > len(bs[compiled.Trip(0)])-16 || tx > len(bs[compiled.Trip(1)])-16 || tx > len(bs[compiled.Trip(2)])-16 || tx > len(bs[compiled.Trip(3)])-16 || tx > len(bs[compiled.Trip(4)])-16 || tx > len(bs[compiled.Trip(5)])-16 || tx > len(bs[compiled.Trip(6)])-16 || tx > len(bs[compiled.Trip(7)])-16 || tx > len(bs[compiled.Trip(8)])-16 || tx > len(bs[compiled.Trip(9)])-16 || tx > len(bs[compiled.Trip(10)])-16 || tx > len(bs[compiled.Trip(11)])-16 || tx > len(bs[compiled.Trip(12)])-16 || tx > len(bs[compiled.Trip(13)])-16 || tx > len(bs[compiled.Trip(14)])-16 || tx > len(bs[compiled.Trip(15)])-16 {
 //line kernels.go:24
 								break
 //line kernels.go:24
@@ -998,7 +998,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:17
 						_ = sum
 //line kernels.go:24
-						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line kernels.go:24
 							break
 //line kernels.go:24
@@ -1409,7 +1409,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 							_ = sum
 //line kernels.go:29
 							{
-								if (row*n+col) < 0 || (row*n+col)+16 > len(c) {
+								if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
 //line kernels.go:30
 									break
 //line kernels.go:30
@@ -1453,7 +1453,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						_ = sum
 //line kernels.go:29
 						{
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line kernels.go:30
 								break
 //line kernels.go:30
@@ -1950,7 +1950,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						_ = i
 //line kernels.go:51
 						{
-							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(temp) {
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 //line kernels.go:52
 								break
 //line kernels.go:52
@@ -1996,7 +1996,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line kernels.go:51
 					{
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
 							break
 //line kernels.go:52
@@ -2071,7 +2071,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 							_ = v
 //line kernels.go:57
 							if (tid-
-								off) < 0 || (tid-off)+16 > len(temp) {
+								off) < 0 || (tid-off) > len(temp)-16 {
 //line kernels.go:57
 								break
 //line kernels.go:57
@@ -2129,7 +2129,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						_ = v
 //line kernels.go:57
 						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
+							off) < 0 || (tid-off) > len(temp)-8 {
 //line kernels.go:57
 							break
 //line kernels.go:57
@@ -2205,7 +2205,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 							_ = v
 //line kernels.go:61
-							if tid < 0 || tid+16 > len(temp) {
+							if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 								break
 //line kernels.go:61
@@ -2247,7 +2247,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:49
 						_ = v
 //line kernels.go:61
-						if tid < 0 || tid+8 > len(temp) {
+						if tid < 0 || tid > len(temp)-8 {
 //line kernels.go:61
 							break
 //line kernels.go:61
@@ -2451,7 +2451,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:50
 						_ = i
 //line kernels.go:68
-						if tid < 0 || tid+16 > len(temp) || i < 0 || i+16 > len(out) {
+						if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 							break
 //line kernels.go:68
@@ -2493,7 +2493,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:50
 					_ = i
 //line kernels.go:68
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line kernels.go:68
 						break
 //line kernels.go:68
@@ -2579,7 +2579,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						_ = i
 //line kernels.go:51
 						{
-							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(temp) {
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(temp)-16 {
 //line kernels.go:52
 								break
 //line kernels.go:52
@@ -2625,7 +2625,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line kernels.go:51
 					{
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line kernels.go:52
 							break
 //line kernels.go:52
@@ -2700,7 +2700,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 							_ = v
 //line kernels.go:57
 							if (tid-
-								off) < 0 || (tid-off)+16 > len(temp) {
+								off) < 0 || (tid-off) > len(temp)-16 {
 //line kernels.go:57
 								break
 //line kernels.go:57
@@ -2758,7 +2758,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						_ = v
 //line kernels.go:57
 						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
+							off) < 0 || (tid-off) > len(temp)-8 {
 //line kernels.go:57
 							break
 //line kernels.go:57
@@ -2834,7 +2834,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 							_ = v
 //line kernels.go:61
-							if tid < 0 || tid+16 > len(temp) {
+							if tid < 0 || tid > len(temp)-16 {
 //line kernels.go:61
 								break
 //line kernels.go:61
@@ -2876,7 +2876,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:49
 						_ = v
 //line kernels.go:61
-						if tid < 0 || tid+8 > len(temp) {
+						if tid < 0 || tid > len(temp)-8 {
 //line kernels.go:61
 							break
 //line kernels.go:61
@@ -3080,7 +3080,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:50
 						_ = i
 //line kernels.go:68
-						if tid < 0 || tid+16 > len(temp) || i < 0 || i+16 > len(out) {
+						if tid < 0 || tid > len(temp)-16 || i < 0 || i > len(out)-16 {
 //line kernels.go:68
 							break
 //line kernels.go:68
@@ -3122,7 +3122,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:50
 					_ = i
 //line kernels.go:68
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line kernels.go:68
 						break
 //line kernels.go:68
@@ -3230,10 +3230,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld3 archsimd.Int32x16
 //line kernels.go:82
-									if k >= 0 && k+32 <= len(in) {
+									if k >= 0 && k <= len(in)-32 {
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
-									} else if k >= 1 && k+31 <= len(in) {
+									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
 										gc_ld3 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
@@ -3303,10 +3303,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 									var gc_ld4 archsimd.Int32x16
 //line kernels.go:82
-									if k >= 0 && k+32 <= len(in) {
+									if k >= 0 && k <= len(in)-32 {
 										gc_ld4 = archsimd.LoadInt32x16Slice(in[k:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+16:]), gc_evens16)
 //line kernels.go:83
-									} else if k >= 1 && k+31 <= len(in) {
+									} else if k >= 1 && k <= len(in)-31 {
 //line kernels.go:83
 										gc_ld4 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 //line kernels.go:83
@@ -3400,10 +3400,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								var gc_ld archsimd.Int32x8
 //line kernels.go:82
-								if k >= 0 && k+16 <= len(in) {
+								if k >= 0 && k <= len(in)-16 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
-								} else if k >= 1 && k+15 <= len(in) {
+								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
 									gc_ld = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
@@ -3473,10 +3473,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:82
 								var gc_ld2 archsimd.Int32x8
 //line kernels.go:82
-								if k >= 0 && k+16 <= len(in) {
+								if k >= 0 && k <= len(in)-16 {
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[k:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(in[k+8:]).Permute(gc_evens))
 //line kernels.go:83
-								} else if k >= 1 && k+15 <= len(in) {
+								} else if k >= 1 && k <= len(in)-15 {
 //line kernels.go:83
 									gc_ld2 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 //line kernels.go:83
@@ -3765,10 +3765,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld7 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0))+32 <= len(temp) {
+									if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-32 {
 										gc_ld7 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(0):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+16:]), gc_evens162)
 //line kernels.go:109
-									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0))+31 <= len(temp) {
+									} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-31 {
 //line kernels.go:109
 										gc_ld7 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(0))+15:]), gc_odds162)
 //line kernels.go:109
@@ -3838,10 +3838,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 									var gc_ld8 archsimd.Int32x16
 //line kernels.go:108
-									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1))+32 <= len(temp) {
+									if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-32 {
 										gc_ld8 = archsimd.LoadInt32x16Slice(temp[2*tid+compiled.Trip(1):]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+16:]), gc_evens162)
 //line kernels.go:109
-									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1))+31 <= len(temp) {
+									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 //line kernels.go:109
 										gc_ld8 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds162)
 //line kernels.go:109
@@ -3935,10 +3935,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld5 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0))+16 <= len(temp) {
+								if (2*tid+compiled.Trip(0)) >= 0 && (2*tid+compiled.Trip(0)) <= len(temp)-16 {
 									gc_ld5 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(0):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+8:]).Permute(gc_evens2))
 //line kernels.go:109
-								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0))+15 <= len(temp) {
+								} else if (2*tid+compiled.Trip(0)) >= 1 && (2*tid+compiled.Trip(0)) <= len(temp)-15 {
 //line kernels.go:109
 									gc_ld5 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(0))+7:]).Permute(gc_evens2))
 //line kernels.go:109
@@ -4008,10 +4008,10 @@ func gc_body_blelloch(gc_b2 *compiled.Block, in, out []int32) {
 //line kernels.go:108
 								var gc_ld6 archsimd.Int32x8
 //line kernels.go:108
-								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1))+16 <= len(temp) {
+								if (2*tid+compiled.Trip(1)) >= 0 && (2*tid+compiled.Trip(1)) <= len(temp)-16 {
 									gc_ld6 = archsimd.LoadInt32x8Slice(temp[2*tid+compiled.Trip(1):]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+8:]).Permute(gc_evens2))
 //line kernels.go:109
-								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1))+15 <= len(temp) {
+								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 //line kernels.go:109
 									gc_ld6 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens2))
 //line kernels.go:109
@@ -5117,7 +5117,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:199
 									_ = i
 //line kernels.go:200
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line kernels.go:200
 										break
 //line kernels.go:200
@@ -5141,7 +5141,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 //line kernels.go:199
 								_ = i
 //line kernels.go:200
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line kernels.go:200
 									break
 //line kernels.go:200
@@ -6151,7 +6151,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(sdata) {
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line kernels.go:213
 								break
 //line kernels.go:213
@@ -6198,7 +6198,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line kernels.go:213
 							break
 //line kernels.go:213
@@ -6451,7 +6451,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 								_ = tid_
 //line kernels.go:234
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(x_) || tid_ < 0 || tid_+16 > len(x_) {
+									if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 //line kernels.go:235
 										break
 //line kernels.go:235
@@ -6479,7 +6479,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							_ = tid_
 //line kernels.go:234
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line kernels.go:235
 									break
 //line kernels.go:235
@@ -7063,7 +7063,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 							_ = v
 //line kernels.go:213
-							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(sdata) {
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 //line kernels.go:213
 								break
 //line kernels.go:213
@@ -7110,7 +7110,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:212
 						_ = v
 //line kernels.go:213
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line kernels.go:213
 							break
 //line kernels.go:213
@@ -7363,7 +7363,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 								_ = tid_
 //line kernels.go:234
 								{
-									if (tid_+s) < 0 || (tid_+s)+16 > len(x_) || tid_ < 0 || tid_+16 > len(x_) {
+									if (tid_+s) < 0 || (tid_+s) > len(x_)-16 || tid_ < 0 || tid_ > len(x_)-16 {
 //line kernels.go:235
 										break
 //line kernels.go:235
@@ -7391,7 +7391,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							_ = tid_
 //line kernels.go:234
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line kernels.go:235
 									break
 //line kernels.go:235
@@ -7891,7 +7891,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:250
 				_ = v
 //line kernels.go:251
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line kernels.go:251
 					break
 //line kernels.go:251
@@ -8114,7 +8114,7 @@ func gc_body_warpReduce(gc_b2 *compiled.Block, in, partial []int32) {
 //line kernels.go:260
 						_ = s
 //line kernels.go:261
-						if gc_lane2 < 0 || gc_lane2+8 > len(sums) {
+						if gc_lane2 < 0 || gc_lane2 > len(sums)-8 {
 //line kernels.go:261
 							break
 //line kernels.go:261
@@ -8372,7 +8372,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:288
 				_ = v
 //line kernels.go:289
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line kernels.go:289
 					break
 //line kernels.go:289
@@ -8654,7 +8654,7 @@ func gc_body_shflScan(gc_b2 *compiled.Block, in, out []float32) {
 //line kernels.go:298
 				_ = total
 //line kernels.go:299
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line kernels.go:299
 					break
 //line kernels.go:299
@@ -8842,7 +8842,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:317
 				_ = sum
 //line kernels.go:318
-				if r < 0 || r+8 > len(in) {
+				if r < 0 || r > len(in)-8 {
 //line kernels.go:318
 					break
 //line kernels.go:318
@@ -9101,7 +9101,7 @@ func gc_body_vote(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line kernels.go:312
 						_ = r
 //line kernels.go:329
-						if r < 0 || r+8 > len(in) || r+8 > len(buf) {
+						if r < 0 || r > len(in)-8 || r > len(buf)-8 {
 //line kernels.go:329
 							break
 //line kernels.go:329
@@ -9263,7 +9263,7 @@ func gc_body_stranded(gc_b2 *compiled.Block, out []int32) {
 						gc_rank2 := gc_w2 + gc_lane2
 						_ = gc_rank2
 //line kernels.go:343
-						if gc_lane2 < 0 || gc_lane2+8 > len(out) {
+						if gc_lane2 < 0 || gc_lane2 > len(out)-8 {
 //line kernels.go:343
 							break
 //line kernels.go:343
@@ -9482,7 +9482,7 @@ func gc_body_maskedCollectives(gc_b2 *compiled.Block, in []int32, out []uint32) 
 //line kernels.go:365
 						_ = r
 //line kernels.go:367
-						if r < 0 || r+8 > len(in) {
+						if r < 0 || r > len(in)-8 {
 //line kernels.go:367
 							break
 //line kernels.go:367
@@ -10672,7 +10672,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:441
 								_ = i
 //line kernels.go:442
-								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line kernels.go:442
 									break
 //line kernels.go:442
@@ -10717,7 +10717,7 @@ func gc_body_spinLanes(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 //line kernels.go:441
 							_ = i
 //line kernels.go:442
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line kernels.go:442
 								break
 //line kernels.go:442

@@ -727,7 +727,7 @@ func gc_body_labeledSIMT(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:60
 				_ = v
 //line labeled.go:60
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line labeled.go:60
 					break
 //line labeled.go:60
@@ -1395,7 +1395,7 @@ func gc_body_labeledUniformInner(gc_b2 *compiled.Block, out []int32) {
 //line labeled.go:113
 				_ = v
 //line labeled.go:113
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line labeled.go:113
 					break
 //line labeled.go:113

@@ -78,7 +78,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:18
 				_ = v
 //line lane_range.go:19
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line lane_range.go:19
 					break
 //line lane_range.go:19
@@ -461,7 +461,7 @@ func gc_body_laneRange(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:39
 				}
 //line lane_range.go:42
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line lane_range.go:42
 					break
 //line lane_range.go:42
@@ -597,7 +597,7 @@ func gc_body_laneEqual(gc_b2 *compiled.Block, in, out []int32, lim int) {
 //line lane_range.go:59
 				_ = v
 //line lane_range.go:60
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line lane_range.go:60
 					break
 //line lane_range.go:60
@@ -1018,7 +1018,7 @@ func gc_body_xMask(gc_b2 *compiled.Block, in, out []int32, lo, hi, off int) {
 //line lane_range.go:83
 				_ = v
 //line lane_range.go:92
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line lane_range.go:92
 					break
 //line lane_range.go:92
@@ -1217,7 +1217,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 								_ = i
 //line lane_range.go:104
 								{
-									if i < 0 || i+16 > len(out) {
+									if i < 0 || i > len(out)-16 {
 //line lane_range.go:105
 										break
 //line lane_range.go:105
@@ -1251,7 +1251,7 @@ func gc_body_xGuard(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, lo, 
 							_ = i
 //line lane_range.go:104
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line lane_range.go:105
 									break
 //line lane_range.go:105

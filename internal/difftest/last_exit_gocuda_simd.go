@@ -191,7 +191,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 								_ = k
 //line last_exit.go:20
-								if (base+k) < 0 || (base+k)+16 > len(in) || k < 0 || k+16 > len(s) {
+								if (base+k) < 0 || (base+k) > len(in)-16 || k < 0 || k > len(s)-16 {
 //line last_exit.go:20
 									break
 //line last_exit.go:20
@@ -244,7 +244,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:19
 							_ = k
 //line last_exit.go:20
-							if (base+k) < 0 || (base+k)+8 > len(in) || k < 0 || k+8 > len(s) {
+							if (base+k) < 0 || (base+k) > len(in)-8 || k < 0 || k > len(s)-8 {
 //line last_exit.go:20
 								break
 //line last_exit.go:20
@@ -458,7 +458,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:27
 							_ = i
 //line last_exit.go:31
-							if gc_tx2 < 0 || gc_tx2+16 > len(s) || (gc_tx2+1) < 0 || (gc_tx2+1)+16 > len(s) || i < 0 || i+16 > len(out) {
+							if gc_tx2 < 0 || gc_tx2 > len(s)-16 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-16 || i < 0 || i > len(out)-16 {
 //line last_exit.go:31
 								break
 //line last_exit.go:31
@@ -482,7 +482,7 @@ func gc_body_lastExit(gc_b2 *compiled.Block, in, out []float32, n int) {
 //line last_exit.go:27
 						_ = i
 //line last_exit.go:31
-						if gc_tx2 < 0 || gc_tx2+8 > len(s) || (gc_tx2+1) < 0 || (gc_tx2+1)+8 > len(s) || i < 0 || i+8 > len(out) {
+						if gc_tx2 < 0 || gc_tx2 > len(s)-8 || (gc_tx2+1) < 0 || (gc_tx2+1) > len(s)-8 || i < 0 || i > len(out)-8 {
 //line last_exit.go:31
 							break
 //line last_exit.go:31

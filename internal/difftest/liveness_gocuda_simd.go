@@ -124,7 +124,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:14
 						_ = c
 //line liveness.go:15
-						if i < 0 || i+8 > len(in) {
+						if i < 0 || i > len(in)-8 {
 //line liveness.go:15
 							break
 //line liveness.go:15
@@ -416,7 +416,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:13
 							_ = c
 //line liveness.go:33
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line liveness.go:33
 								break
 //line liveness.go:33
@@ -456,7 +456,7 @@ func gc_body_liveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:13
 						_ = c
 //line liveness.go:33
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line liveness.go:33
 							break
 //line liveness.go:33
@@ -603,7 +603,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:43
 				_ = i
 //line liveness.go:44
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line liveness.go:44
 					break
 //line liveness.go:44
@@ -781,7 +781,7 @@ func gc_body_laneLiveness(gc_b2 *compiled.Block, in, out []int32) {
 //line liveness.go:50
 				_ = s2
 //line liveness.go:51
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line liveness.go:51
 					break
 //line liveness.go:51

@@ -303,7 +303,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								_ = tid
 //line methods.go:19
 								{
-									if (tid+k) < 0 || (tid+k)+16 > len(s) || tid < 0 || tid+16 > len(s) {
+									if (tid+k) < 0 || (tid+k) > len(s)-16 || tid < 0 || tid > len(s)-16 {
 //line methods.go:20
 										break
 //line methods.go:20
@@ -331,7 +331,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							_ = tid
 //line methods.go:19
 							{
-								if (tid+k) < 0 || (tid+k)+8 > len(s) || tid < 0 || tid+8 > len(s) {
+								if (tid+k) < 0 || (tid+k) > len(s)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:20
 									break
 //line methods.go:20
@@ -680,7 +680,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 								_ = tid_
 //line methods.go:19
 								{
-									if (tid_+k_) < 0 || (tid_+k_)+16 > len(s_) || tid_ < 0 || tid_+16 > len(s_) {
+									if (tid_+k_) < 0 || (tid_+k_) > len(s_)-16 || tid_ < 0 || tid_ > len(s_)-16 {
 //line methods.go:20
 										break
 //line methods.go:20
@@ -708,7 +708,7 @@ func gc_body_methods(gc_b2 *compiled.Block, out []int32) {
 							_ = tid_
 //line methods.go:19
 							{
-								if (tid_+k_) < 0 || (tid_+k_)+8 > len(s_) || tid_ < 0 || tid_+8 > len(s_) {
+								if (tid_+k_) < 0 || (tid_+k_) > len(s_)-8 || tid_ < 0 || tid_ > len(s_)-8 {
 //line methods.go:20
 									break
 //line methods.go:20
@@ -1200,7 +1200,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
 //line methods.go:63
-								gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+								gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methods.go:63
 								break
 //line methods.go:63
@@ -1243,7 +1243,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 //line methods.go:63
-							gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+							gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
 //line methods.go:63
 							break
 //line methods.go:63
@@ -1872,7 +1872,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
 //line methods.go:63
-								gc_tx2 < 0 || gc_tx2+16 > len(s_3) {
+								gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
 //line methods.go:63
 								break
 //line methods.go:63
@@ -1931,7 +1931,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:63
 						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 //line methods.go:63
-							gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
+							gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
 //line methods.go:63
 							break
 //line methods.go:63
@@ -2550,7 +2550,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 							_ = r
 //line methods.go:75
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line methods.go:75
 								break
 //line methods.go:75
@@ -2595,7 +2595,7 @@ func gc_body_funcParam(gc_b2 *compiled.Block, out []int32) {
 //line methods.go:58
 						_ = r
 //line methods.go:75
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line methods.go:75
 							break
 //line methods.go:75
@@ -2746,7 +2746,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 //line methods.go:89
 							_ = i
 //line methods.go:90
-							if i < 0 || i+16 > len(in) || tid < 0 || tid+16 > len(s) {
+							if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line methods.go:90
 								break
 //line methods.go:90
@@ -2774,7 +2774,7 @@ func gc_body_smoother_stencil(gc_b2 *compiled.Block, p smoother, in, out []int32
 //line methods.go:89
 						_ = i
 //line methods.go:90
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(s) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line methods.go:90
 							break
 //line methods.go:90

@@ -1644,7 +1644,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_
 //line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2+16 > len(s_) {
+								if gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
 //line methodvalues.go:54
 									break
 //line methodvalues.go:54
@@ -1669,7 +1669,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(s_) {
+							if gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
 //line methodvalues.go:54
 								break
 //line methodvalues.go:54
@@ -2100,7 +2100,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_3
 //line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+								if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methodvalues.go:54
 									break
 //line methodvalues.go:54
@@ -2125,7 +2125,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_3
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+							if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
 //line methodvalues.go:54
 								break
 //line methodvalues.go:54
@@ -2559,7 +2559,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 								_ = v_4
 //line methodvalues.go:54
-								if gc_tx2 < 0 || gc_tx2+16 > len(s_3) {
+								if gc_tx2 < 0 || gc_tx2 > len(s_3)-16 {
 //line methodvalues.go:54
 									break
 //line methodvalues.go:54
@@ -2584,7 +2584,7 @@ func gc_body_solver_promoted(gc_b2 *compiled.Block, p solver, out []int32) {
 //line methodvalues.go:54
 							_ = v_4
 //line methodvalues.go:54
-							if gc_tx2 < 0 || gc_tx2+8 > len(s_3) {
+							if gc_tx2 < 0 || gc_tx2 > len(s_3)-8 {
 //line methodvalues.go:54
 								break
 //line methodvalues.go:54
@@ -3676,7 +3676,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 							_ = r_2
 //line methodvalues.go:150
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line methodvalues.go:150
 								break
 //line methodvalues.go:150
@@ -3712,7 +3712,7 @@ func gc_body_genericPromoted(gc_b2 *compiled.Block, out []float32) {
 //line methodvalues.go:138
 						_ = r_2
 //line methodvalues.go:150
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line methodvalues.go:150
 							break
 //line methodvalues.go:150
@@ -4367,7 +4367,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 							_ = g_
 //line methodvalues.go:16
-							if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line methodvalues.go:16
 								break
 //line methodvalues.go:16
@@ -4403,7 +4403,7 @@ func gc_body_methodValueLoop(gc_b2 *compiled.Block, out []int32, k factor, g gai
 //line methodvalues.go:187
 						_ = g_
 //line methodvalues.go:16
-						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+						if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
 //line methodvalues.go:16
 							break
 //line methodvalues.go:16

@@ -79,7 +79,7 @@ func gc_body_exprCollectives(gc_b2 *compiled.Block, in []float32, out []float32,
 //line normalize.go:40
 				_ = i
 //line normalize.go:42
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line normalize.go:42
 					break
 //line normalize.go:42
@@ -1424,7 +1424,7 @@ func gc_body_matchAll(gc_b2 *compiled.Block, in []int32, out []uint32) {
 //line normalize.go:100
 				_ = i
 //line normalize.go:101
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line normalize.go:101
 					break
 //line normalize.go:101

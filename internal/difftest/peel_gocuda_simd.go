@@ -138,7 +138,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							_ = i
 //line peel.go:20
 							{
-								if i < 0 || i+16 > len(in) || tx < 0 || tx+16 > len(tile_) {
+								if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 //line peel.go:21
 									break
 //line peel.go:21
@@ -170,7 +170,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						_ = i
 //line peel.go:20
 						{
-							if i < 0 || i+8 > len(in) || tx < 0 || tx+8 > len(tile_) {
+							if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:21
 								break
 //line peel.go:21
@@ -465,7 +465,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 							_ = i
 //line peel.go:27
 							if (tx-
-								1) < 0 || (tx-1)+16 > len(tile_) || tx < 0 || tx+16 > len(tile_) || (tx+1) < 0 || (tx+1)+16 > len(tile_) || i < 0 || i+16 > len(out) {
+								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:27
 								break
 //line peel.go:27
@@ -523,7 +523,7 @@ func gc_body_peelTile(gc_b2 *compiled.Block, in, out []float32) {
 						_ = i
 //line peel.go:27
 						if (tx-
-							1) < 0 || (tx-1)+8 > len(tile_) || tx < 0 || tx+8 > len(tile_) || (tx+1) < 0 || (tx+1)+8 > len(tile_) || i < 0 || i+8 > len(out) {
+							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:27
 							break
 //line peel.go:27
@@ -685,7 +685,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 							_ = i
 //line peel.go:42
-							if i < 0 || i+16 > len(in) || tx < 0 || tx+16 > len(tile_) {
+							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_)-16 {
 //line peel.go:42
 								break
 //line peel.go:42
@@ -713,7 +713,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:40
 						_ = i
 //line peel.go:42
-						if i < 0 || i+8 > len(in) || tx < 0 || tx+8 > len(tile_) {
+						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_)-8 {
 //line peel.go:42
 							break
 //line peel.go:42
@@ -983,7 +983,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 							_ = y
 //line peel.go:45
 							if (tx-
-								2) < 0 || (tx-2)+16 > len(tile_) || i < 0 || i+16 > len(out) {
+								2) < 0 || (tx-2) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:45
 								break
 //line peel.go:45
@@ -1033,7 +1033,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 						_ = y
 //line peel.go:45
 						if (tx-
-							2) < 0 || (tx-2)+8 > len(tile_) || i < 0 || i+8 > len(out) {
+							2) < 0 || (tx-2) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:45
 							break
 //line peel.go:45
@@ -1328,7 +1328,7 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 								_ = i
 //line peel.go:58
 								{
-									if (i-1) < 0 || (i-1)+16 > len(in) || (i+1) < 0 || (i+1)+16 > len(in) || i < 0 || i+16 > len(out) {
+									if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line peel.go:59
 										break
 //line peel.go:59
@@ -1354,7 +1354,7 @@ func gc_body_peelEdges(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []floa
 							_ = i
 //line peel.go:58
 							{
-								if (i-1) < 0 || (i-1)+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i < 0 || i+8 > len(out) {
+								if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line peel.go:59
 									break
 //line peel.go:59
@@ -1578,7 +1578,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:71
 							_ = i
 //line peel.go:73
-							if i < 0 || i+16 > len(in) || tx < 0 || tx+16 > len(tile_[ty]) {
+							if i < 0 || i > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line peel.go:73
 								break
 //line peel.go:73
@@ -1610,7 +1610,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:71
 						_ = i
 //line peel.go:73
-						if i < 0 || i+8 > len(in) || tx < 0 || tx+8 > len(tile_[ty]) {
+						if i < 0 || i > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line peel.go:73
 							break
 //line peel.go:73
@@ -1988,7 +1988,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:71
 							_ = i
 //line peel.go:75
-							if tx < 0 || tx+16 > len(tile_[ty]) || i < 0 || i+16 > len(out) {
+							if tx < 0 || tx > len(tile_[ty])-16 || i < 0 || i > len(out)-16 {
 //line peel.go:75
 								break
 //line peel.go:75
@@ -2022,7 +2022,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								var gc_ld5 archsimd.Float32x16
 //line peel.go:77
-								if tx >= 0 && tx+16 <= len(tile_[ty-1]) {
+								if tx >= 0 && tx <= len(tile_[ty-1])-16 {
 //line peel.go:77
 									gc_ld5 = archsimd.LoadFloat32x16Slice(tile_[ty-1][tx:])
 //line peel.go:77
@@ -2034,7 +2034,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								var gc_ld6 archsimd.Float32x16
 //line peel.go:77
-								if tx >= 0 && tx+16 <= len(tile_[ty+1]) {
+								if tx >= 0 && tx <= len(tile_[ty+1])-16 {
 //line peel.go:77
 									gc_ld6 = archsimd.LoadFloat32x16Slice(tile_[ty+1][tx:])
 //line peel.go:77
@@ -2046,7 +2046,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								var gc_ld7 archsimd.Float32x16
 //line peel.go:77
-								if (tx-1) >= 0 && (tx-1)+16 <= len(tile_[ty]) {
+								if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld7 = archsimd.LoadFloat32x16Slice(tile_[ty][tx-1:])
 //line peel.go:77
@@ -2058,7 +2058,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								var gc_ld8 archsimd.Float32x16
 //line peel.go:77
-								if (tx+1) >= 0 && (tx+1)+16 <= len(tile_[ty]) {
+								if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-16 {
 //line peel.go:77
 									gc_ld8 = archsimd.LoadFloat32x16Slice(tile_[ty][tx+1:])
 //line peel.go:77
@@ -2114,7 +2114,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:71
 						_ = i
 //line peel.go:75
-						if tx < 0 || tx+8 > len(tile_[ty]) || i < 0 || i+8 > len(out) {
+						if tx < 0 || tx > len(tile_[ty])-8 || i < 0 || i > len(out)-8 {
 //line peel.go:75
 							break
 //line peel.go:75
@@ -2148,7 +2148,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							var gc_ld archsimd.Float32x8
 //line peel.go:77
-							if tx >= 0 && tx+8 <= len(tile_[ty-1]) {
+							if tx >= 0 && tx <= len(tile_[ty-1])-8 {
 //line peel.go:77
 								gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty-1][tx:])
 //line peel.go:77
@@ -2160,7 +2160,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							var gc_ld2 archsimd.Float32x8
 //line peel.go:77
-							if tx >= 0 && tx+8 <= len(tile_[ty+1]) {
+							if tx >= 0 && tx <= len(tile_[ty+1])-8 {
 //line peel.go:77
 								gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty+1][tx:])
 //line peel.go:77
@@ -2172,7 +2172,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							var gc_ld3 archsimd.Float32x8
 //line peel.go:77
-							if (tx-1) >= 0 && (tx-1)+8 <= len(tile_[ty]) {
+							if (tx-1) >= 0 && (tx-1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile_[ty][tx-1:])
 //line peel.go:77
@@ -2184,7 +2184,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 							var gc_ld4 archsimd.Float32x8
 //line peel.go:77
-							if (tx+1) >= 0 && (tx+1)+8 <= len(tile_[ty]) {
+							if (tx+1) >= 0 && (tx+1) <= len(tile_[ty])-8 {
 //line peel.go:77
 								gc_ld4 = archsimd.LoadFloat32x8Slice(tile_[ty][tx+1:])
 //line peel.go:77

@@ -87,13 +87,13 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:18
 					_ = sum
 //line portable.go:19
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line portable.go:19
 						break
 //line portable.go:19
 					}
 //line portable.go:19
-					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 //line portable.go:19
 						for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
@@ -114,7 +114,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 //line portable.go:19
 							var gc_ld2 lanes.Float32x8
 //line portable.go:19
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:20
 							} else {
@@ -212,13 +212,13 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line portable.go:31
 					_ = sum
 //line portable.go:32
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line portable.go:32
 						break
 //line portable.go:32
 					}
 //line portable.go:32
-					if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && ((i+reach)+8) <= len(in) && ((i+reach)+8) >= ((i+0)+8) {
+					if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 //line portable.go:32
 						for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
@@ -239,7 +239,7 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 //line portable.go:32
 							var gc_ld2 lanes.Float32x8
 //line portable.go:32
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:33
 							} else {

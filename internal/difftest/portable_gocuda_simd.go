@@ -90,13 +90,13 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:18
 							_ = sum
 //line portable.go:19
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line portable.go:19
 								break
 //line portable.go:19
 							}
 //line portable.go:19
-							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+16) <= len(in) && ((i+r)+16) >= ((i+(-r))+16) {
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-16) {
 //line portable.go:19
 								for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
@@ -117,7 +117,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 									var gc_ld6 archsimd.Float32x16
 //line portable.go:19
-									if (i+d) >= 0 && (i+d)+16 <= len(in) {
+									if (i+d) >= 0 && (i+d) <= len(in)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line portable.go:20
 									} else {
@@ -178,13 +178,13 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:18
 						_ = sum
 //line portable.go:19
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line portable.go:19
 							break
 //line portable.go:19
 						}
 //line portable.go:19
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8) {
 //line portable.go:19
 							for d := -r; d <= r; d = d + 1 {
 //line portable.go:19
@@ -205,7 +205,7 @@ func gc_body_portableWindow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out [
 //line portable.go:19
 								var gc_ld4 archsimd.Float32x8
 //line portable.go:19
-								if (i+d) >= 0 && (i+d)+8 <= len(in) {
+								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:20
 								} else {
@@ -308,13 +308,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:31
 							_ = sum
 //line portable.go:32
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line portable.go:32
 								break
 //line portable.go:32
 							}
 //line portable.go:32
-							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && ((i+reach)+16) <= len(in) && ((i+reach)+16) >= ((i+0)+16) {
+							if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-16) {
 //line portable.go:32
 								for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
@@ -335,7 +335,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 									var gc_ld6 archsimd.Float32x16
 //line portable.go:32
-									if (i+d) >= 0 && (i+d)+16 <= len(in) {
+									if (i+d) >= 0 && (i+d) <= len(in)-16 {
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line portable.go:33
 									} else {
@@ -374,13 +374,13 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:31
 						_ = sum
 //line portable.go:32
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line portable.go:32
 							break
 //line portable.go:32
 						}
 //line portable.go:32
-						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && ((i+reach)+8) <= len(in) && ((i+reach)+8) >= ((i+0)+8) {
+						if compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8) {
 //line portable.go:32
 							for d := 0; d <= reach; d = d + 1 {
 //line portable.go:32
@@ -401,7 +401,7 @@ func gc_body_portableReach(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line portable.go:32
 								var gc_ld4 archsimd.Float32x8
 //line portable.go:32
-								if (i+d) >= 0 && (i+d)+8 <= len(in) {
+								if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line portable.go:33
 								} else {

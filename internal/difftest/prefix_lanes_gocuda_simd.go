@@ -92,7 +92,7 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 				_ = full
 				archsimd.BroadcastUint32x8(full).StoreSlice(gc_c21m[gc_lane2:])
 //line prefix_lanes.go:17
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 					break
 //line prefix_lanes.go:17
@@ -183,7 +183,7 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:13
 				_ = i
 //line prefix_lanes.go:17
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line prefix_lanes.go:17
 					break
 //line prefix_lanes.go:17
@@ -465,7 +465,7 @@ func gc_body_prefixLanes(gc_b2 *compiled.Block, in, out []int32, k int) {
 //line prefix_lanes.go:26
 				v = v.Xor(archsimd.LoadInt32x8Slice(gc_c24r[gc_lane2:]))
 //line prefix_lanes.go:27
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line prefix_lanes.go:27
 					break
 //line prefix_lanes.go:27

@@ -161,7 +161,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								_ = i
 //line rebase.go:16
 								{
-									if (i-1) < 0 || (i-1)+16 > len(in) || i < 0 || i+16 > len(in) || (i+1) < 0 || (i+1)+16 > len(in) || i+16 > len(out) {
+									if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line rebase.go:17
 										break
 //line rebase.go:17
@@ -189,7 +189,7 @@ func gc_body_rebaseStencil(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							_ = i
 //line rebase.go:16
 							{
-								if (i-1) < 0 || (i-1)+8 > len(in) || i < 0 || i+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+								if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line rebase.go:17
 									break
 //line rebase.go:17
@@ -405,7 +405,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 								_ = y
 //line rebase.go:29
 								{
-									if (y*pitch+x) < 0 || (y*pitch+x)+16 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x)+16 > len(out) {
+									if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-16 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632) || (y*pitch+x) > len(out)-16 {
 //line rebase.go:30
 										break
 //line rebase.go:30
@@ -445,7 +445,7 @@ func gc_body_rebase2D(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float32, o
 							_ = y
 //line rebase.go:29
 							{
-								if (y*pitch+x) < 0 || (y*pitch+x)+8 > len(in) || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x)+8 > len(out) {
+								if (y*pitch+x) < 0 || (y*pitch+x) > len(in)-8 || ((gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640) || (y*pitch+x) > len(out)-8 {
 //line rebase.go:30
 									break
 //line rebase.go:30
@@ -601,7 +601,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								_ = i
 //line rebase.go:40
 								{
-									if i < 0 || i+16 > len(in) || i+16 > len(out) {
+									if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line rebase.go:41
 										break
 //line rebase.go:41
@@ -629,7 +629,7 @@ func gc_body_rebaseShort(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 							_ = i
 //line rebase.go:40
 							{
-								if i < 0 || i+8 > len(in) || i+8 > len(out) {
+								if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line rebase.go:41
 									break
 //line rebase.go:41
@@ -832,7 +832,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line rebase.go:50
 									_ = i
 //line rebase.go:51
-									if i < 0 || i+16 > len(x) || i+16 > len(y) {
+									if i < 0 || i > len(x)-16 || i > len(y)-16 {
 //line rebase.go:51
 										break
 //line rebase.go:51
@@ -856,7 +856,7 @@ func gc_body_rebaseGridStride(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float
 //line rebase.go:50
 								_ = i
 //line rebase.go:51
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line rebase.go:51
 									break
 //line rebase.go:51
@@ -1185,7 +1185,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 								_ = y
 //line rebase.go:62
 								{
-									if x < 0 || x+16 > len(out) {
+									if x < 0 || x > len(out)-16 {
 //line rebase.go:63
 										break
 //line rebase.go:63
@@ -1215,7 +1215,7 @@ func gc_body_rebaseRow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, out []int32, r
 							_ = y
 //line rebase.go:62
 							{
-								if x < 0 || x+8 > len(out) {
+								if x < 0 || x > len(out)-8 {
 //line rebase.go:63
 									break
 //line rebase.go:63
@@ -1505,7 +1505,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 								_ = y
 //line rebase.go:78
 								if (i-
-									k) < 0 || (i-k)+16 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+16 > len(out) {
+									k) < 0 || (i-k) > len(in)-16 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-16 {
 //line rebase.go:78
 									break
 //line rebase.go:78
@@ -1553,7 +1553,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 							_ = y
 //line rebase.go:78
 							if (i-
-								k) < 0 || (i-k)+8 > len(in) || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i)+8 > len(out) {
+								k) < 0 || (i-k) > len(in)-8 || (gc_bx2*gc_bdx2+i) < 0 || (gc_bx2*gc_bdx2+i) > len(out)-8 {
 //line rebase.go:78
 								break
 //line rebase.go:78
@@ -1729,7 +1729,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:100
 							_ = at
 //line rebase.go:101
-							if at < 0 || at+16 > len(in) || tx < 0 || tx+16 > len(tile_[ty]) {
+							if at < 0 || at > len(in)-16 || tx < 0 || tx > len(tile_[ty])-16 {
 //line rebase.go:101
 								break
 //line rebase.go:101
@@ -1761,7 +1761,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:100
 						_ = at
 //line rebase.go:101
-						if at < 0 || at+8 > len(in) || tx < 0 || tx+8 > len(tile_[ty]) {
+						if at < 0 || at > len(in)-8 || tx < 0 || tx > len(tile_[ty])-8 {
 //line rebase.go:101
 							break
 //line rebase.go:101
@@ -2002,7 +2002,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:105
 										var gc_ld3 archsimd.Float32x16
 //line rebase.go:105
-										if tx >= 0 && tx+16 <= len(tile_[ty+s]) {
+										if tx >= 0 && tx <= len(tile_[ty+s])-16 {
 											gc_ld3 = archsimd.LoadFloat32x16Slice(tile_[ty+s][tx:])
 //line rebase.go:106
 										} else {
@@ -2013,7 +2013,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										var gc_ld4 archsimd.Float32x16
 //line rebase.go:106
-										if tx >= 0 && tx+16 <= len(tile_[ty]) {
+										if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
 											gc_ld4 = archsimd.LoadFloat32x16Slice(tile_[ty][tx:])
 //line rebase.go:106
@@ -2023,7 +2023,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 										}
 //line rebase.go:106
-										if tx >= 0 && tx+16 <= len(tile_[ty]) {
+										if tx >= 0 && tx <= len(tile_[ty])-16 {
 //line rebase.go:106
 											gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
 //line rebase.go:106
@@ -2080,7 +2080,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:105
 									var gc_ld archsimd.Float32x8
 //line rebase.go:105
-									if tx >= 0 && tx+8 <= len(tile_[ty+s]) {
+									if tx >= 0 && tx <= len(tile_[ty+s])-8 {
 										gc_ld = archsimd.LoadFloat32x8Slice(tile_[ty+s][tx:])
 //line rebase.go:106
 									} else {
@@ -2091,7 +2091,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 									var gc_ld2 archsimd.Float32x8
 //line rebase.go:106
-									if tx >= 0 && tx+8 <= len(tile_[ty]) {
+									if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
 										gc_ld2 = archsimd.LoadFloat32x8Slice(tile_[ty][tx:])
 //line rebase.go:106
@@ -2101,7 +2101,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:106
 									}
 //line rebase.go:106
-									if tx >= 0 && tx+8 <= len(tile_[ty]) {
+									if tx >= 0 && tx <= len(tile_[ty])-8 {
 //line rebase.go:106
 										gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
 //line rebase.go:106
@@ -2260,7 +2260,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:100
 							_ = at
 //line rebase.go:111
-							if (tx+k) < 0 || (tx+k)+16 > len(tile_[ty+r]) || at < 0 || at+16 > len(out) {
+							if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-16 || at < 0 || at > len(out)-16 {
 //line rebase.go:111
 								break
 //line rebase.go:111
@@ -2292,7 +2292,7 @@ func gc_body_rebaseTile(gc_b2 *compiled.Block, in, out []float32, r, k int) {
 //line rebase.go:100
 						_ = at
 //line rebase.go:111
-						if (tx+k) < 0 || (tx+k)+8 > len(tile_[ty+r]) || at < 0 || at+8 > len(out) {
+						if (tx+k) < 0 || (tx+k) > len(tile_[ty+r])-8 || at < 0 || at > len(out)-8 {
 //line rebase.go:111
 							break
 //line rebase.go:111
@@ -2682,7 +2682,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									var src int = off + i
 //line rebase.go:136
 									_ = src
-									if src < 0 || src+16 > len(in) || i < 0 || i+16 > len(out) {
+									if src < 0 || src > len(in)-16 || i < 0 || i > len(out)-16 {
 //line rebase.go:137
 										break
 //line rebase.go:137
@@ -2713,7 +2713,7 @@ func gc_body_rebaseLocal(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								var src int = off + i
 //line rebase.go:136
 								_ = src
-								if src < 0 || src+8 > len(in) || i < 0 || i+8 > len(out) {
+								if src < 0 || src > len(in)-8 || i < 0 || i > len(out)-8 {
 //line rebase.go:137
 									break
 //line rebase.go:137
@@ -2988,7 +2988,7 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								_ = s
 //line rebase.go:150
 								{
-									if (n*w+x) < 0 || (n*w+x)+16 > len(in) || (y*w+x) < 0 || (y*w+x)+16 > len(in) || (s*w+x) < 0 || (s*w+x)+16 > len(in) || (y*w+x)+16 > len(out) {
+									if (n*w+x) < 0 || (n*w+x) > len(in)-16 || (y*w+x) < 0 || (y*w+x) > len(in)-16 || (s*w+x) < 0 || (s*w+x) > len(in)-16 || (y*w+x) > len(out)-16 {
 //line rebase.go:151
 										break
 //line rebase.go:151
@@ -3026,7 +3026,7 @@ func gc_body_rebaseClampRows(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							_ = s
 //line rebase.go:150
 							{
-								if (n*w+x) < 0 || (n*w+x)+8 > len(in) || (y*w+x) < 0 || (y*w+x)+8 > len(in) || (s*w+x) < 0 || (s*w+x)+8 > len(in) || (y*w+x)+8 > len(out) {
+								if (n*w+x) < 0 || (n*w+x) > len(in)-8 || (y*w+x) < 0 || (y*w+x) > len(in)-8 || (s*w+x) < 0 || (s*w+x) > len(in)-8 || (y*w+x) > len(out)-8 {
 //line rebase.go:151
 									break
 //line rebase.go:151

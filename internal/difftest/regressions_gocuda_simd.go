@@ -186,7 +186,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:15
 							_ = tid
 //line regressions.go:16
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(in) || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid+16 > len(s) {
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(in)-16 || (tid < -2147483648 || tid > 2147483632) || tid < 0 || tid > len(s)-16 {
 //line regressions.go:16
 								break
 //line regressions.go:16
@@ -235,7 +235,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:15
 						_ = tid
 //line regressions.go:16
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(in) || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid+8 > len(s) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(in)-8 || (tid < -2147483648 || tid > 2147483640) || tid < 0 || tid > len(s)-8 {
 //line regressions.go:16
 							break
 //line regressions.go:16
@@ -622,7 +622,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:15
 							_ = ix
 //line regressions.go:23
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
 //line regressions.go:23
 								break
 //line regressions.go:23
@@ -658,7 +658,7 @@ func gc_body_names(gc_b2 *compiled.Block, in, out []int32) {
 //line regressions.go:15
 						_ = ix
 //line regressions.go:23
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
 //line regressions.go:23
 							break
 //line regressions.go:23
@@ -901,7 +901,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 							if gc_tx2 < -2147483648 || gc_tx2 > 2147483632 ||
 
 //line regressions.go:41
-								gc_tx2 < 0 || gc_tx2+16 > len(s_) {
+								gc_tx2 < 0 || gc_tx2 > len(s_)-16 {
 //line regressions.go:41
 								break
 //line regressions.go:41
@@ -938,7 +938,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 						if gc_tx2 < -2147483648 || gc_tx2 > 2147483640 ||
 
 //line regressions.go:41
-							gc_tx2 < 0 || gc_tx2+8 > len(s_) {
+							gc_tx2 < 0 || gc_tx2 > len(s_)-8 {
 //line regressions.go:41
 							break
 //line regressions.go:41
@@ -1186,7 +1186,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 							_ = v
 //line regressions.go:41
-							if gc_tx2 < 0 || gc_tx2+16 > len(s_2) {
+							if gc_tx2 < 0 || gc_tx2 > len(s_2)-16 {
 //line regressions.go:41
 								break
 //line regressions.go:41
@@ -1220,7 +1220,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:34
 						_ = v
 //line regressions.go:41
-						if gc_tx2 < 0 || gc_tx2+8 > len(s_2) {
+						if gc_tx2 < 0 || gc_tx2 > len(s_2)-8 {
 //line regressions.go:41
 							break
 //line regressions.go:41
@@ -1490,7 +1490,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:45
 							_ = r_3
 //line regressions.go:35
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line regressions.go:35
 								break
 //line regressions.go:35
@@ -1522,7 +1522,7 @@ func gc_body_pad(gc_b2 *compiled.Block, out []float32) {
 //line regressions.go:45
 						_ = r_3
 //line regressions.go:35
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line regressions.go:35
 							break
 //line regressions.go:35
@@ -1720,7 +1720,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 							_ = tid
 //line regressions.go:58
-							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(grid) {
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-16 {
 //line regressions.go:58
 								break
 //line regressions.go:58
@@ -1773,7 +1773,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 						_ = tid
 //line regressions.go:58
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
+						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-8 {
 //line regressions.go:58
 							break
 //line regressions.go:58
@@ -2012,7 +2012,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 								_ = v
 //line regressions.go:63
-								if (tid+1) < 0 || (tid+1)+16 > len(s) {
+								if (tid+1) < 0 || (tid+1) > len(s)-16 {
 //line regressions.go:63
 									break
 //line regressions.go:63
@@ -2041,7 +2041,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 							_ = v
 //line regressions.go:63
-							if (tid+1) < 0 || (tid+1)+8 > len(s) {
+							if (tid+1) < 0 || (tid+1) > len(s)-8 {
 //line regressions.go:63
 								break
 //line regressions.go:63
@@ -2333,7 +2333,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 							_ = v
 //line regressions.go:71
-							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(grid) {
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-16 {
 //line regressions.go:71
 								break
 //line regressions.go:71
@@ -2362,7 +2362,7 @@ func gc_body_relax(gc_b2 *compiled.Block, grid []int32, iters int) {
 //line regressions.go:57
 						_ = v
 //line regressions.go:71
-						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(grid) {
+						if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(grid)-8 {
 //line regressions.go:71
 							break
 //line regressions.go:71
@@ -2578,7 +2578,7 @@ func gc_body_shflWidth(gc_b2 *compiled.Block, out []int32, width int) {
 				_ = gc_tz2
 				_ = gc_rank2
 //line regressions.go:84
-				if gc_tx2 < 0 || gc_tx2+8 > len(out) {
+				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line regressions.go:84
 					break
 //line regressions.go:84
@@ -3220,7 +3220,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:96
 							_ = sum
 //line regressions.go:117
-							if tid < 0 || tid+16 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+							if tid < 0 || tid > len(counts)-16 || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
 //line regressions.go:117
 								break
 //line regressions.go:117
@@ -3250,7 +3250,7 @@ func gc_body_staleRemat(gc_b2 *compiled.Block, out []int32) {
 //line regressions.go:96
 						_ = sum
 //line regressions.go:117
-						if tid < 0 || tid+8 > len(counts) || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if tid < 0 || tid > len(counts)-8 || (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
 //line regressions.go:117
 							break
 //line regressions.go:117
@@ -3677,7 +3677,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 //line regressions.go:165
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line regressions.go:165
 								break
 //line regressions.go:165
@@ -3697,7 +3697,7 @@ func gc_body_pureBound(gc_b2 *compiled.Block, out []int32, n int) {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 //line regressions.go:165
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line regressions.go:165
 							break
 //line regressions.go:165
@@ -3825,7 +3825,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:179
 						_ = i
 //line regressions.go:180
-						if i < 0 || i+16 > len(out) || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx+16 > len(s) {
+						if i < 0 || i > len(out)-16 || (tx < -2147483648 || tx > 2147483632) || tx < 0 || tx > len(s)-16 {
 //line regressions.go:180
 							break
 //line regressions.go:180
@@ -3875,7 +3875,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:179
 					_ = i
 //line regressions.go:180
-					if i < 0 || i+8 > len(out) || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx+8 > len(s) {
+					if i < 0 || i > len(out)-8 || (tx < -2147483648 || tx > 2147483640) || tx < 0 || tx > len(s)-8 {
 //line regressions.go:180
 						break
 //line regressions.go:180
@@ -4098,7 +4098,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 						_ = tx
 //line regressions.go:189
-						if tx < 0 || tx+16 > len(s) {
+						if tx < 0 || tx > len(s)-16 {
 //line regressions.go:189
 							break
 //line regressions.go:189
@@ -4138,7 +4138,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:178
 					_ = tx
 //line regressions.go:189
-					if tx < 0 || tx+8 > len(s) {
+					if tx < 0 || tx > len(s)-8 {
 //line regressions.go:189
 						break
 //line regressions.go:189
@@ -4200,7 +4200,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:179
 						_ = i
 //line regressions.go:191
-						if tx < 0 || tx+16 > len(s) || i < 0 || i+16 > len(out) {
+						if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line regressions.go:191
 							break
 //line regressions.go:191
@@ -4246,7 +4246,7 @@ func gc_body_fuseRemat(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:179
 					_ = i
 //line regressions.go:191
-					if tx < 0 || tx+8 > len(s) || i < 0 || i+8 > len(out) {
+					if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line regressions.go:191
 						break
 //line regressions.go:191
@@ -4437,7 +4437,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:207
 							_ = a
 //line regressions.go:208
-							if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx+16 > len(s) {
+							if tx < -2147483648 || tx > 2147483632 || tx < 0 || tx > len(s)-16 {
 //line regressions.go:208
 								break
 //line regressions.go:208
@@ -4477,7 +4477,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:207
 						_ = a
 //line regressions.go:208
-						if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx+8 > len(s) {
+						if tx < -2147483648 || tx > 2147483640 || tx < 0 || tx > len(s)-8 {
 //line regressions.go:208
 							break
 //line regressions.go:208
@@ -4797,7 +4797,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:205
 							_ = a
 //line regressions.go:216
-							if tx < 0 || tx+16 > len(s) || i < 0 || i+16 > len(out) {
+							if tx < 0 || tx > len(s)-16 || i < 0 || i > len(out)-16 {
 //line regressions.go:216
 								break
 //line regressions.go:216
@@ -4835,7 +4835,7 @@ func gc_body_idempotentRead(gc_b2 *compiled.Block, out []int32, p int32) {
 //line regressions.go:205
 						_ = a
 //line regressions.go:216
-						if tx < 0 || tx+8 > len(s) || i < 0 || i+8 > len(out) {
+						if tx < 0 || tx > len(s)-8 || i < 0 || i > len(out)-8 {
 //line regressions.go:216
 							break
 //line regressions.go:216

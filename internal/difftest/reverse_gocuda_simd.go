@@ -102,7 +102,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:17
 							_ = g
 //line reverse.go:19
-							if g < 0 || g+16 > len(data) || gc_tx2 < 0 || gc_tx2+16 > len(x) {
+							if g < 0 || g > len(data)-16 || gc_tx2 < 0 || gc_tx2 > len(x)-16 {
 //line reverse.go:19
 								break
 //line reverse.go:19
@@ -126,7 +126,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:17
 						_ = g
 //line reverse.go:19
-						if g < 0 || g+8 > len(data) || gc_tx2 < 0 || gc_tx2+8 > len(x) {
+						if g < 0 || g > len(data)-8 || gc_tx2 < 0 || gc_tx2 > len(x)-8 {
 //line reverse.go:19
 							break
 //line reverse.go:19
@@ -305,7 +305,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 								_ = temp
 //line reverse.go:23
-								if gc_tx2 < 0 || gc_tx2+16 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+16 > len(x) {
+								if gc_tx2 < 0 || gc_tx2 > len(x)-16 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-16 {
 //line reverse.go:23
 									break
 //line reverse.go:23
@@ -344,7 +344,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:22
 							_ = temp
 //line reverse.go:23
-							if gc_tx2 < 0 || gc_tx2+8 > len(x) || (gc_tx2-stride) < 0 || (gc_tx2-stride)+8 > len(x) {
+							if gc_tx2 < 0 || gc_tx2 > len(x)-8 || (gc_tx2-stride) < 0 || (gc_tx2-stride) > len(x)-8 {
 //line reverse.go:23
 								break
 //line reverse.go:23
@@ -456,7 +456,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 								_ = temp
 //line reverse.go:27
 								{
-									if gc_tx2 < 0 || gc_tx2+16 > len(x) {
+									if gc_tx2 < 0 || gc_tx2 > len(x)-16 {
 //line reverse.go:28
 										break
 //line reverse.go:28
@@ -484,7 +484,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 							_ = temp
 //line reverse.go:27
 							{
-								if gc_tx2 < 0 || gc_tx2+8 > len(x) {
+								if gc_tx2 < 0 || gc_tx2 > len(x)-8 {
 //line reverse.go:28
 									break
 //line reverse.go:28
@@ -622,7 +622,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:17
 							_ = g
 //line reverse.go:32
-							if gc_tx2 < 0 || gc_tx2+16 > len(x) || g < 0 || g+16 > len(data) {
+							if gc_tx2 < 0 || gc_tx2 > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:32
 								break
 //line reverse.go:32
@@ -646,7 +646,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:17
 						_ = g
 //line reverse.go:32
-						if gc_tx2 < 0 || gc_tx2+8 > len(x) || g < 0 || g+8 > len(data) {
+						if gc_tx2 < 0 || gc_tx2 > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:32
 							break
 //line reverse.go:32
@@ -775,7 +775,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:45
 						_ = g
 //line reverse.go:47
-						if g < 0 || g+16 > len(data) || i < 0 || i+16 > len(x) {
+						if g < 0 || g > len(data)-16 || i < 0 || i > len(x)-16 {
 //line reverse.go:47
 							break
 //line reverse.go:47
@@ -895,7 +895,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:45
 					_ = g
 //line reverse.go:47
-					if g < 0 || g+8 > len(data) || i < 0 || i+8 > len(x) {
+					if g < 0 || g > len(data)-8 || i < 0 || i > len(x)-8 {
 //line reverse.go:47
 						break
 //line reverse.go:47
@@ -1210,7 +1210,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							_ = y
 //line reverse.go:55
 							if (i-
-								d) < 0 || (i-d)+16 > len(x) {
+								d) < 0 || (i-d) > len(x)-16 {
 //line reverse.go:55
 								break
 //line reverse.go:55
@@ -1258,7 +1258,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						_ = y
 //line reverse.go:55
 						if (i-
-							d) < 0 || (i-d)+8 > len(x) {
+							d) < 0 || (i-d) > len(x)-8 {
 //line reverse.go:55
 							break
 //line reverse.go:55
@@ -1471,7 +1471,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 							_ = y
 //line reverse.go:59
 							{
-								if i < 0 || i+16 > len(x) {
+								if i < 0 || i > len(x)-16 {
 //line reverse.go:60
 									break
 //line reverse.go:60
@@ -1503,7 +1503,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 						_ = y
 //line reverse.go:59
 						{
-							if i < 0 || i+8 > len(x) {
+							if i < 0 || i > len(x)-8 {
 //line reverse.go:60
 								break
 //line reverse.go:60
@@ -1689,7 +1689,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:45
 							_ = y
 //line reverse.go:63
-							if i < 0 || i+16 > len(x) || g < 0 || g+16 > len(data) {
+							if i < 0 || i > len(x)-16 || g < 0 || g > len(data)-16 {
 //line reverse.go:63
 								break
 //line reverse.go:63
@@ -1721,7 +1721,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:45
 						_ = y
 //line reverse.go:63
-						if i < 0 || i+8 > len(x) || g < 0 || g+8 > len(data) {
+						if i < 0 || i > len(x)-8 || g < 0 || g > len(data)-8 {
 //line reverse.go:63
 							break
 //line reverse.go:63
@@ -2108,7 +2108,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 								_ = y
 //line reverse.go:83
-								if gc_tx2 < 0 || gc_tx2+16 > len(sh) {
+								if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:83
 									break
 //line reverse.go:83
@@ -2132,7 +2132,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 									var gc_ld4 archsimd.Int32x16
 //line reverse.go:84
-									if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4)+16 <= len(sh) {
+									if (gc_tx2-gc_u4) >= 0 && (gc_tx2-gc_u4) <= len(sh)-16 {
 //line reverse.go:84
 										gc_ld4 = archsimd.LoadInt32x16Slice(sh[gc_tx2-gc_u4:])
 //line reverse.go:84
@@ -2172,7 +2172,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:82
 							_ = y
 //line reverse.go:83
-							if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+							if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:83
 								break
 //line reverse.go:83
@@ -2196,7 +2196,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 								var gc_ld2 archsimd.Int32x8
 //line reverse.go:84
-								if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2)+8 <= len(sh) {
+								if (gc_tx2-gc_u2) >= 0 && (gc_tx2-gc_u2) <= len(sh)-8 {
 //line reverse.go:84
 									gc_ld2 = archsimd.LoadInt32x8Slice(sh[gc_tx2-gc_u2:])
 //line reverse.go:84
@@ -2308,7 +2308,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 								_ = y
 //line reverse.go:87
 								{
-									if gc_tx2 < 0 || gc_tx2+16 > len(sh) {
+									if gc_tx2 < 0 || gc_tx2 > len(sh)-16 {
 //line reverse.go:88
 										break
 //line reverse.go:88
@@ -2336,7 +2336,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 							_ = y
 //line reverse.go:87
 							{
-								if gc_tx2 < 0 || gc_tx2+8 > len(sh) {
+								if gc_tx2 < 0 || gc_tx2 > len(sh)-8 {
 //line reverse.go:88
 									break
 //line reverse.go:88

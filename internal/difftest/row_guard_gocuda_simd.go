@@ -233,7 +233,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 							_ = i
 //line row_guard.go:16
 							{
-								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i+16 > len(out) {
+								if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483632 || i < 0 || i > len(out)-16 {
 //line row_guard.go:17
 									break
 //line row_guard.go:17
@@ -265,7 +265,7 @@ func gc_body_rowGuard(gc_b2 *compiled.Block, out []int32, p int) {
 						_ = i
 //line row_guard.go:16
 						{
-							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i+8 > len(out) {
+							if (gc_ty2*100+gc_tx2) < -2147483648 || (gc_ty2*100+gc_tx2) > 2147483640 || i < 0 || i > len(out)-8 {
 //line row_guard.go:17
 								break
 //line row_guard.go:17

@@ -193,7 +193,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								_ = z
 //line runs.go:19
 								{
-									if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+16 > len(in) || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x)+16 > len(out) {
+									if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-16 || (x < -2147483648 || x > 2147483632) || ((z*h+y)*w+x) > len(out)-16 {
 //line runs.go:20
 										break
 //line runs.go:20
@@ -233,7 +233,7 @@ func gc_body_runsVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 							_ = z
 //line runs.go:19
 							{
-								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x)+8 > len(in) || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x)+8 > len(out) {
+								if ((z*h+y)*w+x) < 0 || ((z*h+y)*w+x) > len(in)-8 || (x < -2147483648 || x > 2147483640) || ((z*h+y)*w+x) > len(out)-8 {
 //line runs.go:20
 									break
 //line runs.go:20
@@ -464,7 +464,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 								_ = z
 //line runs.go:33
 								{
-									if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+16 > len(in) || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y)+16 > len(out) {
+									if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-16 || (y < -2147483648 || y > 2147483632) || ((z*w+x)*h+y) > len(out)-16 {
 //line runs.go:34
 										break
 //line runs.go:34
@@ -504,7 +504,7 @@ func gc_body_transposeVolume(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out 
 							_ = z
 //line runs.go:33
 							{
-								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y)+8 > len(in) || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y)+8 > len(out) {
+								if ((z*w+x)*h+y) < 0 || ((z*w+x)*h+y) > len(in)-8 || (y < -2147483648 || y > 2147483640) || ((z*w+x)*h+y) > len(out)-8 {
 //line runs.go:34
 									break
 //line runs.go:34
@@ -1103,7 +1103,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:82
 									}
 
-									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x)+16 > len(out) {
+									if x < -2147483648 || x > 2147483632 || (y*w+x) < 0 || (y*w+x) > len(out)-16 {
 //line runs.go:84
 										break
 //line runs.go:84
@@ -1184,7 +1184,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:82
 								}
 
-								if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x)+8 > len(out) {
+								if x < -2147483648 || x > 2147483640 || (y*w+x) < 0 || (y*w+x) > len(out)-8 {
 //line runs.go:84
 									break
 //line runs.go:84
@@ -1540,7 +1540,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:98
 									}
 
-									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y)+16 > len(out) {
+									if y < -2147483648 || y > 2147483632 || (x*h+y) < 0 || (x*h+y) > len(out)-16 {
 //line runs.go:100
 										break
 //line runs.go:100
@@ -1621,7 +1621,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:98
 								}
 
-								if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y)+8 > len(out) {
+								if y < -2147483648 || y > 2147483640 || (x*h+y) < 0 || (x*h+y) > len(out)-8 {
 //line runs.go:100
 									break
 //line runs.go:100

@@ -1472,7 +1472,7 @@ func gc_body_simtBranch(gc_b2 *compiled.Block, out []int32) {
 //line simt.go:77
 				_ = v
 //line simt.go:77
-				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+				if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line simt.go:77
 					break
 //line simt.go:77

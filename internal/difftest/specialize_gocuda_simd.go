@@ -274,7 +274,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										var gc_ld15 archsimd.Float32x16
 //line specialize.go:35
-										if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line specialize.go:35
@@ -338,7 +338,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										var gc_ld16 archsimd.Float32x16
 //line specialize.go:35
-										if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+										if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 //line specialize.go:35
@@ -445,7 +445,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									var gc_ld11 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line specialize.go:35
@@ -509,7 +509,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									var gc_ld12 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line specialize.go:35
@@ -584,7 +584,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 								_ = i
 //line specialize.go:34
 								{
-									if i < 0 || i+16 > len(out) {
+									if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 										break
 //line specialize.go:35
@@ -634,7 +634,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										var gc_ld7 archsimd.Float32x16
 //line specialize.go:35
-										if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line specialize.go:35
@@ -698,7 +698,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										var gc_ld8 archsimd.Float32x16
 //line specialize.go:35
-										if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line specialize.go:35
@@ -761,7 +761,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 							_ = i
 //line specialize.go:34
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line specialize.go:35
 									break
 //line specialize.go:35
@@ -811,7 +811,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									var gc_ld3 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line specialize.go:35
@@ -875,7 +875,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									var gc_ld4 archsimd.Float32x8
 //line specialize.go:35
-									if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line specialize.go:35
@@ -1088,7 +1088,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										var gc_ld31 archsimd.Int32x16
 //line specialize.go:35
-										if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+										if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
 //line specialize.go:35
@@ -1152,7 +1152,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										var gc_ld32 archsimd.Int32x16
 //line specialize.go:35
-										if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+										if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
 //line specialize.go:35
@@ -1259,7 +1259,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									var gc_ld27 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i27 >= 0 && gc_i27+8 <= len(in) {
+									if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line specialize.go:35
@@ -1323,7 +1323,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									var gc_ld28 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i28 >= 0 && gc_i28+8 <= len(in) {
+									if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line specialize.go:35
@@ -1398,7 +1398,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 								_ = i
 //line specialize.go:34
 								{
-									if i < 0 || i+16 > len(out) {
+									if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 										break
 //line specialize.go:35
@@ -1448,7 +1448,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										var gc_ld23 archsimd.Int32x16
 //line specialize.go:35
-										if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+										if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
 //line specialize.go:35
@@ -1512,7 +1512,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										var gc_ld24 archsimd.Int32x16
 //line specialize.go:35
-										if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+										if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line specialize.go:35
@@ -1575,7 +1575,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 							_ = i
 //line specialize.go:34
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line specialize.go:35
 									break
 //line specialize.go:35
@@ -1625,7 +1625,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									var gc_ld19 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+									if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line specialize.go:35
@@ -1689,7 +1689,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									var gc_ld20 archsimd.Int32x8
 //line specialize.go:35
-									if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+									if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line specialize.go:35
@@ -1902,7 +1902,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										var gc_ld47 archsimd.Uint32x16
 //line specialize.go:35
-										if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+										if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
 //line specialize.go:35
@@ -1966,7 +1966,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										var gc_ld48 archsimd.Uint32x16
 //line specialize.go:35
-										if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+										if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
 //line specialize.go:35
@@ -2073,7 +2073,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									var gc_ld43 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i43 >= 0 && gc_i43+8 <= len(in) {
+									if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line specialize.go:35
@@ -2137,7 +2137,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									var gc_ld44 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i44 >= 0 && gc_i44+8 <= len(in) {
+									if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line specialize.go:35
@@ -2212,7 +2212,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 								_ = i
 //line specialize.go:34
 								{
-									if i < 0 || i+16 > len(out) {
+									if i < 0 || i > len(out)-16 {
 //line specialize.go:35
 										break
 //line specialize.go:35
@@ -2262,7 +2262,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										var gc_ld39 archsimd.Uint32x16
 //line specialize.go:35
-										if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+										if gc_i39 >= 0 && gc_i39 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
 //line specialize.go:35
@@ -2326,7 +2326,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										var gc_ld40 archsimd.Uint32x16
 //line specialize.go:35
-										if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+										if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
 //line specialize.go:35
 											gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
 //line specialize.go:35
@@ -2389,7 +2389,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 							_ = i
 //line specialize.go:34
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line specialize.go:35
 									break
 //line specialize.go:35
@@ -2439,7 +2439,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									var gc_ld35 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i35 >= 0 && gc_i35+8 <= len(in) {
+									if gc_i35 >= 0 && gc_i35 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line specialize.go:35
@@ -2503,7 +2503,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									var gc_ld36 archsimd.Uint32x8
 //line specialize.go:35
-									if gc_i36 >= 0 && gc_i36+8 <= len(in) {
+									if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
 //line specialize.go:35
 										gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line specialize.go:35
@@ -3049,7 +3049,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								var gc_ld15 archsimd.Float32x16
 //line specialize.go:47
-								if gc_i15 >= 0 && gc_i15+16 <= len(in) {
+								if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 //line specialize.go:47
@@ -3117,7 +3117,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								var gc_ld16 archsimd.Float32x16
 //line specialize.go:47
-								if gc_i16 >= 0 && gc_i16+16 <= len(in) {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 //line specialize.go:47
@@ -3218,7 +3218,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							var gc_ld11 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+							if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 //line specialize.go:47
@@ -3286,7 +3286,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							var gc_ld12 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 //line specialize.go:47
@@ -3361,7 +3361,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 //line specialize.go:47
@@ -3407,7 +3407,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								var gc_ld7 archsimd.Float32x16
 //line specialize.go:47
-								if gc_i7 >= 0 && gc_i7+16 <= len(in) {
+								if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 //line specialize.go:47
@@ -3475,7 +3475,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								var gc_ld8 archsimd.Float32x16
 //line specialize.go:47
-								if gc_i8 >= 0 && gc_i8+16 <= len(in) {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 //line specialize.go:47
@@ -3536,7 +3536,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 //line specialize.go:47
@@ -3582,7 +3582,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							var gc_ld3 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line specialize.go:47
@@ -3650,7 +3650,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							var gc_ld4 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line specialize.go:47
@@ -3847,7 +3847,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 										break
 //line specialize.go:51
@@ -3875,7 +3875,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = tid
 //line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
 //line specialize.go:51
@@ -4153,7 +4153,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								var gc_ld31 archsimd.Int32x16
 //line specialize.go:47
-								if gc_i31 >= 0 && gc_i31+16 <= len(in) {
+								if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
 //line specialize.go:47
@@ -4221,7 +4221,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								var gc_ld32 archsimd.Int32x16
 //line specialize.go:47
-								if gc_i32 >= 0 && gc_i32+16 <= len(in) {
+								if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
 //line specialize.go:47
@@ -4322,7 +4322,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							var gc_ld27 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i27 >= 0 && gc_i27+8 <= len(in) {
+							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
 //line specialize.go:47
@@ -4390,7 +4390,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							var gc_ld28 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i28 >= 0 && gc_i28+8 <= len(in) {
+							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
 //line specialize.go:47
@@ -4465,7 +4465,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 //line specialize.go:47
@@ -4511,7 +4511,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								var gc_ld23 archsimd.Int32x16
 //line specialize.go:47
-								if gc_i23 >= 0 && gc_i23+16 <= len(in) {
+								if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
 //line specialize.go:47
@@ -4579,7 +4579,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								var gc_ld24 archsimd.Int32x16
 //line specialize.go:47
-								if gc_i24 >= 0 && gc_i24+16 <= len(in) {
+								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
 //line specialize.go:47
@@ -4640,7 +4640,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 //line specialize.go:47
@@ -4686,7 +4686,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							var gc_ld19 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i19 >= 0 && gc_i19+8 <= len(in) {
+							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
 //line specialize.go:47
@@ -4754,7 +4754,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 							var gc_ld20 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i20 >= 0 && gc_i20+8 <= len(in) {
+							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
 //line specialize.go:47
@@ -4951,7 +4951,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 										break
 //line specialize.go:51
@@ -4979,7 +4979,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 							_ = tid
 //line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
 //line specialize.go:51
@@ -5257,7 +5257,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								var gc_ld47 archsimd.Uint32x16
 //line specialize.go:47
-								if gc_i47 >= 0 && gc_i47+16 <= len(in) {
+								if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
 //line specialize.go:47
@@ -5325,7 +5325,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								var gc_ld48 archsimd.Uint32x16
 //line specialize.go:47
-								if gc_i48 >= 0 && gc_i48+16 <= len(in) {
+								if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
 //line specialize.go:47
@@ -5426,7 +5426,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							var gc_ld43 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i43 >= 0 && gc_i43+8 <= len(in) {
+							if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
 //line specialize.go:47
@@ -5494,7 +5494,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							var gc_ld44 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i44 >= 0 && gc_i44+8 <= len(in) {
+							if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
 //line specialize.go:47
@@ -5569,7 +5569,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							if tid < 0 || tid+16 > len(sdata) {
+							if tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:47
 								break
 //line specialize.go:47
@@ -5615,7 +5615,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								var gc_ld39 archsimd.Uint32x16
 //line specialize.go:47
-								if gc_i39 >= 0 && gc_i39+16 <= len(in) {
+								if gc_i39 >= 0 && gc_i39 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
 //line specialize.go:47
@@ -5683,7 +5683,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								var gc_ld40 archsimd.Uint32x16
 //line specialize.go:47
-								if gc_i40 >= 0 && gc_i40+16 <= len(in) {
+								if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
 //line specialize.go:47
 									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
 //line specialize.go:47
@@ -5744,7 +5744,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if tid < 0 || tid+8 > len(sdata) {
+						if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 							break
 //line specialize.go:47
@@ -5790,7 +5790,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							var gc_ld35 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i35 >= 0 && gc_i35+8 <= len(in) {
+							if gc_i35 >= 0 && gc_i35 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
 //line specialize.go:47
@@ -5858,7 +5858,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 							var gc_ld36 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i36 >= 0 && gc_i36+8 <= len(in) {
+							if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
 //line specialize.go:47
 								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
 //line specialize.go:47
@@ -6055,7 +6055,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s)+16 > len(sdata) || tid < 0 || tid+16 > len(sdata) {
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 //line specialize.go:51
 										break
 //line specialize.go:51
@@ -6083,7 +6083,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							_ = tid
 //line specialize.go:50
 							{
-								if (tid+s) < 0 || (tid+s)+8 > len(sdata) || tid < 0 || tid+8 > len(sdata) {
+								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
 //line specialize.go:51
@@ -7541,7 +7541,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 							_ = r_2
 //line specialize.go:83
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 								break
 //line specialize.go:83
@@ -7581,7 +7581,7 @@ func gc_body_specRelayKernel_float32(gc_b2 *compiled.Block, in []float32, out []
 //line specialize.go:83
 						_ = r_2
 //line specialize.go:83
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:83
 							break
 //line specialize.go:83
@@ -8357,7 +8357,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 							_ = r_2
 //line specialize.go:83
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 								break
 //line specialize.go:83
@@ -8397,7 +8397,7 @@ func gc_body_specRelayKernel_int32(gc_b3 *compiled.Block, in []int32, out []int3
 //line specialize.go:83
 						_ = r_2
 //line specialize.go:83
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:83
 							break
 //line specialize.go:83
@@ -9173,7 +9173,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 							_ = r_2
 //line specialize.go:83
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line specialize.go:83
 								break
 //line specialize.go:83
@@ -9213,7 +9213,7 @@ func gc_body_specRelayKernel_uint32(gc_b4 *compiled.Block, in []uint32, out []ui
 //line specialize.go:83
 						_ = r_2
 //line specialize.go:83
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line specialize.go:83
 							break
 //line specialize.go:83

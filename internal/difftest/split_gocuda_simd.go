@@ -105,7 +105,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 							_ = tx
 //line split.go:26
-							if tx < 0 || tx+16 > len(src) || tx+16 > len(prev) {
+							if tx < 0 || tx > len(src)-16 || tx > len(prev)-16 {
 //line split.go:26
 								break
 //line split.go:26
@@ -129,7 +129,7 @@ func gc_body_pyramid(gc_b2 *compiled.Block, wall, src, dst []int32, steps, valid
 //line split.go:23
 						_ = tx
 //line split.go:26
-						if tx < 0 || tx+8 > len(src) || tx+8 > len(prev) {
+						if tx < 0 || tx > len(src)-8 || tx > len(prev)-8 {
 //line split.go:26
 							break
 //line split.go:26

@@ -140,7 +140,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 							_ = tid
 //line switch.go:14
-							if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid+16 > len(s) {
+							if tid < -2147483648 || tid > 2147483632 || tid < 0 || tid > len(s)-16 {
 //line switch.go:14
 								break
 //line switch.go:14
@@ -173,7 +173,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 						_ = tid
 //line switch.go:14
-						if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid+8 > len(s) {
+						if tid < -2147483648 || tid > 2147483640 || tid < 0 || tid > len(s)-8 {
 //line switch.go:14
 							break
 //line switch.go:14
@@ -771,7 +771,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 										_ = v
 //line switch.go:27
-										if tid < 0 || tid+16 > len(s) {
+										if tid < 0 || tid > len(s)-16 {
 //line switch.go:27
 											break
 //line switch.go:27
@@ -800,7 +800,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 									_ = v
 //line switch.go:27
-									if tid < 0 || tid+8 > len(s) {
+									if tid < 0 || tid > len(s)-8 {
 //line switch.go:27
 										break
 //line switch.go:27
@@ -1103,7 +1103,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 							_ = v
 //line switch.go:37
-							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-16 {
 //line switch.go:37
 								break
 //line switch.go:37
@@ -1132,7 +1132,7 @@ func gc_body_switchStages(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:12
 						_ = v
 //line switch.go:37
-						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+tid) < 0 || (gc_bx2*gc_bdx2+tid) > len(out)-8 {
 //line switch.go:37
 							break
 //line switch.go:37
@@ -1585,7 +1585,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:58
 							_ = v
 //line switch.go:58
-							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+16 > len(out) {
+							if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-16 {
 //line switch.go:58
 								break
 //line switch.go:58
@@ -1610,7 +1610,7 @@ func gc_body_switchLoop(gc_b2 *compiled.Block, out []int32, op int) {
 //line switch.go:58
 						_ = v
 //line switch.go:58
-						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2)+8 > len(out) {
+						if (gc_bx2*gc_bdx2+gc_tx2) < 0 || (gc_bx2*gc_bdx2+gc_tx2) > len(out)-8 {
 //line switch.go:58
 							break
 //line switch.go:58

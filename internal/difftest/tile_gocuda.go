@@ -267,7 +267,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 				if (y*
 
 //line tile.go:44
-					width+x) < 0 || (y*width+x)+8 > len(out) {
+					width+x) < 0 || (y*width+x) > len(out)-8 {
 //line tile.go:39
 					break
 //line tile.go:39
@@ -275,7 +275,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:39
 				for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-					if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && (((gc_ty+dy)*side+gc_tx+(r+1))+8) <= len(tile_) && (((gc_ty+dy)*side+gc_tx+(r+1))+8) >= (((gc_ty+dy)*side+gc_tx+(r-1))+8) {
+					if compiled.Adds(r+1, 2) && ((gc_ty+dy)*side+gc_tx+(r-1)) >= 0 && ((gc_ty+dy)*side+gc_tx+(r+1)) >= ((gc_ty+dy)*side+gc_tx+(r-1)) && ((gc_ty+dy)*side+gc_tx+(r+1)) <= (len(tile_)-8) {
 						for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 							var gc_ld2 lanes.Int32x8
@@ -295,7 +295,7 @@ func gc_body_tileHalo(gc_b *compiled.Block, src, out, seen []int32, width, heigh
 //line tile.go:40
 							var gc_ld2 lanes.Int32x8
 //line tile.go:40
-							if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx)+8 <= len(tile_) {
+							if ((gc_ty+dy)*side+gc_tx+dx) >= 0 && ((gc_ty+dy)*side+gc_tx+dx) <= len(tile_)-8 {
 								gc_ld2 = lanes.LoadInt32x8Slice(tile_[(gc_ty+dy)*side+gc_tx+dx:])
 //line tile.go:41
 							} else {

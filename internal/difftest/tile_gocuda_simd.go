@@ -270,7 +270,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 						if (y*
 
 //line tile.go:44
-							width+x) < 0 || (y*width+x)+16 > len(out) {
+							width+x) < 0 || (y*width+x) > len(out)-16 {
 //line tile.go:39
 							break
 //line tile.go:39
@@ -278,7 +278,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 						for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+16) <= len(tile_) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+16) >= (((gc_ty2+dy)*side+gc_tx2+(r-1))+16) {
+							if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-16) {
 								for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 									var gc_ld6 archsimd.Int32x16
@@ -298,7 +298,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:40
 									var gc_ld6 archsimd.Int32x16
 //line tile.go:40
-									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+16 <= len(tile_) {
+									if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-16 {
 										gc_ld6 = archsimd.LoadInt32x16Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 //line tile.go:41
 									} else {
@@ -388,7 +388,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 					if (y*
 
 //line tile.go:44
-						width+x) < 0 || (y*width+x)+8 > len(out) {
+						width+x) < 0 || (y*width+x) > len(out)-8 {
 //line tile.go:39
 						break
 //line tile.go:39
@@ -396,7 +396,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:39
 					for dy := r - 1; dy <= r+1; dy = dy + 1 {
 //line tile.go:39
-						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+8) <= len(tile_) && (((gc_ty2+dy)*side+gc_tx2+(r+1))+8) >= (((gc_ty2+dy)*side+gc_tx2+(r-1))+8) {
+						if compiled.Adds(r+1, 2) && ((gc_ty2+dy)*side+gc_tx2+(r-1)) >= 0 && ((gc_ty2+dy)*side+gc_tx2+(r+1)) >= ((gc_ty2+dy)*side+gc_tx2+(r-1)) && ((gc_ty2+dy)*side+gc_tx2+(r+1)) <= (len(tile_)-8) {
 							for dx := r - 1; dx <= r+1; dx = dx + 1 {
 //line tile.go:40
 								var gc_ld4 archsimd.Int32x8
@@ -416,7 +416,7 @@ func gc_body_tileHalo(gc_b6 *compiled.Block, src, out, seen []int32, width, heig
 //line tile.go:40
 								var gc_ld4 archsimd.Int32x8
 //line tile.go:40
-								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx)+8 <= len(tile_) {
+								if ((gc_ty2+dy)*side+gc_tx2+dx) >= 0 && ((gc_ty2+dy)*side+gc_tx2+dx) <= len(tile_)-8 {
 									gc_ld4 = archsimd.LoadInt32x8Slice(tile_[(gc_ty2+dy)*side+gc_tx2+dx:])
 //line tile.go:41
 								} else {

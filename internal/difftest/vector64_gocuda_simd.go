@@ -101,7 +101,7 @@ func gc_body_daxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float64, x, y []
 							_ = i
 //line vector64.go:20
 							{
-								if i < 0 || i+4 > len(x) || i+4 > len(y) {
+								if i < 0 || i > len(x)-4 || i > len(y)-4 {
 //line vector64.go:21
 									break
 //line vector64.go:21
@@ -352,7 +352,7 @@ func gc_body_float64Ops(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line vector64.go:31
 							_ = i
 //line vector64.go:35
-							if i < 0 || i+4 > len(in) || (i < -2147483648 || i > 2147483644) || i+4 > len(out) {
+							if i < 0 || i > len(in)-4 || (i < -2147483648 || i > 2147483644) || i > len(out)-4 {
 //line vector64.go:35
 								break
 //line vector64.go:35
@@ -581,7 +581,7 @@ func gc_body_int64Ops(gc_b2 *compiled.Block, a []int64, b []uint64, s uint) {
 //line vector64.go:68
 					}
 //line vector64.go:71
-					if i < 0 || i+4 > len(a) || i+4 > len(b) {
+					if i < 0 || i > len(a)-4 || i > len(b)-4 {
 //line vector64.go:71
 						break
 //line vector64.go:71
@@ -876,7 +876,7 @@ func gc_body_escape64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float6
 //line vector64.go:88
 							_ = i
 //line vector64.go:92
-							if i < 0 || i+4 > len(re) || i+4 > len(im) || i+4 > len(count) {
+							if i < 0 || i > len(re)-4 || i > len(im)-4 || i > len(count)-4 {
 //line vector64.go:92
 								break
 //line vector64.go:92
@@ -1105,7 +1105,7 @@ func gc_body_shift64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float6
 							_ = i
 //line vector64.go:108
 							{
-								if (i+2) < 0 || (i+2)+4 > len(in) || i < 0 || i+4 > len(in) || i+4 > len(out) {
+								if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 //line vector64.go:109
 									break
 //line vector64.go:109

@@ -251,7 +251,7 @@ func gc_body_weights(gc_b *compiled.Block, gc_lo, gc_hi int, in, w, out []float3
 					_ = sum
 //line vector.go:72
 					if (compiled.Trip(0)*
-						n+i) < 0 || (compiled.Trip(0)*n+i)+8 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+8 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+8 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+8 > len(in) || i < 0 || i+8 > len(out) {
+						n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line vector.go:72
 						break
 //line vector.go:72
@@ -1413,7 +1413,7 @@ func gc_body_unrolledWrap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					_ = i
 //line vector.go:261
 					{
-						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:262
 							break
 //line vector.go:262

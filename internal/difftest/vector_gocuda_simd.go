@@ -77,7 +77,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:30
 						_ = i
 //line vector.go:36
-						if i < 0 || i+16 > len(pos) || i+16 > len(acc) {
+						if i < 0 || i > len(pos)-16 || i > len(acc)-16 {
 //line vector.go:36
 							break
 //line vector.go:36
@@ -156,7 +156,7 @@ func gc_body_pull(gc_b2 *compiled.Block, pos, mass, acc []float32, eps2 float32)
 //line vector.go:30
 					_ = i
 //line vector.go:36
-					if i < 0 || i+8 > len(pos) || i+8 > len(acc) {
+					if i < 0 || i > len(pos)-8 || i > len(acc)-8 {
 //line vector.go:36
 						break
 //line vector.go:36
@@ -383,7 +383,7 @@ func gc_body_bitMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out [
 //line vector.go:50
 							_ = i
 //line vector.go:54
-							if i < 0 || i+8 > len(in) || i+8 > len(out) || i+8 > len(f) {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 || i > len(f)-8 {
 //line vector.go:54
 								break
 //line vector.go:54
@@ -496,7 +496,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 							_ = sum
 //line vector.go:72
 							if (compiled.Trip(0)*
-								n+i) < 0 || (compiled.Trip(0)*n+i)+16 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+16 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+16 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+16 > len(in) || i < 0 || i+16 > len(out) {
+								n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-16 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-16 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-16 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-16 || i < 0 || i > len(out)-16 {
 //line vector.go:72
 								break
 //line vector.go:72
@@ -550,7 +550,7 @@ func gc_body_weights(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, w, out []flo
 						_ = sum
 //line vector.go:72
 						if (compiled.Trip(0)*
-							n+i) < 0 || (compiled.Trip(0)*n+i)+8 > len(in) || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i)+8 > len(in) || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i)+8 > len(in) || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i)+8 > len(in) || i < 0 || i+8 > len(out) {
+							n+i) < 0 || (compiled.Trip(0)*n+i) > len(in)-8 || (compiled.Trip(1)*n+i) < 0 || (compiled.Trip(1)*n+i) > len(in)-8 || (compiled.Trip(2)*n+i) < 0 || (compiled.Trip(2)*n+i) > len(in)-8 || (compiled.Trip(3)*n+i) < 0 || (compiled.Trip(3)*n+i) > len(in)-8 || i < 0 || i > len(out)-8 {
 //line vector.go:72
 							break
 //line vector.go:72
@@ -795,7 +795,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line vector.go:83
 								_ = i
 //line vector.go:87
-								if i < 0 || i+16 > len(in) || (i+2) < 0 || (i+2)+16 > len(in) || (i+1) < 0 || (i+1)+16 > len(in) || i+16 > len(out) {
+								if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 //line vector.go:87
 									break
 //line vector.go:87
@@ -826,7 +826,7 @@ func gc_body_offsets(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 //line vector.go:83
 							_ = i
 //line vector.go:87
-							if i < 0 || i+8 > len(in) || (i+2) < 0 || (i+2)+8 > len(in) || (i+1) < 0 || (i+1)+8 > len(in) || i+8 > len(out) {
+							if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 //line vector.go:87
 								break
 //line vector.go:87
@@ -1121,7 +1121,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:96
 								_ = i
 //line vector.go:100
-								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:100
 									break
 //line vector.go:100
@@ -1210,7 +1210,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:96
 							_ = i
 //line vector.go:100
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:100
 								break
 //line vector.go:100
@@ -1632,10 +1632,10 @@ func gc_body_escape(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, re, im []float32,
 //line vector.go:123
 							}
 //line vector.go:126
-							if (i-1) < 0 || (i-1)+8 > len(re) || (i-1)+8 > len(im) || (i-
+							if (i-1) < 0 || (i-1) > len(re)-8 || (i-1) > len(im)-8 || (i-
 
 //line vector.go:135
-								1)+8 > len(count) {
+								1) > len(count)-8 {
 //line vector.go:126
 								break
 //line vector.go:126
@@ -1837,7 +1837,7 @@ func gc_body_skip(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out []i
 //line vector.go:143
 						_ = i
 //line vector.go:147
-						if i < 0 || i+8 > len(in) || i+8 > len(out) {
+						if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:147
 							break
 //line vector.go:147
@@ -2004,7 +2004,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:172
 							_ = s
 //line vector.go:173
-							if c < 0 || c+16 > len(out) {
+							if c < 0 || c > len(out)-16 {
 //line vector.go:173
 								break
 //line vector.go:173
@@ -2017,7 +2017,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 								var gc_ld4 archsimd.Float32x16
 //line vector.go:173
 								if (r*
-									width+c) >= 0 && (r*width+c)+16 <= len(in) {
+									width+c) >= 0 && (r*width+c) <= len(in)-16 {
 //line vector.go:174
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
 //line vector.go:174
@@ -2069,7 +2069,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 //line vector.go:172
 						_ = s
 //line vector.go:173
-						if c < 0 || c+8 > len(out) {
+						if c < 0 || c > len(out)-8 {
 //line vector.go:173
 							break
 //line vector.go:173
@@ -2082,7 +2082,7 @@ func gc_body_rowSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 							var gc_ld2 archsimd.Float32x8
 //line vector.go:173
 							if (r*
-								width+c) >= 0 && (r*width+c)+8 <= len(in) {
+								width+c) >= 0 && (r*width+c) <= len(in)-8 {
 //line vector.go:174
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[r*width+c:])
 //line vector.go:174
@@ -2197,7 +2197,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:186
 							_ = i
 //line vector.go:190
-							if i < 0 || i+16 > len(in) {
+							if i < 0 || i > len(in)-16 {
 //line vector.go:190
 								break
 //line vector.go:190
@@ -2205,7 +2205,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 							var gc_ld3 archsimd.Float32x16
 //line vector.go:190
-							if (i-1) >= 0 && (i-1)+16 <= len(in) {
+							if (i-1) >= 0 && (i-1) <= len(in)-16 {
 //line vector.go:190
 								gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
 //line vector.go:190
@@ -2237,7 +2237,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 							var gc_ld4 archsimd.Float32x16
 //line vector.go:190
-							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1)+16 <= len(in) {
+							if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
 //line vector.go:190
 								gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
 //line vector.go:190
@@ -2267,7 +2267,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 							_ = r
 //line vector.go:191
-							if i+15 <= (n-1) && i >= 0 && i+16 <= len(out) {
+							if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
 //line vector.go:191
 								l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 //line vector.go:191
@@ -2312,7 +2312,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:186
 						_ = i
 //line vector.go:190
-						if i < 0 || i+8 > len(in) {
+						if i < 0 || i > len(in)-8 {
 //line vector.go:190
 							break
 //line vector.go:190
@@ -2320,7 +2320,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 						var gc_ld archsimd.Float32x8
 //line vector.go:190
-						if (i-1) >= 0 && (i-1)+8 <= len(in) {
+						if (i-1) >= 0 && (i-1) <= len(in)-8 {
 //line vector.go:190
 							gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
 //line vector.go:190
@@ -2352,7 +2352,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 						var gc_ld2 archsimd.Float32x8
 //line vector.go:190
-						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1)+8 <= len(in) {
+						if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
 //line vector.go:190
 							gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
 //line vector.go:190
@@ -2382,7 +2382,7 @@ func gc_body_edge(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:190
 						_ = r
 //line vector.go:191
-						if i+7 <= (n-1) && i >= 0 && i+8 <= len(out) {
+						if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
 //line vector.go:191
 							l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 //line vector.go:191
@@ -2527,7 +2527,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 								_ = gc_ld5
 //line vector.go:205
-								if (2*i) >= 0 && (2*i)+32 <= len(in) {
+								if (2*i) >= 0 && (2*i) <= len(in)-32 {
 //line vector.go:205
 									gc_lo4, gc_hi4 := archsimd.LoadFloat32x16Slice(in[2*i:]), archsimd.LoadFloat32x16Slice(in[(2*i)+16:])
 //line vector.go:205
@@ -2658,11 +2658,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:208
 									var gc_ld6 archsimd.Float32x16
 //line vector.go:208
-									if (2*i) >= 0 && (2*i)+32 <= len(in) {
+									if (2*i) >= 0 && (2*i) <= len(in)-32 {
 //line vector.go:208
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[2*i:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+16:]), gc_evens16)
 //line vector.go:208
-									} else if (2*i) >= 1 && (2*i)+31 <= len(in) {
+									} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
 //line vector.go:208
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 //line vector.go:208
@@ -2773,7 +2773,7 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:205
 							_ = gc_ld2
 //line vector.go:205
-							if (2*i) >= 0 && (2*i)+16 <= len(in) {
+							if (2*i) >= 0 && (2*i) <= len(in)-16 {
 //line vector.go:205
 								{
 //line vector.go:205
@@ -2910,11 +2910,11 @@ func gc_body_swap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32) 
 //line vector.go:208
 								var gc_ld3 archsimd.Float32x8
 //line vector.go:208
-								if (2*i) >= 0 && (2*i)+16 <= len(in) {
+								if (2*i) >= 0 && (2*i) <= len(in)-16 {
 //line vector.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[2*i:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(in[(2*i)+8:]).Permute(gc_evens))
 //line vector.go:208
-								} else if (2*i) >= 1 && (2*i)+15 <= len(in) {
+								} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
 //line vector.go:208
 									gc_ld3 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 //line vector.go:208
@@ -3270,7 +3270,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:219
 								_ = i
 //line vector.go:223
-								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:223
 									break
 //line vector.go:223
@@ -3362,7 +3362,7 @@ func gc_body_twist(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32)
 //line vector.go:219
 							_ = i
 //line vector.go:223
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:223
 								break
 //line vector.go:223
@@ -3562,7 +3562,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								var gc_ld8 archsimd.Float32x16
 //line vector.go:241
-								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8)+16 <= len(a) {
+								if (gc_row8*w+gc_col8) >= 0 && (gc_row8*w+gc_col8) <= len(a)-16 {
 //line vector.go:241
 									gc_ld8 = archsimd.LoadFloat32x16Slice(a[gc_row8*w+gc_col8:])
 //line vector.go:241
@@ -3664,7 +3664,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							var gc_ld6 archsimd.Float32x8
 //line vector.go:241
-							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6)+8 <= len(a) {
+							if (gc_row6*w+gc_col6) >= 0 && (gc_row6*w+gc_col6) <= len(a)-8 {
 //line vector.go:241
 								gc_ld6 = archsimd.LoadFloat32x8Slice(a[gc_row6*w+gc_col6:])
 //line vector.go:241
@@ -3752,7 +3752,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:240
 							_ = tx
 //line vector.go:241
-							if tx < 0 || tx+16 > len(row) {
+							if tx < 0 || tx > len(row)-16 {
 //line vector.go:241
 								break
 //line vector.go:241
@@ -3782,7 +3782,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								var gc_ld4 archsimd.Float32x16
 //line vector.go:241
-								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4)+16 <= len(a) {
+								if (gc_row4*w+gc_col4) >= 0 && (gc_row4*w+gc_col4) <= len(a)-16 {
 //line vector.go:241
 									gc_ld4 = archsimd.LoadFloat32x16Slice(a[gc_row4*w+gc_col4:])
 //line vector.go:241
@@ -3860,7 +3860,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:240
 						_ = tx
 //line vector.go:241
-						if tx < 0 || tx+8 > len(row) {
+						if tx < 0 || tx > len(row)-8 {
 //line vector.go:241
 							break
 //line vector.go:241
@@ -3890,7 +3890,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							var gc_ld2 archsimd.Float32x8
 //line vector.go:241
-							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2)+8 <= len(a) {
+							if (gc_row2*w+gc_col2) >= 0 && (gc_row2*w+gc_col2) <= len(a)-8 {
 //line vector.go:241
 								gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row2*w+gc_col2:])
 //line vector.go:241
@@ -4126,7 +4126,7 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 							_ = i
 //line vector.go:261
 							{
-								if i < 0 || i+16 > len(in) || i+16 > len(out) {
+								if i < 0 || i > len(in)-16 || i > len(out)-16 {
 //line vector.go:262
 									break
 //line vector.go:262
@@ -4170,7 +4170,7 @@ func gc_body_unrolledWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []f
 						_ = i
 //line vector.go:261
 						{
-							if i < 0 || i+8 > len(in) || i+8 > len(out) {
+							if i < 0 || i > len(in)-8 || i > len(out)-8 {
 //line vector.go:262
 								break
 //line vector.go:262

@@ -184,7 +184,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:17
 								_ = col
 //line vector_uniform.go:21
-								if col < 0 || col+16 > len(out) {
+								if col < 0 || col > len(out)-16 {
 //line vector_uniform.go:21
 									break
 //line vector_uniform.go:21
@@ -229,7 +229,7 @@ func gc_body_rowPick(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a, out []float32
 //line vector_uniform.go:17
 							_ = col
 //line vector_uniform.go:21
-							if col < 0 || col+8 > len(out) {
+							if col < 0 || col > len(out)-8 {
 //line vector_uniform.go:21
 								break
 //line vector_uniform.go:21
@@ -461,7 +461,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 								_ = i
 //line vector_uniform.go:33
-								if i < 0 || i+16 > len(flags) || i+16 > len(out) {
+								if i < 0 || i > len(flags)-16 || i > len(out)-16 {
 //line vector_uniform.go:33
 									break
 //line vector_uniform.go:33
@@ -519,7 +519,7 @@ func gc_body_skipFirst(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, flags []int32,
 //line vector_uniform.go:32
 							_ = i
 //line vector_uniform.go:33
-							if i < 0 || i+8 > len(flags) || i+8 > len(out) {
+							if i < 0 || i > len(flags)-8 || i > len(out)-8 {
 //line vector_uniform.go:33
 								break
 //line vector_uniform.go:33

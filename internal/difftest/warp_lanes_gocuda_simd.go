@@ -70,7 +70,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:20
 				_ = v
 //line warp_lanes.go:21
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:21
 					break
 //line warp_lanes.go:21
@@ -195,7 +195,7 @@ func gc_body_warpSumDown(gc_b2 *compiled.Block, in, out []float32) {
 //line warp_lanes.go:19
 				_ = v
 //line warp_lanes.go:27
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:27
 					break
 //line warp_lanes.go:27
@@ -308,7 +308,7 @@ func gc_body_warpXorMax(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_lanes.go:39
 				_ = v
 //line warp_lanes.go:40
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:40
 					break
 //line warp_lanes.go:40
@@ -487,7 +487,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:60
 				_ = v
 //line warp_lanes.go:61
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line warp_lanes.go:61
 					break
 //line warp_lanes.go:61
@@ -642,7 +642,7 @@ func gc_body_warpScan(gc_b2 *compiled.Block, in, out []uint32) {
 //line warp_lanes.go:59
 				_ = v
 //line warp_lanes.go:71
-				if i < 0 || i+8 > len(out) {
+				if i < 0 || i > len(out)-8 {
 //line warp_lanes.go:71
 					break
 //line warp_lanes.go:71

@@ -83,7 +83,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:15
 				_ = i
 //line warp_mask.go:16
-				if i < 0 || i+8 > len(in) {
+				if i < 0 || i > len(in)-8 {
 //line warp_mask.go:16
 					break
 //line warp_mask.go:16
@@ -287,7 +287,7 @@ func gc_body_warpMask(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_mask.go:21
 					_ = ballotSync
 //line warp_mask.go:21
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line warp_mask.go:21
 						break
 //line warp_mask.go:21

@@ -125,7 +125,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line warp_tail.go:16
 							{
-								if tid < 0 || tid+16 > len(s) {
+								if tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:17
 									break
 //line warp_tail.go:17
@@ -155,7 +155,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:16
 						{
-							if tid < 0 || tid+8 > len(s) {
+							if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:17
 								break
 //line warp_tail.go:17
@@ -324,7 +324,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 							_ = tid
 //line warp_tail.go:20
 							{
-								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+16 > len(in) || tid < 0 || tid+16 > len(s) {
+								if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 //line warp_tail.go:21
 									break
 //line warp_tail.go:21
@@ -352,7 +352,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 						_ = tid
 //line warp_tail.go:20
 						{
-							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid)+8 > len(in) || tid < 0 || tid+8 > len(s) {
+							if (gc_bx2*b+tid) < 0 || (gc_bx2*b+tid) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:21
 								break
 //line warp_tail.go:21
@@ -506,7 +506,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:13
 						_ = tid
 //line warp_tail.go:25
-						if tid < 0 || tid+8 > len(s) || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize)+8 > len(s) {
+						if tid < 0 || tid > len(s)-8 || (tid+gocuda.WarpSize) < 0 || (tid+gocuda.WarpSize) > len(s)-8 {
 //line warp_tail.go:25
 							break
 //line warp_tail.go:25
@@ -576,7 +576,7 @@ func gc_body_warpTail(gc_b2 *compiled.Block, in, out []int32) {
 //line warp_tail.go:13
 						_ = v
 //line warp_tail.go:27
-						if tid < 0 || tid+8 > len(s) {
+						if tid < 0 || tid > len(s)-8 {
 //line warp_tail.go:27
 							break
 //line warp_tail.go:27

@@ -67,13 +67,13 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 //line window.go:19
 					_ = sum
 //line window.go:20
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line window.go:20
 						break
 //line window.go:20
 					}
 //line window.go:20
-					if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+8) <= len(in) && ((i+(hi-1)-shift)+8) >= ((i+lo-shift)+8) {
+					if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
 						for d := lo; d < hi; d = d + 1 {
 //line window.go:20
@@ -95,7 +95,7 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							var gc_ld2 lanes.Float32x8
 //line window.go:20
 							if (i+d-
-								shift) >= 0 && (i+d-shift)+8 <= len(in) {
+								shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:21
@@ -195,13 +195,13 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:35
 					_ = sum
 //line window.go:36
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line window.go:36
 						break
 //line window.go:36
 					}
 //line window.go:36
-					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+8) <= len(in) && ((i+(n-1)-shift)+8) >= ((i+0-shift)+8) {
+					if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 						for d := range n {
 //line window.go:36
@@ -227,7 +227,7 @@ func gc_body_windowRange(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							var gc_ld2 lanes.Float32x8
 //line window.go:36
 							if (i+d-
-								shift) >= 0 && (i+d-shift)+8 <= len(in) {
+								shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:37
@@ -325,13 +325,13 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 //line window.go:52
 					_ = sum
 //line window.go:53
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line window.go:53
 						break
 //line window.go:53
 					}
 //line window.go:53
-					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+					if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
 //line window.go:53
 						for d := -r; d <= r; d = d + 1 {
 //line window.go:53
@@ -386,7 +386,7 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 							if gc_i2 >=
 
 //line window.go:60
-								0 && gc_i2+7 <= (gc_n3-1) && gc_i2+8 <= len(in) {
+								0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
 //line window.go:54
 								gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 //line window.go:54
@@ -659,7 +659,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 				_ = sum
 //line window.go:117
-				if (base+gc_tx) < 0 || (base+gc_tx)+8 > len(out) {
+				if (base+gc_tx) < 0 || (base+gc_tx) > len(out)-8 {
 //line window.go:117
 					break
 //line window.go:117
@@ -670,7 +670,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 					var row []float32 = tile_[y_*side:]
 					_ = row
 //line window.go:118
-					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && ((gc_tx+(2*r))+8) <= len(row) && ((gc_tx+(2*r))+8) >= ((gc_tx+0)+8) {
+					if compiled.Adds(2*r, 2) && (gc_tx+0) >= 0 && (gc_tx+(2*r)) >= (gc_tx+0) && (gc_tx+(2*r)) <= (len(row)-8) {
 						for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 							var gc_ld2 lanes.Float32x8
@@ -690,7 +690,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 							var gc_ld2 lanes.Float32x8
 //line window.go:119
-							if (gc_tx+dx) >= 0 && (gc_tx+dx)+8 <= len(row) {
+							if (gc_tx+dx) >= 0 && (gc_tx+dx) <= len(row)-8 {
 								gc_ld2 = lanes.LoadFloat32x8Slice(row[gc_tx+dx:])
 //line window.go:120
 							} else {

@@ -70,13 +70,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:19
 							_ = sum
 //line window.go:20
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line window.go:20
 								break
 //line window.go:20
 							}
 //line window.go:20
-							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+16) <= len(in) && ((i+(hi-1)-shift)+16) >= ((i+lo-shift)+16) {
+							if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-16) {
 //line window.go:20
 								for d := lo; d < hi; d = d + 1 {
 //line window.go:20
@@ -98,7 +98,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 									var gc_ld6 archsimd.Float32x16
 //line window.go:20
 									if (i+d-
-										shift) >= 0 && (i+d-shift)+16 <= len(in) {
+										shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:21
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 //line window.go:21
@@ -138,13 +138,13 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:19
 						_ = sum
 //line window.go:20
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line window.go:20
 							break
 //line window.go:20
 						}
 //line window.go:20
-						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && ((i+(hi-1)-shift)+8) <= len(in) && ((i+(hi-1)-shift)+8) >= ((i+lo-shift)+8) {
+						if (i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8) {
 //line window.go:20
 							for d := lo; d < hi; d = d + 1 {
 //line window.go:20
@@ -166,7 +166,7 @@ func gc_body_windowSpan(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 								var gc_ld4 archsimd.Float32x8
 //line window.go:20
 								if (i+d-
-									shift) >= 0 && (i+d-shift)+8 <= len(in) {
+									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:21
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:21
@@ -271,13 +271,13 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:35
 							_ = sum
 //line window.go:36
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line window.go:36
 								break
 //line window.go:36
 							}
 //line window.go:36
-							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+16) <= len(in) && ((i+(n-1)-shift)+16) >= ((i+0-shift)+16) {
+							if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-16) {
 //line window.go:36
 								for d := range n {
 //line window.go:36
@@ -303,7 +303,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									var gc_ld6 archsimd.Float32x16
 //line window.go:36
 									if (i+d-
-										shift) >= 0 && (i+d-shift)+16 <= len(in) {
+										shift) >= 0 && (i+d-shift) <= len(in)-16 {
 //line window.go:37
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d-shift:])
 //line window.go:37
@@ -343,13 +343,13 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:35
 						_ = sum
 //line window.go:36
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line window.go:36
 							break
 //line window.go:36
 						}
 //line window.go:36
-						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && ((i+(n-1)-shift)+8) <= len(in) && ((i+(n-1)-shift)+8) >= ((i+0-shift)+8) {
+						if (i+0-shift) >= 0 && (i+(n-1)-shift) >= (i+0-shift) && (i+(n-1)-shift) <= (len(in)-8) {
 //line window.go:36
 							for d := range n {
 //line window.go:36
@@ -375,7 +375,7 @@ func gc_body_windowRange(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								var gc_ld4 archsimd.Float32x8
 //line window.go:36
 								if (i+d-
-									shift) >= 0 && (i+d-shift)+8 <= len(in) {
+									shift) >= 0 && (i+d-shift) <= len(in)-8 {
 //line window.go:37
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d-shift:])
 //line window.go:37
@@ -478,13 +478,13 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:52
 							_ = sum
 //line window.go:53
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line window.go:53
 								break
 //line window.go:53
 							}
 //line window.go:53
-							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && ((i+r)+16) <= len(in) && ((i+r)+16) >= ((i+(-r))+16) {
+							if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+15) <= (len(in)-1) && ((i+r)+15) >= ((i+(-r))+15) && (i+r) <= (len(in)-16) {
 //line window.go:53
 								for d := -r; d <= r; d = d + 1 {
 //line window.go:53
@@ -539,7 +539,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 									if gc_i6 >=
 
 //line window.go:60
-										0 && gc_i6+15 <= (gc_n8-1) && gc_i6+16 <= len(in) {
+										0 && gc_i6+15 <= (gc_n8-1) && gc_i6 <= len(in)-16 {
 //line window.go:54
 										gc_ld6 = archsimd.LoadFloat32x16Slice(in[gc_i6:])
 //line window.go:54
@@ -594,13 +594,13 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:52
 						_ = sum
 //line window.go:53
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line window.go:53
 							break
 //line window.go:53
 						}
 //line window.go:53
-						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && ((i+r)+8) <= len(in) && ((i+r)+8) >= ((i+(-r))+8) {
+						if compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && ((i+r)+7) <= (len(in)-1) && ((i+r)+7) >= ((i+(-r))+7) && (i+r) <= (len(in)-8) {
 //line window.go:53
 							for d := -r; d <= r; d = d + 1 {
 //line window.go:53
@@ -655,7 +655,7 @@ func gc_body_windowClamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 								if gc_i4 >=
 
 //line window.go:60
-									0 && gc_i4+7 <= (gc_n6-1) && gc_i4+8 <= len(in) {
+									0 && gc_i4+7 <= (gc_n6-1) && gc_i4 <= len(in)-8 {
 //line window.go:54
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line window.go:54
@@ -777,7 +777,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:72
 							_ = sum
 //line window.go:73
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line window.go:73
 								break
 //line window.go:73
@@ -796,7 +796,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:74
 								var gc_ld4 archsimd.Float32x16
 //line window.go:74
-								if (i+d) >= 0 && (i+d)+16 <= len(in) {
+								if (i+d) >= 0 && (i+d) <= len(in)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line window.go:75
 								} else {
@@ -833,7 +833,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:72
 						_ = sum
 //line window.go:73
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line window.go:73
 							break
 //line window.go:73
@@ -852,7 +852,7 @@ func gc_body_windowMoved(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []fl
 //line window.go:74
 							var gc_ld2 archsimd.Float32x8
 //line window.go:74
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line window.go:75
 							} else {
@@ -963,7 +963,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:90
 							_ = last
 //line window.go:91
-							if i < 0 || i+16 > len(out) {
+							if i < 0 || i > len(out)-16 {
 //line window.go:91
 								break
 //line window.go:91
@@ -979,7 +979,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 								var gc_ld4 archsimd.Float32x16
 //line window.go:91
-								if (i+d) >= 0 && (i+d)+16 <= len(in) {
+								if (i+d) >= 0 && (i+d) <= len(in)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+d:])
 //line window.go:92
 								} else {
@@ -1028,7 +1028,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:90
 						_ = last
 //line window.go:91
-						if i < 0 || i+8 > len(out) {
+						if i < 0 || i > len(out)-8 {
 //line window.go:91
 							break
 //line window.go:91
@@ -1044,7 +1044,7 @@ func gc_body_windowGrow(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 //line window.go:91
 							var gc_ld2 archsimd.Float32x8
 //line window.go:91
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+d:])
 //line window.go:92
 							} else {
@@ -1189,7 +1189,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:112
 								var gc_ld4 archsimd.Float32x8
 //line window.go:112
-								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x)+8 <= len(in) {
+								if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 //line window.go:112
 									gc_ld4 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 //line window.go:112
@@ -1215,7 +1215,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:112
 								}
 //line window.go:112
-								if (y*side+x) >= 0 && (y*side+x)+8 <= len(tile_) {
+								if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 //line window.go:112
 									gc_ld4.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes5)
 //line window.go:112
@@ -1282,7 +1282,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 						_ = sum
 //line window.go:117
-						if (base+gc_tx2) < 0 || (base+gc_tx2)+16 > len(out) {
+						if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-16 {
 //line window.go:117
 							break
 //line window.go:117
@@ -1293,7 +1293,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 							var row []float32 = tile_[y_*side:]
 							_ = row
 //line window.go:118
-							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+16) <= len(row) && ((gc_tx2+(2*r))+16) >= ((gc_tx2+0)+16) {
+							if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-16) {
 								for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 									var gc_ld10 archsimd.Float32x16
@@ -1313,7 +1313,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 									var gc_ld10 archsimd.Float32x16
 //line window.go:119
-									if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+16 <= len(row) {
+									if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-16 {
 										gc_ld10 = archsimd.LoadFloat32x16Slice(row[gc_tx2+dx:])
 //line window.go:120
 									} else {
@@ -1350,7 +1350,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:116
 					_ = sum
 //line window.go:117
-					if (base+gc_tx2) < 0 || (base+gc_tx2)+8 > len(out) {
+					if (base+gc_tx2) < 0 || (base+gc_tx2) > len(out)-8 {
 //line window.go:117
 						break
 //line window.go:117
@@ -1361,7 +1361,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 						var row []float32 = tile_[y_*side:]
 						_ = row
 //line window.go:118
-						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && ((gc_tx2+(2*r))+8) <= len(row) && ((gc_tx2+(2*r))+8) >= ((gc_tx2+0)+8) {
+						if compiled.Adds(2*r, 2) && (gc_tx2+0) >= 0 && (gc_tx2+(2*r)) >= (gc_tx2+0) && (gc_tx2+(2*r)) <= (len(row)-8) {
 							for dx := 0; dx <= 2*r; dx = dx + 1 {
 //line window.go:119
 								var gc_ld8 archsimd.Float32x8
@@ -1381,7 +1381,7 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 //line window.go:119
 								var gc_ld8 archsimd.Float32x8
 //line window.go:119
-								if (gc_tx2+dx) >= 0 && (gc_tx2+dx)+8 <= len(row) {
+								if (gc_tx2+dx) >= 0 && (gc_tx2+dx) <= len(row)-8 {
 									gc_ld8 = archsimd.LoadFloat32x8Slice(row[gc_tx2+dx:])
 //line window.go:120
 								} else {

@@ -3,6 +3,7 @@ package difftest
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -121,6 +122,47 @@ func hostMoved(in []float32, n, r, by int, moved bool) (out []float32, failed in
 		}
 	}
 	return out, -1
+}
+
+// TestWindowSpanWraps: keys and shifts near the ends of int, whose
+// index arithmetic wraps on the way (Go's ints wrap, on both paths): a
+// window whose indexes come back in range sums as the host does, and
+// one whose indexes leave it fails at the same thread, with the same
+// message, on both paths. One block: where every thread fails, blocks
+// running at once would race to report first.
+func TestWindowSpanWraps(t *testing.T) {
+	const n, bs = 16, 16
+	in := portableInput(n + 8)
+	for _, c := range []struct {
+		lo, hi, shift int
+	}{
+		{math.MaxInt - 5, math.MaxInt, math.MaxInt - 5}, // i+d overflows, less shift comes back
+		{math.MinInt, math.MinInt + 4, math.MinInt},     // i+d near MinInt, less shift comes back
+		{-3, 3, math.MinInt},                            // every index wraps out of range
+		{math.MaxInt - 2, math.MaxInt, 0},               // the first index wraps
+		{0, 6, math.MaxInt},                             // i+d-shift wraps from below MinInt+1
+	} {
+		t.Run(fmt.Sprintf("%+v", c), func(t *testing.T) {
+			want, ok := hostWindow(in, n, c.lo, c.hi, c.shift)
+			run := func(f form) ([]uint32, error) {
+				out := make([]float32, n)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bs)}, Block: gocuda.Dim3{X: bs}},
+					WindowSpanKernel(in, out, c.lo, c.hi, c.shift))
+				return bitsOf(out), err
+			}
+			if ok {
+				assert.Equal(t, bitsOf(want), agreeSIMD(t, run))
+				return
+			}
+			var errs [2]*gocuda.KernelError
+			for i, f := range forms {
+				_, err := run(f)
+				require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+			}
+			assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
+			assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+		})
+	}
 }
 
 // TestWindowMoved: loops whose body steps their key or moves their bound

@@ -226,7 +226,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 //line wrap_stride.go:21
 								_ = n
 //line wrap_stride.go:21
-								if gc_tx2 < 0 || gc_tx2+16 > len(trips) {
+								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:21
 									break
 //line wrap_stride.go:21
@@ -251,7 +251,7 @@ func gc_body_strideWrap(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int32
 //line wrap_stride.go:21
 							_ = n
 //line wrap_stride.go:21
-							if gc_tx2 < 0 || gc_tx2+8 > len(trips) {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:21
 								break
 //line wrap_stride.go:21
@@ -513,7 +513,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 //line wrap_stride.go:33
 								_ = n
 //line wrap_stride.go:33
-								if gc_tx2 < 0 || gc_tx2+16 > len(trips) {
+								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:33
 									break
 //line wrap_stride.go:33
@@ -538,7 +538,7 @@ func gc_body_strideWrap64(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []int
 //line wrap_stride.go:33
 							_ = n
 //line wrap_stride.go:33
-							if gc_tx2 < 0 || gc_tx2+8 > len(trips) {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:33
 								break
 //line wrap_stride.go:33
@@ -800,7 +800,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 //line wrap_stride.go:45
 								_ = n
 //line wrap_stride.go:45
-								if gc_tx2 < 0 || gc_tx2+16 > len(trips) {
+								if gc_tx2 < 0 || gc_tx2 > len(trips)-16 {
 //line wrap_stride.go:45
 									break
 //line wrap_stride.go:45
@@ -825,7 +825,7 @@ func gc_body_strideWrapU32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, trips []in
 //line wrap_stride.go:45
 							_ = n
 //line wrap_stride.go:45
-							if gc_tx2 < 0 || gc_tx2+8 > len(trips) {
+							if gc_tx2 < 0 || gc_tx2 > len(trips)-8 {
 //line wrap_stride.go:45
 								break
 //line wrap_stride.go:45

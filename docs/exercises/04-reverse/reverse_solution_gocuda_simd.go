@@ -116,7 +116,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:15
 						_ = tid
 //line reverse_solution.go:18
-						if tid < 0 || tid+8 > len(s) {
+						if tid < 0 || tid > len(s)-8 {
 //line reverse_solution.go:18
 							break
 //line reverse_solution.go:18
@@ -136,7 +136,7 @@ func gc_body_ReverseKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line reverse_solution.go:18
 								var gc_ld archsimd.Int32x8
 //line reverse_solution.go:18
-								if i >= 0 && i+8 <= len(in) {
+								if i >= 0 && i <= len(in)-8 {
 									gc_ld = archsimd.LoadInt32x8Slice(in[i:])
 //line reverse_solution.go:19
 								} else {

@@ -127,7 +127,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:17
 						_ = v
 //line reduce_solution.go:18
-						if tid < 0 || tid+4 > len(s) {
+						if tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:18
 							break
 //line reduce_solution.go:18
@@ -147,7 +147,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 //line reduce_solution.go:18
 								var gc_ld2 archsimd.Int64x4
 //line reduce_solution.go:18
-								if i >= 0 && i+4 <= len(in) {
+								if i >= 0 && i <= len(in)-4 {
 									gc_ld2 = archsimd.LoadInt64x4Slice(in[i:])
 //line reduce_solution.go:19
 								} else {
@@ -247,7 +247,7 @@ func gc_body_SumKernel(gc_b2 *compiled.Block, in, partial []int64) {
 							_ = tid
 //line reduce_solution.go:24
 							{
-								if (tid+stride) < 0 || (tid+stride)+4 > len(s) || tid < 0 || tid+4 > len(s) {
+								if (tid+stride) < 0 || (tid+stride) > len(s)-4 || tid < 0 || tid > len(s)-4 {
 //line reduce_solution.go:25
 									break
 //line reduce_solution.go:25

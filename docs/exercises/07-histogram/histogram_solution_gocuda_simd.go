@@ -119,7 +119,7 @@ func gc_body_HistogramKernel(gc_b2 *compiled.Block, data []byte, hist []uint32) 
 //line histogram_solution.go:20
 							_ = k
 //line histogram_solution.go:21
-							if k < 0 || k+8 > len(bins) {
+							if k < 0 || k > len(bins)-8 {
 //line histogram_solution.go:21
 								break
 //line histogram_solution.go:21

@@ -271,9 +271,9 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:20
 							_ = col
 //line matmul_solution.go:23
-							if tx < 0 || tx+8 > len(as[ty]) || (row*
+							if tx < 0 || tx > len(as[ty])-8 || (row*
 
-								k+p+tx) < 0 || (row*k+p+tx)+8 > len(a) || tx+8 > len(bs[ty]) || ((p+ty)*n+col) < 0 || ((p+ty)*n+col)+8 > len(b) {
+								k+p+tx) < 0 || (row*k+p+tx) > len(a)-8 || tx > len(bs[ty])-8 || ((p+ty)*n+col) < 0 || ((p+ty)*n+col) > len(b)-8 {
 //line matmul_solution.go:23
 								break
 //line matmul_solution.go:23
@@ -295,7 +295,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:25
 							if gc_if.ToBits() != 0 {
 //line matmul_solution.go:25
-								if tx >= 0 && tx+8 <= len(as[ty]) {
+								if tx >= 0 && tx <= len(as[ty])-8 {
 //line matmul_solution.go:25
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
 //line matmul_solution.go:25
@@ -339,7 +339,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:29
 							if gc_if2.ToBits() != 0 {
 //line matmul_solution.go:29
-								if tx >= 0 && tx+8 <= len(bs[ty]) {
+								if tx >= 0 && tx <= len(bs[ty])-8 {
 //line matmul_solution.go:29
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
 //line matmul_solution.go:29
@@ -434,7 +434,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 //line matmul_solution.go:18
 						_ = sum
 //line matmul_solution.go:32
-						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line matmul_solution.go:32
 							break
 //line matmul_solution.go:32
@@ -803,7 +803,7 @@ func gc_body_MatMulKernel(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int)
 						_ = sum
 //line matmul_solution.go:37
 						{
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line matmul_solution.go:38
 								break
 //line matmul_solution.go:38

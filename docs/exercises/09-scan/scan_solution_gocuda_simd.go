@@ -133,7 +133,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:19
 						_ = v
 //line scan_solution.go:20
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(buf) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
 //line scan_solution.go:20
 							break
 //line scan_solution.go:20
@@ -367,7 +367,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 //line scan_solution.go:16
 							_ = tid
 //line scan_solution.go:28
-							if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || (cur*b+tid-d) < 0 || (cur*b+tid-d)+8 > len(buf) || (next*b+tid) < 0 || (next*b+tid)+8 > len(buf) {
+							if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 //line scan_solution.go:28
 								break
 //line scan_solution.go:28
@@ -489,7 +489,7 @@ func gc_body_ScanKernel(gc_b2 *compiled.Block, in, out []int32) {
 						_ = i
 //line scan_solution.go:36
 						{
-							if (cur*b+tid) < 0 || (cur*b+tid)+8 > len(buf) || i < 0 || i+8 > len(out) {
+							if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || i < 0 || i > len(out)-8 {
 //line scan_solution.go:37
 								break
 //line scan_solution.go:37

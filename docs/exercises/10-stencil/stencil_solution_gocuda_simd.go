@@ -178,13 +178,13 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 						var sum archsimd.Int32x8
 //line stencil_solution.go:31
 						_ = sum
-						if g < 0 || g+8 > len(out) {
+						if g < 0 || g > len(out)-8 {
 //line stencil_solution.go:32
 							break
 //line stencil_solution.go:32
 						}
 //line stencil_solution.go:32
-						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && ((tid+Radius+Radius)+8) <= len(temp) && ((tid+Radius+Radius)+8) >= ((tid+Radius+(-Radius))+8) {
+						if compiled.Adds(Radius, 2) && (tid+Radius+(-Radius)) >= 0 && (tid+Radius+Radius) >= (tid+Radius+(-Radius)) && (tid+Radius+Radius) <= (len(temp)-8) {
 //line stencil_solution.go:32
 							for off := -Radius; off <= Radius; off = off + 1 {
 //line stencil_solution.go:32
@@ -206,7 +206,7 @@ func gc_body_StencilKernel(gc_b2 *compiled.Block, in, out []int32) {
 								var gc_ld4 archsimd.Int32x8
 //line stencil_solution.go:32
 								if (tid+
-									Radius+off) >= 0 && (tid+Radius+off)+8 <= len(temp) {
+									Radius+off) >= 0 && (tid+Radius+off) <= len(temp)-8 {
 //line stencil_solution.go:33
 									gc_ld4 = archsimd.LoadInt32x8Slice(temp[tid+Radius+off:])
 //line stencil_solution.go:33

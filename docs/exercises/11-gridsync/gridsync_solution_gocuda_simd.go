@@ -190,7 +190,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:22
 							_ = i
 //line gridsync_solution.go:23
-							if i < 0 || i+4 > len(in) {
+							if i < 0 || i > len(in)-4 {
 //line gridsync_solution.go:23
 								break
 //line gridsync_solution.go:23
@@ -504,7 +504,7 @@ func gc_body_CenterKernel(gc_b2 *compiled.Block, in, out []float64, sum *float64
 //line gridsync_solution.go:30
 							_ = i_
 //line gridsync_solution.go:31
-							if i_ < 0 || i_+4 > len(in) || i_+4 > len(out) {
+							if i_ < 0 || i_ > len(in)-4 || i_ > len(out)-4 {
 //line gridsync_solution.go:31
 								break
 //line gridsync_solution.go:31

@@ -58,10 +58,10 @@ func (v *vectorizer) finishChecks() {
 			seen[i] = true
 			or(&ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(0)})
 		}
-		if x := i + " " + types.ExprString(a.x); !seen[x] { // i+8 > len(x)
+		if x := i + " " + types.ExprString(a.x); !seen[x] { // i > len(x)-8, which no i wraps
 			seen[x] = true
-			or(&ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(a.i), Op: token.ADD, Y: intLit(int64(v.width()))}, Op: token.GTR,
-				Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{a.x}}})
+			or(&ast.BinaryExpr{X: paren(a.i), Op: token.GTR,
+				Y: &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{a.x}}, Op: token.SUB, Y: intLit(int64(v.width()))}})
 		}
 	}
 	if cond != nil {

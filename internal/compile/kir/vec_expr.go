@@ -256,11 +256,12 @@ func asInt(i vval) ast.Expr {
 	return &ast.CallExpr{Fun: ast.NewIdent("int"), Args: []ast.Expr{i.x}}
 }
 
-// inSpan writes "x[i+lo:i+hi] is in x": i+lo >= 0 && i+hi <= len(x).
+// inSpan writes "x[i+lo:i+hi] is in x": i >= -lo && i <= len(x)-hi, which
+// no i wraps (i+hi would, near the largest int).
 func inSpan(x, i ast.Expr, lo, hi int) ast.Expr {
 	return &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.GEQ, Y: intLit(int64(-lo))}, Op: token.LAND,
-		Y: &ast.BinaryExpr{X: &ast.BinaryExpr{X: paren(i), Op: token.ADD, Y: intLit(int64(hi))}, Op: token.LEQ,
-			Y: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}}}
+		Y: &ast.BinaryExpr{X: paren(i), Op: token.LEQ,
+			Y: &ast.BinaryExpr{X: &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}, Op: token.SUB, Y: intLit(int64(hi))}}}
 }
 
 // laneArray declares a [8]T of elements of type t, for a vector's lanes.

@@ -480,7 +480,7 @@ func gc_body_layernormBackwardKernel2(gc_b2 *compiled.Block, dinp, dweight, dbia
 //line llmc_backward.go:91
 						_ = i
 //line llmc_backward.go:92
-						if i < 0 || i+8 > len(dbiasShared) || i+8 > len(dweightShared) {
+						if i < 0 || i > len(dbiasShared)-8 || i > len(dweightShared)-8 {
 //line llmc_backward.go:92
 							break
 //line llmc_backward.go:92

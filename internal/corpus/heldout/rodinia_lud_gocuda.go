@@ -561,7 +561,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:167
 						var gc_ld2 lanes.Float32x8
 //line rodinia_lud.go:167
-						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 							gc_ld2 = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 //line rodinia_lud.go:168
 						} else {
@@ -630,7 +630,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:167
 					_ = i_
 //line rodinia_lud.go:167
-					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx)+8 > len(m) {
+					if ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) < 0 || ((globalRowID+gc_ty)*matrixDim+globalColID+gc_tx) > len(m)-8 {
 //line rodinia_lud.go:167
 						break
 //line rodinia_lud.go:167
@@ -640,7 +640,7 @@ func gc_body_ludInternal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 //line rodinia_lud.go:167
 						var gc_ld lanes.Float32x8
 //line rodinia_lud.go:167
-						if gc_tx >= 0 && gc_tx+8 <= len(periRow[i_]) {
+						if gc_tx >= 0 && gc_tx <= len(periRow[i_])-8 {
 							gc_ld = lanes.LoadFloat32x8Slice(periRow[i_][gc_tx:])
 //line rodinia_lud.go:168
 						} else {

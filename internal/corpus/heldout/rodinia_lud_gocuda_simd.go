@@ -64,7 +64,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 						var gc_ld archsimd.Float32x8
 //line rodinia_lud.go:25
 						if (arrayOffset+
-							gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+							gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:26
 							gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:26
@@ -90,7 +90,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:26
 						}
 //line rodinia_lud.go:26
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_])-8 {
 //line rodinia_lud.go:26
 							gc_ld.StoreSlice(shadow[i_][gc_tx2:])
 //line rodinia_lud.go:26
@@ -253,7 +253,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 									var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:42
-									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
@@ -320,7 +320,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:40
 							{
 
-								if gc_tx2 < 0 || gc_tx2+8 > len(shadow[i_2+1]) {
+								if gc_tx2 < 0 || gc_tx2 > len(shadow[i_2+1])-8 {
 //line rodinia_lud.go:42
 									break
 //line rodinia_lud.go:42
@@ -336,7 +336,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:42
 									var gc_ld2 archsimd.Float32x8
 //line rodinia_lud.go:42
-									if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[j]) {
+									if gc_tx2 >= 0 && gc_tx2 <= len(shadow[j])-8 {
 										gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx2:])
 //line rodinia_lud.go:43
 									} else {
@@ -422,7 +422,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:56
 						var gc_ld4 archsimd.Float32x8
 //line rodinia_lud.go:56
-						if gc_tx2 >= 0 && gc_tx2+8 <= len(shadow[i_3]) {
+						if gc_tx2 >= 0 && gc_tx2 <= len(shadow[i_3])-8 {
 							gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx2:])
 //line rodinia_lud.go:57
 						} else {
@@ -447,7 +447,7 @@ func gc_body_ludDiagonal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:57
 						}
 //line rodinia_lud.go:57
-						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2)+8 <= len(m) {
+						if (arrayOffset+gc_tx2) >= 0 && (arrayOffset+gc_tx2) <= len(m)-8 {
 //line rodinia_lud.go:57
 							gc_ld4.StoreSlice(m[arrayOffset+gc_tx2:])
 //line rodinia_lud.go:57
@@ -829,7 +829,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:156
 						_ = sum
 //line rodinia_lud.go:161
-						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) || gc_tx2 < 0 || gc_tx2+8 > len(periRow[gc_ty2]) || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2)+8 > len(m) || gc_tx2+8 > len(periCol[gc_ty2]) {
+						if ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((offset+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 || gc_tx2 < 0 || gc_tx2 > len(periRow[gc_ty2])-8 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+offset+gc_tx2) > len(m)-8 || gc_tx2 > len(periCol[gc_ty2])-8 {
 //line rodinia_lud.go:161
 							break
 //line rodinia_lud.go:161
@@ -900,7 +900,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 							var gc_ld4 archsimd.Float32x8
 //line rodinia_lud.go:167
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {
@@ -972,7 +972,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 						_ = i_
 //line rodinia_lud.go:167
-						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2)+8 > len(m) {
+						if ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) < 0 || ((globalRowID+gc_ty2)*matrixDim+globalColID+gc_tx2) > len(m)-8 {
 //line rodinia_lud.go:167
 							break
 //line rodinia_lud.go:167
@@ -982,7 +982,7 @@ func gc_body_ludInternal(gc_b2 *compiled.Block, m []float32, matrixDim, offset i
 //line rodinia_lud.go:167
 							var gc_ld3 archsimd.Float32x8
 //line rodinia_lud.go:167
-							if gc_tx2 >= 0 && gc_tx2+8 <= len(periRow[i_]) {
+							if gc_tx2 >= 0 && gc_tx2 <= len(periRow[i_])-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(periRow[i_][gc_tx2:])
 //line rodinia_lud.go:168
 							} else {

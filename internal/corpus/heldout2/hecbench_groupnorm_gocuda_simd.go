@@ -270,7 +270,7 @@ func gc_body_groupnormForwardKernel(gc_b2 *compiled.Block, x, weight, bias, out,
 //line hecbench_groupnorm.go:51
 							_ = i
 //line hecbench_groupnorm.go:52
-							if i < 0 || i+8 > len(x) {
+							if i < 0 || i > len(x)-8 {
 //line hecbench_groupnorm.go:52
 								break
 //line hecbench_groupnorm.go:52
@@ -1016,7 +1016,7 @@ func gc_body_groupnormForwardKernel2(gc_b2 *compiled.Block, x, weight, bias, out
 //line hecbench_groupnorm.go:147
 							_ = i_
 //line hecbench_groupnorm.go:148
-							if i_ < 0 || i_+8 > len(x) {
+							if i_ < 0 || i_ > len(x)-8 {
 //line hecbench_groupnorm.go:148
 								break
 //line hecbench_groupnorm.go:148
@@ -2125,7 +2125,7 @@ func gc_body_groupnormBackwardKernel(gc_b2 *compiled.Block, dout, x, mean, rstd,
 //line hecbench_groupnorm.go:288
 									_ = i_2
 //line hecbench_groupnorm.go:289
-									if i_2 < 0 || i_2+8 > len(dout) || i_2+8 > len(x) {
+									if i_2 < 0 || i_2 > len(dout)-8 || i_2 > len(x)-8 {
 //line hecbench_groupnorm.go:289
 										break
 //line hecbench_groupnorm.go:289

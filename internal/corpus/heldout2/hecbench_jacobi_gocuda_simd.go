@@ -97,7 +97,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 								var gc_ld6 archsimd.Float32x8
 //line hecbench_jacobi.go:35
-								if gc_t10 >= 0 && gc_t10+8 <= len(fOld) {
+								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 									gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 //line hecbench_jacobi.go:35
@@ -135,7 +135,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									var gc_ld7 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-									if gc_t12 >= 0 && gc_t12+8 <= len(fOld) {
+									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
 										gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
 //line hecbench_jacobi.go:44
@@ -191,7 +191,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									var gc_ld8 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-									if gc_t14 >= 0 && gc_t14+8 <= len(fOld) {
+									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
 										gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
 //line hecbench_jacobi.go:47
@@ -244,7 +244,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									var gc_ld9 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-									if gc_t16 >= 0 && gc_t16+8 <= len(fOld) {
+									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
 										gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
 //line hecbench_jacobi.go:50
@@ -297,7 +297,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 									var gc_ld10 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-									if gc_t18 >= 0 && gc_t18+8 <= len(fOld) {
+									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
 										gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
 //line hecbench_jacobi.go:53
@@ -423,7 +423,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:30
 						_ = j
 //line hecbench_jacobi.go:35
-						if (gc_tx2+1) < 0 || (gc_tx2+1)+8 > len(fOldTile[gc_ty2+1]) {
+						if (gc_tx2+1) < 0 || (gc_tx2+1) > len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:35
 							break
 //line hecbench_jacobi.go:35
@@ -443,7 +443,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 						var gc_ld archsimd.Float32x8
 //line hecbench_jacobi.go:35
-						if gc_t >= 0 && gc_t+8 <= len(fOld) {
+						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 //line hecbench_jacobi.go:35
 							gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
 //line hecbench_jacobi.go:35
@@ -481,7 +481,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							var gc_ld2 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-							if gc_t3 >= 0 && gc_t3+8 <= len(fOld) {
+							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
 //line hecbench_jacobi.go:44
 								gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
 //line hecbench_jacobi.go:44
@@ -507,7 +507,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:44
 							}
 //line hecbench_jacobi.go:44
-							if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
+							if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:44
 								gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+0:]), gc_if)
 //line hecbench_jacobi.go:44
@@ -561,7 +561,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							var gc_ld3 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-							if gc_t5 >= 0 && gc_t5+8 <= len(fOld) {
+							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
 //line hecbench_jacobi.go:47
 								gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
 //line hecbench_jacobi.go:47
@@ -587,7 +587,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:47
 							}
 //line hecbench_jacobi.go:47
-							if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
+							if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:47
 								gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty2+1][gc_tx2+2:]), gc_if2)
 //line hecbench_jacobi.go:47
@@ -638,7 +638,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							var gc_ld4 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-							if gc_t7 >= 0 && gc_t7+8 <= len(fOld) {
+							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
 //line hecbench_jacobi.go:50
 								gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
 //line hecbench_jacobi.go:50
@@ -664,7 +664,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:50
 							}
 //line hecbench_jacobi.go:50
-							if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 //line hecbench_jacobi.go:50
 								gc_ld4.StoreSlice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:50
@@ -715,7 +715,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 							var gc_ld5 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-							if gc_t9 >= 0 && gc_t9+8 <= len(fOld) {
+							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
 //line hecbench_jacobi.go:53
 								gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
 //line hecbench_jacobi.go:53
@@ -741,7 +741,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:53
 							}
 //line hecbench_jacobi.go:53
-							if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
+							if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 //line hecbench_jacobi.go:53
 								gc_ld5.StoreSlice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:53
@@ -870,7 +870,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:62
 						var gc_ld17 archsimd.Float32x8
 //line hecbench_jacobi.go:62
-						if (gc_tx2+2) >= 0 && (gc_tx2+2)+8 <= len(fOldTile[gc_ty2+1]) {
+						if (gc_tx2+2) >= 0 && (gc_tx2+2) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:64
 							gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+2:])
 //line hecbench_jacobi.go:64
@@ -898,7 +898,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:64
 						var gc_ld18 archsimd.Float32x8
 //line hecbench_jacobi.go:64
-						if (gc_tx2+0) >= 0 && (gc_tx2+0)+8 <= len(fOldTile[gc_ty2+1]) {
+						if (gc_tx2+0) >= 0 && (gc_tx2+0) <= len(fOldTile[gc_ty2+1])-8 {
 							gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+0:])
 //line hecbench_jacobi.go:65
 						} else {
@@ -925,7 +925,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:65
 						var gc_ld19 archsimd.Float32x8
 //line hecbench_jacobi.go:65
-						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+2]) {
+						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+2])-8 {
 							gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+2][gc_tx2+1:])
 //line hecbench_jacobi.go:66
 						} else {
@@ -952,7 +952,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:66
 						var gc_ld20 archsimd.Float32x8
 //line hecbench_jacobi.go:66
-						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+0]) {
+						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+0])-8 {
 							gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+0][gc_tx2+1:])
 //line hecbench_jacobi.go:67
 						} else {
@@ -991,7 +991,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 						_ = gc_t21
 //line hecbench_jacobi.go:19
-						if gc_t21 >= 0 && gc_t21+8 <= len(f) {
+						if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
 //line hecbench_jacobi.go:64
 							gc_vb3.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreMasked((*[8]float32)(f[gc_t21:]), gc_if6)
 //line hecbench_jacobi.go:64
@@ -1033,7 +1033,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:19
 						var gc_ld21 archsimd.Float32x8
 //line hecbench_jacobi.go:19
-						if gc_t22 >= 0 && gc_t22+8 <= len(f) {
+						if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
 //line hecbench_jacobi.go:68
 							gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 //line hecbench_jacobi.go:68
@@ -1061,7 +1061,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:68
 						var gc_ld22 archsimd.Float32x8
 //line hecbench_jacobi.go:68
-						if (gc_tx2+1) >= 0 && (gc_tx2+1)+8 <= len(fOldTile[gc_ty2+1]) {
+						if (gc_tx2+1) >= 0 && (gc_tx2+1) <= len(fOldTile[gc_ty2+1])-8 {
 //line hecbench_jacobi.go:68
 							gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty2+1][gc_tx2+1:])
 //line hecbench_jacobi.go:68
@@ -1364,7 +1364,7 @@ func gc_body_jacobiStep(gc_b2 *compiled.Block, f []float32, fOld []float32, erro
 //line hecbench_jacobi.go:95
 						_ = err
 //line hecbench_jacobi.go:95
-						if gc_tx2 < 0 || gc_tx2+8 > len(reductionArray) {
+						if gc_tx2 < 0 || gc_tx2 > len(reductionArray)-8 {
 //line hecbench_jacobi.go:95
 							break
 //line hecbench_jacobi.go:95

@@ -2435,7 +2435,7 @@ func gc_body_accumulateLogProbs(gc_b2 *compiled.Block, cumLogProbs []float32, lo
 //line hecbench_logprob.go:159
 							_ = step
 //line hecbench_logprob.go:160
-							if step < 0 || step+8 > len(logProbs) {
+							if step < 0 || step > len(logProbs)-8 {
 //line hecbench_logprob.go:160
 								break
 //line hecbench_logprob.go:160

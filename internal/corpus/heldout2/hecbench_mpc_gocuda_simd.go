@@ -364,7 +364,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 							_ = v1
 //line hecbench_mpc.go:171
 							{
-								if idx < 0 || idx+4 > len(original) || tid < 0 || tid+4 > len(sbuf1) {
+								if idx < 0 || idx > len(original)-4 || tid < 0 || tid > len(sbuf1)-4 {
 //line hecbench_mpc.go:172
 									break
 //line hecbench_mpc.go:172
@@ -533,7 +533,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:168
 						_ = v1
 //line hecbench_mpc.go:177
-						if tidmdim < 0 || tidmdim+4 > len(sbuf1) || tid < 0 || tid+4 > len(sbuf2) {
+						if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:177
 							break
 //line hecbench_mpc.go:177
@@ -1229,7 +1229,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								}
 //line hecbench_mpc.go:242
-								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid)+4 <= len(compressed) {
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:242
 									archsimd.LoadInt64x4Slice(gc_at20[gc_tx2:]).StoreMasked((*[4]int64)(compressed[int(gc_u2)+tid:]), gc_if6)
 //line hecbench_mpc.go:242
@@ -1288,7 +1288,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:148
 							_ = tid
 //line hecbench_mpc.go:241
-							if tid < 0 || tid+4 > len(sbuf2) {
+							if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:241
 								break
 //line hecbench_mpc.go:241
@@ -1310,7 +1310,7 @@ func gc_body_mpcCompress(gc_b2 *compiled.Block, n int, original []int64, compres
 //line hecbench_mpc.go:242
 								}
 //line hecbench_mpc.go:242
-								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid)+4 <= len(compressed) {
+								if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:242
 									archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
 //line hecbench_mpc.go:242
@@ -2315,7 +2315,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 								var gc_ld2 archsimd.Int64x4
 //line hecbench_mpc.go:303
-								if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid)+4 <= len(compressed) {
+								if (int(gc_u4)+tid) >= 0 && (int(gc_u4)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
 									gc_ld2 = archsimd.LoadInt64x4Slice(compressed[int(gc_u4)+tid:])
 //line hecbench_mpc.go:303
@@ -2361,7 +2361,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:255
 							_ = tid
 //line hecbench_mpc.go:302
-							if tid < 0 || tid+4 > len(sbuf2) {
+							if tid < 0 || tid > len(sbuf2)-4 {
 //line hecbench_mpc.go:302
 								break
 //line hecbench_mpc.go:302
@@ -2385,7 +2385,7 @@ func gc_body_mpcDecompress(gc_b2 *compiled.Block, compressed []int64, decompress
 //line hecbench_mpc.go:303
 								var gc_ld archsimd.Int64x4
 //line hecbench_mpc.go:303
-								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid)+4 <= len(compressed) {
+								if (int(gc_u2)+tid) >= 0 && (int(gc_u2)+tid) <= len(compressed)-4 {
 //line hecbench_mpc.go:303
 									gc_ld = archsimd.LoadInt64x4Slice(compressed[int(gc_u2)+tid:])
 //line hecbench_mpc.go:303

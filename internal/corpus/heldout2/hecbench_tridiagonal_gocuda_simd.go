@@ -159,10 +159,10 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:23
 						_ = thid
 //line hecbench_tridiagonal.go:34
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-							blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 //line hecbench_tridiagonal.go:34
 							break
 //line hecbench_tridiagonal.go:34
@@ -452,7 +452,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:45
 							_ = dNew
 //line hecbench_tridiagonal.go:70
-							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
+							if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:70
 								break
 //line hecbench_tridiagonal.go:70
@@ -708,7 +708,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:81
 							_ = addr2
-							if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+							if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 //line hecbench_tridiagonal.go:82
 								break
 //line hecbench_tridiagonal.go:82
@@ -787,7 +787,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float
 //line hecbench_tridiagonal.go:23
 						_ = thid
 //line hecbench_tridiagonal.go:89
-						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:89
 							break
 //line hecbench_tridiagonal.go:89
@@ -1010,10 +1010,10 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:100
 						_ = thid
 //line hecbench_tridiagonal.go:111
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-							blid*systemSize)+8 > len(dD) || thid+8 > len(d) {
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 {
 //line hecbench_tridiagonal.go:111
 							break
 //line hecbench_tridiagonal.go:111
@@ -1252,7 +1252,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:122
 							_ = dNew
 //line hecbench_tridiagonal.go:140
-							if i < 0 || i+8 > len(b) || i+8 > len(d) || i+8 > len(a) || i+8 > len(c) {
+							if i < 0 || i > len(b)-8 || i > len(d)-8 || i > len(a)-8 || i > len(c)-8 {
 //line hecbench_tridiagonal.go:140
 								break
 //line hecbench_tridiagonal.go:140
@@ -1508,7 +1508,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 							var addr2 int = thid + delta
 //line hecbench_tridiagonal.go:151
 							_ = addr2
-							if addr2 < 0 || addr2+8 > len(b) || addr1 < 0 || addr1+8 > len(b) || addr1+8 > len(c) || addr2+8 > len(a) || addr1+8 > len(d) || addr2+8 > len(d) || addr1+8 > len(x) || addr2+8 > len(x) {
+							if addr2 < 0 || addr2 > len(b)-8 || addr1 < 0 || addr1 > len(b)-8 || addr1 > len(c)-8 || addr2 > len(a)-8 || addr1 > len(d)-8 || addr2 > len(d)-8 || addr1 > len(x)-8 || addr2 > len(x)-8 {
 //line hecbench_tridiagonal.go:152
 								break
 //line hecbench_tridiagonal.go:152
@@ -1587,7 +1587,7 @@ func gc_body_pcrBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []float32
 //line hecbench_tridiagonal.go:100
 						_ = thid
 //line hecbench_tridiagonal.go:159
-						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:159
 							break
 //line hecbench_tridiagonal.go:159
@@ -1809,17 +1809,17 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:172
 						_ = thid
 //line hecbench_tridiagonal.go:185
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
 
-							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-							thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
 
-							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-							thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
 
-							blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
-							thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 //line hecbench_tridiagonal.go:185
 							break
 //line hecbench_tridiagonal.go:185
@@ -2071,8 +2071,8 @@ func gc_body_cyclicSmallSystemsKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []fl
 //line hecbench_tridiagonal.go:172
 						_ = thid
 //line hecbench_tridiagonal.go:253
-						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
-							halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:253
 							break
 //line hecbench_tridiagonal.go:253
@@ -2308,17 +2308,17 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:265
 						_ = thid
 //line hecbench_tridiagonal.go:278
-						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(aD) || thid < 0 || thid+8 > len(a) || (thid+
-							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize)+8 > len(aD) || (thid+thidNum) < 0 || (thid+thidNum)+8 > len(a) || (thid+
+						if (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(aD)-8 || thid < 0 || thid > len(a)-8 || (thid+
+							thidNum+blid*systemSize) < 0 || (thid+thidNum+blid*systemSize) > len(aD)-8 || (thid+thidNum) < 0 || (thid+thidNum) > len(a)-8 || (thid+
 
-							blid*systemSize)+8 > len(bD) || thid+8 > len(b) || (thid+
-							thidNum+blid*systemSize)+8 > len(bD) || (thid+thidNum)+8 > len(b) || (thid+
+							blid*systemSize) > len(bD)-8 || thid > len(b)-8 || (thid+
+							thidNum+blid*systemSize) > len(bD)-8 || (thid+thidNum) > len(b)-8 || (thid+
 
-							blid*systemSize)+8 > len(cD) || thid+8 > len(c) || (thid+
-							thidNum+blid*systemSize)+8 > len(cD) || (thid+thidNum)+8 > len(c) || (thid+
+							blid*systemSize) > len(cD)-8 || thid > len(c)-8 || (thid+
+							thidNum+blid*systemSize) > len(cD)-8 || (thid+thidNum) > len(c)-8 || (thid+
 
-							blid*systemSize)+8 > len(dD) || thid+8 > len(d) || (thid+
-							thidNum+blid*systemSize)+8 > len(dD) || (thid+thidNum)+8 > len(d) {
+							blid*systemSize) > len(dD)-8 || thid > len(d)-8 || (thid+
+							thidNum+blid*systemSize) > len(dD)-8 || (thid+thidNum) > len(d)-8 {
 //line hecbench_tridiagonal.go:278
 							break
 //line hecbench_tridiagonal.go:278
@@ -2563,8 +2563,8 @@ func gc_body_cyclicBranchFreeKernel(gc_b2 *compiled.Block, aD, bD, cD, dD []floa
 //line hecbench_tridiagonal.go:265
 						_ = thid
 //line hecbench_tridiagonal.go:340
-						if thid < 0 || thid+8 > len(x) || (thid+blid*systemSize) < 0 || (thid+blid*systemSize)+8 > len(xD) || (thid+
-							halfSize) < 0 || (thid+halfSize)+8 > len(x) || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize)+8 > len(xD) {
+						if thid < 0 || thid > len(x)-8 || (thid+blid*systemSize) < 0 || (thid+blid*systemSize) > len(xD)-8 || (thid+
+							halfSize) < 0 || (thid+halfSize) > len(x)-8 || (thid+halfSize+blid*systemSize) < 0 || (thid+halfSize+blid*systemSize) > len(xD)-8 {
 //line hecbench_tridiagonal.go:340
 							break
 //line hecbench_tridiagonal.go:340

@@ -107,7 +107,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:58
 							_ = i
 //line rodinia_hybridsort.go:59
-							if i < 0 || i+8 > len(sOffset) {
+							if i < 0 || i > len(sOffset)-8 {
 //line rodinia_hybridsort.go:59
 								break
 //line rodinia_hybridsort.go:59
@@ -347,7 +347,7 @@ func gc_body_bucketcount(gc_b2 *compiled.Block, input []float32, indice []int32,
 //line rodinia_hybridsort.go:91
 							_ = i_
 //line rodinia_hybridsort.go:92
-							if i_ < 0 || i_+8 > len(sOffset) || (prefixBase+i_) < 0 || (prefixBase+i_)+8 > len(dPrefixoffsets) {
+							if i_ < 0 || i_ > len(sOffset)-8 || (prefixBase+i_) < 0 || (prefixBase+i_) > len(dPrefixoffsets)-8 {
 //line rodinia_hybridsort.go:92
 								break
 //line rodinia_hybridsort.go:92

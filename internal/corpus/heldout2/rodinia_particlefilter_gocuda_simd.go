@@ -257,7 +257,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						_ = i
 //line rodinia_particlefilter.go:138
 						{
-							if i < 0 || i+4 > len(weights) {
+							if i < 0 || i > len(weights)-4 {
 //line rodinia_particlefilter.go:139
 								break
 //line rodinia_particlefilter.go:139
@@ -608,7 +608,7 @@ func gc_body_normalizeWeightsKernel(gc_b2 *compiled.Block, weights []float64, Np
 						_ = i
 //line rodinia_particlefilter.go:157
 						{
-							if i < -2147483648 || i > 2147483644 || i < 0 || i+4 > len(u) {
+							if i < -2147483648 || i > 2147483644 || i < 0 || i > len(u)-4 {
 //line rodinia_particlefilter.go:158
 								break
 //line rodinia_particlefilter.go:158
@@ -1045,7 +1045,7 @@ func gc_body_likelihoodKernel(gc_b2 *compiled.Block, arrayX, arrayY, xj, yj, CDF
 //line rodinia_particlefilter.go:233
 						{
 
-							if i < 0 || i+4 > len(weights) || gc_tx2 < 0 || gc_tx2+4 > len(buffer) {
+							if i < 0 || i > len(weights)-4 || gc_tx2 < 0 || gc_tx2 > len(buffer)-4 {
 //line rodinia_particlefilter.go:235
 								break
 //line rodinia_particlefilter.go:235

@@ -752,7 +752,7 @@ func gc_body_kernelComputeCost(gc_b2 *compiled.Block, gc_lo3, gc_hi3 int, num, d
 //line rodinia_small.go:105
 							{
 //line rodinia_small.go:86
-								if ((i*num)+tid) < 0 || ((i*num)+tid)+8 > len(coordD) {
+								if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
 //line rodinia_small.go:86
 									break
 //line rodinia_small.go:86

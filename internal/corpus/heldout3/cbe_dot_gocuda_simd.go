@@ -136,7 +136,7 @@ func gc_body_dotKernel(gc_b2 *compiled.Block, a, b, c []float32) {
 							_ = cacheIndex
 //line cbe_dot.go:43
 							{
-								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+								if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:44
 									break
 //line cbe_dot.go:44
@@ -455,7 +455,7 @@ func gc_body_dotLockKernel(gc_b2 *compiled.Block, lock bookLock, a, b []float32,
 							_ = cacheIndex
 //line cbe_dot.go:99
 							{
-								if (cacheIndex+i) < 0 || (cacheIndex+i)+8 > len(cache) || cacheIndex < 0 || cacheIndex+8 > len(cache) {
+								if (cacheIndex+i) < 0 || (cacheIndex+i) > len(cache)-8 || cacheIndex < 0 || cacheIndex > len(cache)-8 {
 //line cbe_dot.go:100
 									break
 //line cbe_dot.go:100

@@ -263,7 +263,7 @@ func gc_body_copyConstKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, iptr []f
 //line cbe_heat.go:66
 							_ = offset
 //line cbe_heat.go:68
-							if offset < 0 || offset+8 > len(texConstSrc) || offset+8 > len(iptr) {
+							if offset < 0 || offset > len(texConstSrc)-8 || offset > len(iptr)-8 {
 //line cbe_heat.go:68
 								break
 //line cbe_heat.go:68

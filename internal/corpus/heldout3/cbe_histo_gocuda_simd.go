@@ -133,7 +133,7 @@ func gc_body_histoShmemKernel(gc_b2 *compiled.Block, buffer []uint8, size int64,
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line cbe_histo.go:30
-						if gc_tx2 < 0 || gc_tx2+8 > len(temp) {
+						if gc_tx2 < 0 || gc_tx2 > len(temp)-8 {
 //line cbe_histo.go:30
 							break
 //line cbe_histo.go:30

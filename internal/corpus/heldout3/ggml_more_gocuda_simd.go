@@ -796,7 +796,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b2 *compiled.Block, logits []float32, 
 //line ggml_more.go:65
 							_ = i_2
 //line ggml_more.go:66
-							if i_2 < 0 || i_2+8 > len(logits) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+							if i_2 < 0 || i_2 > len(logits)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:66
 								break
 //line ggml_more.go:66
@@ -1821,7 +1821,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b2 *compiled.Block, grad []float32
 //line ggml_more.go:123
 							_ = i_2
 //line ggml_more.go:124
-							if i_2 < 0 || i_2+8 > len(dst) || i_2+8 > len(tmp) || i_2+8 > len(labels) {
+							if i_2 < 0 || i_2 > len(dst)-8 || i_2 > len(tmp)-8 || i_2 > len(labels)-8 {
 //line ggml_more.go:124
 								break
 //line ggml_more.go:124
@@ -2095,7 +2095,7 @@ func gc_body_initIndicesKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, indice
 //line ggml_more.go:137
 							_ = col
 //line ggml_more.go:140
-							if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col)+8 > len(indices) {
+							if col < -2147483648 || col > 2147483640 || (row*ncols+col) < 0 || (row*ncols+col) > len(indices)-8 {
 //line ggml_more.go:140
 								break
 //line ggml_more.go:140
@@ -2449,7 +2449,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:206
 							_ = col
 //line ggml_more.go:207
-							if col < -2147483648 || col > 2147483640 || col < 0 || col+8 > len(dstRow) {
+							if col < -2147483648 || col > 2147483640 || col < 0 || col > len(dstRow)-8 {
 //line ggml_more.go:207
 								break
 //line ggml_more.go:207
@@ -2647,7 +2647,7 @@ func gc_body_argsortF32I32Kernel(gc_b2 *compiled.Block, x []float32, dst []int32
 //line ggml_more.go:221
 							_ = col_2
 //line ggml_more.go:222
-							if col_2 < 0 || col_2+8 > len(dstRow) || (row*ncols+col_2) < 0 || (row*ncols+col_2)+8 > len(dst) {
+							if col_2 < 0 || col_2 > len(dstRow)-8 || (row*ncols+col_2) < 0 || (row*ncols+col_2) > len(dst)-8 {
 //line ggml_more.go:222
 								break
 //line ggml_more.go:222

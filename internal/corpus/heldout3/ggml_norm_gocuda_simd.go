@@ -692,7 +692,7 @@ func gc_body_normF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, nc
 //line ggml_norm.go:81
 							_ = col_
 //line ggml_norm.go:82
-							if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:82
 								break
 //line ggml_norm.go:82
@@ -980,7 +980,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:97
 							_ = j
 //line ggml_norm.go:98
-							if j < 0 || j+8 > len(x) {
+							if j < 0 || j > len(x)-8 {
 //line ggml_norm.go:98
 								break
 //line ggml_norm.go:98
@@ -1679,7 +1679,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:117
 							_ = j_
 //line ggml_norm.go:118
-							if j_ < 0 || j_+8 > len(x) || j_+8 > len(dst) {
+							if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
 //line ggml_norm.go:118
 								break
 //line ggml_norm.go:118
@@ -2367,7 +2367,7 @@ func gc_body_groupNormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float3
 //line ggml_norm.go:138
 							_ = j_2
 //line ggml_norm.go:139
-							if j_2 < 0 || j_2+8 > len(dst) {
+							if j_2 < 0 || j_2 > len(dst)-8 {
 //line ggml_norm.go:139
 								break
 //line ggml_norm.go:139
@@ -3511,7 +3511,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:213
 							_ = col
 //line ggml_norm.go:214
-							if col < 0 || col+8 > len(x) {
+							if col < 0 || col > len(x)-8 {
 //line ggml_norm.go:214
 								break
 //line ggml_norm.go:214
@@ -4158,7 +4158,7 @@ func gc_body_l2NormF32Kernel(gc_b2 *compiled.Block, x []float32, dst []float32, 
 //line ggml_norm.go:233
 							_ = col_
 //line ggml_norm.go:234
-							if col_ < 0 || col_+8 > len(x) || col_+8 > len(dst) {
+							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
 //line ggml_norm.go:234
 								break
 //line ggml_norm.go:234

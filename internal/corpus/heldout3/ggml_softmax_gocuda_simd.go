@@ -4294,7 +4294,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b2 *compiled.Block, x []float32,
 //line ggml_softmax.go:260
 					_ = tmpExpf
 //line ggml_softmax.go:326
-					if tid < 0 || tid+8 > len(tmpVals_) {
+					if tid < 0 || tid > len(tmpVals_)-8 {
 //line ggml_softmax.go:326
 						break
 //line ggml_softmax.go:326
@@ -5071,7 +5071,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:378
 							_ = col
 //line ggml_softmax.go:379
-							if col < 0 || col+8 > len(dstf) || col+8 > len(grad) {
+							if col < 0 || col > len(dstf)-8 || col > len(grad)-8 {
 //line ggml_softmax.go:379
 								break
 //line ggml_softmax.go:379
@@ -5410,7 +5410,7 @@ func gc_body_softMaxBackF32Kernel(gc_b2 *compiled.Block, grad []float32, dstf []
 //line ggml_softmax.go:384
 							_ = col_
 //line ggml_softmax.go:385
-							if col_ < 0 || col_+8 > len(grad) || col_+8 > len(dstf) || col_+8 > len(dst) {
+							if col_ < 0 || col_ > len(grad)-8 || col_ > len(dstf)-8 || col_ > len(dst)-8 {
 //line ggml_softmax.go:385
 								break
 //line ggml_softmax.go:385

@@ -4408,7 +4408,7 @@ func gc_body_estimateSumAhs_float32(gc_b2 *compiled.Block, length uint64, sum *f
 							_ = gc_rank2
 //line olcf.go:310
 							{
-								if (gc_tx2+i) < 0 || (gc_tx2+i)+8 > len(smem) || gc_tx2 < 0 || gc_tx2+8 > len(smem) {
+								if (gc_tx2+i) < 0 || (gc_tx2+i) > len(smem)-8 || gc_tx2 < 0 || gc_tx2 > len(smem)-8 {
 //line olcf.go:311
 									break
 //line olcf.go:311

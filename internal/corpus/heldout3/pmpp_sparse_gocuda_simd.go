@@ -149,7 +149,7 @@ func gc_body_incrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b
 //line pmpp_sparse.go:23
 							_ = tid
 //line pmpp_sparse.go:25
-							if tid < 0 || tid+4 > len(output) {
+							if tid < 0 || tid > len(output)-4 {
 //line pmpp_sparse.go:25
 								break
 //line pmpp_sparse.go:25
@@ -399,7 +399,7 @@ func gc_body_threePhaseIncrementSectionKernel(gc_b2 *compiled.Block, gc_lo2, gc_
 //line pmpp_sparse.go:38
 								_ = inputIndex
 //line pmpp_sparse.go:39
-								if inputIndex < 0 || inputIndex+4 > len(output) {
+								if inputIndex < 0 || inputIndex > len(output)-4 {
 //line pmpp_sparse.go:39
 									break
 //line pmpp_sparse.go:39

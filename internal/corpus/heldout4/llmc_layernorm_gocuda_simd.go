@@ -273,7 +273,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:59
 							_ = i
 //line llmc_layernorm.go:60
-							if i < 0 || i+8 > len(x) {
+							if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:60
 								break
 //line llmc_layernorm.go:60
@@ -435,7 +435,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 //line llmc_layernorm.go:56
 						_ = sum
 //line llmc_layernorm.go:62
-						if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:62
 							break
 //line llmc_layernorm.go:62
@@ -573,7 +573,7 @@ func gc_body_meanKernel(gc_b2 *compiled.Block, mean, inp []float32, N, C, blockS
 							_ = tid
 //line llmc_layernorm.go:66
 							{
-								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:67
 									break
 //line llmc_layernorm.go:67
@@ -956,7 +956,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:86
 							_ = i
 //line llmc_layernorm.go:87
-							if i < 0 || i+8 > len(x) {
+							if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:87
 								break
 //line llmc_layernorm.go:87
@@ -1137,7 +1137,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 //line llmc_layernorm.go:82
 						_ = sum
 //line llmc_layernorm.go:90
-						if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:90
 							break
 //line llmc_layernorm.go:90
@@ -1275,7 +1275,7 @@ func gc_body_rstdKernel(gc_b2 *compiled.Block, rstd, inp, mean []float32, N, C, 
 							_ = tid
 //line llmc_layernorm.go:94
 							{
-								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_layernorm.go:95
 									break
 //line llmc_layernorm.go:95
@@ -2216,7 +2216,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:183
 							_ = i
 //line llmc_layernorm.go:184
-							if i < 0 || i+8 > len(x) {
+							if i < 0 || i > len(x)-8 {
 //line llmc_layernorm.go:184
 								break
 //line llmc_layernorm.go:184
@@ -2629,7 +2629,7 @@ func gc_body_layernormForward5Kernel(gc_b2 *compiled.Block, out, mean, rstd []fl
 //line llmc_layernorm.go:217
 							_ = i_
 //line llmc_layernorm.go:218
-							if i_ < 0 || i_+8 > len(x) || i_+8 > len(weight) || i_+8 > len(bias) || i_+8 > len(o) {
+							if i_ < 0 || i_ > len(x)-8 || i_ > len(weight)-8 || i_ > len(bias)-8 || i_ > len(o)-8 {
 //line llmc_layernorm.go:218
 								break
 //line llmc_layernorm.go:218

@@ -458,7 +458,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 //line llmc_misc.go:69
 						_ = sum
 //line llmc_misc.go:76
-						if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:76
 							break
 //line llmc_misc.go:76
@@ -596,7 +596,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b2 *compiled.Block, dbias, dout []floa
 							_ = tid
 //line llmc_misc.go:80
 							{
-								if (tid+stride) < 0 || (tid+stride)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_misc.go:81
 									break
 //line llmc_misc.go:81

@@ -371,7 +371,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:69
 						_ = maxval
 //line llmc_softmax.go:76
-						if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:76
 							break
 //line llmc_softmax.go:76
@@ -831,7 +831,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:91
 							_ = i_2
 //line llmc_softmax.go:92
-							if i_2 < 0 || i_2+8 > len(x) {
+							if i_2 < 0 || i_2 > len(x)-8 {
 //line llmc_softmax.go:92
 								break
 //line llmc_softmax.go:92
@@ -993,7 +993,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:69
 						_ = sumval
 //line llmc_softmax.go:94
-						if tid < 0 || tid+8 > len(shared) {
+						if tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:94
 							break
 //line llmc_softmax.go:94
@@ -1131,7 +1131,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 							_ = tid
 //line llmc_softmax.go:97
 							{
-								if (tid+stride_) < 0 || (tid+stride_)+8 > len(shared) || tid < 0 || tid+8 > len(shared) {
+								if (tid+stride_) < 0 || (tid+stride_) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 //line llmc_softmax.go:98
 									break
 //line llmc_softmax.go:98
@@ -1300,7 +1300,7 @@ func gc_body_softmaxForward2Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:103
 							_ = i_3
 //line llmc_softmax.go:104
-							if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:104
 								break
 //line llmc_softmax.go:104
@@ -2077,7 +2077,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:132
 							_ = i_2
 //line llmc_softmax.go:133
-							if i_2 < 0 || i_2+8 > len(x) {
+							if i_2 < 0 || i_2 > len(x)-8 {
 //line llmc_softmax.go:133
 								break
 //line llmc_softmax.go:133
@@ -2412,7 +2412,7 @@ func gc_body_softmaxForward3Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:137
 							_ = i_3
 //line llmc_softmax.go:138
-							if i_3 < 0 || i_3+8 > len(x) || (idx*C+i_3) < 0 || (idx*C+i_3)+8 > len(out) {
+							if i_3 < 0 || i_3 > len(x)-8 || (idx*C+i_3) < 0 || (idx*C+i_3) > len(out)-8 {
 //line llmc_softmax.go:138
 								break
 //line llmc_softmax.go:138
@@ -3256,7 +3256,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:187
 							_ = i_3
 //line llmc_softmax.go:188
-							if i_3 < 0 || i_3+8 > len(x) {
+							if i_3 < 0 || i_3 > len(x)-8 {
 //line llmc_softmax.go:188
 								break
 //line llmc_softmax.go:188
@@ -3767,7 +3767,7 @@ func gc_body_softmaxForward4Kernel(gc_b2 *compiled.Block, out, inp []float32, N,
 //line llmc_softmax.go:207
 							_ = i_5
 //line llmc_softmax.go:208
-							if i_5 < 0 || i_5+8 > len(x) || (idx*C+i_5) < 0 || (idx*C+i_5)+8 > len(out) {
+							if i_5 < 0 || i_5 > len(x)-8 || (idx*C+i_5) < 0 || (idx*C+i_5) > len(out)-8 {
 //line llmc_softmax.go:208
 								break
 //line llmc_softmax.go:208

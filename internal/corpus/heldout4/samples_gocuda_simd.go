@@ -1523,7 +1523,7 @@ func gc_body_jacobiMethodKernel(gc_b2 *compiled.Block, A []float32, b []float64,
 //line samples.go:191
 							_ = i
 //line samples.go:192
-							if i < 0 || i+4 > len(x) || i+4 > len(xShared) {
+							if i < 0 || i > len(x)-4 || i > len(xShared)-4 {
 //line samples.go:192
 								break
 //line samples.go:192
@@ -2328,7 +2328,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:306
 							_ = pos
 //line samples.go:307
-							if pos < 0 || pos+8 > len(dSrc) || pos+8 > len(sData) {
+							if pos < 0 || pos > len(dSrc)-8 || pos > len(sData)-8 {
 //line samples.go:307
 								break
 //line samples.go:307
@@ -2628,7 +2628,7 @@ func gc_body_fwtBatch1Kernel(gc_b2 *compiled.Block, dOutput, dInput []float32, l
 //line samples.go:356
 							_ = pos_3
 //line samples.go:357
-							if pos_3 < 0 || pos_3+8 > len(sData) || pos_3+8 > len(dDst) {
+							if pos_3 < 0 || pos_3 > len(sData)-8 || pos_3 > len(dDst)-8 {
 //line samples.go:357
 								break
 //line samples.go:357
@@ -2951,7 +2951,7 @@ func gc_body_modulateKernel(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, dA, dB []
 //line samples.go:406
 								_ = pos
 //line samples.go:407
-								if pos < 0 || pos+8 > len(dB) || pos+8 > len(dA) {
+								if pos < 0 || pos > len(dB)-8 || pos > len(dA)-8 {
 //line samples.go:407
 									break
 //line samples.go:407
@@ -3232,7 +3232,7 @@ func gc_body_initValueKernel(gc_b2 *compiled.Block, od []float32, value float32)
 //line samples.go:424
 					_ = index
 //line samples.go:426
-					if int(index) < 0 || int(index)+8 > len(od) {
+					if int(index) < 0 || int(index) > len(od)-8 {
 //line samples.go:426
 						break
 //line samples.go:426
@@ -3371,8 +3371,8 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:446
 					_ = idata
 //line samples.go:448
-					if int(idata) < 0 || int(idata)+8 > len(id) || tid < 0 || tid+8 > len(shared) || int(idata+
-						uint32(bdim)) < 0 || int(idata+uint32(bdim))+8 > len(id) || (tid+bdim) < 0 || (tid+bdim)+8 > len(shared) {
+					if int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
+						uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
 //line samples.go:448
 						break
 //line samples.go:448
@@ -3500,11 +3500,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					var gc_ld archsimd.Float32x8
 //line samples.go:453
-					if (2*tid) >= 0 && (2*tid)+16 <= len(shared) {
+					if (2*tid) >= 0 && (2*tid) <= len(shared)-16 {
 //line samples.go:453
 						gc_ld = archsimd.LoadFloat32x8Slice(shared[2*tid:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[(2*tid)+8:]).Permute(gc_evens))
 //line samples.go:453
-					} else if (2*tid) >= 1 && (2*tid)+15 <= len(shared) {
+					} else if (2*tid) >= 1 && (2*tid) <= len(shared)-15 {
 //line samples.go:453
 						gc_ld = archsimd.LoadFloat32x8Slice(shared[(2*tid)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[(2*tid)+7:]).Permute(gc_evens))
 //line samples.go:453
@@ -3536,11 +3536,11 @@ func gc_body_dwtHaar1DKernel(gc_b2 *compiled.Block, id, od, approxFinal []float3
 //line samples.go:453
 					var gc_ld2 archsimd.Float32x8
 //line samples.go:454
-					if ((2*tid)+1) >= 0 && ((2*tid)+1)+16 <= len(shared) {
+					if ((2*tid)+1) >= 0 && ((2*tid)+1) <= len(shared)-16 {
 //line samples.go:454
 						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[(2*tid)+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+8:]).Permute(gc_evens))
 //line samples.go:454
-					} else if ((2*tid)+1) >= 1 && ((2*tid)+1)+15 <= len(shared) {
+					} else if ((2*tid)+1) >= 1 && ((2*tid)+1) <= len(shared)-15 {
 //line samples.go:454
 						gc_ld2 = archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(shared[((2*tid)+1)+7:]).Permute(gc_evens))
 //line samples.go:454

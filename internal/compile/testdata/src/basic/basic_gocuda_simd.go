@@ -196,7 +196,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_ld7 archsimd.Float32x8
 //line basic.go:18
-								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4)+8 <= len(a) {
+								if (gc_row5*k+gc_ac4) >= 0 && (gc_row5*k+gc_ac4) <= len(a)-8 {
 //line basic.go:18
 									gc_ld7 = archsimd.LoadFloat32x8Slice(a[gc_row5*k+gc_ac4:])
 //line basic.go:18
@@ -226,7 +226,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_ld8 archsimd.Float32x8
 //line basic.go:18
-								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4)+8 <= len(b) {
+								if (gc_br4*n+gc_col4) >= 0 && (gc_br4*n+gc_col4) <= len(b)-8 {
 //line basic.go:18
 									gc_ld8 = archsimd.LoadFloat32x8Slice(b[gc_br4*n+gc_col4:])
 //line basic.go:18
@@ -306,7 +306,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:15
 							_ = col
 //line basic.go:18
-							if tx < 0 || tx+8 > len(as[ty]) || tx+8 > len(bs[ty]) {
+							if tx < 0 || tx > len(as[ty])-8 || tx > len(bs[ty])-8 {
 //line basic.go:18
 								break
 //line basic.go:18
@@ -360,7 +360,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_ld3 archsimd.Float32x8
 //line basic.go:18
-								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2)+8 <= len(a) {
+								if (gc_row3*k+gc_ac2) >= 0 && (gc_row3*k+gc_ac2) <= len(a)-8 {
 //line basic.go:18
 									gc_ld3 = archsimd.LoadFloat32x8Slice(a[gc_row3*k+gc_ac2:])
 //line basic.go:18
@@ -390,7 +390,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:18
 								var gc_ld4 archsimd.Float32x8
 //line basic.go:18
-								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2)+8 <= len(b) {
+								if (gc_br2*n+gc_col2) >= 0 && (gc_br2*n+gc_col2) <= len(b)-8 {
 //line basic.go:18
 									gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br2*n+gc_col2:])
 //line basic.go:18
@@ -561,7 +561,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line basic.go:13
 						_ = sum
 //line basic.go:20
-						if tx < 0 || tx+8 > len(bs[compiled.Trip(0)]) || tx+8 > len(bs[compiled.Trip(1)]) || tx+8 > len(bs[compiled.Trip(2)]) || tx+8 > len(bs[compiled.Trip(3)]) || tx+8 > len(bs[compiled.Trip(4)]) || tx+8 > len(bs[compiled.Trip(5)]) || tx+8 > len(bs[compiled.Trip(6)]) || tx+8 > len(bs[compiled.Trip(7)]) || tx+8 > len(bs[compiled.Trip(8)]) || tx+8 > len(bs[compiled.Trip(9)]) || tx+8 > len(bs[compiled.Trip(10)]) || tx+8 > len(bs[compiled.Trip(11)]) || tx+8 > len(bs[compiled.Trip(12)]) || tx+8 > len(bs[compiled.Trip(13)]) || tx+8 > len(bs[compiled.Trip(14)]) || tx+8 > len(bs[compiled.Trip(15)]) {
+						if tx < 0 || tx > len(bs[compiled.Trip(0)])-8 || tx > len(bs[compiled.Trip(1)])-8 || tx > len(bs[compiled.Trip(2)])-8 || tx > len(bs[compiled.Trip(3)])-8 || tx > len(bs[compiled.Trip(4)])-8 || tx > len(bs[compiled.Trip(5)])-8 || tx > len(bs[compiled.Trip(6)])-8 || tx > len(bs[compiled.Trip(7)])-8 || tx > len(bs[compiled.Trip(8)])-8 || tx > len(bs[compiled.Trip(9)])-8 || tx > len(bs[compiled.Trip(10)])-8 || tx > len(bs[compiled.Trip(11)])-8 || tx > len(bs[compiled.Trip(12)])-8 || tx > len(bs[compiled.Trip(13)])-8 || tx > len(bs[compiled.Trip(14)])-8 || tx > len(bs[compiled.Trip(15)])-8 {
 //line basic.go:20
 							break
 //line basic.go:20
@@ -930,7 +930,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 						_ = sum
 //line basic.go:25
 						{
-							if (row*n+col) < 0 || (row*n+col)+8 > len(c) {
+							if (row*n+col) < 0 || (row*n+col) > len(c)-8 {
 //line basic.go:26
 								break
 //line basic.go:26
@@ -1381,7 +1381,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 					_ = i
 //line basic.go:47
 					{
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
 							break
 //line basic.go:48
@@ -1454,7 +1454,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 						_ = v
 //line basic.go:53
 						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
+							off) < 0 || (tid-off) > len(temp)-8 {
 //line basic.go:53
 							break
 //line basic.go:53
@@ -1528,7 +1528,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:45
 						_ = v
 //line basic.go:57
-						if tid < 0 || tid+8 > len(temp) {
+						if tid < 0 || tid > len(temp)-8 {
 //line basic.go:57
 							break
 //line basic.go:57
@@ -1686,7 +1686,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line basic.go:46
 					_ = i
 //line basic.go:64
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line basic.go:64
 						break
 //line basic.go:64
@@ -1770,7 +1770,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 					_ = i
 //line basic.go:47
 					{
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(temp) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(temp)-8 {
 //line basic.go:48
 							break
 //line basic.go:48
@@ -1843,7 +1843,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 						_ = v
 //line basic.go:53
 						if (tid-
-							off) < 0 || (tid-off)+8 > len(temp) {
+							off) < 0 || (tid-off) > len(temp)-8 {
 //line basic.go:53
 							break
 //line basic.go:53
@@ -1917,7 +1917,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:45
 						_ = v
 //line basic.go:57
-						if tid < 0 || tid+8 > len(temp) {
+						if tid < 0 || tid > len(temp)-8 {
 //line basic.go:57
 							break
 //line basic.go:57
@@ -2075,7 +2075,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line basic.go:46
 					_ = i
 //line basic.go:64
-					if tid < 0 || tid+8 > len(temp) || i < 0 || i+8 > len(out) {
+					if tid < 0 || tid > len(temp)-8 || i < 0 || i > len(out)-8 {
 //line basic.go:64
 						break
 //line basic.go:64
@@ -2162,7 +2162,7 @@ func gc_body_warp(gc_b2 *compiled.Block, out []uint32) {
 				_ = gc_tz2
 				_ = gc_rank2
 //line basic.go:71
-				if gc_tx2 < 0 || gc_tx2+8 > len(out) {
+				if gc_tx2 < 0 || gc_tx2 > len(out)-8 {
 //line basic.go:71
 					break
 //line basic.go:71
@@ -2368,7 +2368,7 @@ func gc_body_saxpy(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, a float32, x, y []
 							_ = i
 //line basic.go:107
 							{
-								if i < 0 || i+8 > len(x) || i+8 > len(y) {
+								if i < 0 || i > len(x)-8 || i > len(y)-8 {
 //line basic.go:108
 									break
 //line basic.go:108

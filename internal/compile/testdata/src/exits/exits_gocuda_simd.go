@@ -207,7 +207,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:10
 						_ = i
 //line exits.go:20
-						if i < 0 || i+8 > len(in) {
+						if i < 0 || i > len(in)-8 {
 //line exits.go:20
 							break
 //line exits.go:20
@@ -264,7 +264,7 @@ func gc_body_count(gc_b2 *compiled.Block, in []int32, counts []int32, flags []bo
 //line exits.go:10
 						_ = i
 //line exits.go:22
-						if i < 0 || i+8 > len(in) {
+						if i < 0 || i > len(in)-8 {
 //line exits.go:22
 							break
 //line exits.go:22

@@ -681,7 +681,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line inline.go:17
 							break
 //line inline.go:17
@@ -907,7 +907,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 							_ = tid_
 //line inline.go:38
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line inline.go:39
 									break
 //line inline.go:39
@@ -1348,7 +1348,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line inline.go:16
 						_ = v
 //line inline.go:17
-						if i < 0 || i+8 > len(in) || tid < 0 || tid+8 > len(sdata) {
+						if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 //line inline.go:17
 							break
 //line inline.go:17
@@ -1574,7 +1574,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 							_ = tid_
 //line inline.go:38
 							{
-								if (tid_+s) < 0 || (tid_+s)+8 > len(x_) || tid_ < 0 || tid_+8 > len(x_) {
+								if (tid_+s) < 0 || (tid_+s) > len(x_)-8 || tid_ < 0 || tid_ > len(x_)-8 {
 //line inline.go:39
 									break
 //line inline.go:39

@@ -336,13 +336,13 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line names.go:37
 					_ = sum
 //line names.go:39
-					if i < 0 || i+8 > len(out) {
+					if i < 0 || i > len(out)-8 {
 //line names.go:39
 						break
 //line names.go:39
 					}
 //line names.go:39
-					if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && ((i+archsimd)+8) <= len(in) && ((i+archsimd)+8) >= ((i+0)+8) {
+					if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
 //line names.go:39
 						for d := 0; d <= archsimd; d = d + 1 {
 //line names.go:39
@@ -363,7 +363,7 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 //line names.go:39
 							var gc_ld2 gc_lanes.Float32x8
 //line names.go:39
-							if (i+d) >= 0 && (i+d)+8 <= len(in) {
+							if (i+d) >= 0 && (i+d) <= len(in)-8 {
 								gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
 //line names.go:40
 							} else {

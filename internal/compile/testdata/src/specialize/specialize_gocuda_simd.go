@@ -252,7 +252,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									var gc_ld7 archsimd.Float32x8
 //line specialize.go:24
-									if gc_i7 >= 0 && gc_i7+8 <= len(in) {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i7:])
 //line specialize.go:24
@@ -320,7 +320,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									var gc_ld8 archsimd.Float32x8
 //line specialize.go:24
-									if gc_i8 >= 0 && gc_i8+8 <= len(in) {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i8:])
 //line specialize.go:24
@@ -391,7 +391,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 							_ = i
 //line specialize.go:23
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line specialize.go:24
 									break
 //line specialize.go:24
@@ -437,7 +437,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									var gc_ld3 archsimd.Float32x8
 //line specialize.go:24
-									if gc_i3 >= 0 && gc_i3+8 <= len(in) {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 //line specialize.go:24
@@ -505,7 +505,7 @@ func gc_body_pair_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []float3
 //line specialize.go:24
 									var gc_ld4 archsimd.Float32x8
 //line specialize.go:24
-									if gc_i4 >= 0 && gc_i4+8 <= len(in) {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 //line specialize.go:24
@@ -710,7 +710,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									var gc_ld15 archsimd.Int32x8
 //line specialize.go:24
-									if gc_i15 >= 0 && gc_i15+8 <= len(in) {
+									if gc_i15 >= 0 && gc_i15 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld15 = archsimd.LoadInt32x8Slice(in[gc_i15:])
 //line specialize.go:24
@@ -778,7 +778,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									var gc_ld16 archsimd.Int32x8
 //line specialize.go:24
-									if gc_i16 >= 0 && gc_i16+8 <= len(in) {
+									if gc_i16 >= 0 && gc_i16 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld16 = archsimd.LoadInt32x8Slice(in[gc_i16:])
 //line specialize.go:24
@@ -849,7 +849,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 							_ = i
 //line specialize.go:23
 							{
-								if i < 0 || i+8 > len(out) {
+								if i < 0 || i > len(out)-8 {
 //line specialize.go:24
 									break
 //line specialize.go:24
@@ -895,7 +895,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									var gc_ld11 archsimd.Int32x8
 //line specialize.go:24
-									if gc_i11 >= 0 && gc_i11+8 <= len(in) {
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i11:])
 //line specialize.go:24
@@ -963,7 +963,7 @@ func gc_body_pair_int32(gc_b11 *compiled.Block, gc_lo3, gc_hi3 int, in []int32, 
 //line specialize.go:24
 									var gc_ld12 archsimd.Int32x8
 //line specialize.go:24
-									if gc_i12 >= 0 && gc_i12+8 <= len(in) {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 //line specialize.go:24
 										gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i12:])
 //line specialize.go:24
