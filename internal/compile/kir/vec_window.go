@@ -30,14 +30,10 @@ type vwindow struct {
 	lo, hi    ast.Expr // its first value and its bound, as translated
 	inclusive bool     // key <= hi
 	restarts  int      // the step's restarts noted before the loop's body
-	loads     []vwindowLoad
-}
-
-// A vwindowLoad is a load of the loop checked in place: the if whose
-// condition holds where the load may take its eight elements at once
-// (their index in the slice, a clamp's bounds not reached).
-type vwindowLoad struct {
-	check *ast.IfStmt
+	// checks are the ifs of the loop's loads checked in place, whose
+	// conditions hold where a load may take its eight elements at once
+	// (their index in the slice, a clamp's bounds not reached)
+	checks []*ast.IfStmt
 }
 
 // counted returns the window of a translated loop header, nil where its
@@ -114,7 +110,7 @@ func (v *vectorizer) noteWindowLoad(check *ast.IfStmt) {
 		return
 	}
 	if w := v.loopStack[len(v.loopStack)-1].window; w != nil {
-		w.loads = append(w.loads, vwindowLoad{check: check})
+		w.checks = append(w.checks, check)
 	}
 }
 
@@ -122,7 +118,7 @@ func (v *vectorizer) noteWindowLoad(check *ast.IfStmt) {
 // be checked before it, "if the windows are in their slices { the loop
 // without their checks } else { the loop }".
 func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) ast.Stmt {
-	if w == nil || len(w.loads) == 0 {
+	if w == nil || len(w.checks) == 0 {
 		return loop
 	}
 	counts, ok := writes(body)
@@ -142,8 +138,8 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 	}
 	defs := definitions(body, counts)
 	checks, seen := map[*ast.IfStmt]bool{}, map[string]bool{}
-	for _, l := range w.loads {
-		for _, atom := range conjuncts(expand(l.check.Cond, defs)) {
+	for _, check := range w.checks {
+		for _, atom := range conjuncts(expand(check.Cond, defs)) {
 			worst, ok := windowAtom(atom, w, last, changed)
 			if !ok {
 				return loop
@@ -155,7 +151,7 @@ func (v *vectorizer) windowed(loop ast.Stmt, body *ast.BlockStmt, w *vwindow) as
 				}
 			}
 		}
-		checks[l.check] = true
+		checks[check] = true
 	}
 	return &ast.IfStmt{If: loop.Pos(), Cond: cond, Body: &ast.BlockStmt{List: []ast.Stmt{v.uncheckedCopy(loop, checks, w)}},
 		Else: &ast.BlockStmt{List: []ast.Stmt{loop}}}
