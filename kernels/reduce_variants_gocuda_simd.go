@@ -15896,7 +15896,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 
 //line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_float32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank2] = v
 				}
@@ -16594,7 +16594,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					for lo := gc_from6; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
 
 //line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_int32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank3] = v
 				}
@@ -17292,7 +17292,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					for lo := gc_from8; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
 
 //line reduce_variants.go:174
-						v += reduceSumRun(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_uint32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank4] = v
 				}
@@ -17846,4 +17846,202 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 			}
 		}
 	}
+}
+
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_float32(run []float32) float32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float32
+	if compiled.SIMD {
+//line reduce_variants.go:186
+		gc_v0 := archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			if len(r) >= 8 {
+//line reduce_variants.go:188
+				gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_l0 [8]float32
+//line reduce_variants.go:188
+				gc_v0.Store(&gc_l0)
+//line reduce_variants.go:188
+				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:188
+				s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+//line reduce_variants.go:195
+				gc_v0 = archsimd.LoadFloat32x8(&[8]float32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:195
+			}
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+		var gc_l0 [8]float32
+//line reduce_variants.go:197
+		gc_v0.Store(&gc_l0)
+//line reduce_variants.go:197
+		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:197
+		archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:197
+	} else {
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_int32(run []int32) int32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 int32
+	if compiled.SIMD {
+//line reduce_variants.go:186
+		gc_v0 := archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			if len(r) >= 8 {
+//line reduce_variants.go:188
+				gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_l0 [8]int32
+//line reduce_variants.go:188
+				gc_v0.Store(&gc_l0)
+//line reduce_variants.go:188
+				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:188
+				s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+//line reduce_variants.go:195
+				gc_v0 = archsimd.LoadInt32x8(&[8]int32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:195
+			}
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+		var gc_l0 [8]int32
+//line reduce_variants.go:197
+		gc_v0.Store(&gc_l0)
+//line reduce_variants.go:197
+		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:197
+		archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:197
+	} else {
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+//line reduce_variants.go:184
+func gc_slp_reduceSumRun_uint32(run []uint32) uint32 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 uint32
+	if compiled.SIMD {
+//line reduce_variants.go:186
+		gc_v0 := archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			if len(r) >= 8 {
+//line reduce_variants.go:188
+				gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
+//line reduce_variants.go:188
+			} else {
+//line reduce_variants.go:188
+				var gc_l0 [8]uint32
+//line reduce_variants.go:188
+				gc_v0.Store(&gc_l0)
+//line reduce_variants.go:188
+				s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:188
+				s0 += r[0]
+				s1 += r[1]
+				s2 += r[2]
+				s3 += r[3]
+				s4 += r[4]
+				s5 += r[5]
+				s6 += r[6]
+				s7 += r[7]
+//line reduce_variants.go:195
+				gc_v0 = archsimd.LoadUint32x8(&[8]uint32{s0, s1, s2, s3, s4, s5, s6, s7})
+//line reduce_variants.go:195
+			}
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+		var gc_l0 [8]uint32
+//line reduce_variants.go:197
+		gc_v0.Store(&gc_l0)
+//line reduce_variants.go:197
+		s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
+//line reduce_variants.go:197
+		archsimd.ClearAVXUpperBits()
+//line reduce_variants.go:197
+	} else {
+//line reduce_variants.go:186
+		for len(run) >= 8 {
+			r := run[:8:8]
+			s0 += r[0]
+			s1 += r[1]
+			s2 += r[2]
+			s3 += r[3]
+			s4 += r[4]
+			s5 += r[5]
+			s6 += r[6]
+			s7 += r[7]
+			run = run[8:]
+		}
+//line reduce_variants.go:197
+	}
+	for _, v := range run {
+		s0 += v
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
 }

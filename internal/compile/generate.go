@@ -84,8 +84,9 @@ func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 		}
 		results[k] = compileKernel(k, decls[k.Pkg], opts)
 	}
+	twins := map[string]bool{}
 	for _, path := range paths {
-		fs, err := generateFiles(byPath[path], results)
+		fs, err := generateFiles(byPath[path], results, twins)
 		if err != nil {
 			return nil, err
 		}
@@ -99,7 +100,7 @@ func GenerateWith(kernels []*Kernel, opts Options) ([]*File, error) {
 type result struct {
 	f       *kir.Func
 	refusal *Refusal
-	specs   []*spec // a generic kernel's specializations whose loops vectorize
+	specs   []*spec // a generic kernel's specializations whose SIMD bodies differ
 }
 
 // compileKernel runs the pipeline (package kir) on k.
@@ -113,6 +114,7 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options)
 	src := &kir.Source{
 		Fset: k.Pkg.Fset, Info: k.Pkg.TypesInfo, Pkg: k.Pkg.Types, Decl: k.Decl, Thread: k.Thread,
 		Decls: decls, Taken: takenIn(k), SIMD512: opts.SIMD512, PortableAll: opts.PortableAll,
+		NoTwins: buildConstraint(k.File) != "",
 	}
 	f, r := kir.Run(src, "", nil)
 	if r != nil {
@@ -154,18 +156,18 @@ func takenIn(k *Kernel) func(string) bool {
 // generateFiles writes the generated file of kernels, all of one file,
 // and, where the vector pass picked loops of theirs, its twin for the
 // SIMD build (SIMDPath), which then builds instead of it.
-func generateFiles(kernels []*Kernel, results map[*Kernel]*result) ([]*File, error) {
+func generateFiles(kernels []*Kernel, results map[*Kernel]*result, twins map[string]bool) ([]*File, error) {
 	twin := false
 	for _, k := range kernels {
-		if f := results[k].f; f != nil && (f.Vectorized() || len(results[k].specs) > 0) {
+		if f := results[k].f; f != nil && (f.SIMDDiffers() || len(results[k].specs) > 0) {
 			twin = true
 		}
 	}
-	scalar, err := generateFile(kernels, results, twin, false)
+	scalar, err := generateFile(kernels, results, twin, false, nil)
 	if err != nil || !twin {
 		return []*File{scalar}, err
 	}
-	simd, err := generateFile(kernels, results, true, true)
+	simd, err := generateFile(kernels, results, true, true, twins)
 	if err != nil {
 		return nil, err
 	}
@@ -175,14 +177,14 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result) ([]*File, err
 
 // generateFile writes the generated file of kernels, all of one file: the
 // SIMD build's where simd is set; twin is set where there are both.
-func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool) (*File, error) {
+func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd bool, twins map[string]bool) (*File, error) {
 	k0 := kernels[0]
 	out := &File{Path: GeneratedPath(k0.Path)}
 	if simd {
 		out.Path = SIMDPath(k0.Path)
 	}
 	imports := newImports(k0.File, k0.Pkg)
-	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd}
+	w := &writer{fset: k0.Pkg.Fset, gocuda: imports.name(gocudaPath, "gocuda"), simd: simd, twins: twins}
 	if simd {
 		w.archsimd = imports.own(archsimdPath, importName("archsimd", kernels, results))
 	} else {

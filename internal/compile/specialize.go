@@ -20,7 +20,7 @@ type spec struct {
 }
 
 // specialize returns k's specializations, to each lane type its one type
-// parameter admits, whose loops vectorize. A method, a kernel with no or
+// parameter admits, whose SIMD bodies differ (SIMDDiffers). A method, a kernel with no or
 // several type parameters, and one with variadic or unnamed parameters
 // have none.
 func specialize(k *Kernel, f *kir.Func) []*spec {

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/printer"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"strings"
 
@@ -23,6 +24,9 @@ type writer struct {
 	archsimd string
 	lanes    string // the default build's name for package compiled/lanes, imported where used
 	simd     bool   // writing the SIMD build's file
+	// twins are the names of the helpers' twins (kir.Twin) written in
+	// the package's SIMD files so far: each is written once.
+	twins map[string]bool
 }
 
 func (w *writer) printf(format string, args ...any) { fmt.Fprintf(&w.buf, format, args...) }
@@ -85,6 +89,9 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	for _, s := range specs {
 		w.printf("%s\n", s.body)
 	}
+	if w.simd {
+		w.twinDecls(f, imports, k.Pkg.TypesInfo)
+	}
 	imports.use(k.Decl, k.Pkg.TypesInfo)
 	for _, h := range f.Helpers {
 		// Only an inlined helper's body is copied: its signature's types
@@ -98,6 +105,18 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines stri
 	for _, s := range specs {
 		for _, pn := range s.f.VectorImports {
 			imports.usePkg(pn)
+		}
+	}
+}
+
+// twinDecls writes the twins of helpers that f's SIMD bodies call and
+// no file of the package has yet.
+func (w *writer) twinDecls(f *kir.Func, imports *imports, info *types.Info) {
+	for _, t := range f.Twins() {
+		if !w.twins[t.Name] {
+			w.twins[t.Name] = true
+			w.printf("%s\n", kir.EmitTwin(f, t))
+			imports.use(t.Decl, info)
 		}
 	}
 }

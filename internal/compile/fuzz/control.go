@@ -1,6 +1,9 @@
 package fuzz
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // uniformIf writes an if (and maybe an else) on a block-uniform condition.
 func (g *gen) uniformIf(c ctx) {
@@ -202,14 +205,19 @@ func (g *gen) strideWalk(c ctx) {
 // the loop (kir/vec_window.go). Its loads are guarded, or clamped to in
 // as a stencil clamps at an image's edges, as a kernel's launch must not
 // fail; the difftests (internal/difftest/portable.go, window.go) hold
-// unguarded windows.
+// unguarded windows. Sometimes the thread's run goes to a helper that
+// sums it with eight accumulators instead (runHelper).
 func (g *gen) windowSum(c ctx) {
 	acc, from, ok := g.threadSum(c)
 	if !ok {
 		return
 	}
 	d := g.fresh("d")
-	switch g.ch.pick(3) {
+	switch g.ch.pick(4) {
+	case 3:
+		n := fmt.Sprintf("int(p1%%%d)", 1+g.ch.pick(40))
+		g.line("%s = %s*3 + %s(in[min(%s, len(in)):min(%s+%s, len(in))], %s)", acc.name, acc.name, g.runHelper(), from, from, n, g.val(i32, false, 1))
+		return
 	case 0:
 		g.line("for %s := 0; %s <= int(p1%%5); %s++ {", d, d, d)
 	case 1: // the same trips, Go 1.22's way
@@ -224,6 +232,40 @@ func (g *gen) windowSum(c ctx) {
 	g.line("		%s = %s*3 + in[%s+%s]", acc.name, acc.name, from, d)
 	g.line("	}")
 	g.line("}")
+}
+
+// runHelper declares a helper folding a run of int32 into eight
+// accumulators, one statement each, eight elements a trip (the shape the
+// SIMD build's twins keep in a vector, kir/slp.go), and returns its name.
+func (g *gen) runHelper() string {
+	name := g.fresh(g.prefix + "run")
+	op := []string{"+=", "^=", "*=", "-="}[g.ch.pick(4)]
+	elem := []string{"%s", "%s*m", "(%s ^ m)", "m - %s"}[g.ch.pick(4)]
+	indexed := g.ch.pick(2) == 0
+	var b strings.Builder
+	fmt.Fprintf(&b, "func %s(run []int32, m int32) int32 {\n", name)
+	b.WriteString("\tvar s0, s1, s2, s3, s4, s5, s6, s7 int32 = 1, 2, 3, 4, 5, 6, 7, 8\n")
+	if indexed {
+		b.WriteString("\tj := 0\n\tfor ; j+8 <= len(run); j += 8 {\n")
+	} else {
+		b.WriteString("\tfor len(run) >= 8 {\n\t\tr := run[:8:8]\n")
+	}
+	for k := range 8 {
+		at := fmt.Sprintf("r[%d]", k)
+		if indexed {
+			at = fmt.Sprintf("run[j+%d]", k)
+		}
+		fmt.Fprintf(&b, "\t\ts%d %s %s\n", k, op, fmt.Sprintf(elem, at))
+	}
+	if indexed {
+		b.WriteString("\t}\n\trun = run[j:]\n")
+	} else {
+		b.WriteString("\t\trun = run[8:]\n\t}\n")
+	}
+	b.WriteString("\tfor _, v := range run {\n\t\ts0 += v\n\t}\n")
+	b.WriteString("\treturn s0 ^ s1<<1 ^ s2<<2 ^ s3<<3 ^ s4<<4 ^ s5<<5 ^ s6<<6 ^ s7<<7\n}\n")
+	g.decls = append(g.decls, b.String())
+	return name
 }
 
 // threadSum picks a variable of the thread's for a loop to carry a sum

@@ -70,6 +70,9 @@
 //     loops whose threads carry a sum through a loop of their own, which
 //     the default build runs eight threads at a time too, in portable
 //     vectors
+//   - slp: calls of helpers whose loops add a run's elements to as many
+//     accumulators, one statement each, call in the SIMD build a twin
+//     keeping the accumulators as a vector's lanes
 //
 // Then Emit writes the body once, from the IR: block-level control around
 // thread loops (one loop over the block's ranks, coordinates counted
@@ -81,7 +84,9 @@
 // threads a step in archsimd's 256-bit vectors before its scalar steps.
 // Emit writes the same steps for the loops the vector pass found gaining
 // in portable vectors (package compiled/lanes, portable.go), which run on
-// any CPU.
+// any CPU. EmitTwin writes the SIMD build's twins of helpers (slp.go):
+// the helper's declaration, each loop of accumulator statements copied
+// with the statements as one vector operation, behind compiled.SIMD.
 //
 // The passes never change the type-checked syntax. Where one needs a
 // statement the source does not have (a helper's parameter bound to its

@@ -64,6 +64,13 @@ type Func struct {
 	// depends on.
 	Helpers []*ast.FuncDecl
 
+	// SLPCalls are the calls of the body to helpers with a loop of
+	// accumulator statements (slp.go): the SIMD build calls their twins.
+	SLPCalls map[*ast.CallExpr]*types.Func
+	// twins are the twins the SIMD build's calls named, shared by the
+	// Func's specializations.
+	twins *twinSet
+
 	// BlindThread are the uses of the thread as an argument that the
 	// callee never reads: a thread loop need not enter each thread for
 	// them.

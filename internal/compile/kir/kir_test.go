@@ -101,16 +101,19 @@ func trace(t *testing.T, src *kir.Source) string {
 	}
 	src.Lanes = "lanes"
 	fmt.Fprintf(&b, "== emit\n%s", kir.Emit(f, "body", "", ", params"))
-	if f.Vectorized() {
+	if f.SIMDDiffers() {
 		src.Archsimd = "archsimd"
 		fmt.Fprintf(&b, "== emit simd\n%s", kir.EmitSIMD(f, "body", "", ", params"))
+		for _, tw := range f.Twins() {
+			fmt.Fprintf(&b, "== twin %s\n%s", tw.Name, kir.EmitTwin(f, tw))
+		}
 	}
 	return b.String()
 }
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector", "slp"}, kir.PassNames())
 }
 
 // TestPassDocs: the package doc and docs/architecture.md list every pass

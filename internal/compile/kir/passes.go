@@ -42,6 +42,7 @@ var passes = [...]pass{
 	{"tile", tile, "a thread loop walking a tile larger than the block, a block-stride loop along y around one along x, runs its elements in rows where the steps are the block's extents, each element at its thread"},
 	{"stops", stops, "loops that might not end check for a stopped launch"},
 	{"vector", vector, "thread loops (and warps' lane loops) the SIMD build runs eight threads at a time, as the lanes of a vector; of those, the loops whose threads carry a sum through a loop of their own, which the default build runs eight threads at a time too, in portable vectors"},
+	{"slp", slp, "calls of helpers whose loops add a run's elements to as many accumulators, one statement each, call in the SIMD build a twin keeping the accumulators as a vector's lanes"},
 }
 
 // PassNames returns the names of the passes, in order.
@@ -109,6 +110,11 @@ func EmitSIMD(f *Func, name, tparams, params string) string {
 // eight threads at a time.
 func (f *Func) Vectorized() bool { return len(f.Vector) > 0 || len(f.VectorLanes) > 0 }
 
+// SIMDDiffers reports whether the SIMD build's body of f may differ from
+// the default build's: it writes vector steps, or calls helpers that
+// have twins (slp.go).
+func (f *Func) SIMDDiffers() bool { return f.Vectorized() || f.callsTwins() }
+
 // Run runs the passes on src up to and including the pass named last (all
 // of them for ""), calling after, if not nil, after each pass: for golden
 // tests and invariant checks.
@@ -140,7 +146,7 @@ func newFunc(src *Source) *Func {
 	f := &Func{Src: src, Vars: map[*types.Var]*Var{}, Names: newNamer(src.Taken),
 		Unroll: map[ast.Node]int64{}, Stops: map[ast.Node]bool{}, Strides: map[*ast.ForStmt]*Stride{},
 		seq: map[*types.Var]int{}, typeExprs: map[*ast.Ident]types.Type{}, instArgs: map[*ast.Ident][]types.Type{},
-		origins: map[*ast.CallExpr]*ast.CallExpr{}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
+		origins: map[*ast.CallExpr]*ast.CallExpr{}, SLPCalls: map[*ast.CallExpr]*types.Func{}, twins: &twinSet{byKey: map[string]*Twin{}}, embeds: map[*ast.SelectorExpr]bool{}, snaps: map[types.Object]bool{}, bound: map[*types.Var]ast.Expr{}, copiedCalls: map[*ast.CallExpr]bool{}, results: map[ast.Stmt]*Barrier{}, collResults: map[ast.Stmt]*Collective{}}
 	var params, locals []*types.Var
 	for id, obj := range src.Info.Defs {
 		v, ok := obj.(*types.Var)

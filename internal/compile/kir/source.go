@@ -35,6 +35,10 @@ type Source struct {
 	// PortableAll asks the default build for portable steps of every loop
 	// the vector pass picks, gain or not (portable.go): for tests.
 	PortableAll bool
+	// NoTwins keeps the SIMD build's calls of helpers as they are, with no
+	// twin (slp.go): where the kernel's file has a build constraint of its
+	// own, a twin written in another file might not build with it.
+	NoTwins bool
 	// Taken reports whether a name is used in the generated file's
 	// package or file scope (other than by the kernel's own locals).
 	Taken func(name string) bool

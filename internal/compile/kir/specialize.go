@@ -33,14 +33,14 @@ func LaneTypes(tp *types.TypeParam) []types.Type {
 }
 
 // Specialize returns f with type parameter tp taken as typ and the vector
-// pass run again, and whether any of its loops then vectorizes. f is
+// pass run again, and whether its SIMD body then differs (SIMDDiffers). f is
 // unchanged.
 func Specialize(f *Func, tp *types.TypeParam, typ types.Type) (*Func, bool) {
 	g := *f
 	g.tsub = map[*types.TypeParam]types.Type{tp: typ}
 	g.vecLowered = nil // its helpers' results take the specialized types
 	vector(&g)
-	return &g, g.Vectorized()
+	return &g, g.SIMDDiffers()
 }
 
 // typeOf returns the type of e in the step, specialized.

@@ -227,6 +227,11 @@ func (e *emitter) blockMethodValue(call *ast.CallExpr) (ast.Node, bool) {
 // call replaces a predicate barrier by its result and the thread's rank,
 // lane and warp by the loop's counter.
 func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
+	if e.simd {
+		if t := e.f.twinFor(call); t != nil {
+			return e.twinCall(c, call, t), true
+		}
+	}
 	if name, ok := e.reduced[call]; ok {
 		return &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: name}, true
 	}
