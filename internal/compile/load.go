@@ -220,7 +220,11 @@ func kernelOf(pkg *packages.Package, f *ast.File, path string, d ast.Decl) (*Ker
 	if err := checkRecv(fd); err != nil {
 		return nil, fmt.Errorf("%s: %v", where, err)
 	}
-	sig := pkg.TypesInfo.Defs[fd.Name].(*types.Func).Signature()
+	fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok { // declared twice: the type errors say where
+		return nil, fmt.Errorf("%s: %s %s: %s is declared more than once", where, Directive, ctor, fd.Name.Name)
+	}
+	sig := fn.Signature()
 	if sig.Params().Len() == 0 || !isThread(sig.Params().At(0).Type()) || sig.Results().Len() != 0 {
 		return nil, fmt.Errorf("%s: kernel %s must be func(t *gocuda.Thread, params...) with no results", where, fd.Name.Name)
 	}

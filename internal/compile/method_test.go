@@ -34,3 +34,14 @@ func f(t T) {}
 		assert.Equal(t, w.ok, checkRecv(fd) == nil, fd.Name.Name)
 	}
 }
+
+// TestRedeclaredKernel: a kernel function declared twice is reported
+// with the package's type errors, not a crash.
+func TestRedeclaredKernel(t *testing.T) {
+	pkgs, err := Load(".", "./testdata/broken/redeclared")
+	require.NoError(t, err)
+	_, err = Kernels(pkgs)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "twice is declared more than once")
+	assert.Contains(t, err.Error(), "redeclared in this block")
+}
