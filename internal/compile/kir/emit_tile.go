@@ -31,15 +31,54 @@ func (e *emitter) tileLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	for _, st := range t.Prefix {
 		e.source(st)
 	}
-	si := t.InnerStride
 	e.line(t.Inner.Pos())
-	e.printf("for %s, %s := %s, 0; %s < %s; %s, %s = %s+1, %s+1 {\n", kx, rx, e.offText(t.OffX), kx, e.plain(si.Limit), kx, rx, kx, rx)
-	e.printf("if %s == %s {\n%s = 0\n}\n%s.Thread = %s + %s\n", rx, bdx, rx, pos, row, rx)
+	w := tileRow{kx: kx, rx: rx, row: row, pos: pos, bdx: bdx}
+	if t.Copy != nil {
+		e.rowCopy(t, w)
+	} else {
+		e.tileRow(t, w, e.offText(t.OffX), e.plain(t.InnerStride.Limit), "0")
+	}
+	e.printf("}\n} else {\n")
+	e.lockstepLoop(l, fs, s)
+	e.printf("}\n")
+}
+
+// A tileRow holds the names a tile's row is written with: the inner key,
+// its thread's x, the row's first rank, the position record, bdx.
+type tileRow struct{ kx, rx, row, pos, bdx string }
+
+// tileRow writes the inner loop of t's walk over keys [from, to), the
+// first's thread at x rx0, each element recording its thread's rank.
+func (e *emitter) tileRow(t *TileNest, w tileRow, from, to, rx0 string) {
+	e.printf("for %s, %s := %s, %s; %s < %s; %s, %s = %s+1, %s+1 {\n", w.kx, w.rx, from, rx0, w.kx, to, w.kx, w.rx, w.kx, w.rx)
+	e.printf("if %s == %s {\n%s = 0\n}\n%s.Thread = %s + %s\n", w.rx, w.bdx, w.rx, w.pos, w.row, w.rx)
 	for _, st := range t.Inner.Body.List {
 		e.source(st)
 	}
-	e.printf("}\n}\n} else {\n")
-	e.lockstepLoop(l, fs, s)
+	e.printf("}\n")
+}
+
+// rowCopy writes the inner loop of t's walk, a RowCopy: the keys before
+// the part compiled.RowCopy finds, that part with Go's copy, the keys
+// after it; or the loop as it is where there is no such part or the
+// slices overlap.
+func (e *emitter) rowCopy(t *TileNest, w tileRow) {
+	c := t.Copy
+	from, to := e.offText(t.OffX), "("+e.plain(t.InnerStride.Limit)+")"
+	p, q, n, clamped := e.offText(c.P), e.offText(c.Q), "0", "false"
+	if c.N != nil {
+		n, clamped = "("+e.plain(c.N)+")", "true"
+	}
+	dst, src := e.plain(c.Dst), e.plain(c.Src)
+	lo, hi, ok := e.f.Names.Fresh("clo"), e.f.Names.Fresh("chi"), e.f.Names.Fresh("cok")
+	e.printf("if %s, %s, %s := %s.RowCopy(%s, %s, %s, %s, %s, len(%s), len(%s), %s); %s && %s.Disjoint(%s, %s) {\n",
+		lo, hi, ok, e.f.Src.Compiled, from, to, p, q, n, dst, src, clamped, ok, e.f.Src.Compiled, dst, src)
+	e.tileRow(t, w, from, lo, "0")
+	e.printf("copy(%s[%s+%s:%s+%s], %s[%s+%s:%s+%s])\n", dst, p, lo, p, hi, src, q, lo, q, hi)
+	e.printf("%s.Thread = %s + (%s-1-%s)%%%s\n", w.pos, w.row, hi, from, w.bdx)
+	e.tileRow(t, w, hi, to, "("+hi+"-"+from+")%"+w.bdx)
+	e.printf("} else {\n")
+	e.tileRow(t, w, from, to, "0")
 	e.printf("}\n")
 }
 

@@ -51,6 +51,9 @@ type TileNest struct {
 	InnerStride *Stride
 	OffY, OffX  ast.Expr
 	Prefix      []ast.Stmt // the outer loop's statements before Inner
+	// Copy is set where Inner only copies an element of a row
+	// (tile_copy.go).
+	Copy *RowCopy
 }
 
 // tileNest returns l's walk over a tile, or nil.
@@ -89,6 +92,7 @@ func (f *Func) tileNest(l *ThreadLoop) *TileNest {
 	if !f.tileBody(fi.Body, local, prefix) {
 		return nil
 	}
+	t.Copy = f.rowCopy(t)
 	return t
 }
 

@@ -67,3 +67,22 @@ func afterBlockReturn(t *gocuda.Thread, out []int32, p int32) {
 	t.SyncThreads()
 	out[t.ThreadIdx.Y*t.BlockDim.X+t.ThreadIdx.X] = ht[(t.ThreadIdx.Y+1)*hc+t.ThreadIdx.X+1]
 }
+
+// clampedCopy loads a tile with its halo clamped at both edges of the
+// image by a helper: the walk only copies, so each row's part inside the
+// image is copied at once.
+func clampedCopy(t *gocuda.Thread, src, dst []float32, width, height int) {
+	tile := gocuda.Shared[float32](t, side*side)
+	x0, y0 := t.BlockIdx.X*16-2, t.BlockIdx.Y*16-2
+	for ty := t.ThreadIdx.Y; ty < side; ty += 16 {
+		row := src[clampAt(y0+ty, height)*width:]
+		for tx := t.ThreadIdx.X; tx < side; tx += 16 {
+			tile[ty*side+tx] = row[clampAt(x0+tx, width)]
+		}
+	}
+	t.SyncThreads()
+	dst[(y0+2+t.ThreadIdx.Y)*width+x0+2+t.ThreadIdx.X] = tile[(t.ThreadIdx.Y+2)*side+t.ThreadIdx.X+2]
+}
+
+// clampAt returns i clamped to [0, n).
+func clampAt(i, n int) int { return min(max(i, 0), n-1) }

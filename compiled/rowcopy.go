@@ -1,0 +1,42 @@
+package compiled
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// rowLimit bounds the operands RowCopy takes apart: sums of four of them
+// cannot wrap.
+const rowLimit = 1 << (bits.UintSize/2 + 8)
+
+// RowCopy returns the keys [lo, hi), within [from, to), over which a
+// tile's row copies element q+k of a slice of srcLen elements to element
+// p+k of one of dstLen (generated code: dst[p+k] = src[q+k]) with neither
+// index out of range; where clamped, the row reads src[min(max(q+k, 0),
+// n-1)] and the part is also where the clamp leaves q+k alone. The part
+// can then be copied at once, and only the keys before and after it need
+// the row's own code. ok is false where the part is empty or an operand
+// is so large that the sums might wrap.
+func RowCopy(from, to, p, q, n, dstLen, srcLen int, clamped bool) (lo, hi int, ok bool) {
+	for _, v := range [...]int{from, to, p, q, n} {
+		if v <= -rowLimit || v >= rowLimit {
+			return 0, 0, false
+		}
+	}
+	lo, hi = max(from, -p, -q), min(to, dstLen-p, srcLen-q)
+	if clamped {
+		hi = min(hi, n-q)
+	}
+	return lo, hi, lo < hi
+}
+
+// Disjoint reports whether slices a and b share no element: a copy from
+// one to the other then reads what an element-by-element loop would.
+func Disjoint[T any](a, b []T) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	size := unsafe.Sizeof(a[0])
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa+uintptr(len(a))*size <= pb || pb+uintptr(len(b))*size <= pa
+}
