@@ -63,7 +63,8 @@
 //   - tile: a thread loop walking a tile larger than the block, a
 //     block-stride loop along y around one along x, runs its elements in
 //     rows where the steps are the block's extents, each element at its
-//     thread
+//     thread; a walk that only copies copies each row's part in range at
+//     once
 //   - stops: loops that might not end check for a stopped launch
 //   - vector: thread loops (and warps' lane loops) the SIMD build runs
 //     eight threads at a time, as the lanes of a vector; of those, the
