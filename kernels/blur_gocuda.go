@@ -304,7 +304,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 			row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty * side), (x0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
+			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok && compiled.Disjoint(tile, row) {
 				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
 						gc_rx = 0
@@ -314,7 +314,7 @@ func gc_body_blurShared(gc_b *compiled.Block, src, dst []float32, width, height,
 //line blur.go:120
 					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 				}
-				copy(tile[(ty*side)+gc_clo:(ty*side)+gc_chi], row[(x0)+gc_clo:(x0)+gc_chi])
+				copy(tile[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
 				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {

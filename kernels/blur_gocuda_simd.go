@@ -459,7 +459,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 			row := src[clampTo(y0+ty, height)*width:]
 
 //line blur.go:119
-			if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty * side), (x0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
+			if gc_clo2, gc_chi2, gc_cok2 := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile), len(row), true); gc_cok2 && compiled.Disjoint(tile, row) {
 				for tx, gc_rx2 := 0, 0; tx < gc_clo2; tx, gc_rx2 = tx+1, gc_rx2+1 {
 					if gc_rx2 == gc_bdx2 {
 						gc_rx2 = 0
@@ -469,7 +469,7 @@ func gc_body_blurShared(gc_b2 *compiled.Block, src, dst []float32, width, height
 //line blur.go:120
 					tile[ty*side+tx] = row[clampTo(x0+tx, width)]
 				}
-				copy(tile[(ty*side)+gc_clo2:(ty*side)+gc_chi2], row[(x0)+gc_clo2:(x0)+gc_chi2])
+				copy(tile[(ty*side+0)+gc_clo2:(ty*side+0)+gc_chi2], row[(x0+0)+gc_clo2:(x0+0)+gc_chi2])
 				gc_pos2.Thread = gc_rowrank2 + (gc_chi2-1-0)%gc_bdx2
 				for tx, gc_rx2 := gc_chi2, (gc_chi2-0)%gc_bdx2; tx < (side); tx, gc_rx2 = tx+1, gc_rx2+1 {
 					if gc_rx2 == gc_bdx2 {

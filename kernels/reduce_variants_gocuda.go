@@ -1808,7 +1808,7 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 }
 
 //line reduce_variants.go:169
-var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "3869ab25c9d471e9493b33d2bada942149e1279125d6c8be88ce0613903a462e", "reduce_variants.go:152-180", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
+var gc_src_reduceCoarsened = compiled.NewSource("reduceCoarsened", "7e95a1c28d5f849afc052b24f1a24a8e944e6ee0bb5621b2198fdf6fdfaa8a78", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111")
 
 //line reduce_variants.go:169
 func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {

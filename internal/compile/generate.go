@@ -200,7 +200,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 		}
 		out.Kernels = append(out.Kernels, k.Name())
 		w.compiled = imports.own(compiledPath, importName("compiled", kernels, results))
-		lines, hash, err := sourceLines(k, r.f.Helpers)
+		lines, hash, err := sourceLines(k, withTwins(r.f))
 		if err != nil {
 			return nil, err
 		}
@@ -262,6 +262,19 @@ func buildConstraint(f *ast.File) string {
 		}
 	}
 	return ""
+}
+
+// withTwins returns the helpers f's compiled forms depend on: those
+// inlined, and those the SIMD build's twins copy (kir.Twin), so that an
+// edit of either makes the generated file stale.
+func withTwins(f *kir.Func) []*ast.FuncDecl {
+	out := slices.Clone(f.Helpers)
+	for _, t := range f.Twins() {
+		if !slices.Contains(out, t.Decl) {
+			out = append(out, t.Decl)
+		}
+	}
+	return out
 }
 
 // sourceLines returns the "file:first-end" arguments naming the lines of

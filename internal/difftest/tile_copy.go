@@ -58,17 +58,16 @@ func tileCopyInline(t *gocuda.Thread, src, seen []int32, width, height, side int
 }
 
 // TileCopyShiftKernel loads a tile without clamping: rows of src from
-// column x0 = blockIdx.x*blockDim.x - shift, which fail where they leave
-// src.
+// column blockIdx.x*blockDim.x - shift, which fail where they leave src.
 //
 //gocuda:kernel TileCopyShiftKernel
 func tileCopyShift(t *gocuda.Thread, src, seen []int32, width, side, shift int) {
 	tile := gocuda.Shared[int32](t, side*side)
-	x0 := t.BlockIdx.X*t.BlockDim.X - shift
+	x0 := t.BlockIdx.X * t.BlockDim.X
 	for ty := t.ThreadIdx.Y; ty < side; ty += t.BlockDim.Y {
 		row := src[ty*width:]
 		for tx := t.ThreadIdx.X; tx < side; tx += t.BlockDim.X {
-			tile[ty*side+tx] = row[x0+tx]
+			tile[ty*side+tx] = row[x0+tx-shift]
 		}
 	}
 	t.SyncThreads()

@@ -59,7 +59,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 			row := src[clampEdge(y0+ty, height)*width:]
 
 //line tile_copy.go:21
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty * side), (x0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
 				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
 						gc_rx = 0
@@ -69,7 +69,7 @@ func gc_body_tileCopy(gc_b *compiled.Block, src, seen []int32, width, height, si
 //line tile_copy.go:22
 					tile_[ty*side+tx] = row[clampEdge(x0+tx, width)]
 				}
-				copy(tile_[(ty*side)+gc_clo:(ty*side)+gc_chi], row[(x0)+gc_clo:(x0)+gc_chi])
+				copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
 				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
@@ -247,7 +247,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 			base := ty * side
 
 //line tile_copy.go:52
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (base), (x0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
+			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (0 + base), (x0 + 0), (width), len(tile_), len(row), true); gc_cok && compiled.Disjoint(tile_, row) {
 				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
 						gc_rx = 0
@@ -257,7 +257,7 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 //line tile_copy.go:53
 					tile_[tx+base] = row[min(width-1, max(0, x0+tx))]
 				}
-				copy(tile_[(base)+gc_clo:(base)+gc_chi], row[(x0)+gc_clo:(x0)+gc_chi])
+				copy(tile_[(0+base)+gc_clo:(0+base)+gc_chi], row[(x0+0)+gc_clo:(x0+0)+gc_chi])
 				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
 				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
@@ -385,20 +385,19 @@ func gc_body_tileCopyInline(gc_b *compiled.Block, src, seen []int32, width, heig
 }
 
 // TileCopyShiftKernel loads a tile without clamping: rows of src from
-// column x0 = blockIdx.x*blockDim.x - shift, which fail where they leave
-// src.
+// column blockIdx.x*blockDim.x - shift, which fail where they leave src.
 //
-//line tile_copy.go:65
+//line tile_copy.go:64
 func TileCopyShiftKernel(src, seen []int32, width, side, shift int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_tileCopyShift,
 		func(gc_t *gocuda.Thread) { tileCopyShift(gc_t, src, seen, width, side, shift) },
 		func(gc_b *compiled.Block) { gc_body_tileCopyShift(gc_b, src, seen, width, side, shift) })
 }
 
-//line tile_copy.go:65
-var gc_src_tileCopyShift = compiled.NewSource("tileCopyShift", "00bf4970bd26a2b332f8c1cd60d30559420898ee6b52473eb110256ca47cc819", "tile_copy.go:60-76")
+//line tile_copy.go:64
+var gc_src_tileCopyShift = compiled.NewSource("tileCopyShift", "f4361e983117c3e6a18cd644101b2c624a23650837b1937553781ff393824a5f", "tile_copy.go:60-75")
 
-//line tile_copy.go:65
+//line tile_copy.go:64
 func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side, shift int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -410,13 +409,13 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 	gc_bx := gc_bidx.X
 	gc_n := gc_b.Len()
 
-//line tile_copy.go:66
+//line tile_copy.go:65
 	tile_ := gocuda.Shared[int32](t, side*side)
 
-//line tile_copy.go:67
-	x0 := gc_bx*gc_bdx - shift
+//line tile_copy.go:66
+	x0 := gc_bx * gc_bdx
 
-//line tile_copy.go:68
+//line tile_copy.go:67
 	if (gc_bdy) == gc_bdy && (gc_bdx) == gc_bdx && gc_bdz == 1 {
 		for ty := 0; ty < side; ty++ {
 			if gc_b.Stopped() {
@@ -425,21 +424,21 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			gc_rowrank := ty % gc_bdy * gc_bdx
 			gc_pos.Thread = gc_rowrank
 
-//line tile_copy.go:69
+//line tile_copy.go:68
 			row := src[ty*width:]
 
-//line tile_copy.go:70
-			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty * side), (x0), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
+//line tile_copy.go:69
+			if gc_clo, gc_chi, gc_cok := compiled.RowCopy(0, (side), (ty*side + 0), (x0 + 0 - shift), 0, len(tile_), len(row), false); gc_cok && compiled.Disjoint(tile_, row) {
 				for tx, gc_rx := 0, 0; tx < gc_clo; tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
 						gc_rx = 0
 					}
 					gc_pos.Thread = gc_rowrank + gc_rx
 
-//line tile_copy.go:71
-					tile_[ty*side+tx] = row[x0+tx]
+//line tile_copy.go:70
+					tile_[ty*side+tx] = row[x0+tx-shift]
 				}
-				copy(tile_[(ty*side)+gc_clo:(ty*side)+gc_chi], row[(x0)+gc_clo:(x0)+gc_chi])
+				copy(tile_[(ty*side+0)+gc_clo:(ty*side+0)+gc_chi], row[(x0+0-shift)+gc_clo:(x0+0-shift)+gc_chi])
 				gc_pos.Thread = gc_rowrank + (gc_chi-1-0)%gc_bdx
 				for tx, gc_rx := gc_chi, (gc_chi-0)%gc_bdx; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
 					if gc_rx == gc_bdx {
@@ -447,8 +446,8 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 					}
 					gc_pos.Thread = gc_rowrank + gc_rx
 
-//line tile_copy.go:71
-					tile_[ty*side+tx] = row[x0+tx]
+//line tile_copy.go:70
+					tile_[ty*side+tx] = row[x0+tx-shift]
 				}
 			} else {
 				for tx, gc_rx := 0, 0; tx < (side); tx, gc_rx = tx+1, gc_rx+1 {
@@ -457,18 +456,18 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 					}
 					gc_pos.Thread = gc_rowrank + gc_rx
 
-//line tile_copy.go:71
-					tile_[ty*side+tx] = row[x0+tx]
+//line tile_copy.go:70
+					tile_[ty*side+tx] = row[x0+tx-shift]
 				}
 			}
 		}
 	} else {
 
-//line tile_copy.go:68
+//line tile_copy.go:67
 		gc_chunk := compiled.StrideChunk(gc_bdy)
 		gc_span := (gc_bdy) * gc_chunk
 
-//line tile_copy.go:68
+//line tile_copy.go:67
 		for gc_off, gc_limit, gc_more := 0, side, true; gc_more; gc_off += (gc_bdy) * gc_chunk {
 			if gc_b.Stopped() {
 				return
@@ -481,7 +480,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 
-//line tile_copy.go:68
+//line tile_copy.go:67
 						gc_start := gc_ty
 						gc_from2 := gc_start + gc_off
 						gc_trips := gc_limit - gc_from2
@@ -500,12 +499,12 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 						}
 						for ty := gc_from2; gc_trips > 0; ty, gc_trips = ty+(gc_bdy), gc_trips-1 {
 
-//line tile_copy.go:69
+//line tile_copy.go:68
 							row := src[ty*width:]
 
-//line tile_copy.go:70
+//line tile_copy.go:69
 							for tx := gc_tx; tx < side; tx += gc_bdx {
-								tile_[ty*side+tx] = row[x0+tx]
+								tile_[ty*side+tx] = row[x0+tx-shift]
 							}
 						}
 					}
@@ -525,7 +524,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
-//line tile_copy.go:75
+//line tile_copy.go:74
 				tileOut(t, tile_, seen, side)
 			}
 			{
@@ -533,7 +532,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
-//line tile_copy.go:75
+//line tile_copy.go:74
 				tileOut(t, tile_, seen, side)
 			}
 			{
@@ -541,7 +540,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
-//line tile_copy.go:75
+//line tile_copy.go:74
 				tileOut(t, tile_, seen, side)
 			}
 			{
@@ -549,7 +548,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 
-//line tile_copy.go:75
+//line tile_copy.go:74
 				tileOut(t, tile_, seen, side)
 			}
 		}
@@ -557,7 +556,7 @@ func gc_body_tileCopyShift(gc_b *compiled.Block, src, seen []int32, width, side,
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 
-//line tile_copy.go:75
+//line tile_copy.go:74
 			tileOut(t, tile_, seen, side)
 		}
 	}

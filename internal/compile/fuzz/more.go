@@ -207,7 +207,11 @@ func (g *gen) haloStep(c ctx) {
 	g.line("for %s := t.ThreadIdx.Y + %s; %s < %s; %s += t.BlockDim.Y {", y, oy, y, hr, y)
 	g.line("\t%s := %s * %s", base, y, hc)
 	g.line("\tfor %s := %s + t.ThreadIdx.X; %s < %s; %s += t.BlockDim.X {", x, ox, x, hc, x)
-	g.line("\t\t%s[%s+%s] = int32(%s*%d+%s) ^ (%s)", ht, base, x, x, 3+2*g.ch.pick(4), y, val)
+	if g.ch.pick(3) == 0 { // a copy of in, clamped at its ends: copied a row's part at once (kir/tile_copy.go)
+		g.line("\t\t%s[%s+%s] = in[min(max(%s+int(p1%%7)-3, 0), len(in)-1)]", ht, base, x, x)
+	} else {
+		g.line("\t\t%s[%s+%s] = int32(%s*%d+%s) ^ (%s)", ht, base, x, x, 3+2*g.ch.pick(4), y, val)
+	}
 	g.line("\t}")
 	g.line("}")
 	g.barrier(c)

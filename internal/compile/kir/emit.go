@@ -308,9 +308,6 @@ func (e *emitter) plain(n ast.Node) string {
 	return b.String()
 }
 
-// oneLine returns a fragment as text on one line: an expression the passes
-// put together from pieces of several source lines, whose positions would
-// otherwise break it where the pieces began.
 // exprText prints x, an expression the emitter built (no source
 // positions, nothing to substitute), as gofmt spaces it.
 func exprText(x ast.Expr) string {
@@ -321,6 +318,9 @@ func exprText(x ast.Expr) string {
 	return b.String()
 }
 
+// oneLine returns a fragment as text on one line: an expression the passes
+// put together from pieces of several source lines, whose positions would
+// otherwise break it where the pieces began.
 func (e *emitter) oneLine(n ast.Node) string {
 	var b bytes.Buffer
 	if err := plainPrinter.Fprint(&b, token.NewFileSet(), e.cloneNode(n)); err != nil {

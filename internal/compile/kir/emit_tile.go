@@ -1,7 +1,9 @@
 package kir
 
 import (
+	"bytes"
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -65,7 +67,7 @@ func (e *emitter) tileRow(t *TileNest, w tileRow, from, to, rx0 string) {
 func (e *emitter) rowCopy(t *TileNest, w tileRow) {
 	c := t.Copy
 	from, to := e.offText(t.OffX), "("+e.plain(t.InnerStride.Limit)+")"
-	p, q, n, clamped := e.offText(c.P), e.offText(c.Q), "0", "false"
+	p, q, n, clamped := e.keyOffset(c.P, c.Key), e.keyOffset(c.Q, c.Key), "0", "false"
 	if c.N != nil {
 		n, clamped = "("+e.plain(c.N)+")", "true"
 	}
@@ -104,4 +106,21 @@ func (e *emitter) keyName(v *types.Var) string {
 		return kv.Name
 	}
 	return v.Name()
+}
+
+// keyOffset writes x, an index that adds key, with key as 0: the index's
+// offset from the key.
+func (e *emitter) keyOffset(x ast.Expr, key *types.Var) string {
+	c := &cloner{pos: e.pos}
+	c.subst = func(n ast.Node) (ast.Node, bool) {
+		if id, ok := n.(*ast.Ident); ok && e.f.Src.Info.Uses[id] == key {
+			return intLit(0), true
+		}
+		return e.subst(c, n)
+	}
+	var b bytes.Buffer
+	if err := plainPrinter.Fprint(&b, token.NewFileSet(), c.node(x)); err != nil { // on one line
+		panic(err) // printing a well-formed tree does not fail
+	}
+	return "(" + b.String() + ")"
 }

@@ -204,8 +204,10 @@ func (t *Twin) linearIndex(f *Func, index ast.Expr) ([]string, int64, bool) {
 	return terms, c, true
 }
 
-// intTerms reports whether e is made of variables and constants with
-// + - *: it cannot fail, and reads nothing a group writes.
+// intTerms reports whether e is made of variables, constants, the
+// lengths of variables and integer conversions with + - * & | ^, and /
+// and % by constants other than 0: it cannot fail, and reads nothing a
+// group writes.
 func intTerms(f *Func, e ast.Expr) bool {
 	switch e := e.(type) {
 	case *ast.ParenExpr:
@@ -216,7 +218,29 @@ func intTerms(f *Func, e ast.Expr) bool {
 	case *ast.BasicLit:
 		return true
 	case *ast.BinaryExpr:
-		return (e.Op == token.ADD || e.Op == token.SUB || e.Op == token.MUL) && intTerms(f, e.X) && intTerms(f, e.Y)
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL, token.AND, token.OR, token.XOR:
+		case token.QUO, token.REM: // by a constant other than 0
+			tv := f.Src.Info.Types[e.Y]
+			if tv.Value == nil || constant.Sign(tv.Value) == 0 {
+				return false
+			}
+		default:
+			return false
+		}
+		return intTerms(f, e.X) && intTerms(f, e.Y)
+	case *ast.CallExpr:
+		if len(e.Args) != 1 {
+			return false
+		}
+		if tv := f.Src.Info.Types[e.Fun]; tv.IsType() { // an integer conversion
+			b, isBasic := tv.Type.Underlying().(*types.Basic)
+			return isBasic && b.Info()&types.IsInteger != 0 && intTerms(f, e.Args[0])
+		}
+		id, isID := ast.Unparen(e.Fun).(*ast.Ident) // len(x)
+		b, isBuiltin := f.Src.Info.Uses[id].(*types.Builtin)
+		_, isArg := ast.Unparen(e.Args[0]).(*ast.Ident)
+		return isID && isBuiltin && b.Name() == "len" && isArg
 	}
 	return false
 }

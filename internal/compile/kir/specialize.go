@@ -40,7 +40,8 @@ func Specialize(f *Func, tp *types.TypeParam, typ types.Type) (*Func, bool) {
 	g.tsub = map[*types.TypeParam]types.Type{tp: typ}
 	g.vecLowered = nil // its helpers' results take the specialized types
 	vector(&g)
-	return &g, g.SIMDDiffers()
+	twins := g.callsTwins() // named now, before the generator hashes the helpers they copy
+	return &g, g.Vectorized() || twins
 }
 
 // typeOf returns the type of e in the step, specialized.

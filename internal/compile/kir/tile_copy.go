@@ -15,11 +15,13 @@ import (
 // before and after that part, and rows where the slices overlap, run the
 // loop's own code, so that a failing element is the walk's first.
 
-// A RowCopy is a tile walk's inner loop that copies element Q+k (or
-// min(max(Q+k, 0), N-1)) of Src to element P+k of Dst, k its key.
+// A RowCopy is a tile walk's inner loop that copies element Q (or
+// min(max(Q, 0), N-1)) of Src to element P of Dst, where P and Q are the
+// key plus offsets (their values at key 0).
 type RowCopy struct {
 	Dst, Src *ast.Ident
-	P, Q     ast.Expr // nil for 0
+	P, Q     ast.Expr
+	Key      *types.Var
 	N        ast.Expr // the clamp's bound, nil for none
 }
 
@@ -42,7 +44,7 @@ func (f *Func) rowCopy(t *TileNest) *RowCopy {
 		return nil
 	}
 	key := t.InnerStride.Key
-	rc := &RowCopy{}
+	rc := &RowCopy{Key: key}
 	if rc.Dst, ok = f.sliceIdent(dst.X); !ok {
 		return nil
 	}
@@ -80,31 +82,35 @@ func (f *Func) sliceIdent(e ast.Expr) (*ast.Ident, bool) {
 	return id, isVar && isSlice
 }
 
-// keyPlus returns the term added to key in e (key, off+key or key+off),
-// nil for none; the term must be int arithmetic of variables and
-// constants that does not name key.
+// keyPlus reports whether e is key plus an offset: sums and differences
+// of int arithmetic of variables and constants (intTerms) in which key
+// appears once, added. It returns e, whose offset is e with key as 0
+// (keyOffset).
 func (f *Func) keyPlus(e ast.Expr, key *types.Var) (ast.Expr, bool) {
-	isKey := func(x ast.Expr) bool {
-		id, ok := ast.Unparen(x).(*ast.Ident)
-		return ok && f.Src.Info.Uses[id] == key
-	}
-	if isKey(e) {
-		return nil, true
-	}
-	b, ok := ast.Unparen(e).(*ast.BinaryExpr)
-	if !ok || b.Op != token.ADD {
+	if !types.Identical(f.Src.Info.TypeOf(e), types.Typ[types.Int]) || !intTerms(f, e) {
 		return nil, false
 	}
-	off := b.X
-	if isKey(b.X) {
-		off = b.Y
-	} else if !isKey(b.Y) {
-		return nil, false
+	count := 0
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && f.Src.Info.Uses[id] == key {
+			count++
+		}
+		return true
+	})
+	var added func(x ast.Expr) bool // key is in x, with a plus sign
+	added = func(x ast.Expr) bool {
+		switch x := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return f.Src.Info.Uses[x] == key
+		case *ast.BinaryExpr:
+			if refersTo(x.X, key, f.Src.Info) {
+				return (x.Op == token.ADD || x.Op == token.SUB) && added(x.X)
+			}
+			return x.Op == token.ADD && added(x.Y)
+		}
+		return false
 	}
-	if !f.intOf(off, key) {
-		return nil, false
-	}
-	return off, true
+	return e, count == 1 && added(e)
 }
 
 // intOf reports whether e is int arithmetic of variables and constants
