@@ -15896,7 +15896,7 @@ func gc_body_reduceCoarsened_float32(gc_b2 *compiled.Block, in []float32, partia
 					for lo := gc_from4; gc_trips2 > 0; lo, gc_trips2 = lo+(stride), gc_trips2-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_float32(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_1_float32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank2] = v
 				}
@@ -16594,7 +16594,7 @@ func gc_body_reduceCoarsened_int32(gc_b5 *compiled.Block, in []int32, partial []
 					for lo := gc_from6; gc_trips3 > 0; lo, gc_trips3 = lo+(stride), gc_trips3-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_int32(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_1_int32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank3] = v
 				}
@@ -17292,7 +17292,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 					for lo := gc_from8; gc_trips4 > 0; lo, gc_trips4 = lo+(stride), gc_trips4-1 {
 
 //line reduce_variants.go:174
-						v += gc_slp_reduceSumRun_uint32(in[lo:min(lo+reduceRun, n)])
+						v += gc_slp_reduceSumRun_1_uint32(in[lo:min(lo+reduceRun, n)])
 					}
 					gc_s_v[gc_rank4] = v
 				}
@@ -17849,7 +17849,7 @@ func gc_body_reduceCoarsened_uint32(gc_b8 *compiled.Block, in []uint32, partial 
 }
 
 //line reduce_variants.go:184
-func gc_slp_reduceSumRun_float32(run []float32) float32 {
+func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
 //line reduce_variants.go:186
@@ -17915,7 +17915,7 @@ func gc_slp_reduceSumRun_float32(run []float32) float32 {
 }
 
 //line reduce_variants.go:184
-func gc_slp_reduceSumRun_int32(run []int32) int32 {
+func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32
 	if compiled.SIMD {
 //line reduce_variants.go:186
@@ -17981,7 +17981,7 @@ func gc_slp_reduceSumRun_int32(run []int32) int32 {
 }
 
 //line reduce_variants.go:184
-func gc_slp_reduceSumRun_uint32(run []uint32) uint32 {
+func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 uint32
 	if compiled.SIMD {
 //line reduce_variants.go:186

@@ -63,7 +63,7 @@ func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 
 //line slp.go:16
 						{
-							gc_at2[gc_tx2] = gc_slp_SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+							gc_at2[gc_tx2] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 						}
 					}
 				} else {
@@ -77,7 +77,7 @@ func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 
 //line slp.go:16
 						{
-							out[i] = gc_slp_SumEight(in[min(i*run, len(in)):min((i+1)*run, len(in))])
+							out[i] = gc_slp_SumEight_0(in[min(i*run, len(in)):min((i+1)*run, len(in))])
 						}
 					}
 				}
@@ -87,7 +87,7 @@ func gc_body_slpSum(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32
 }
 
 //line slp.go:24
-func gc_slp_SumEight(run []float32) float32 {
+func gc_slp_SumEight_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
 //line slp.go:26
@@ -206,7 +206,7 @@ func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float
 
 //line slp.go:49
 						{
-							gc_at2[gc_tx2] = gc_slp_DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+							gc_at2[gc_tx2] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 						}
 					}
 				} else {
@@ -220,7 +220,7 @@ func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float
 
 //line slp.go:49
 						{
-							out[i] = gc_slp_DotFour(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
+							out[i] = gc_slp_DotFour_0(x[i*run:(i+1)*run], y[i*run:(i+1)*run], scale)
 						}
 					}
 				}
@@ -230,7 +230,7 @@ func gc_body_slpDot(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, x, y, out []float
 }
 
 //line slp.go:57
-func gc_slp_DotFour(x, y []float64, scale float64) float64 {
+func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 	var a, b, c, d float64
 	if compiled.SIMD {
 //line slp.go:59
@@ -334,7 +334,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 						{
-							gc_at2[gc_tx2] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+							gc_at2[gc_tx2] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 						}
 					}
 				} else {
@@ -351,7 +351,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 							{
-								out[i] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 							}
 						}
 						{
@@ -365,7 +365,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 							{
-								out[i] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 							}
 						}
 						{
@@ -379,7 +379,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 							{
-								out[i] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 							}
 						}
 						{
@@ -393,7 +393,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 							{
-								out[i] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+								out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 							}
 						}
 					}
@@ -407,7 +407,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 
 //line slp.go:74
 						{
-							out[i] = gc_slp_MixEight(in[i*run:(i+1)*run], m)
+							out[i] = gc_slp_MixEight_0(in[i*run:(i+1)*run], m)
 						}
 					}
 				}
@@ -417,7 +417,7 @@ func gc_body_slpMix(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32, 
 }
 
 //line slp.go:82
-func gc_slp_MixEight(run []int32, m int32) int32 {
+func gc_slp_MixEight_0(run []int32, m int32) int32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 int32 = 1, 2, 3, 4, 5, 6, 7, 8
 	if compiled.SIMD {
 //line slp.go:84
@@ -533,7 +533,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 						{
-							gc_at2[gc_tx2] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+							gc_at2[gc_tx2] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 						}
 					}
 				} else {
@@ -550,7 +550,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 							{
-								out[i] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 							}
 						}
 						{
@@ -564,7 +564,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 							{
-								out[i] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 							}
 						}
 						{
@@ -578,7 +578,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 							{
-								out[i] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 							}
 						}
 						{
@@ -592,7 +592,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 							{
-								out[i] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+								out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 							}
 						}
 					}
@@ -606,7 +606,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 
 //line slp.go:104
 						{
-							out[i] = gc_slp_SumIndexed(in[i*run:(i+1)*run], whole)
+							out[i] = gc_slp_SumIndexed_0(in[i*run:(i+1)*run], whole)
 						}
 					}
 				}
@@ -616,7 +616,7 @@ func gc_body_slpIndexed(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []flo
 }
 
 //line slp.go:113
-func gc_slp_SumIndexed(s []float32, whole bool) float32 {
+func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 	var a0, a1, a2, a3, a4, a5, a6, a7 float32
 	j := 0
 	if compiled.SIMD {

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -177,7 +179,7 @@ func accumulatorStmt(s ast.Stmt) (token.Token, bool) {
 // A Twin is the SIMD build's copy of a helper for one set of type
 // arguments, its groups of accumulator statements run as vectors.
 type Twin struct {
-	Name   string        // its name: gc_slp_, the helper's, the type arguments'
+	Name   string        // its name: gc_slp_, the helper's, the type arguments' count and names
 	Decl   *ast.FuncDecl // the helper
 	tsub   map[*types.TypeParam]types.Type
 	loops  map[ast.Stmt][]*slpGroup       // the loops with groups, and theirs
@@ -215,8 +217,11 @@ type twinSet struct {
 }
 
 // Twins returns the twins the SIMD build's bodies of f (and of its
-// specializations) call, in the order they were first named.
-func (f *Func) Twins() []*Twin { return f.twins.list }
+// specializations) call, by name: the order the generated file writes
+// them in, whatever order the calls named them in.
+func (f *Func) Twins() []*Twin {
+	return slices.SortedFunc(slices.Values(f.twins.list), func(a, b *Twin) int { return strings.Compare(a.Name, b.Name) })
+}
 
 // twinFor returns the twin the SIMD build calls in place of call, or nil.
 func (f *Func) twinFor(call *ast.CallExpr) *Twin {
@@ -227,7 +232,10 @@ func (f *Func) twinFor(call *ast.CallExpr) *Twin {
 	d := f.Src.Decls[fn]
 	targs := f.typeArgs(call)
 	tsub := map[*types.TypeParam]types.Type{}
-	names := []string{"gc_slp_" + fn.Name()}
+	// gc_slp_<helper>_<count>_<types>: the count of type arguments, which
+	// no type's name is, tells helper names that end in a type's name
+	// (f_int32 with none, f with int32) apart
+	names := []string{"gc_slp_" + fn.Name(), strconv.Itoa(len(targs))}
 	tps := fn.Type().(*types.Signature).TypeParams()
 	if tps.Len() != len(targs) {
 		return nil

@@ -62,7 +62,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 						{
-							gc_at2[gc_tx2] = gc_slp_sumEight(in[i*run : (i+1)*run])
+							gc_at2[gc_tx2] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 						}
 					}
 				} else {
@@ -79,7 +79,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 							{
-								out[i] = gc_slp_sumEight(in[i*run : (i+1)*run])
+								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 							}
 						}
 						{
@@ -93,7 +93,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 							{
-								out[i] = gc_slp_sumEight(in[i*run : (i+1)*run])
+								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 							}
 						}
 						{
@@ -107,7 +107,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 							{
-								out[i] = gc_slp_sumEight(in[i*run : (i+1)*run])
+								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 							}
 						}
 						{
@@ -121,7 +121,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 							{
-								out[i] = gc_slp_sumEight(in[i*run : (i+1)*run])
+								out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 							}
 						}
 					}
@@ -135,7 +135,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 
 //line twin.go:13
 						{
-							out[i] = gc_slp_sumEight(in[i*run : (i+1)*run])
+							out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 						}
 					}
 				}
@@ -145,7 +145,7 @@ func gc_body_sumRuns(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float3
 }
 
 //line twin.go:19
-func gc_slp_sumEight(run []float32) float32 {
+func gc_slp_sumEight_0(run []float32) float32 {
 	var s0, s1, s2, s3, s4, s5, s6, s7 float32
 	if compiled.SIMD {
 //line twin.go:21
