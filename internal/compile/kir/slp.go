@@ -249,8 +249,8 @@ func (f *Func) twinFor(call *ast.CallExpr) *Twin {
 		names = append(names, b.Name())
 	}
 	name := strings.Join(names, "_")
-	if t, ok := f.twins.byKey[name]; ok {
-		return t
+	if t, ok := f.twins.byKey[name]; ok || f.Src.Taken != nil && f.Src.Taken(name) {
+		return t // nil where the package declares the name itself
 	}
 	t := planTwin(f, d, tsub, name)
 	f.twins.byKey[name] = t
