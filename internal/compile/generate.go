@@ -236,7 +236,7 @@ func importName(name string, kernels []*Kernel, results map[*Kernel]*result) str
 	for _, k := range kernels {
 		decls = append(decls, k.Decl)
 		if f := results[k].f; f != nil {
-			decls = append(decls, f.Helpers...)
+			decls = append(decls, withTwins(f)...) // the twins copy their helpers too
 		}
 	}
 	for id := range k0.Pkg.TypesInfo.Defs {

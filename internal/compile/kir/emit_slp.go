@@ -48,11 +48,6 @@ type twinEmitter struct {
 func EmitTwin(f *Func, t *Twin) string {
 	pm := newPosMap(f.Src.Fset)
 	te := &twinEmitter{f: f, t: t, names: map[*slpGroup]int{}}
-	for _, gs := range t.loops {
-		for _, g := range gs {
-			te.names[g] = 0
-		}
-	}
 	n := 0
 	ast.Inspect(t.Decl.Body, func(m ast.Node) bool { // number the groups in source order
 		if b, ok := m.(*ast.BlockStmt); ok {
@@ -90,7 +85,7 @@ func (te *twinEmitter) subst(n ast.Node) (ast.Node, bool) {
 			return te.loop(n.(ast.Stmt), gs), true
 		}
 	case *ast.BlockStmt:
-		if gs := te.t.blocks[n]; gs != nil && te.vector != nil && te.t.loops[te.vector] != nil && gs[0].inLoop(te.t, te.vector) {
+		if gs := te.t.blocks[n]; gs != nil && te.vector != nil && gs[0].inLoop(te.t, te.vector) {
 			return te.block(n, gs), true
 		}
 	}

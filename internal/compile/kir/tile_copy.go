@@ -55,9 +55,10 @@ func (f *Func) rowCopy(t *TileNest) *RowCopy {
 	if !types.Identical(de.Elem(), se.Elem()) {
 		return nil
 	}
-	if rc.P, ok = f.keyPlus(dst.Index, key); !ok {
+	if !f.keyPlus(dst.Index, key) {
 		return nil
 	}
+	rc.P = dst.Index
 	index := src.Index
 	if arg, n, isClamp := f.clampCall(src.Index); isClamp {
 		if !f.intOf(n, key) {
@@ -65,9 +66,10 @@ func (f *Func) rowCopy(t *TileNest) *RowCopy {
 		}
 		index, rc.N = arg, n
 	}
-	if rc.Q, ok = f.keyPlus(index, key); !ok {
+	if !f.keyPlus(index, key) {
 		return nil
 	}
+	rc.Q = index
 	return rc
 }
 
@@ -84,11 +86,10 @@ func (f *Func) sliceIdent(e ast.Expr) (*ast.Ident, bool) {
 
 // keyPlus reports whether e is key plus an offset: sums and differences
 // of int arithmetic of variables and constants (intTerms) in which key
-// appears once, added. It returns e, whose offset is e with key as 0
-// (keyOffset).
-func (f *Func) keyPlus(e ast.Expr, key *types.Var) (ast.Expr, bool) {
+// appears once, added. The offset is e with key as 0 (keyOffset).
+func (f *Func) keyPlus(e ast.Expr, key *types.Var) bool {
 	if !types.Identical(f.Src.Info.TypeOf(e), types.Typ[types.Int]) || !intTerms(f, e) {
-		return nil, false
+		return false
 	}
 	count := 0
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -110,7 +111,7 @@ func (f *Func) keyPlus(e ast.Expr, key *types.Var) (ast.Expr, bool) {
 		}
 		return false
 	}
-	return e, count == 1 && added(e)
+	return count == 1 && added(e)
 }
 
 // intOf reports whether e is int arithmetic of variables and constants
