@@ -122,3 +122,20 @@ func windowTile(t *gocuda.Thread, in, out []float32, r, rows int) {
 	}
 	out[base+t.ThreadIdx.X] = sum
 }
+
+// WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
+// d < n: with n = 0 no load runs, so a negative s (whose shift panics)
+// fails nowhere.
+//
+//gocuda:kernel WindowShiftKernel
+func windowShift(t *gocuda.Thread, in, out []float32, n, s int) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i >= len(out) {
+		return
+	}
+	var sum float32
+	for d := 0; d < n; d++ {
+		sum += in[i+d+(1<<s)]
+	}
+	out[i] = sum
+}

@@ -731,3 +731,109 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 		}
 	}
 }
+
+// WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
+// d < n: with n = 0 no load runs, so a negative s (whose shift panics)
+// fails nowhere.
+//
+//line window.go:131
+func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowShift,
+		func(gc_t *gocuda.Thread) { windowShift(gc_t, in, out, n, s) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowShift(gc_b, gc_lo, gc_hi, in, out, n, s) })
+}
+
+//line window.go:131
+var gc_src_windowShift = compiled.NewSource("windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141")
+
+//line window.go:131
+func gc_body_windowShift(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n, s int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(len(out), gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep := gc_from
+			gc_steps2:
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+//line window.go:132
+					var i int = gc_bx*gc_bdx + gc_tx
+//line window.go:132
+					_ = i
+//line window.go:136
+					var sum lanes.Float32x8
+//line window.go:136
+					_ = sum
+//line window.go:137
+					if i < 0 || i > len(out)-8 {
+//line window.go:137
+						break
+//line window.go:137
+					}
+//line window.go:137
+					for d := 0; d < n; d = d + 1 {
+//line window.go:137
+						var gc_ld2 lanes.Float32x8
+//line window.go:137
+						if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+							gc_ld2 = lanes.LoadFloat32x8Slice(in[i+d+(1<<s):])
+//line window.go:138
+						} else {
+//line window.go:138
+							break gc_steps2
+//line window.go:138
+						}
+//line window.go:138
+						sum = sum.Add(gc_ld2)
+//line window.go:138
+					}
+//line window.go:140
+					sum.StoreSlice(out[i:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+
+//line window.go:132
+					i := gc_bx*gc_bdx + gc_tx
+					_ = i
+
+//line window.go:136
+					var sum float32
+
+//line window.go:137
+					for d := 0; d < n; d++ {
+						sum += in[i+d+(1<<s)]
+					}
+
+//line window.go:140
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}

@@ -1424,3 +1424,161 @@ func gc_body_windowTile(gc_b2 *compiled.Block, in, out []float32, r, rows int) {
 		}
 	}
 }
+
+// WindowShiftKernel has thread i sum in[i+d+(1<<s)] for d from 0 while
+// d < n: with n = 0 no load runs, so a negative s (whose shift panics)
+// fails nowhere.
+//
+//line window.go:131
+func WindowShiftKernel(in, out []float32, n, s int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_windowShift,
+		func(gc_t *gocuda.Thread) { windowShift(gc_t, in, out, n, s) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_windowShift(gc_b, gc_lo, gc_hi, in, out, n, s) })
+}
+
+//line window.go:131
+var gc_src_windowShift = compiled.NewSource("windowShift", "5cb4f2a62710bc584df609c692f16f7b572aa9b0f7aefc2ea0b78e133b1f78f4", "window.go:126-141")
+
+//line window.go:131
+func gc_body_windowShift(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32, n, s int) {
+	gc_pos2 := gc_b2.Pos()
+	gc_bd2 := gc_b2.Dim()
+	gc_bdx2 := gc_bd2.X
+	gc_gd2 := gc_b2.GridDim()
+	gc_gdx2 := gc_gd2.X
+	gc_n2 := gc_b2.Len()
+	gc_bx2 := gc_lo2%gc_gdx2 - 1
+	for gc_blk2 := gc_lo2; gc_blk2 < gc_hi2; gc_blk2++ {
+		if gc_b2.Stopped() {
+			return
+		}
+		gc_pos2.Block = gc_blk2
+		gc_bx2++
+		if gc_bx2 == gc_gdx2 {
+			gc_bx2 = 0
+		}
+		{
+			gc_from2, gc_to2 := 0, gc_bdx2
+			if !compiled.Adds(gc_bx2*gc_bdx2, gc_to2) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound2 := compiled.Diff(len(out), gc_bx2*gc_bdx2); gc_bound2 < gc_to2 {
+				gc_to2 = gc_bound2
+			}
+			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_vstep2 := gc_from2
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+					gc_steps6:
+						for ; gc_vstep2+15 < gc_to2; gc_vstep2 += 16 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+//line window.go:132
+							var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:132
+							_ = i
+//line window.go:136
+							var sum archsimd.Float32x16
+//line window.go:136
+							_ = sum
+//line window.go:137
+							if i < 0 || i > len(out)-16 {
+//line window.go:137
+								break
+//line window.go:137
+							}
+//line window.go:137
+							for d := 0; d < n; d = d + 1 {
+//line window.go:137
+								var gc_ld6 archsimd.Float32x16
+//line window.go:137
+								if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-16 {
+									gc_ld6 = archsimd.LoadFloat32x16Slice(in[i+d+(1<<s):])
+//line window.go:138
+								} else {
+//line window.go:138
+									break gc_steps6
+//line window.go:138
+								}
+//line window.go:138
+								sum = sum.Add(gc_ld6)
+//line window.go:138
+							}
+//line window.go:140
+							sum.StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+				gc_steps4:
+					for ; gc_vstep2+7 < gc_to2; gc_vstep2 += 8 {
+						gc_tx2 := gc_vstep2
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+//line window.go:132
+						var i int = gc_bx2*gc_bdx2 + gc_tx2
+//line window.go:132
+						_ = i
+//line window.go:136
+						var sum archsimd.Float32x8
+//line window.go:136
+						_ = sum
+//line window.go:137
+						if i < 0 || i > len(out)-8 {
+//line window.go:137
+							break
+//line window.go:137
+						}
+//line window.go:137
+						for d := 0; d < n; d = d + 1 {
+//line window.go:137
+							var gc_ld4 archsimd.Float32x8
+//line window.go:137
+							if (i+d+(1<<s)) >= 0 && (i+d+(1<<s)) <= len(in)-8 {
+								gc_ld4 = archsimd.LoadFloat32x8Slice(in[i+d+(1<<s):])
+//line window.go:138
+							} else {
+//line window.go:138
+								break gc_steps4
+//line window.go:138
+							}
+//line window.go:138
+							sum = sum.Add(gc_ld4)
+//line window.go:138
+						}
+//line window.go:140
+						sum.StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx2 := gc_vstep2; gc_tx2 < gc_to2; gc_tx2++ {
+					gc_rank2 := gc_base2 + gc_tx2
+					gc_pos2.Thread = gc_rank2
+
+//line window.go:132
+					i := gc_bx2*gc_bdx2 + gc_tx2
+					_ = i
+
+//line window.go:136
+					var sum float32
+
+//line window.go:137
+					for d := 0; d < n; d++ {
+						sum += in[i+d+(1<<s)]
+					}
+
+//line window.go:140
+					out[i] = sum
+					_ = sum
+				}
+			}
+		}
+	}
+}

@@ -264,3 +264,30 @@ func TestWindowTile(t *testing.T) {
 		}
 	}
 }
+
+// TestWindowShiftEmpty: a window whose index shifts by a count that
+// would panic, in a loop that runs no trip, fails on neither path (the
+// check before the loop must not evaluate what the loop never does);
+// with trips, both paths sum as the host.
+func TestWindowShiftEmpty(t *testing.T) {
+	const n = 40
+	in := portableInput(n + 8)
+	got := agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16)}, Block: gocuda.Dim3{X: 16}}, WindowShiftKernel(in, out, 0, -1))
+		return bitsOf(out), err
+	})
+	assert.Equal(t, bitsOf(make([]float32, n)), got)
+	got = agreeSIMD(t, func(f form) ([]uint32, error) {
+		out := make([]float32, n)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, 16)}, Block: gocuda.Dim3{X: 16}}, WindowShiftKernel(in, out, 3, 2))
+		return bitsOf(out), err
+	})
+	want := make([]float32, n)
+	for i := range want {
+		for d := range 3 {
+			want[i] += in[i+d+4]
+		}
+	}
+	assert.Equal(t, bitsOf(want), got)
+}

@@ -350,7 +350,7 @@ func and(x, y ast.Expr) ast.Expr {
 
 // safe reports whether evaluating x cannot fail: no loads, no calls but
 // conversions between numbers, no division but by a constant other than
-// zero. The window's check evaluates it before the loop would.
+// zero, no shift but by a literal count. The window's check evaluates it before the loop would.
 func safe(x ast.Expr) bool {
 	ok := true
 	ast.Inspect(x, func(n ast.Node) bool {
@@ -360,9 +360,13 @@ func safe(x ast.Expr) bool {
 		case *ast.CallExpr:
 			ok = ok && (conversion(n) || isLen(n))
 		case *ast.BinaryExpr:
-			if n.Op == token.QUO || n.Op == token.REM {
+			switch n.Op {
+			case token.QUO, token.REM:
 				lit, isLit := ast.Unparen(n.Y).(*ast.BasicLit)
 				ok = ok && isLit && lit.Kind == token.INT && constant.Sign(constant.MakeFromLiteral(lit.Value, lit.Kind, 0)) != 0
+			case token.SHL, token.SHR: // a negative count panics: only a literal one
+				lit, isLit := ast.Unparen(n.Y).(*ast.BasicLit)
+				ok = ok && isLit && lit.Kind == token.INT
 			}
 		}
 		return ok
