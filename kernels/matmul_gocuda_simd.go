@@ -749,7 +749,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -779,7 +779,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1053,7 +1053,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -1083,7 +1083,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line matmul.go:167
 									}
 //line matmul.go:167
-									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line matmul.go:167
 								}
 //line matmul.go:167
@@ -2353,7 +2353,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2383,7 +2383,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2657,7 +2657,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -2687,7 +2687,7 @@ func gc_body_matMulTiledUnrolled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:208
 									}
 //line matmul.go:208
-									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line matmul.go:208
 								}
 //line matmul.go:208
@@ -4061,7 +4061,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+										gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line matmul.go:259
 									}
 //line matmul.go:259
@@ -4110,7 +4110,7 @@ func gc_body_matMulRegisterTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k,
 //line matmul.go:259
 										}
 //line matmul.go:259
-										gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+										gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line matmul.go:259
 									}
 //line matmul.go:259

@@ -415,7 +415,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:186
 								gc_b9 := gc_none4
 //line reduce.go:186
@@ -439,7 +439,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none4
 //line reduce.go:284
@@ -639,7 +639,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:186
 								gc_b5 := gc_none2
 //line reduce.go:186
@@ -663,7 +663,7 @@ func gc_body_reduceAtomic_float32(gc_b2 *compiled.Block, in []float32, sum *floa
 //line reduce.go:284
 								_ = gc_zero4
 //line reduce.go:284
-								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 								gc_b6 := gc_none2
 //line reduce.go:284
@@ -1233,7 +1233,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:186
 								gc_b18 := gc_none8
 //line reduce.go:186
@@ -1257,7 +1257,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
 								gc_b19 := gc_none8
 //line reduce.go:284
@@ -1457,7 +1457,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:186
 								gc_b14 := gc_none6
 //line reduce.go:186
@@ -1481,7 +1481,7 @@ func gc_body_reduceAtomic_int32(gc_b11 *compiled.Block, in []int32, sum *int32) 
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
 								gc_b15 := gc_none6
 //line reduce.go:284
@@ -2051,7 +2051,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:186
 								gc_b27 := gc_none12
 //line reduce.go:186
@@ -2075,7 +2075,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
 								gc_b28 := gc_none12
 //line reduce.go:284
@@ -2275,7 +2275,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:186
 								}
 //line reduce.go:186
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:186
 								gc_b23 := gc_none10
 //line reduce.go:186
@@ -2299,7 +2299,7 @@ func gc_body_reduceAtomic_uint32(gc_b20 *compiled.Block, in []uint32, sum *uint3
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
 								gc_b24 := gc_none10
 //line reduce.go:284
@@ -3281,7 +3281,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:210
 								gc_b9 := gc_none4
 //line reduce.go:210
@@ -3305,7 +3305,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none4
 //line reduce.go:284
@@ -3505,7 +3505,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:210
 								gc_b5 := gc_none2
 //line reduce.go:210
@@ -3529,7 +3529,7 @@ func gc_body_reduceInterleaved_float32(gc_b2 *compiled.Block, in []float32, part
 //line reduce.go:284
 								_ = gc_zero4
 //line reduce.go:284
-								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 								gc_b6 := gc_none2
 //line reduce.go:284
@@ -4145,7 +4145,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if25)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if25.ToBits()))
 //line reduce.go:210
 								gc_b18 := gc_none8
 //line reduce.go:210
@@ -4169,7 +4169,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if26)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line reduce.go:284
 								gc_b19 := gc_none8
 //line reduce.go:284
@@ -4369,7 +4369,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if19)
+								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if19.ToBits()))
 //line reduce.go:210
 								gc_b14 := gc_none6
 //line reduce.go:210
@@ -4393,7 +4393,7 @@ func gc_body_reduceInterleaved_int32(gc_b11 *compiled.Block, in []int32, partial
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if20)
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line reduce.go:284
 								gc_b15 := gc_none6
 //line reduce.go:284
@@ -5009,7 +5009,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if39)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 //line reduce.go:210
 								gc_b27 := gc_none12
 //line reduce.go:210
@@ -5033,7 +5033,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if40)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line reduce.go:284
 								gc_b28 := gc_none12
 //line reduce.go:284
@@ -5233,7 +5233,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:210
 								}
 //line reduce.go:210
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if33)
+								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line reduce.go:210
 								gc_b23 := gc_none10
 //line reduce.go:210
@@ -5257,7 +5257,7 @@ func gc_body_reduceInterleaved_uint32(gc_b20 *compiled.Block, in []uint32, parti
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if34)
+								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line reduce.go:284
 								gc_b24 := gc_none10
 //line reduce.go:284
@@ -6180,7 +6180,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:234
 								gc_b9 := gc_none4
 //line reduce.go:234
@@ -6204,7 +6204,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none4
 //line reduce.go:284
@@ -6404,7 +6404,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:234
 								gc_b5 := gc_none2
 //line reduce.go:234
@@ -6428,7 +6428,7 @@ func gc_body_reduceStridedIndex_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero4
 //line reduce.go:284
-								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 								gc_b6 := gc_none2
 //line reduce.go:284
@@ -6879,7 +6879,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:234
 								gc_b18 := gc_none8
 //line reduce.go:234
@@ -6903,7 +6903,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
 								gc_b19 := gc_none8
 //line reduce.go:284
@@ -7103,7 +7103,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:234
 								gc_b14 := gc_none6
 //line reduce.go:234
@@ -7127,7 +7127,7 @@ func gc_body_reduceStridedIndex_int32(gc_b11 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
 								gc_b15 := gc_none6
 //line reduce.go:284
@@ -7578,7 +7578,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:234
 								gc_b27 := gc_none12
 //line reduce.go:234
@@ -7602,7 +7602,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
 								gc_b28 := gc_none12
 //line reduce.go:284
@@ -7802,7 +7802,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:234
 								}
 //line reduce.go:234
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:234
 								gc_b23 := gc_none10
 //line reduce.go:234
@@ -7826,7 +7826,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b20 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
 								gc_b24 := gc_none10
 //line reduce.go:284
@@ -8617,7 +8617,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce.go:256
 								gc_b9 := gc_none4
 //line reduce.go:256
@@ -8641,7 +8641,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none4
 //line reduce.go:284
@@ -8841,7 +8841,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line reduce.go:256
 								gc_b5 := gc_none2
 //line reduce.go:256
@@ -8865,7 +8865,7 @@ func gc_body_reduceSequential_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce.go:284
 								_ = gc_zero4
 //line reduce.go:284
-								gc_result4 = archsimd.BroadcastFloat32x16(gc_zero4).Merge(gc_result4, gc_if6)
+								gc_result4 = gc_result4.Merge(archsimd.BroadcastFloat32x16(gc_zero4), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce.go:284
 								gc_b6 := gc_none2
 //line reduce.go:284
@@ -9449,7 +9449,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce.go:256
 								gc_b18 := gc_none8
 //line reduce.go:256
@@ -9473,7 +9473,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastInt32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastInt32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
 								gc_b19 := gc_none8
 //line reduce.go:284
@@ -9673,7 +9673,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result12 = gc_ld12.Merge(gc_result12, gc_if17)
+								gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
 //line reduce.go:256
 								gc_b14 := gc_none6
 //line reduce.go:256
@@ -9697,7 +9697,7 @@ func gc_body_reduceSequential_int32(gc_b11 *compiled.Block, in []int32, partial 
 //line reduce.go:284
 								_ = gc_zero12
 //line reduce.go:284
-								gc_result12 = archsimd.BroadcastInt32x16(gc_zero12).Merge(gc_result12, gc_if18)
+								gc_result12 = gc_result12.Merge(archsimd.BroadcastInt32x16(gc_zero12), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line reduce.go:284
 								gc_b15 := gc_none6
 //line reduce.go:284
@@ -10281,7 +10281,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce.go:256
 								gc_b27 := gc_none12
 //line reduce.go:256
@@ -10305,7 +10305,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastUint32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastUint32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
 								gc_b28 := gc_none12
 //line reduce.go:284
@@ -10505,7 +10505,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:256
 								}
 //line reduce.go:256
-								gc_result20 = gc_ld20.Merge(gc_result20, gc_if29)
+								gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
 //line reduce.go:256
 								gc_b23 := gc_none10
 //line reduce.go:256
@@ -10529,7 +10529,7 @@ func gc_body_reduceSequential_uint32(gc_b20 *compiled.Block, in []uint32, partia
 //line reduce.go:284
 								_ = gc_zero20
 //line reduce.go:284
-								gc_result20 = archsimd.BroadcastUint32x16(gc_zero20).Merge(gc_result20, gc_if30)
+								gc_result20 = gc_result20.Merge(archsimd.BroadcastUint32x16(gc_zero20), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line reduce.go:284
 								gc_b24 := gc_none10
 //line reduce.go:284

@@ -453,7 +453,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+								gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line reduce_variants.go:22
 								gc_b15 := gc_none4
 //line reduce_variants.go:22
@@ -477,7 +477,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								_ = gc_zero15
 //line reduce.go:284
-								gc_result15 = archsimd.BroadcastFloat32x16(gc_zero15).Merge(gc_result15, gc_if22)
+								gc_result15 = gc_result15.Merge(archsimd.BroadcastFloat32x16(gc_zero15), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line reduce.go:284
 								gc_b16 := gc_none4
 //line reduce.go:284
@@ -525,7 +525,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:22
 								gc_b17 := gc_none4
 //line reduce_variants.go:22
@@ -549,7 +549,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastFloat32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
 								gc_b18 := gc_none4
 //line reduce.go:284
@@ -823,7 +823,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+								gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line reduce_variants.go:22
 								gc_b7 := gc_none2
 //line reduce_variants.go:22
@@ -847,7 +847,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								_ = gc_zero7
 //line reduce.go:284
-								gc_result7 = archsimd.BroadcastFloat32x16(gc_zero7).Merge(gc_result7, gc_if10)
+								gc_result7 = gc_result7.Merge(archsimd.BroadcastFloat32x16(gc_zero7), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line reduce.go:284
 								gc_b8 := gc_none2
 //line reduce.go:284
@@ -895,7 +895,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:22
 								gc_b9 := gc_none2
 //line reduce_variants.go:22
@@ -919,7 +919,7 @@ func gc_body_reduceFirstAdd_float32(gc_b2 *compiled.Block, in []float32, partial
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none2
 //line reduce.go:284
@@ -1593,7 +1593,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result31 = gc_ld31.Merge(gc_result31, gc_if45)
+								gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
 //line reduce_variants.go:22
 								gc_b32 := gc_none8
 //line reduce_variants.go:22
@@ -1617,7 +1617,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								_ = gc_zero31
 //line reduce.go:284
-								gc_result31 = archsimd.BroadcastInt32x16(gc_zero31).Merge(gc_result31, gc_if46)
+								gc_result31 = gc_result31.Merge(archsimd.BroadcastInt32x16(gc_zero31), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line reduce.go:284
 								gc_b33 := gc_none8
 //line reduce.go:284
@@ -1665,7 +1665,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result32 = gc_ld32.Merge(gc_result32, gc_if47)
+								gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line reduce_variants.go:22
 								gc_b34 := gc_none8
 //line reduce_variants.go:22
@@ -1689,7 +1689,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								_ = gc_zero32
 //line reduce.go:284
-								gc_result32 = archsimd.BroadcastInt32x16(gc_zero32).Merge(gc_result32, gc_if48)
+								gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line reduce.go:284
 								gc_b35 := gc_none8
 //line reduce.go:284
@@ -1963,7 +1963,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+								gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line reduce_variants.go:22
 								gc_b24 := gc_none6
 //line reduce_variants.go:22
@@ -1987,7 +1987,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								_ = gc_zero23
 //line reduce.go:284
-								gc_result23 = archsimd.BroadcastInt32x16(gc_zero23).Merge(gc_result23, gc_if34)
+								gc_result23 = gc_result23.Merge(archsimd.BroadcastInt32x16(gc_zero23), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line reduce.go:284
 								gc_b25 := gc_none6
 //line reduce.go:284
@@ -2035,7 +2035,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:22
 								gc_b26 := gc_none6
 //line reduce_variants.go:22
@@ -2059,7 +2059,7 @@ func gc_body_reduceFirstAdd_int32(gc_b19 *compiled.Block, in []int32, partial []
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastInt32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
 								gc_b27 := gc_none6
 //line reduce.go:284
@@ -2733,7 +2733,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result47 = gc_ld47.Merge(gc_result47, gc_if69)
+								gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line reduce_variants.go:22
 								gc_b49 := gc_none12
 //line reduce_variants.go:22
@@ -2757,7 +2757,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								_ = gc_zero47
 //line reduce.go:284
-								gc_result47 = archsimd.BroadcastUint32x16(gc_zero47).Merge(gc_result47, gc_if70)
+								gc_result47 = gc_result47.Merge(archsimd.BroadcastUint32x16(gc_zero47), archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line reduce.go:284
 								gc_b50 := gc_none12
 //line reduce.go:284
@@ -2805,7 +2805,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result48 = gc_ld48.Merge(gc_result48, gc_if71)
+								gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line reduce_variants.go:22
 								gc_b51 := gc_none12
 //line reduce_variants.go:22
@@ -2829,7 +2829,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								_ = gc_zero48
 //line reduce.go:284
-								gc_result48 = archsimd.BroadcastUint32x16(gc_zero48).Merge(gc_result48, gc_if72)
+								gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line reduce.go:284
 								gc_b52 := gc_none12
 //line reduce.go:284
@@ -3103,7 +3103,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result39 = gc_ld39.Merge(gc_result39, gc_if57)
+								gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
 //line reduce_variants.go:22
 								gc_b41 := gc_none10
 //line reduce_variants.go:22
@@ -3127,7 +3127,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								_ = gc_zero39
 //line reduce.go:284
-								gc_result39 = archsimd.BroadcastUint32x16(gc_zero39).Merge(gc_result39, gc_if58)
+								gc_result39 = gc_result39.Merge(archsimd.BroadcastUint32x16(gc_zero39), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line reduce.go:284
 								gc_b42 := gc_none10
 //line reduce.go:284
@@ -3175,7 +3175,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce_variants.go:22
 								}
 //line reduce_variants.go:22
-								gc_result40 = gc_ld40.Merge(gc_result40, gc_if59)
+								gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
 //line reduce_variants.go:22
 								gc_b43 := gc_none10
 //line reduce_variants.go:22
@@ -3199,7 +3199,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b36 *compiled.Block, in []uint32, partial 
 //line reduce.go:284
 								_ = gc_zero40
 //line reduce.go:284
-								gc_result40 = archsimd.BroadcastUint32x16(gc_zero40).Merge(gc_result40, gc_if60)
+								gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line reduce.go:284
 								gc_b44 := gc_none10
 //line reduce.go:284
@@ -4377,7 +4377,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result15 = gc_ld15.Merge(gc_result15, gc_if21)
+								gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line reduce_variants.go:45
 								gc_b15 := gc_none4
 //line reduce_variants.go:45
@@ -4401,7 +4401,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero15
 //line reduce.go:284
-								gc_result15 = archsimd.BroadcastFloat32x16(gc_zero15).Merge(gc_result15, gc_if22)
+								gc_result15 = gc_result15.Merge(archsimd.BroadcastFloat32x16(gc_zero15), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line reduce.go:284
 								gc_b16 := gc_none4
 //line reduce.go:284
@@ -4449,7 +4449,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line reduce_variants.go:45
 								gc_b17 := gc_none4
 //line reduce_variants.go:45
@@ -4473,7 +4473,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero16
 //line reduce.go:284
-								gc_result16 = archsimd.BroadcastFloat32x16(gc_zero16).Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(archsimd.BroadcastFloat32x16(gc_zero16), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line reduce.go:284
 								gc_b18 := gc_none4
 //line reduce.go:284
@@ -4747,7 +4747,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if9)
+								gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line reduce_variants.go:45
 								gc_b7 := gc_none2
 //line reduce_variants.go:45
@@ -4771,7 +4771,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero7
 //line reduce.go:284
-								gc_result7 = archsimd.BroadcastFloat32x16(gc_zero7).Merge(gc_result7, gc_if10)
+								gc_result7 = gc_result7.Merge(archsimd.BroadcastFloat32x16(gc_zero7), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line reduce.go:284
 								gc_b8 := gc_none2
 //line reduce.go:284
@@ -4819,7 +4819,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line reduce_variants.go:45
 								gc_b9 := gc_none2
 //line reduce_variants.go:45
@@ -4843,7 +4843,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b2 *compiled.Block, in []float32, par
 //line reduce.go:284
 								_ = gc_zero8
 //line reduce.go:284
-								gc_result8 = archsimd.BroadcastFloat32x16(gc_zero8).Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(archsimd.BroadcastFloat32x16(gc_zero8), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce.go:284
 								gc_b10 := gc_none2
 //line reduce.go:284
@@ -5774,7 +5774,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result31 = gc_ld31.Merge(gc_result31, gc_if45)
+								gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
 //line reduce_variants.go:45
 								gc_b32 := gc_none8
 //line reduce_variants.go:45
@@ -5798,7 +5798,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero31
 //line reduce.go:284
-								gc_result31 = archsimd.BroadcastInt32x16(gc_zero31).Merge(gc_result31, gc_if46)
+								gc_result31 = gc_result31.Merge(archsimd.BroadcastInt32x16(gc_zero31), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line reduce.go:284
 								gc_b33 := gc_none8
 //line reduce.go:284
@@ -5846,7 +5846,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result32 = gc_ld32.Merge(gc_result32, gc_if47)
+								gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line reduce_variants.go:45
 								gc_b34 := gc_none8
 //line reduce_variants.go:45
@@ -5870,7 +5870,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero32
 //line reduce.go:284
-								gc_result32 = archsimd.BroadcastInt32x16(gc_zero32).Merge(gc_result32, gc_if48)
+								gc_result32 = gc_result32.Merge(archsimd.BroadcastInt32x16(gc_zero32), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line reduce.go:284
 								gc_b35 := gc_none8
 //line reduce.go:284
@@ -6144,7 +6144,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result23 = gc_ld23.Merge(gc_result23, gc_if33)
+								gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line reduce_variants.go:45
 								gc_b24 := gc_none6
 //line reduce_variants.go:45
@@ -6168,7 +6168,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero23
 //line reduce.go:284
-								gc_result23 = archsimd.BroadcastInt32x16(gc_zero23).Merge(gc_result23, gc_if34)
+								gc_result23 = gc_result23.Merge(archsimd.BroadcastInt32x16(gc_zero23), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line reduce.go:284
 								gc_b25 := gc_none6
 //line reduce.go:284
@@ -6216,7 +6216,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line reduce_variants.go:45
 								gc_b26 := gc_none6
 //line reduce_variants.go:45
@@ -6240,7 +6240,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b19 *compiled.Block, in []int32, partia
 //line reduce.go:284
 								_ = gc_zero24
 //line reduce.go:284
-								gc_result24 = archsimd.BroadcastInt32x16(gc_zero24).Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(archsimd.BroadcastInt32x16(gc_zero24), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line reduce.go:284
 								gc_b27 := gc_none6
 //line reduce.go:284
@@ -7171,7 +7171,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result47 = gc_ld47.Merge(gc_result47, gc_if69)
+								gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line reduce_variants.go:45
 								gc_b49 := gc_none12
 //line reduce_variants.go:45
@@ -7195,7 +7195,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero47
 //line reduce.go:284
-								gc_result47 = archsimd.BroadcastUint32x16(gc_zero47).Merge(gc_result47, gc_if70)
+								gc_result47 = gc_result47.Merge(archsimd.BroadcastUint32x16(gc_zero47), archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line reduce.go:284
 								gc_b50 := gc_none12
 //line reduce.go:284
@@ -7243,7 +7243,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result48 = gc_ld48.Merge(gc_result48, gc_if71)
+								gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line reduce_variants.go:45
 								gc_b51 := gc_none12
 //line reduce_variants.go:45
@@ -7267,7 +7267,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero48
 //line reduce.go:284
-								gc_result48 = archsimd.BroadcastUint32x16(gc_zero48).Merge(gc_result48, gc_if72)
+								gc_result48 = gc_result48.Merge(archsimd.BroadcastUint32x16(gc_zero48), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line reduce.go:284
 								gc_b52 := gc_none12
 //line reduce.go:284
@@ -7541,7 +7541,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result39 = gc_ld39.Merge(gc_result39, gc_if57)
+								gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
 //line reduce_variants.go:45
 								gc_b41 := gc_none10
 //line reduce_variants.go:45
@@ -7565,7 +7565,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero39
 //line reduce.go:284
-								gc_result39 = archsimd.BroadcastUint32x16(gc_zero39).Merge(gc_result39, gc_if58)
+								gc_result39 = gc_result39.Merge(archsimd.BroadcastUint32x16(gc_zero39), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line reduce.go:284
 								gc_b42 := gc_none10
 //line reduce.go:284
@@ -7613,7 +7613,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce_variants.go:45
 								}
 //line reduce_variants.go:45
-								gc_result40 = gc_ld40.Merge(gc_result40, gc_if59)
+								gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
 //line reduce_variants.go:45
 								gc_b43 := gc_none10
 //line reduce_variants.go:45
@@ -7637,7 +7637,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b36 *compiled.Block, in []uint32, part
 //line reduce.go:284
 								_ = gc_zero40
 //line reduce.go:284
-								gc_result40 = archsimd.BroadcastUint32x16(gc_zero40).Merge(gc_result40, gc_if60)
+								gc_result40 = gc_result40.Merge(archsimd.BroadcastUint32x16(gc_zero40), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line reduce.go:284
 								gc_b44 := gc_none10
 //line reduce.go:284
@@ -11916,7 +11916,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:136
 								if gc_if4.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).Merge(v, gc_if4)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -12035,7 +12035,7 @@ func gc_body_reduceGridStride_float32(gc_b2 *compiled.Block, in []float32, parti
 //line reduce_variants.go:137
 								if gc_if2.ToBits() != 0 {
 //line reduce_variants.go:137
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])).Merge(v, gc_if2)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
@@ -13136,7 +13136,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:136
 								if gc_if8.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])).Merge(v, gc_if8)
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -13255,7 +13255,7 @@ func gc_body_reduceGridStride_int32(gc_b3 *compiled.Block, in []int32, partial [
 //line reduce_variants.go:137
 								if gc_if6.ToBits() != 0 {
 //line reduce_variants.go:137
-									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:])).Merge(v, gc_if6)
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137
@@ -14356,7 +14356,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:136
 								if gc_if12.ToBits() != 0 {
 //line reduce_variants.go:136
-									v = v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])).Merge(v, gc_if12)
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line reduce_variants.go:136
 								}
 //line reduce_variants.go:136
@@ -14475,7 +14475,7 @@ func gc_body_reduceGridStride_uint32(gc_b4 *compiled.Block, in []uint32, partial
 //line reduce_variants.go:137
 								if gc_if10.ToBits() != 0 {
 //line reduce_variants.go:137
-									v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:])).Merge(v, gc_if10)
+									v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line reduce_variants.go:137
 								}
 //line reduce_variants.go:137

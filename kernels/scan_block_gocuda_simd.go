@@ -680,7 +680,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:25
 							if gc_if8.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]).Merge(v, gc_if8)
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -791,7 +791,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:26
 							if gc_if4.ToBits() != 0 {
 //line scan_block.go:26
-								v = archsimd.LoadFloat32x16Slice(in[g:]).Merge(v, gc_if4)
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -1017,7 +1017,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:53
 								if gc_if16.ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]).Merge(y, gc_if16)
+									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -1115,7 +1115,7 @@ func gc_body_hillisSteeleScan_float32(gc_b2 *compiled.Block, in []float32, out [
 //line scan_block.go:54
 								if gc_if12.ToBits() != 0 {
 //line scan_block.go:54
-									y = archsimd.LoadFloat32x16Slice(x_[i_-offset:]).Merge(y, gc_if12)
+									y = y.Merge(archsimd.LoadFloat32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line scan_block.go:54
 								}
 //line scan_block.go:54
@@ -1700,7 +1700,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:25
 							if gc_if24.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]).Merge(v, gc_if24)
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -1811,7 +1811,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:26
 							if gc_if20.ToBits() != 0 {
 //line scan_block.go:26
-								v = archsimd.LoadInt32x16Slice(in[g:]).Merge(v, gc_if20)
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -2037,7 +2037,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:53
 								if gc_if32.ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]).Merge(y, gc_if32)
+									y = y.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -2135,7 +2135,7 @@ func gc_body_hillisSteeleScan_int32(gc_b3 *compiled.Block, in []int32, out []int
 //line scan_block.go:54
 								if gc_if28.ToBits() != 0 {
 //line scan_block.go:54
-									y = archsimd.LoadInt32x16Slice(x_[i_-offset:]).Merge(y, gc_if28)
+									y = y.Merge(archsimd.LoadInt32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line scan_block.go:54
 								}
 //line scan_block.go:54
@@ -2720,7 +2720,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:25
 							if gc_if40.ToBits() != 0 {
 //line scan_block.go:25
-								v = archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]).Merge(v, gc_if40)
+								v = v.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line scan_block.go:25
 							}
 //line scan_block.go:25
@@ -2831,7 +2831,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:26
 							if gc_if36.ToBits() != 0 {
 //line scan_block.go:26
-								v = archsimd.LoadUint32x16Slice(in[g:]).Merge(v, gc_if36)
+								v = v.Merge(archsimd.LoadUint32x16Slice(in[g:]), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line scan_block.go:26
 							}
 //line scan_block.go:28
@@ -3057,7 +3057,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:53
 								if gc_if48.ToBits() != 0 {
 //line scan_block.go:53
-									y = archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]).Merge(y, gc_if48)
+									y = y.Merge(archsimd.LoadUint32x16Slice(gc_at27[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line scan_block.go:53
 								}
 //line scan_block.go:53
@@ -3155,7 +3155,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b4 *compiled.Block, in []uint32, out []u
 //line scan_block.go:54
 								if gc_if44.ToBits() != 0 {
 //line scan_block.go:54
-									y = archsimd.LoadUint32x16Slice(x_[i_-offset:]).Merge(y, gc_if44)
+									y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_-offset:]), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line scan_block.go:54
 								}
 //line scan_block.go:54

@@ -350,7 +350,7 @@ func gc_body_blockRadixSort(gc_b2 *compiled.Block, keys []uint32) {
 //line scan_block.go:54
 								if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line scan_block.go:54
-									y = archsimd.LoadUint32x16Slice(x_[i_2-offset:]).Merge(y, archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()))
+									y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if6.ToBits()).ToBits()))
 //line scan_block.go:54
 								}
 //line scan_block.go:54

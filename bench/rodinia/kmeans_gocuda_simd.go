@@ -802,9 +802,9 @@ func gc_body_kmeansPoint(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, features []f
 //line kmeans.go:78
 									if gc_if4.ToBits() != 0 {
 //line kmeans.go:78
-										minDist = dist.Merge(minDist, gc_if4)
+										minDist = minDist.Merge(dist, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kmeans.go:78
-										index = gc_vb4.Merge(index, gc_if4)
+										index = index.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kmeans.go:78
 									}
 //line kmeans.go:78

@@ -1048,7 +1048,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:97
 							}
 //line parboil.go:97
-							bottom = gc_ld13.Merge(bottom, gc_if7)
+							bottom = bottom.Merge(gc_ld13, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line parboil.go:97
 							var gc_i14 int = i
 //line parboil.go:97
@@ -1139,7 +1139,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:101
 							}
 //line parboil.go:101
-							bottom2 = gc_ld15.Merge(bottom2, gc_if8)
+							bottom2 = bottom2.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line parboil.go:101
 							var gc_i16 int = i2
 //line parboil.go:101
@@ -1719,7 +1719,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:113
 								}
 //line parboil.go:113
-								top = gc_ld41.Merge(top, gc_if27)
+								top = top.Merge(gc_ld41, archsimd.Mask32x16FromBits(^gc_if27.ToBits()))
 //line parboil.go:113
 							}
 //line parboil.go:113
@@ -1759,11 +1759,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:118
 									}
 //line parboil.go:118
-									aUp = gc_ld42.Merge(aUp, gc_if28)
+									aUp = aUp.Merge(gc_ld42, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line parboil.go:118
 								} else {
 //line parboil.go:118
-									aUp = archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]).Merge(aUp, gc_if28)
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line parboil.go:120
 								}
 //line parboil.go:120
@@ -1800,11 +1800,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:123
 									}
 //line parboil.go:123
-									aDown = gc_ld43.Merge(aDown, gc_if28)
+									aDown = aDown.Merge(gc_ld43, archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line parboil.go:123
 								} else {
 //line parboil.go:123
-									aDown = archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]).Merge(aDown, gc_if28)
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line parboil.go:125
 								}
 //line parboil.go:125
@@ -1845,7 +1845,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									}
 //line parboil.go:128
-									aLeftRight = gc_ld44.Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld44, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_if29.ToBits()).ToBits()))
 //line parboil.go:128
 								}
 //line parboil.go:128
@@ -1857,7 +1857,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:128
 									{
 //line parboil.go:128
-										aLeftRight = archsimd.LoadFloat32x16Slice(shA0[shID-1:]).Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if28.ToBits()&gc_else7.ToBits()).ToBits()))
 //line parboil.go:130
 									}
 //line parboil.go:130
@@ -1967,7 +1967,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:139
 								}
 //line parboil.go:139
-								top2 = gc_ld45.Merge(top2, gc_if30)
+								top2 = top2.Merge(gc_ld45, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line parboil.go:139
 							}
 //line parboil.go:139
@@ -2023,11 +2023,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:144
 									}
 //line parboil.go:144
-									aUp = gc_ld46.Merge(aUp, gc_if31)
+									aUp = aUp.Merge(gc_ld46, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line parboil.go:144
 								} else {
 //line parboil.go:144
-									aUp = archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]).Merge(aUp, gc_if31)
+									aUp = aUp.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line parboil.go:146
 								}
 //line parboil.go:146
@@ -2080,11 +2080,11 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:149
 									}
 //line parboil.go:149
-									aDown = gc_ld47.Merge(aDown, gc_if31)
+									aDown = aDown.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line parboil.go:149
 								} else {
 //line parboil.go:149
-									aDown = archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]).Merge(aDown, gc_if31)
+									aDown = aDown.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2-2*gc_bdx2:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line parboil.go:151
 								}
 //line parboil.go:151
@@ -2141,7 +2141,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									}
 //line parboil.go:154
-									aLeftRight = gc_ld48.Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()))
+									aLeftRight = aLeftRight.Merge(gc_ld48, archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_if32.ToBits()).ToBits()))
 //line parboil.go:154
 								}
 //line parboil.go:154
@@ -2153,7 +2153,7 @@ func gc_body_block2DHybridCoarsenX(gc_b2 *compiled.Block, c0, c1 float32, a0, an
 //line parboil.go:154
 									{
 //line parboil.go:154
-										aLeftRight = archsimd.LoadFloat32x16Slice(shA0[shID2+1:]).Merge(aLeftRight, archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()))
+										aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if31.ToBits()&gc_else8.ToBits()).ToBits()))
 //line parboil.go:156
 									}
 //line parboil.go:156

@@ -7056,7 +7056,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:127
 							if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if15)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:131
@@ -7066,7 +7066,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:131
 							if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if16)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -7200,7 +7200,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:128
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:131
@@ -7210,7 +7210,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:132
 							if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if8)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -7724,7 +7724,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:127
 							if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if31)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:131
@@ -7734,7 +7734,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:131
 							if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if32)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -7868,7 +7868,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:128
 							if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if23)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:131
@@ -7878,7 +7878,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:132
 							if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if24)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -8392,7 +8392,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:127
 							if gc_if47.ToBits() != 0 {
 //line samples_reduction.go:127
-								mySum = archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if47)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:131
@@ -8402,7 +8402,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:131
 							if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:131
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if48)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -8536,7 +8536,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:128
 							if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:128
-								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if39)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 //line samples_reduction.go:128
 							}
 //line samples_reduction.go:131
@@ -8546,7 +8546,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:132
 							if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if40)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -9403,7 +9403,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:165
 							if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if15)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:169
@@ -9413,7 +9413,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:169
 							if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if16)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -9547,7 +9547,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:166
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:169
@@ -9557,7 +9557,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:170
 							if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -10150,7 +10150,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:165
 							if gc_if31.ToBits() != 0 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if31)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:169
@@ -10160,7 +10160,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:169
 							if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if32)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -10294,7 +10294,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:166
 							if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if23)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:169
@@ -10304,7 +10304,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 //line samples_reduction.go:170
 							if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if24)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -10897,7 +10897,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:165
 							if gc_if47.ToBits() != 0 {
 //line samples_reduction.go:165
-								mySum = archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if47)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:169
@@ -10907,7 +10907,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:169
 							if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:169
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if48)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -11041,7 +11041,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:166
 							if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:166
-								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if39)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
 //line samples_reduction.go:166
 							}
 //line samples_reduction.go:169
@@ -11051,7 +11051,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 //line samples_reduction.go:170
 							if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if40)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -12276,7 +12276,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:215
 							if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if15)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:219
@@ -12286,7 +12286,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:219
 							if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if16)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -12420,7 +12420,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:216
 							if gc_if7.ToBits() != 0 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadFloat32x16Slice(gIdata[i:]).Merge(mySum, gc_if7)
+								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:219
@@ -12430,7 +12430,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:220
 							if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if8)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -12589,7 +12589,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if20)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:226
 										mySum.StoreMasked((*[16]float32)(gc_at14[(gc_tx2-gc_fastlo4):]), gc_if20)
 //line samples_reduction.go:226
@@ -12740,7 +12740,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:227
 							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if18)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:227
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if18)
 							}
@@ -12954,7 +12954,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if24)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:233
 										mySum.StoreMasked((*[16]float32)(gc_at16[(gc_tx2-gc_fastlo5):]), gc_if24)
 //line samples_reduction.go:233
@@ -13105,7 +13105,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:234
 							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if22)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:234
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if22)
 							}
@@ -13319,7 +13319,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if28)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:240
 										mySum.StoreMasked((*[16]float32)(gc_at18[(gc_tx2-gc_fastlo6):]), gc_if28)
 //line samples_reduction.go:240
@@ -13470,7 +13470,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:241
 							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if26)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line samples_reduction.go:241
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if26)
 							}
@@ -13871,7 +13871,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:215
 							if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if43)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:219
@@ -13881,7 +13881,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:219
 							if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if44)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -14015,7 +14015,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:216
 							if gc_if35.ToBits() != 0 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadInt32x16Slice(gIdata[i:]).Merge(mySum, gc_if35)
+								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:219
@@ -14025,7 +14025,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:220
 							if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if36)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -14184,7 +14184,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if48)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:226
 										mySum.StoreMasked((*[16]int32)(gc_at23[(gc_tx3-gc_fastlo7):]), gc_if48)
 //line samples_reduction.go:226
@@ -14335,7 +14335,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:227
 							if gc_if46.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if46)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line samples_reduction.go:227
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if46)
 							}
@@ -14549,7 +14549,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									if gc_if52.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if52)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
 //line samples_reduction.go:233
 										mySum.StoreMasked((*[16]int32)(gc_at25[(gc_tx3-gc_fastlo8):]), gc_if52)
 //line samples_reduction.go:233
@@ -14700,7 +14700,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:234
 							if gc_if50.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if50)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
 //line samples_reduction.go:234
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if50)
 							}
@@ -14914,7 +14914,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									if gc_if56.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if56)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
 //line samples_reduction.go:240
 										mySum.StoreMasked((*[16]int32)(gc_at27[(gc_tx3-gc_fastlo9):]), gc_if56)
 //line samples_reduction.go:240
@@ -15065,7 +15065,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:241
 							if gc_if54.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if54)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
 //line samples_reduction.go:241
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if54)
 							}
@@ -15466,7 +15466,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:215
 							if gc_if71.ToBits() != 0 {
 //line samples_reduction.go:215
-								mySum = archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if71)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:219
@@ -15476,7 +15476,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:219
 							if gc_if72.ToBits() != 0 {
 //line samples_reduction.go:219
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if72)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -15610,7 +15610,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:216
 							if gc_if63.ToBits() != 0 {
 //line samples_reduction.go:216
-								mySum = archsimd.LoadUint32x16Slice(gIdata[i:]).Merge(mySum, gc_if63)
+								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
 //line samples_reduction.go:216
 							}
 //line samples_reduction.go:219
@@ -15620,7 +15620,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:220
 							if gc_if64.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if64)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -15779,7 +15779,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									if gc_if76.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if76)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if76.ToBits()))
 //line samples_reduction.go:226
 										mySum.StoreMasked((*[16]uint32)(gc_at32[(gc_tx4-gc_fastlo10):]), gc_if76)
 //line samples_reduction.go:226
@@ -15930,7 +15930,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:227
 							if gc_if74.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if74)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
 //line samples_reduction.go:227
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if74)
 							}
@@ -16144,7 +16144,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									if gc_if80.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if80)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if80.ToBits()))
 //line samples_reduction.go:233
 										mySum.StoreMasked((*[16]uint32)(gc_at34[(gc_tx4-gc_fastlo11):]), gc_if80)
 //line samples_reduction.go:233
@@ -16295,7 +16295,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:234
 							if gc_if78.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if78)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if78.ToBits()))
 //line samples_reduction.go:234
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if78)
 							}
@@ -16509,7 +16509,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									if gc_if84.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if84)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
 //line samples_reduction.go:240
 										mySum.StoreMasked((*[16]uint32)(gc_at36[(gc_tx4-gc_fastlo12):]), gc_if84)
 //line samples_reduction.go:240
@@ -16660,7 +16660,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:241
 							if gc_if82.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if82)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
 //line samples_reduction.go:241
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if82)
 							}
@@ -17753,7 +17753,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:299
 									if gc_if4.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if4)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line samples_reduction.go:299
 										mySum.StoreMasked((*[16]float32)(gc_at8[(gc_tx2-gc_fastlo4):]), gc_if4)
 //line samples_reduction.go:299
@@ -17904,7 +17904,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:300
 							if gc_if2.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if2)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line samples_reduction.go:300
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if2)
 							}
@@ -18118,7 +18118,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:306
 									if gc_if8.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if8)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line samples_reduction.go:306
 										mySum.StoreMasked((*[16]float32)(gc_at10[(gc_tx2-gc_fastlo5):]), gc_if8)
 //line samples_reduction.go:306
@@ -18269,7 +18269,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:307
 							if gc_if6.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if6)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line samples_reduction.go:307
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if6)
 							}
@@ -18483,7 +18483,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:313
 									if gc_if12.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if12)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line samples_reduction.go:313
 										mySum.StoreMasked((*[16]float32)(gc_at12[(gc_tx2-gc_fastlo6):]), gc_if12)
 //line samples_reduction.go:313
@@ -18634,7 +18634,7 @@ func gc_body_reduce6_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:314
 							if gc_if10.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if10)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line samples_reduction.go:314
 								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if10)
 							}
@@ -19108,7 +19108,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:299
 									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if16)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at13[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:299
 										mySum.StoreMasked((*[16]int32)(gc_at14[(gc_tx3-gc_fastlo7):]), gc_if16)
 //line samples_reduction.go:299
@@ -19259,7 +19259,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:300
 							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if14)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:300
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if14)
 							}
@@ -19473,7 +19473,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:306
 									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if20)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:306
 										mySum.StoreMasked((*[16]int32)(gc_at16[(gc_tx3-gc_fastlo8):]), gc_if20)
 //line samples_reduction.go:306
@@ -19624,7 +19624,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:307
 							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if18)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:307
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if18)
 							}
@@ -19838,7 +19838,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:313
 									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if24)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:313
 										mySum.StoreMasked((*[16]int32)(gc_at18[(gc_tx3-gc_fastlo9):]), gc_if24)
 //line samples_reduction.go:313
@@ -19989,7 +19989,7 @@ func gc_body_reduce6_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:314
 							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if22)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:314
 								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if22)
 							}
@@ -20463,7 +20463,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:299
 									if gc_if28.ToBits() != 0 {
 //line samples_reduction.go:299
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if28)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
 //line samples_reduction.go:299
 										mySum.StoreMasked((*[16]uint32)(gc_at20[(gc_tx4-gc_fastlo10):]), gc_if28)
 //line samples_reduction.go:299
@@ -20614,7 +20614,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:300
 							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:300
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])).Merge(mySum, gc_if26)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
 //line samples_reduction.go:300
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if26)
 							}
@@ -20828,7 +20828,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:306
 									if gc_if32.ToBits() != 0 {
 //line samples_reduction.go:306
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if32)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at21[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
 //line samples_reduction.go:306
 										mySum.StoreMasked((*[16]uint32)(gc_at22[(gc_tx4-gc_fastlo11):]), gc_if32)
 //line samples_reduction.go:306
@@ -20979,7 +20979,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:307
 							if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:307
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])).Merge(mySum, gc_if30)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
 //line samples_reduction.go:307
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if30)
 							}
@@ -21193,7 +21193,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:313
 									if gc_if36.ToBits() != 0 {
 //line samples_reduction.go:313
-										mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if36)
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line samples_reduction.go:313
 										mySum.StoreMasked((*[16]uint32)(gc_at24[(gc_tx4-gc_fastlo12):]), gc_if36)
 //line samples_reduction.go:313
@@ -21344,7 +21344,7 @@ func gc_body_reduce6_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:314
 							if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:314
-								mySum = mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])).Merge(mySum, gc_if34)
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line samples_reduction.go:314
 								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if34)
 							}

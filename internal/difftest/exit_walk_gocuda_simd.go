@@ -235,7 +235,7 @@ func gc_body_exitWalk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []int32, out
 //line exit_walk.go:21
 											}
 //line exit_walk.go:21
-											s = s.Add(gc_ld2.Mul(archsimd.BroadcastInt32x16(int32(j+1)))).Merge(s, archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()))
+											s = s.Merge(s.Add(gc_ld2.Mul(archsimd.BroadcastInt32x16(int32(j+1)))), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive4.ToBits()&gc_if4.ToBits()).ToBits()))
 //line exit_walk.go:21
 										}
 //line exit_walk.go:21

@@ -455,7 +455,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									if gc_if4.ToBits() != 0 {
 //line flat.go:30
-										v = (archsimd.Int32x16{}).Sub(v).Merge(v, gc_if4)
+										v = v.Merge((archsimd.Int32x16{}).Sub(v), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line flat.go:30
 									}
 //line flat.go:30
@@ -623,7 +623,7 @@ func gc_body_flatStep(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []int32
 //line flat.go:30
 									if gc_if2.ToBits() != 0 {
 //line flat.go:30
-										v = (archsimd.Int32x16{}).Sub(v).Merge(v, gc_if2)
+										v = v.Merge((archsimd.Int32x16{}).Sub(v), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line flat.go:30
 									}
 //line flat.go:30
@@ -1405,7 +1405,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:61
 								if gc_if4.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)).Merge(v, gc_if4)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line flat.go:61
 								}
 //line flat.go:61
@@ -1516,7 +1516,7 @@ func gc_body_strideSum_float32(gc_b2 *compiled.Block, in []float32, partial []fl
 //line flat.go:62
 								if gc_if2.ToBits() != 0 {
 //line flat.go:62
-									v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
+									v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line flat.go:62
 								}
 //line flat.go:62
@@ -2019,7 +2019,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:61
 								if gc_if8.ToBits() != 0 {
 //line flat.go:61
-									v = v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)).Merge(v, gc_if8)
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at10[gc_tx3:]).Mul(gc_vb8)), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line flat.go:61
 								}
 //line flat.go:61
@@ -2130,7 +2130,7 @@ func gc_body_strideSum_int32(gc_b3 *compiled.Block, in []int32, partial []int32)
 //line flat.go:62
 								if gc_if6.ToBits() != 0 {
 //line flat.go:62
-									v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)).Merge(v, gc_if6)
+									v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb6)), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line flat.go:62
 								}
 //line flat.go:62

@@ -1509,9 +1509,9 @@ func gc_body_interchangeNearest(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, featu
 //line interchange.go:75
 									if gc_if2.ToBits() != 0 {
 //line interchange.go:75
-										minDist = ans.Merge(minDist, gc_if2)
+										minDist = minDist.Merge(ans, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line interchange.go:75
-										index = gc_vb2.Merge(index, gc_if2)
+										index = index.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line interchange.go:75
 									}
 //line interchange.go:75
@@ -3445,7 +3445,7 @@ func gc_body_interchangeHelper(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, b, w, 
 //line interchange.go:140
 									}
 //line interchange.go:140
-									r_2 = r_2.Add(gc_ld12).Merge(r_2, gc_if6)
+									r_2 = r_2.Merge(r_2.Add(gc_ld12), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line interchange.go:140
 								}
 //line interchange.go:140
@@ -3773,7 +3773,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:159
 										if gc_if4.ToBits() != 0 {
 //line interchange.go:159
-											a = a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])).Merge(a, gc_if4)
+											a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line interchange.go:159
 										}
 //line interchange.go:159
@@ -3889,7 +3889,7 @@ func gc_body_guardTail(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out, g []i
 //line interchange.go:160
 											}
 //line interchange.go:160
-											a = a.Add(gc_ld2).Merge(a, gc_if2)
+											a = a.Merge(a.Add(gc_ld2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line interchange.go:160
 										}
 //line interchange.go:160

@@ -228,7 +228,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av8 = gc_ld15.Merge(gc_av8, gc_if15)
+									gc_av8 = gc_av8.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -258,7 +258,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv8 = gc_ld16.Merge(gc_bv8, gc_if16)
+									gc_bv8 = gc_bv8.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -532,7 +532,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_av4 = gc_ld7.Merge(gc_av4, gc_if7)
+									gc_av4 = gc_av4.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -562,7 +562,7 @@ func gc_body_matMulTiled(gc_b2 *compiled.Block, a, b, c []float32, m, k, n int) 
 //line kernels.go:22
 									}
 //line kernels.go:22
-									gc_bv4 = gc_ld8.Merge(gc_bv4, gc_if8)
+									gc_bv4 = gc_bv4.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kernels.go:22
 								}
 //line kernels.go:22
@@ -2083,7 +2083,7 @@ func gc_body_scan_float32(gc_b2 *compiled.Block, in []float32, out []float32) {
 //line kernels.go:58
 							if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits() != 0 {
 //line kernels.go:58
-								v = archsimd.LoadFloat32x16Slice(temp[tid-off:]).Merge(v, archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()))
+								v = v.Merge(archsimd.LoadFloat32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if4.ToBits()).ToBits()))
 //line kernels.go:58
 							}
 //line kernels.go:58
@@ -2712,7 +2712,7 @@ func gc_body_scan_int32(gc_b3 *compiled.Block, in []int32, out []int32) {
 //line kernels.go:58
 							if archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits() != 0 {
 //line kernels.go:58
-								v = archsimd.LoadInt32x16Slice(temp[tid-off:]).Merge(v, archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()))
+								v = v.Merge(archsimd.LoadInt32x16Slice(temp[tid-off:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive18.ToBits()&gc_if8.ToBits()).ToBits()))
 //line kernels.go:58
 							}
 //line kernels.go:58
@@ -6052,7 +6052,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:213
 							if gc_if8.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Merge(v, gc_if8)
+								v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -6163,7 +6163,7 @@ func gc_body_tree_float32(gc_b2 *compiled.Block, in []float32, partial []float32
 //line kernels.go:214
 							if gc_if4.ToBits() != 0 {
 //line kernels.go:214
-								v = archsimd.LoadFloat32x16Slice(in[i:]).Merge(v, gc_if4)
+								v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line kernels.go:214
 							}
 //line kernels.go:216
@@ -6964,7 +6964,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:213
 							if gc_if20.ToBits() != 0 {
 //line kernels.go:213
-								v = archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]).Merge(v, gc_if20)
+								v = v.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line kernels.go:213
 							}
 //line kernels.go:213
@@ -7075,7 +7075,7 @@ func gc_body_tree_int32(gc_b3 *compiled.Block, in []int32, partial []int32) {
 //line kernels.go:214
 							if gc_if16.ToBits() != 0 {
 //line kernels.go:214
-								v = archsimd.LoadInt32x16Slice(in[i:]).Merge(v, gc_if16)
+								v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line kernels.go:214
 							}
 //line kernels.go:216

@@ -852,7 +852,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:45
 									if gc_if8.ToBits() != 0 {
 //line peel.go:45
-										y = archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]).Merge(y, gc_if8)
+										y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at7[(gc_tx2-gc_fastlo2):]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line peel.go:45
 									}
 //line peel.go:45
@@ -995,7 +995,7 @@ func gc_body_peelShift(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:46
 							if gc_if4.ToBits() != 0 {
 //line peel.go:46
-								y = archsimd.LoadFloat32x16Slice(tile_[tx-2:]).Merge(y, gc_if4)
+								y = y.Merge(archsimd.LoadFloat32x16Slice(tile_[tx-2:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line peel.go:46
 							}
 //line peel.go:48
@@ -1813,7 +1813,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:76
 									if gc_if4.ToBits() != 0 {
 //line peel.go:76
-										s = archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb4.Mul(s)).Merge(s, gc_if4)
+										s = s.Merge(archsimd.LoadFloat32x16Slice(gc_at12[(gc_tx2-gc_fastlo2):]).Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at14[(gc_tx2-gc_fastlo2):])).Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo2):])).Sub(gc_vb4.Mul(s)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line peel.go:76
 									}
 //line peel.go:76
@@ -2068,7 +2068,7 @@ func gc_body_peelRows(gc_b2 *compiled.Block, in, out []float32) {
 //line peel.go:77
 								}
 //line peel.go:77
-								s = gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb2.Mul(s)).Merge(s, gc_if2)
+								s = s.Merge(gc_ld5.Add(gc_ld6).Add(gc_ld7).Add(gc_ld8).Sub(gc_vb2.Mul(s)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line peel.go:77
 							}
 //line peel.go:79

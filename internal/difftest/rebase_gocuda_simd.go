@@ -1409,7 +1409,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:78
 								if gc_if8.ToBits() != 0 {
 //line rebase.go:78
-									y = archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12).Merge(y, gc_if8)
+									y = y.Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx2:]).Mul(gc_vb12), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line rebase.go:78
 								}
 //line rebase.go:78
@@ -1517,7 +1517,7 @@ func gc_body_rebaseGuarded(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line rebase.go:79
 								if gc_if4.ToBits() != 0 {
 //line rebase.go:79
-									y = archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6).Merge(y, gc_if4)
+									y = y.Merge(archsimd.LoadFloat32x16Slice(in[i-k:]).Mul(gc_vb6), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line rebase.go:79
 								}
 //line rebase.go:81

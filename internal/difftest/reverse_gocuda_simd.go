@@ -232,7 +232,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:23
 								if gc_if8.ToBits() != 0 {
 //line reverse.go:23
-									temp = archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])).Merge(temp, gc_if8)
+									temp = temp.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reverse.go:23
 								}
 //line reverse.go:23
@@ -317,7 +317,7 @@ func gc_body_reverseScan(gc_b2 *compiled.Block, data []float32) {
 //line reverse.go:24
 								if gc_if4.ToBits() != 0 {
 //line reverse.go:24
-									temp = archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])).Merge(temp, gc_if4)
+									temp = temp.Merge(archsimd.LoadFloat32x16Slice(x[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(x[gc_tx2-stride:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line reverse.go:24
 								}
 //line reverse.go:24
@@ -1116,7 +1116,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:55
 							if gc_if10.ToBits() != 0 {
 //line reverse.go:55
-								y = gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16).Merge(y, gc_if10)
+								y = y.Merge(gc_vb15.Mul(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Add(gc_vb16), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line reverse.go:55
 							}
 //line reverse.go:55
@@ -1222,7 +1222,7 @@ func gc_body_reverseStep(gc_b2 *compiled.Block, data []int32, d int) {
 //line reverse.go:56
 							if gc_if6.ToBits() != 0 {
 //line reverse.go:56
-								y = gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8).Merge(y, gc_if6)
+								y = y.Merge(gc_vb7.Mul(archsimd.LoadInt32x16Slice(x[i-d:])).Add(gc_vb8), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line reverse.go:56
 							}
 //line reverse.go:56
@@ -2030,7 +2030,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:83
 								if gc_if8.ToBits() != 0 {
 //line reverse.go:83
-									y = archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])).Merge(y, gc_if8)
+									y = y.Merge(archsimd.LoadInt32x16Slice(gc_at4[gc_tx2:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line reverse.go:83
 								}
 //line reverse.go:83
@@ -2142,7 +2142,7 @@ func gc_body_reverseShift(gc_b2 *compiled.Block, data []int32) {
 //line reverse.go:84
 									}
 //line reverse.go:84
-									y = gc_ld4.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])).Merge(y, gc_if4)
+									y = y.Merge(gc_ld4.Add(archsimd.LoadInt32x16Slice(sh[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line reverse.go:84
 								}
 //line reverse.go:84

@@ -916,7 +916,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 //line runs.go:81
 										}
 //line runs.go:81
-										v = archsimd.BroadcastFloat32x16(gc_u4).Merge(v, gc_if4)
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line runs.go:81
 									}
 
@@ -1099,7 +1099,7 @@ func gc_body_runsRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float
 											gc_u2 = in[k]
 										}
 //line runs.go:82
-										v = archsimd.BroadcastFloat32x16(gc_u2).Merge(v, gc_if2)
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line runs.go:82
 									}
 
@@ -1353,7 +1353,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 //line runs.go:97
 										}
 //line runs.go:97
-										v = archsimd.BroadcastFloat32x16(gc_u4).Merge(v, gc_if4)
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u4), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 //line runs.go:97
 									}
 
@@ -1536,7 +1536,7 @@ func gc_body_transposeRisk(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []
 											gc_u2 = in[k]
 										}
 //line runs.go:98
-										v = archsimd.BroadcastFloat32x16(gc_u2).Merge(v, gc_if2)
+										v = v.Merge(archsimd.BroadcastFloat32x16(gc_u2), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 //line runs.go:98
 									}
 

@@ -252,7 +252,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if21.ToBits() != 0 {
 //line specialize.go:35
-										gc_result15 = gc_vb7.Merge(gc_result15, gc_if21)
+										gc_result15 = gc_result15.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line specialize.go:35
 										gc_b15 := gc_none4
 //line specialize.go:35
@@ -284,7 +284,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+										gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line specialize.go:35
 										gc_b16 := gc_none4
 //line specialize.go:35
@@ -316,7 +316,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if23.ToBits() != 0 {
 //line specialize.go:35
-										gc_result16 = gc_vb7.Merge(gc_result16, gc_if23)
+										gc_result16 = gc_result16.Merge(gc_vb7, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:35
 										gc_b17 := gc_none4
 //line specialize.go:35
@@ -348,7 +348,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+										gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:35
 										gc_b18 := gc_none4
 //line specialize.go:35
@@ -612,7 +612,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if9.ToBits() != 0 {
 //line specialize.go:35
-										gc_result7 = gc_vb3.Merge(gc_result7, gc_if9)
+										gc_result7 = gc_result7.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:35
 										gc_b7 := gc_none2
 //line specialize.go:35
@@ -644,7 +644,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+										gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:35
 										gc_b8 := gc_none2
 //line specialize.go:35
@@ -676,7 +676,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 									if gc_if11.ToBits() != 0 {
 //line specialize.go:35
-										gc_result8 = gc_vb3.Merge(gc_result8, gc_if11)
+										gc_result8 = gc_result8.Merge(gc_vb3, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:35
 										gc_b9 := gc_none2
 //line specialize.go:35
@@ -708,7 +708,7 @@ func gc_body_specAxpy_float32(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in []fl
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+										gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:35
 										gc_b10 := gc_none2
 //line specialize.go:35
@@ -1066,7 +1066,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									if gc_if45.ToBits() != 0 {
 //line specialize.go:35
-										gc_result31 = gc_vb15.Merge(gc_result31, gc_if45)
+										gc_result31 = gc_result31.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
 //line specialize.go:35
 										gc_b32 := gc_none8
 //line specialize.go:35
@@ -1098,7 +1098,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result31 = gc_ld31.Merge(gc_result31, gc_if46)
+										gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line specialize.go:35
 										gc_b33 := gc_none8
 //line specialize.go:35
@@ -1130,7 +1130,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									if gc_if47.ToBits() != 0 {
 //line specialize.go:35
-										gc_result32 = gc_vb15.Merge(gc_result32, gc_if47)
+										gc_result32 = gc_result32.Merge(gc_vb15, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line specialize.go:35
 										gc_b34 := gc_none8
 //line specialize.go:35
@@ -1162,7 +1162,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result32 = gc_ld32.Merge(gc_result32, gc_if48)
+										gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line specialize.go:35
 										gc_b35 := gc_none8
 //line specialize.go:35
@@ -1426,7 +1426,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									if gc_if33.ToBits() != 0 {
 //line specialize.go:35
-										gc_result23 = gc_vb11.Merge(gc_result23, gc_if33)
+										gc_result23 = gc_result23.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line specialize.go:35
 										gc_b24 := gc_none6
 //line specialize.go:35
@@ -1458,7 +1458,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+										gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line specialize.go:35
 										gc_b25 := gc_none6
 //line specialize.go:35
@@ -1490,7 +1490,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 									if gc_if35.ToBits() != 0 {
 //line specialize.go:35
-										gc_result24 = gc_vb11.Merge(gc_result24, gc_if35)
+										gc_result24 = gc_result24.Merge(gc_vb11, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:35
 										gc_b26 := gc_none6
 //line specialize.go:35
@@ -1522,7 +1522,7 @@ func gc_body_specAxpy_int32(gc_b19 *compiled.Block, gc_lo3, gc_hi3 int, in []int
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+										gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:35
 										gc_b27 := gc_none6
 //line specialize.go:35
@@ -1880,7 +1880,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if69.ToBits() != 0 {
 //line specialize.go:35
-										gc_result47 = gc_vb23.Merge(gc_result47, gc_if69)
+										gc_result47 = gc_result47.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line specialize.go:35
 										gc_b49 := gc_none12
 //line specialize.go:35
@@ -1912,7 +1912,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result47 = gc_ld47.Merge(gc_result47, gc_if70)
+										gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line specialize.go:35
 										gc_b50 := gc_none12
 //line specialize.go:35
@@ -1944,7 +1944,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if71.ToBits() != 0 {
 //line specialize.go:35
-										gc_result48 = gc_vb23.Merge(gc_result48, gc_if71)
+										gc_result48 = gc_result48.Merge(gc_vb23, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line specialize.go:35
 										gc_b51 := gc_none12
 //line specialize.go:35
@@ -1976,7 +1976,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result48 = gc_ld48.Merge(gc_result48, gc_if72)
+										gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line specialize.go:35
 										gc_b52 := gc_none12
 //line specialize.go:35
@@ -2240,7 +2240,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if57.ToBits() != 0 {
 //line specialize.go:35
-										gc_result39 = gc_vb19.Merge(gc_result39, gc_if57)
+										gc_result39 = gc_result39.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
 //line specialize.go:35
 										gc_b41 := gc_none10
 //line specialize.go:35
@@ -2272,7 +2272,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result39 = gc_ld39.Merge(gc_result39, gc_if58)
+										gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line specialize.go:35
 										gc_b42 := gc_none10
 //line specialize.go:35
@@ -2304,7 +2304,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 									if gc_if59.ToBits() != 0 {
 //line specialize.go:35
-										gc_result40 = gc_vb19.Merge(gc_result40, gc_if59)
+										gc_result40 = gc_result40.Merge(gc_vb19, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
 //line specialize.go:35
 										gc_b43 := gc_none10
 //line specialize.go:35
@@ -2336,7 +2336,7 @@ func gc_body_specAxpy_uint32(gc_b36 *compiled.Block, gc_lo4, gc_hi4 int, in []ui
 //line specialize.go:35
 										}
 //line specialize.go:35
-										gc_result40 = gc_ld40.Merge(gc_result40, gc_if60)
+										gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line specialize.go:35
 										gc_b44 := gc_none10
 //line specialize.go:35
@@ -3027,7 +3027,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							if gc_if21.ToBits() != 0 {
 //line specialize.go:22
-								gc_result15 = gc_vb4.Merge(gc_result15, gc_if21)
+								gc_result15 = gc_result15.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
 //line specialize.go:22
 								gc_b15 := gc_none4
 //line specialize.go:22
@@ -3059,7 +3059,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result15 = gc_ld15.Merge(gc_result15, gc_if22)
+								gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line specialize.go:47
 								gc_b16 := gc_none4
 //line specialize.go:47
@@ -3095,7 +3095,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							if gc_if23.ToBits() != 0 {
 //line specialize.go:22
-								gc_result16 = gc_vb4.Merge(gc_result16, gc_if23)
+								gc_result16 = gc_result16.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:22
 								gc_b17 := gc_none4
 //line specialize.go:22
@@ -3127,7 +3127,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result16 = gc_ld16.Merge(gc_result16, gc_if24)
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:47
 								gc_b18 := gc_none4
 //line specialize.go:47
@@ -3385,7 +3385,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							if gc_if9.ToBits() != 0 {
 //line specialize.go:22
-								gc_result7 = gc_vb2.Merge(gc_result7, gc_if9)
+								gc_result7 = gc_result7.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
 //line specialize.go:22
 								gc_b7 := gc_none2
 //line specialize.go:22
@@ -3417,7 +3417,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result7 = gc_ld7.Merge(gc_result7, gc_if10)
+								gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
 //line specialize.go:47
 								gc_b8 := gc_none2
 //line specialize.go:47
@@ -3453,7 +3453,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							if gc_if11.ToBits() != 0 {
 //line specialize.go:22
-								gc_result8 = gc_vb2.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line specialize.go:22
 								gc_b9 := gc_none2
 //line specialize.go:22
@@ -3485,7 +3485,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line specialize.go:47
 								gc_b10 := gc_none2
 //line specialize.go:47
@@ -4131,7 +4131,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 							if gc_if45.ToBits() != 0 {
 //line specialize.go:22
-								gc_result31 = gc_vb8.Merge(gc_result31, gc_if45)
+								gc_result31 = gc_result31.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
 //line specialize.go:22
 								gc_b32 := gc_none8
 //line specialize.go:22
@@ -4163,7 +4163,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result31 = gc_ld31.Merge(gc_result31, gc_if46)
+								gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line specialize.go:47
 								gc_b33 := gc_none8
 //line specialize.go:47
@@ -4199,7 +4199,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 							if gc_if47.ToBits() != 0 {
 //line specialize.go:22
-								gc_result32 = gc_vb8.Merge(gc_result32, gc_if47)
+								gc_result32 = gc_result32.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
 //line specialize.go:22
 								gc_b34 := gc_none8
 //line specialize.go:22
@@ -4231,7 +4231,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result32 = gc_ld32.Merge(gc_result32, gc_if48)
+								gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line specialize.go:47
 								gc_b35 := gc_none8
 //line specialize.go:47
@@ -4489,7 +4489,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 							if gc_if33.ToBits() != 0 {
 //line specialize.go:22
-								gc_result23 = gc_vb6.Merge(gc_result23, gc_if33)
+								gc_result23 = gc_result23.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
 //line specialize.go:22
 								gc_b24 := gc_none6
 //line specialize.go:22
@@ -4521,7 +4521,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result23 = gc_ld23.Merge(gc_result23, gc_if34)
+								gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
 //line specialize.go:47
 								gc_b25 := gc_none6
 //line specialize.go:47
@@ -4557,7 +4557,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:22
 							if gc_if35.ToBits() != 0 {
 //line specialize.go:22
-								gc_result24 = gc_vb6.Merge(gc_result24, gc_if35)
+								gc_result24 = gc_result24.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
 //line specialize.go:22
 								gc_b26 := gc_none6
 //line specialize.go:22
@@ -4589,7 +4589,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result24 = gc_ld24.Merge(gc_result24, gc_if36)
+								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
 //line specialize.go:47
 								gc_b27 := gc_none6
 //line specialize.go:47
@@ -5235,7 +5235,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 							if gc_if69.ToBits() != 0 {
 //line specialize.go:22
-								gc_result47 = gc_vb12.Merge(gc_result47, gc_if69)
+								gc_result47 = gc_result47.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
 //line specialize.go:22
 								gc_b49 := gc_none12
 //line specialize.go:22
@@ -5267,7 +5267,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result47 = gc_ld47.Merge(gc_result47, gc_if70)
+								gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line specialize.go:47
 								gc_b50 := gc_none12
 //line specialize.go:47
@@ -5303,7 +5303,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 							if gc_if71.ToBits() != 0 {
 //line specialize.go:22
-								gc_result48 = gc_vb12.Merge(gc_result48, gc_if71)
+								gc_result48 = gc_result48.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
 //line specialize.go:22
 								gc_b51 := gc_none12
 //line specialize.go:22
@@ -5335,7 +5335,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result48 = gc_ld48.Merge(gc_result48, gc_if72)
+								gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line specialize.go:47
 								gc_b52 := gc_none12
 //line specialize.go:47
@@ -5593,7 +5593,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 							if gc_if57.ToBits() != 0 {
 //line specialize.go:22
-								gc_result39 = gc_vb10.Merge(gc_result39, gc_if57)
+								gc_result39 = gc_result39.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
 //line specialize.go:22
 								gc_b41 := gc_none10
 //line specialize.go:22
@@ -5625,7 +5625,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result39 = gc_ld39.Merge(gc_result39, gc_if58)
+								gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
 //line specialize.go:47
 								gc_b42 := gc_none10
 //line specialize.go:47
@@ -5661,7 +5661,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:22
 							if gc_if59.ToBits() != 0 {
 //line specialize.go:22
-								gc_result40 = gc_vb10.Merge(gc_result40, gc_if59)
+								gc_result40 = gc_result40.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
 //line specialize.go:22
 								gc_b43 := gc_none10
 //line specialize.go:22
@@ -5693,7 +5693,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result40 = gc_ld40.Merge(gc_result40, gc_if60)
+								gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
 //line specialize.go:47
 								gc_b44 := gc_none10
 //line specialize.go:47

@@ -936,7 +936,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 								if gc_if13.ToBits() != 0 {
 //line vector.go:100
-									v = gc_vb16.Merge(v, gc_if13)
+									v = v.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if13.ToBits()))
 //line vector.go:100
 								}
 //line vector.go:100
@@ -952,7 +952,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 									if archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits() != 0 {
 //line vector.go:104
-										v = archsimd.BroadcastFloat32x16(hi*2).Merge(v, archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else4.ToBits()&gc_if14.ToBits()).ToBits()))
 //line vector.go:104
 									}
 //line vector.go:104
@@ -964,7 +964,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								if gc_if15.ToBits() != 0 {
 //line vector.go:104
-									v = gc_vb18.Merge(v, gc_if15)
+									v = v.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
 //line vector.go:104
 								}
 //line vector.go:109
@@ -974,7 +974,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:109
 								if gc_if16.ToBits() != 0 {
 //line vector.go:109
-									v = v.Add(gc_vb20).Merge(v, gc_if16)
+									v = v.Merge(v.Add(gc_vb20), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line vector.go:109
 								}
 //line vector.go:109
@@ -1137,7 +1137,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:100
 								if gc_if5.ToBits() != 0 {
 //line vector.go:100
-									v = gc_vb6.Merge(v, gc_if5)
+									v = v.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line vector.go:100
 								}
 //line vector.go:100
@@ -1153,7 +1153,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 									if archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
 //line vector.go:104
-										v = archsimd.BroadcastFloat32x16(hi*2).Merge(v, archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()))
+										v = v.Merge(archsimd.BroadcastFloat32x16(hi*2), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_else2.ToBits()&gc_if6.ToBits()).ToBits()))
 //line vector.go:104
 									}
 //line vector.go:104
@@ -1165,7 +1165,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:104
 								if gc_if7.ToBits() != 0 {
 //line vector.go:104
-									v = gc_vb8.Merge(v, gc_if7)
+									v = v.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
 //line vector.go:104
 								}
 //line vector.go:109
@@ -1175,7 +1175,7 @@ func gc_body_clamp(gc_b2 *compiled.Block, gc_lo2, gc_hi2 int, in, out []float32,
 //line vector.go:109
 								if gc_if8.ToBits() != 0 {
 //line vector.go:109
-									v = v.Add(gc_vb10).Merge(v, gc_if8)
+									v = v.Merge(v.Add(gc_vb10), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 //line vector.go:109
 								}
 //line vector.go:112
@@ -3572,7 +3572,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								}
 //line vector.go:241
-								gc_result8 = gc_ld8.Merge(gc_result8, gc_if11)
+								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
 //line vector.go:241
 								gc_b9 := gc_none4
 //line vector.go:241
@@ -3592,7 +3592,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							if gc_if12.ToBits() != 0 {
 //line vector.go:241
-								gc_result8 = gc_vb4.Merge(gc_result8, gc_if12)
+								gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 //line vector.go:241
 								gc_b10 := gc_none4
 //line vector.go:241
@@ -3792,7 +3792,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 								}
 //line vector.go:241
-								gc_result4 = gc_ld4.Merge(gc_result4, gc_if5)
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line vector.go:241
 								gc_b5 := gc_none2
 //line vector.go:241
@@ -3812,7 +3812,7 @@ func gc_body_rowTile(gc_b2 *compiled.Block, a, out []float32, w int) {
 //line vector.go:241
 							if gc_if6.ToBits() != 0 {
 //line vector.go:241
-								gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line vector.go:241
 								gc_b6 := gc_none2
 //line vector.go:241
