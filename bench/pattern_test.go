@@ -27,11 +27,15 @@ import (
 // and the warp-shuffle reduction's five shuffle-down steps per warp of 32,
 // then five over the warps' sums (handWarpShuffleOrder). They measure what
 // the kernels' own order of work reaches on this machine.
+// impl=handFirstAddTwoPass is kernel 4's work with each block's loads in
+// two passes, its first half's elements then its second's (the same sums,
+// bit for bit): the gain a compiler reordering the loads would have.
 func BenchmarkReducePattern(b *testing.B) {
 	benchSums(b, []namedSum{
 		{bench.HandParallel, bench.ReduceSerial},
 		{"handHarrisOrder", sumHarrisOrder},
 		{"handFirstAddOrder", func(x []float32) float32 { return sumBlocks(x, firstAddBlock) }},
+		{"handFirstAddTwoPass", func(x []float32) float32 { return sumBlocksTwoPass(x, firstAddBlock) }},
 		{"handUnrolledWarpOrder", func(x []float32) float32 { return sumBlocks(x, unrolledWarpBlock) }},
 		{"handWarpShuffleOrder", func(x []float32) float32 { return sumBlocks(x, warpShuffleSumBlock) }},
 	})

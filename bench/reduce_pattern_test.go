@@ -27,6 +27,29 @@ func sumBlocks(x []float32, reduce func(sdata *[harrisBlock]float32) float32) fl
 	return s
 }
 
+// sumBlocksTwoPass is sumBlocks with each block's loads in two passes:
+// the first half's elements into sdata, then the second half's added to
+// them, so that memory is read in ascending order, one stream. The sums
+// are those of sumBlocks, bit for bit: each element k is still
+// lo[k] + hi[k].
+func sumBlocksTwoPass(x []float32, reduce func(sdata *[harrisBlock]float32) float32) float32 {
+	var sdata [harrisBlock]float32
+	var s float32
+	for len(x) >= 2*harrisBlock {
+		lo, hi := x[:harrisBlock:harrisBlock], x[harrisBlock:2*harrisBlock:2*harrisBlock]
+		copy(sdata[:], lo)
+		for k := range sdata {
+			sdata[k] += hi[k]
+		}
+		s += reduce(&sdata)
+		x = x[2*harrisBlock:]
+	}
+	for _, v := range x {
+		s += v
+	}
+	return s
+}
+
 // firstAddBlock is kernel 4's sequential-addressing tree: at each step the
 // first half of the live values adds the second half.
 func firstAddBlock(sdata *[harrisBlock]float32) float32 {
