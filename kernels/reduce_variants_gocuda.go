@@ -620,7 +620,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		_ = gc_dead
 		var gc_l_v [32]T
 		{
-			var gc_m8 uint32
+			var gc_m10 uint32
 
 //line reduce_variants.go:48
 			if gc_x0 := gc_b.At(gc_w).X; gc_x0+gc_cnt <= gc_bdx {
@@ -629,7 +629,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_hi2 = gc_bound2
 				}
 				if gc_lo2 < gc_hi2 {
-					gc_m8 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
 				}
 			} else {
 				{
@@ -649,13 +649,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 
 //line reduce_variants.go:48
 						if tid < gocuda.WarpSize {
-							gc_m8 |= 1 << gc_lane
+							gc_m10 |= 1 << gc_lane
 						}
 					}
 				}
 			}
-			gc_save8 := gc_act
-			gc_act = gc_save8 & gc_m8
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
 			if gc_act != 0 {
 
 //line reduce_variants.go:49
@@ -745,7 +745,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-			gc_act = gc_save8 &^ gc_dead
+			gc_act = gc_save10 &^ gc_dead
 		}
 	}
 	{

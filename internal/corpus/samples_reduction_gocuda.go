@@ -1766,18 +1766,18 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		var gc_c1v [32]T
 		var gc_c1r [32]T
 		{
-			var gc_m7 uint32
+			var gc_m9 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:187
 				if gc_rank < 32 {
-					gc_m7 |= 1 << gc_lane
+					gc_m9 |= 1 << gc_lane
 				}
 			}
-			gc_save7 := gc_act
-			gc_act = gc_save7 & gc_m7
+			gc_save9 := gc_act
+			gc_act = gc_save9 & gc_m9
 			if gc_act != 0 {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
@@ -1843,7 +1843,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 				}
 			}
-			gc_act = gc_save7 &^ gc_dead
+			gc_act = gc_save9 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane
@@ -2383,18 +2383,18 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		var gc_c1v [32]T
 		var gc_c1r [32]T
 		{
-			var gc_m9 uint32
+			var gc_m11 uint32
 			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
 
 //line samples_reduction.go:249
 				if gc_rank < 32 {
-					gc_m9 |= 1 << gc_lane
+					gc_m11 |= 1 << gc_lane
 				}
 			}
-			gc_save9 := gc_act
-			gc_act = gc_save9 & gc_m9
+			gc_save11 := gc_act
+			gc_act = gc_save11 & gc_m11
 			if gc_act != 0 {
 				gc_lo2, gc_hi2 := 0, 32
 				if gc_lo2 < gc_hi2 && !(blockSize >= 64) {
@@ -2460,7 +2460,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					}
 				}
 			}
-			gc_act = gc_save9 &^ gc_dead
+			gc_act = gc_save11 &^ gc_dead
 		}
 		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 			gc_rank := gc_w + gc_lane

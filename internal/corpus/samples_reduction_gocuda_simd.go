@@ -6703,12 +6703,12 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off17 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off18 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
-			if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off17 && gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off18 && gc_bdx5 <= len(sdata) {
-				gc_at25 := gIdata[gc_off17:][:gc_bdx5]
-				gc_at26 := gIdata[gc_off18:][:gc_bdx5]
-				gc_at27 := sdata[:gc_bdx5]
+			gc_off23 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off24 := (gc_bx5 * (gc_bdx5 * 2)) + gc_bdx5
+			if gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off23 && gc_off24 >= 0 && gc_off24 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off24 && gc_bdx5 <= len(sdata) {
+				gc_at34 := gIdata[gc_off23:][:gc_bdx5]
+				gc_at35 := gIdata[gc_off24:][:gc_bdx5]
+				gc_at36 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -6726,16 +6726,16 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:127
 					if i < n {
-						mySum = gc_at25[gc_tx5]
+						mySum = gc_at34[gc_tx5]
 					}
 
 //line samples_reduction.go:131
 					if i+gc_bdx5 < n {
-						mySum += gc_at26[gc_tx5]
+						mySum += gc_at35[gc_tx5]
 					}
 
 //line samples_reduction.go:135
-					gc_at27[gc_tx5] = mySum
+					gc_at36[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -6782,10 +6782,10 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off19 := s
-				if gc_from5 >= 0 && gc_off19 >= 0 && gc_off19 <= len(sdata) && gc_to5 <= len(sdata)-gc_off19 && gc_to5 <= len(sdata) {
-					gc_at28 := sdata[gc_off19:][:gc_to5]
-					gc_at29 := sdata[:gc_to5]
+				gc_off25 := s
+				if gc_from5 >= 0 && gc_off25 >= 0 && gc_off25 <= len(sdata) && gc_to5 <= len(sdata)-gc_off25 && gc_to5 <= len(sdata) {
+					gc_at37 := sdata[gc_off25:][:gc_to5]
+					gc_at38 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -6797,16 +6797,16 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at28[gc_tx5]
-							gc_at29[gc_tx5] = mySum
+							mySum = mySum + gc_at37[gc_tx5]
+							gc_at38[gc_tx5] = mySum
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step9 := gc_from5
-					for ; gc_step9+3 < gc_to5; gc_step9 += 4 {
+					gc_step15 := gc_from5
+					for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
 						{
-							gc_tx5 := gc_step9 + 0
+							gc_tx5 := gc_step15 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6823,7 +6823,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step9 + 1
+							gc_tx5 := gc_step15 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6840,7 +6840,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step9 + 2
+							gc_tx5 := gc_step15 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6857,7 +6857,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step9 + 3
+							gc_tx5 := gc_step15 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -6874,7 +6874,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step9; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6900,9 +6900,9 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 			gc_to5 = gc_bound5 + 1
 		}
 		for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off20 := gc_bx5
-			if gc_from5 >= 0 && gc_off20 >= 0 && gc_off20 < len(gOdata) {
-				gc_at30 := gOdata[gc_off20:][:1]
+			gc_off26 := gc_bx5
+			if gc_from5 >= 0 && gc_off26 >= 0 && gc_off26 < len(gOdata) {
+				gc_at39 := gOdata[gc_off26:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -6914,14 +6914,14 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 
 //line samples_reduction.go:147
 					{
-						gc_at30[0] = mySum
+						gc_at39[0] = mySum
 					}
 				}
 			} else {
-				gc_step10 := gc_from5
-				for ; gc_step10+3 < gc_to5; gc_step10 += 4 {
+				gc_step16 := gc_from5
+				for ; gc_step16+3 < gc_to5; gc_step16 += 4 {
 					{
-						gc_tx5 := gc_step10 + 0
+						gc_tx5 := gc_step16 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6936,7 +6936,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 1
+						gc_tx5 := gc_step16 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6951,7 +6951,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 2
+						gc_tx5 := gc_step16 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6966,7 +6966,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 					{
-						gc_tx5 := gc_step10 + 3
+						gc_tx5 := gc_step16 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -6981,7 +6981,7 @@ func gc_body_reduce3[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int)
 						}
 					}
 				}
-				for gc_tx5 := gc_step10; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step16; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -7017,24 +7017,347 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off5 := gc_bx2 * (gc_bdx2 * 2)
-			gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
-			if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_bdx2 <= len(sdata) {
-				gc_at7 := gIdata[gc_off5:][:gc_bdx2]
-				gc_at8 := gIdata[gc_off6:][:gc_bdx2]
-				gc_at9 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:123
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:123
-						_ = gc_iota8
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	if compiled.Ahead(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off5 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 {
+					gc_at7 := gIdata[gc_off5:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:124
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota8
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:124
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:126
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:126
+								_ = mySum
+//line samples_reduction.go:127
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if8
+//line samples_reduction.go:127
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota6
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:124
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+							_ = gc_if6
+//line samples_reduction.go:127
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:127
+								mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:127
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:124
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum float32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at7[gc_tx2]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:124
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota4
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:124
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:126
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:126
+								_ = mySum
+//line samples_reduction.go:127
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:127
+									break
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if4
+//line samples_reduction.go:128
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:128
+								}
+//line samples_reduction.go:128
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota2
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:124
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:126
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:126
+							_ = mySum
+//line samples_reduction.go:127
+							if i < 0 || i > len(gIdata)-8 {
+//line samples_reduction.go:127
+								break
+//line samples_reduction.go:127
+							}
+//line samples_reduction.go:127
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:127
+							_ = gc_if2
+//line samples_reduction.go:128
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:128
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:128
+							}
+//line samples_reduction.go:128
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum float32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum float32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum float32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum float32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:124
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum float32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_bdx2 <= len(sdata) {
+					gc_at8 := gIdata[gc_off6:][:gc_bdx2]
+					gc_at9 := sdata[:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:123
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+							_ = gc_iota12
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:123
+								var tid int = gc_tx2
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:124
+								_ = mySum
+//line samples_reduction.go:131
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line samples_reduction.go:131
+								_ = gc_if12
+//line samples_reduction.go:131
+								if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_at9[gc_tx2:])
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota11
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:123
@@ -7045,28 +7368,18 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:124
 							_ = i
-//line samples_reduction.go:126
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:126
+//line samples_reduction.go:124
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:124
 							_ = mySum
-//line samples_reduction.go:127
-							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
-							_ = gc_if15
-//line samples_reduction.go:127
-							if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:127
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line samples_reduction.go:127
-							}
 //line samples_reduction.go:131
-							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
-							_ = gc_if16
+							_ = gc_if11
 //line samples_reduction.go:131
-							if gc_if16.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:131
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
@@ -7075,101 +7388,90 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota6
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:123
-						var tid int = gc_tx2
-//line samples_reduction.go:123
+						tid := gc_tx2
 						_ = tid
+
 //line samples_reduction.go:124
-						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:124
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
 						_ = i
-//line samples_reduction.go:126
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:126
-						_ = mySum
-//line samples_reduction.go:127
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if11
-//line samples_reduction.go:127
-						if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:127
-							mySum = archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:127
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+						if i+gc_bdx2 < n {
+							mySum += gc_at8[gc_tx2]
 						}
-//line samples_reduction.go:131
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
-//line samples_reduction.go:131
-						_ = gc_if12
-//line samples_reduction.go:131
-						if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:131
-						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at9[gc_tx2:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:124
-					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-					_ = i
-
-//line samples_reduction.go:126
-					var mySum float32
-
-//line samples_reduction.go:127
-					if i < n {
-						mySum = gc_at7[gc_tx2]
-					}
-
-//line samples_reduction.go:131
-					if i+gc_bdx2 < n {
-						mySum += gc_at8[gc_tx2]
-					}
 
 //line samples_reduction.go:135
-					gc_at9[gc_tx2] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_at9[gc_tx2] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:123
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:123
-						_ = gc_iota4
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+							_ = gc_iota10
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:123
+								var tid int = gc_tx2
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:124
+								_ = mySum
+//line samples_reduction.go:131
+								if (i+
+									gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:131
+									break
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+//line samples_reduction.go:131
+								_ = gc_if10
+//line samples_reduction.go:132
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:132
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:132
+								}
+//line samples_reduction.go:135
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota9
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:123
@@ -7180,37 +7482,25 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:124
 							_ = i
-//line samples_reduction.go:126
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:126
+//line samples_reduction.go:124
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:124
 							_ = mySum
-//line samples_reduction.go:127
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:132
-								gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:127
+//line samples_reduction.go:131
+							if (i+
+								gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:131
 								break
-//line samples_reduction.go:127
-							}
-//line samples_reduction.go:127
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:127
-							_ = gc_if7
-//line samples_reduction.go:128
-							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:128
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line samples_reduction.go:128
+//line samples_reduction.go:131
 							}
 //line samples_reduction.go:131
-							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx2, 16))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
 //line samples_reduction.go:131
-							_ = gc_if8
+							_ = gc_if9
 //line samples_reduction.go:132
-							if gc_if8.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+gc_bdx2:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -7219,98 +7509,197 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+					}
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+							if i+gc_bdx2 < n {
+								mySum += gIdata[i+gc_bdx2]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+							if i+gc_bdx2 < n {
+								mySum += gIdata[i+gc_bdx2]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+							if i+gc_bdx2 < n {
+								mySum += gIdata[i+gc_bdx2]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+							if i+gc_bdx2 < n {
+								mySum += gIdata[i+gc_bdx2]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:123
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:131
+						if i+gc_bdx2 < n {
+							mySum += gIdata[i+gc_bdx2]
+						}
+
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+			}
+		}
+	} else {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off8 := (gc_bx2 * (gc_bdx2 * 2)) + gc_bdx2
+				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_bdx2 <= len(sdata) {
+					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
+					gc_at11 := gIdata[gc_off8:][:gc_bdx2]
+					gc_at12 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:123
-						var tid int = gc_tx2
-//line samples_reduction.go:123
+						tid := gc_tx2
 						_ = tid
-//line samples_reduction.go:124
-						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:124
-						_ = i
-//line samples_reduction.go:126
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:126
-						_ = mySum
-//line samples_reduction.go:127
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:132
-							gc_bdx2) < 0 || (i+gc_bdx2) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:124
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum float32
+
 //line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at10[gc_tx2]
 						}
-//line samples_reduction.go:127
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if3
-//line samples_reduction.go:128
-						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:128
-							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:128
-						}
+
 //line samples_reduction.go:131
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx2, 8))))
-//line samples_reduction.go:131
-						_ = gc_if4
-//line samples_reduction.go:132
-						if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:132
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+gc_bdx2:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:132
+						if i+gc_bdx2 < n {
+							mySum += gc_at11[gc_tx2]
 						}
+
 //line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_at12[gc_tx2] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:123
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_reduction.go:124
-					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-					_ = i
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
 
 //line samples_reduction.go:126
-					var mySum float32
+						var mySum float32
 
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:131
-					if i+gc_bdx2 < n {
-						mySum += gIdata[i+gc_bdx2]
-					}
+						if i+gc_bdx2 < n {
+							mySum += gIdata[i+gc_bdx2]
+						}
 
 //line samples_reduction.go:135
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
 				}
 			}
 		}
@@ -7324,16 +7713,16 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off7 := s
-				if gc_from2 >= 0 && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to2 <= len(sdata)-gc_off7 && gc_to2 <= len(sdata) {
-					gc_at10 := sdata[gc_off7:][:gc_to2]
-					gc_at11 := sdata[:gc_to2]
-					gc_vstep3 := gc_from2
+				gc_off9 := s
+				if gc_from2 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to2 <= len(sdata)-gc_off9 && gc_to2 <= len(sdata) {
+					gc_at13 := sdata[gc_off9:][:gc_to2]
+					gc_at14 := sdata[:gc_to2]
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:123
@@ -7346,24 +7735,24 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[gc_tx2:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at11[gc_tx2:])
+									mySum.StoreSlice(gc_at14[gc_tx2:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:123
@@ -7376,9 +7765,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[gc_tx2:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at11[gc_tx2:])
+								mySum.StoreSlice(gc_at14[gc_tx2:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -7386,7 +7775,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -7397,18 +7786,18 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at10[gc_tx2]
-							gc_at11[gc_tx2] = mySum
+							mySum = mySum + gc_at13[gc_tx2]
+							gc_at14[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:123
@@ -7435,15 +7824,15 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:123
@@ -7471,10 +7860,10 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep4
-					for ; gc_step3+3 < gc_to2; gc_step3 += 4 {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
 						{
-							gc_tx2 := gc_step3 + 0
+							gc_tx2 := gc_step5 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7491,7 +7880,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 1
+							gc_tx2 := gc_step5 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7508,7 +7897,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 2
+							gc_tx2 := gc_step5 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7525,7 +7914,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step3 + 3
+							gc_tx2 := gc_step5 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -7542,7 +7931,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7568,9 +7957,9 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 			gc_to2 = gc_bound2 + 1
 		}
 		for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := gc_bx2
-			if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 < len(gOdata) {
-				gc_at12 := gOdata[gc_off8:][:1]
+			gc_off10 := gc_bx2
+			if gc_from2 >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
+				gc_at15 := gOdata[gc_off10:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -7582,14 +7971,14 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:147
 					{
-						gc_at12[0] = mySum
+						gc_at15[0] = mySum
 					}
 				}
 			} else {
-				gc_step4 := gc_from2
-				for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
+				gc_step6 := gc_from2
+				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7604,7 +7993,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7619,7 +8008,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7634,7 +8023,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -7649,7 +8038,7 @@ func gc_body_reduce3_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -7685,200 +8074,490 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off9 := gc_bx3 * (gc_bdx3 * 2)
-			gc_off10 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
-			if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off10 && gc_bdx3 <= len(sdata) {
-				gc_at13 := gIdata[gc_off9:][:gc_bdx3]
-				gc_at14 := gIdata[gc_off10:][:gc_bdx3]
-				gc_at15 := sdata[:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:123
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:123
-						_ = gc_iota16
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+	if compiled.Ahead(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off11 := gc_bx3 * (gc_bdx3 * 2)
+				if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 {
+					gc_at16 := gIdata[gc_off11:][:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line samples_reduction.go:124
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota20
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:124
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:126
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:126
+								_ = mySum
+//line samples_reduction.go:127
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if20
+//line samples_reduction.go:127
+								if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota18
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:123
-							var tid int = gc_tx3
-//line samples_reduction.go:123
-							_ = tid
 //line samples_reduction.go:124
 							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_if31 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-							_ = gc_if31
+							_ = gc_if18
 //line samples_reduction.go:127
-							if gc_if31.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:127
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]).Merge(mySum, gc_if18)
 //line samples_reduction.go:127
 							}
-//line samples_reduction.go:131
-							gc_if32 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
-//line samples_reduction.go:131
-							_ = gc_if32
-//line samples_reduction.go:131
-							if gc_if32.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
-//line samples_reduction.go:131
-							}
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_at15[gc_tx3:])
-//line samples_reduction.go:131
+//line samples_reduction.go:127
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota14
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line samples_reduction.go:123
-						var tid int = gc_tx3
-//line samples_reduction.go:123
-						_ = tid
+
 //line samples_reduction.go:124
-						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:124
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
 						_ = i
+
 //line samples_reduction.go:126
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:126
+						var mySum int32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at16[gc_tx3]
+						}
 						_ = mySum
-//line samples_reduction.go:127
-						gc_if27 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if27
-//line samples_reduction.go:127
-						if gc_if27.ToBits() != 0 {
-//line samples_reduction.go:127
-							mySum = archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:]).Merge(mySum, gc_if27)
-//line samples_reduction.go:127
-						}
-//line samples_reduction.go:131
-						gc_if28 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
-//line samples_reduction.go:131
-						_ = gc_if28
-//line samples_reduction.go:131
-						if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:])).Merge(mySum, gc_if28)
-//line samples_reduction.go:131
-						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at15[gc_tx3:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
-
+				} else {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:124
-					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-					_ = i
-
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota16
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:124
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+								_ = i
 //line samples_reduction.go:126
-					var mySum int32
-
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:126
+								_ = mySum
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gc_at13[gc_tx3]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:127
+									break
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if16
+//line samples_reduction.go:128
+								if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:128
+								}
+//line samples_reduction.go:128
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
 					}
-
-//line samples_reduction.go:131
-					if i+gc_bdx3 < n {
-						mySum += gc_at14[gc_tx3]
-					}
-
-//line samples_reduction.go:135
-					gc_at15[gc_tx3] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:123
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:123
-						_ = gc_iota12
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota14
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:123
-							var tid int = gc_tx3
-//line samples_reduction.go:123
-							_ = tid
 //line samples_reduction.go:124
 							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:132
-								gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:127
 								break
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-							_ = gc_if23
+							_ = gc_if14
 //line samples_reduction.go:128
-							if gc_if23.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:128
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
 //line samples_reduction.go:128
 							}
+//line samples_reduction.go:128
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step7 := gc_vstep8
+					for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+						{
+							gc_tx3 := gc_step7 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum int32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step7 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum int32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step7 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum int32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step7 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum int32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:124
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum int32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
+				if gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
+					gc_at17 := gIdata[gc_off12:][:gc_bdx3]
+					gc_at18 := sdata[:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:123
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+							_ = gc_iota24
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:123
+								var tid int = gc_tx3
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:124
+								_ = mySum
 //line samples_reduction.go:131
-							gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
 //line samples_reduction.go:131
-							_ = gc_if24
+								_ = gc_if24
+//line samples_reduction.go:131
+								if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at17[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_at18[gc_tx3:])
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota23
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:123
+							var tid int = gc_tx3
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:124
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:124
+							_ = mySum
+//line samples_reduction.go:131
+							gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+//line samples_reduction.go:131
+							_ = gc_if23
+//line samples_reduction.go:131
+							if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:131
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at17[gc_tx3:])).Merge(mySum, gc_if23)
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_at18[gc_tx3:])
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+						if i+gc_bdx3 < n {
+							mySum += gc_at17[gc_tx3]
+						}
+
+//line samples_reduction.go:135
+						gc_at18[gc_tx3] = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:123
+							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+							_ = gc_iota22
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:123
+								var tid int = gc_tx3
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:124
+								_ = mySum
+//line samples_reduction.go:131
+								if (i+
+									gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:131
+									break
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx3, 16))))
+//line samples_reduction.go:131
+								_ = gc_if22
 //line samples_reduction.go:132
-							if gc_if24.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+gc_bdx3:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+//line samples_reduction.go:132
+								}
+//line samples_reduction.go:135
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota21
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:123
+							var tid int = gc_tx3
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:124
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:124
+							_ = mySum
+//line samples_reduction.go:131
+							if (i+
+								gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:131
+								break
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
+//line samples_reduction.go:131
+							_ = gc_if21
+//line samples_reduction.go:132
+							if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:132
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -7887,98 +8566,197 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
+					}
+					gc_step8 := gc_vstep10
+					for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+						{
+							gc_tx3 := gc_step8 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+							if i+gc_bdx3 < n {
+								mySum += gIdata[i+gc_bdx3]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step8 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+							if i+gc_bdx3 < n {
+								mySum += gIdata[i+gc_bdx3]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step8 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+							if i+gc_bdx3 < n {
+								mySum += gIdata[i+gc_bdx3]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step8 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+							if i+gc_bdx3 < n {
+								mySum += gIdata[i+gc_bdx3]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:123
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:131
+						if i+gc_bdx3 < n {
+							mySum += gIdata[i+gc_bdx3]
+						}
+
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota10
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+			}
+		}
+	} else {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off13 := gc_bx3 * (gc_bdx3 * 2)
+				gc_off14 := (gc_bx3 * (gc_bdx3 * 2)) + gc_bdx3
+				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
+					gc_at19 := gIdata[gc_off13:][:gc_bdx3]
+					gc_at20 := gIdata[gc_off14:][:gc_bdx3]
+					gc_at21 := sdata[:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line samples_reduction.go:123
-						var tid int = gc_tx3
-//line samples_reduction.go:123
+						tid := gc_tx3
 						_ = tid
-//line samples_reduction.go:124
-						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:124
-						_ = i
-//line samples_reduction.go:126
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:126
-						_ = mySum
-//line samples_reduction.go:127
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:132
-							gc_bdx3) < 0 || (i+gc_bdx3) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:124
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum int32
+
 //line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at19[gc_tx3]
 						}
-//line samples_reduction.go:127
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if19
-//line samples_reduction.go:128
-						if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:128
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
-//line samples_reduction.go:128
-						}
+
 //line samples_reduction.go:131
-						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx3, 8))))
-//line samples_reduction.go:131
-						_ = gc_if20
-//line samples_reduction.go:132
-						if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:132
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+gc_bdx3:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:132
+						if i+gc_bdx3 < n {
+							mySum += gc_at20[gc_tx3]
 						}
+
 //line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_at21[gc_tx3] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:123
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_reduction.go:124
-					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-					_ = i
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
 
 //line samples_reduction.go:126
-					var mySum int32
+						var mySum int32
 
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:131
-					if i+gc_bdx3 < n {
-						mySum += gIdata[i+gc_bdx3]
-					}
+						if i+gc_bdx3 < n {
+							mySum += gIdata[i+gc_bdx3]
+						}
 
 //line samples_reduction.go:135
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
 				}
 			}
 		}
@@ -7992,16 +8770,16 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off11 := s
-				if gc_from3 >= 0 && gc_off11 >= 0 && gc_off11 <= len(sdata) && gc_to3 <= len(sdata)-gc_off11 && gc_to3 <= len(sdata) {
-					gc_at16 := sdata[gc_off11:][:gc_to3]
-					gc_at17 := sdata[:gc_to3]
-					gc_vstep7 := gc_from3
+				gc_off15 := s
+				if gc_from3 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to3 <= len(sdata)-gc_off15 && gc_to3 <= len(sdata) {
+					gc_at22 := sdata[gc_off15:][:gc_to3]
+					gc_at23 := sdata[:gc_to3]
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:123
@@ -8014,24 +8792,24 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at16[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at17[gc_tx3:])
+									mySum.StoreSlice(gc_at23[gc_tx3:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:123
@@ -8044,9 +8822,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at16[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at17[gc_tx3:])
+								mySum.StoreSlice(gc_at23[gc_tx3:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -8054,7 +8832,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -8065,18 +8843,18 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at16[gc_tx3]
-							gc_at17[gc_tx3] = mySum
+							mySum = mySum + gc_at22[gc_tx3]
+							gc_at23[gc_tx3] = mySum
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
-					gc_vstep8 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:123
@@ -8103,15 +8881,15 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:123
@@ -8139,10 +8917,10 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep8
-					for ; gc_step5+3 < gc_to3; gc_step5 += 4 {
+					gc_step9 := gc_vstep12
+					for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
 						{
-							gc_tx3 := gc_step5 + 0
+							gc_tx3 := gc_step9 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8159,7 +8937,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 1
+							gc_tx3 := gc_step9 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8176,7 +8954,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 2
+							gc_tx3 := gc_step9 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8193,7 +8971,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step5 + 3
+							gc_tx3 := gc_step9 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -8210,7 +8988,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step5; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8236,9 +9014,9 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 			gc_to3 = gc_bound3 + 1
 		}
 		for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off12 := gc_bx3
-			if gc_from3 >= 0 && gc_off12 >= 0 && gc_off12 < len(gOdata) {
-				gc_at18 := gOdata[gc_off12:][:1]
+			gc_off16 := gc_bx3
+			if gc_from3 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) {
+				gc_at24 := gOdata[gc_off16:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -8250,14 +9028,14 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:147
 					{
-						gc_at18[0] = mySum
+						gc_at24[0] = mySum
 					}
 				}
 			} else {
-				gc_step6 := gc_from3
-				for ; gc_step6+3 < gc_to3; gc_step6 += 4 {
+				gc_step10 := gc_from3
+				for ; gc_step10+3 < gc_to3; gc_step10 += 4 {
 					{
-						gc_tx3 := gc_step6 + 0
+						gc_tx3 := gc_step10 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8272,7 +9050,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 1
+						gc_tx3 := gc_step10 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8287,7 +9065,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 2
+						gc_tx3 := gc_step10 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8302,7 +9080,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 					{
-						gc_tx3 := gc_step6 + 3
+						gc_tx3 := gc_step10 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -8317,7 +9095,7 @@ func gc_body_reduce3_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 					}
 				}
-				for gc_tx3 := gc_step6; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step10; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -8353,200 +9131,490 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:121
 	sdata := gocuda.DynamicShared[uint32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off13 := gc_bx4 * (gc_bdx4 * 2)
-			gc_off14 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
-			if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off14 && gc_bdx4 <= len(sdata) {
-				gc_at19 := gIdata[gc_off13:][:gc_bdx4]
-				gc_at20 := gIdata[gc_off14:][:gc_bdx4]
-				gc_at21 := sdata[:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:123
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:123
-						_ = gc_iota24
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+	if compiled.Ahead(func() {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off17 := gc_bx4 * (gc_bdx4 * 2)
+				if gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 {
+					gc_at25 := gIdata[gc_off17:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line samples_reduction.go:124
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota32
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:124
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:126
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:126
+								_ = mySum
+//line samples_reduction.go:127
+								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if32
+//line samples_reduction.go:127
+								if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:127
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at25[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota30
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:123
-							var tid int = gc_tx4
-//line samples_reduction.go:123
-							_ = tid
 //line samples_reduction.go:124
 							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							gc_if47 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-							_ = gc_if47
+							_ = gc_if30
 //line samples_reduction.go:127
-							if gc_if47.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:127
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gc_at25[gc_tx4:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:127
 							}
-//line samples_reduction.go:131
-							gc_if48 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
-//line samples_reduction.go:131
-							_ = gc_if48
-//line samples_reduction.go:131
-							if gc_if48.ToBits() != 0 {
-//line samples_reduction.go:131
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line samples_reduction.go:131
-							}
-//line samples_reduction.go:131
-							mySum.StoreSlice(gc_at21[gc_tx4:])
-//line samples_reduction.go:131
+//line samples_reduction.go:127
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota22
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line samples_reduction.go:123
-						var tid int = gc_tx4
-//line samples_reduction.go:123
-						_ = tid
+
 //line samples_reduction.go:124
-						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:124
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
 						_ = i
+
 //line samples_reduction.go:126
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:126
+						var mySum uint32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at25[gc_tx4]
+						}
 						_ = mySum
-//line samples_reduction.go:127
-						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if43
-//line samples_reduction.go:127
-						if gc_if43.ToBits() != 0 {
-//line samples_reduction.go:127
-							mySum = archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]).Merge(mySum, gc_if43)
-//line samples_reduction.go:127
-						}
-//line samples_reduction.go:131
-						gc_if44 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
-//line samples_reduction.go:131
-						_ = gc_if44
-//line samples_reduction.go:131
-						if gc_if44.ToBits() != 0 {
-//line samples_reduction.go:131
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:])).Merge(mySum, gc_if44)
-//line samples_reduction.go:131
-						}
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_at21[gc_tx4:])
-//line samples_reduction.go:131
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
-
+				} else {
+					gc_vstep14 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:124
-					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-					_ = i
-
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:124
+							_ = gc_iota28
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:124
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+								_ = i
 //line samples_reduction.go:126
-					var mySum uint32
-
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:126
+								_ = mySum
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gc_at19[gc_tx4]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:127
+									break
+//line samples_reduction.go:127
+								}
+//line samples_reduction.go:127
+								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:127
+								_ = gc_if28
+//line samples_reduction.go:128
+								if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:128
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:128
+								}
+//line samples_reduction.go:128
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
+							return
+						}
 					}
-
-//line samples_reduction.go:131
-					if i+gc_bdx4 < n {
-						mySum += gc_at20[gc_tx4]
-					}
-
-//line samples_reduction.go:135
-					gc_at21[gc_tx4] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:123
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:123
-						_ = gc_iota20
-						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+					if compiled.SIMD {
+//line samples_reduction.go:124
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:124
+						_ = gc_iota26
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:123
-							var tid int = gc_tx4
-//line samples_reduction.go:123
-							_ = tid
 //line samples_reduction.go:124
 							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:124
 							_ = i
 //line samples_reduction.go:126
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:126
 							_ = mySum
 //line samples_reduction.go:127
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:132
-								gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:127
 								break
 //line samples_reduction.go:127
 							}
 //line samples_reduction.go:127
-							gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:127
-							_ = gc_if39
+							_ = gc_if26
 //line samples_reduction.go:128
-							if gc_if39.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:128
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:128
 							}
+//line samples_reduction.go:128
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step11 := gc_vstep14
+					for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+						{
+							gc_tx4 := gc_step11 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum uint32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step11 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum uint32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step11 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum uint32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step11 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:126
+							var mySum uint32
+
+//line samples_reduction.go:127
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:124
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum uint32
+
+//line samples_reduction.go:127
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off18 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
+				if gc_off18 >= 0 && gc_off18 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off18 && gc_bdx4 <= len(sdata) {
+					gc_at26 := gIdata[gc_off18:][:gc_bdx4]
+					gc_at27 := sdata[:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_reduction.go:123
+							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+							_ = gc_iota36
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:123
+								var tid int = gc_tx4
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:124
+								_ = mySum
 //line samples_reduction.go:131
-							gc_if40 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
 //line samples_reduction.go:131
-							_ = gc_if40
+								_ = gc_if36
+//line samples_reduction.go:131
+								if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:131
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at26[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_at27[gc_tx4:])
+//line samples_reduction.go:131
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota35
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:123
+							var tid int = gc_tx4
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:124
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:124
+							_ = mySum
+//line samples_reduction.go:131
+							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+//line samples_reduction.go:131
+							_ = gc_if35
+//line samples_reduction.go:131
+							if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:131
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at26[gc_tx4:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_at27[gc_tx4:])
+//line samples_reduction.go:131
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+						if i+gc_bdx4 < n {
+							mySum += gc_at26[gc_tx4]
+						}
+
+//line samples_reduction.go:135
+						gc_at27[gc_tx4] = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				} else {
+					gc_vstep16 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line samples_reduction.go:123
+							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:123
+							_ = gc_iota34
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:123
+								var tid int = gc_tx4
+//line samples_reduction.go:123
+								_ = tid
+//line samples_reduction.go:124
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+								_ = i
+//line samples_reduction.go:124
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:124
+								_ = mySum
+//line samples_reduction.go:131
+								if (i+
+									gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:131
+									break
+//line samples_reduction.go:131
+								}
+//line samples_reduction.go:131
+								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx4, 16))))
+//line samples_reduction.go:131
+								_ = gc_if34
 //line samples_reduction.go:132
-							if gc_if40.ToBits() != 0 {
+								if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:132
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+gc_bdx4:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:132
+								}
+//line samples_reduction.go:135
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:135
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:123
+						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:123
+						_ = gc_iota33
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:123
+							var tid int = gc_tx4
+//line samples_reduction.go:123
+							_ = tid
+//line samples_reduction.go:124
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:124
+							_ = i
+//line samples_reduction.go:124
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:124
+							_ = mySum
+//line samples_reduction.go:131
+							if (i+
+								gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:131
+								break
+//line samples_reduction.go:131
+							}
+//line samples_reduction.go:131
+							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
+//line samples_reduction.go:131
+							_ = gc_if33
+//line samples_reduction.go:132
+							if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:132
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:132
 							}
 //line samples_reduction.go:135
@@ -8555,98 +9623,197 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
+					}
+					gc_step12 := gc_vstep16
+					for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+						{
+							gc_tx4 := gc_step12 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+							if i+gc_bdx4 < n {
+								mySum += gIdata[i+gc_bdx4]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step12 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+							if i+gc_bdx4 < n {
+								mySum += gIdata[i+gc_bdx4]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step12 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+							if i+gc_bdx4 < n {
+								mySum += gIdata[i+gc_bdx4]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step12 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:124
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+							if i+gc_bdx4 < n {
+								mySum += gIdata[i+gc_bdx4]
+							}
+
+//line samples_reduction.go:135
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:123
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:124
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:131
+						if i+gc_bdx4 < n {
+							mySum += gIdata[i+gc_bdx4]
+						}
+
+//line samples_reduction.go:135
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:123
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:123
-					_ = gc_iota18
-					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+			}
+		}
+	} else {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off19 := gc_bx4 * (gc_bdx4 * 2)
+				gc_off20 := (gc_bx4 * (gc_bdx4 * 2)) + gc_bdx4
+				if gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 && gc_bdx4 <= len(sdata) {
+					gc_at28 := gIdata[gc_off19:][:gc_bdx4]
+					gc_at29 := gIdata[gc_off20:][:gc_bdx4]
+					gc_at30 := sdata[:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line samples_reduction.go:123
-						var tid int = gc_tx4
-//line samples_reduction.go:123
+						tid := gc_tx4
 						_ = tid
-//line samples_reduction.go:124
-						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:124
-						_ = i
-//line samples_reduction.go:126
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:126
-						_ = mySum
-//line samples_reduction.go:127
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:132
-							gc_bdx4) < 0 || (i+gc_bdx4) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:124
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:126
+						var mySum uint32
+
 //line samples_reduction.go:127
-							break
-//line samples_reduction.go:127
+						if i < n {
+							mySum = gc_at28[gc_tx4]
 						}
-//line samples_reduction.go:127
-						gc_if35 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:127
-						_ = gc_if35
-//line samples_reduction.go:128
-						if gc_if35.ToBits() != 0 {
-//line samples_reduction.go:128
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if35)
-//line samples_reduction.go:128
-						}
+
 //line samples_reduction.go:131
-						gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx4, 8))))
-//line samples_reduction.go:131
-						_ = gc_if36
-//line samples_reduction.go:132
-						if gc_if36.ToBits() != 0 {
-//line samples_reduction.go:132
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+gc_bdx4:])).Merge(mySum, gc_if36)
-//line samples_reduction.go:132
+						if i+gc_bdx4 < n {
+							mySum += gc_at29[gc_tx4]
 						}
+
 //line samples_reduction.go:135
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:135
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_at30[gc_tx4] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep10; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:123
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_reduction.go:124
-					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-					_ = i
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
 
 //line samples_reduction.go:126
-					var mySum uint32
+						var mySum uint32
 
 //line samples_reduction.go:127
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:131
-					if i+gc_bdx4 < n {
-						mySum += gIdata[i+gc_bdx4]
-					}
+						if i+gc_bdx4 < n {
+							mySum += gIdata[i+gc_bdx4]
+						}
 
 //line samples_reduction.go:135
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
 				}
 			}
 		}
@@ -8660,16 +9827,16 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off15 := s
-				if gc_from4 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to4 <= len(sdata)-gc_off15 && gc_to4 <= len(sdata) {
-					gc_at22 := sdata[gc_off15:][:gc_to4]
-					gc_at23 := sdata[:gc_to4]
-					gc_vstep11 := gc_from4
+				gc_off21 := s
+				if gc_from4 >= 0 && gc_off21 >= 0 && gc_off21 <= len(sdata) && gc_to4 <= len(sdata)-gc_off21 && gc_to4 <= len(sdata) {
+					gc_at31 := sdata[gc_off21:][:gc_to4]
+					gc_at32 := sdata[:gc_to4]
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:123
@@ -8682,24 +9849,24 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:139
 								{
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:140
-									mySum.StoreSlice(gc_at23[gc_tx4:])
+									mySum.StoreSlice(gc_at32[gc_tx4:])
 //line samples_reduction.go:140
 								}
 //line samples_reduction.go:139
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:123
@@ -8712,9 +9879,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:139
 							{
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[gc_tx4:]))
 //line samples_reduction.go:140
-								mySum.StoreSlice(gc_at23[gc_tx4:])
+								mySum.StoreSlice(gc_at32[gc_tx4:])
 //line samples_reduction.go:140
 							}
 //line samples_reduction.go:139
@@ -8722,7 +9889,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -8733,18 +9900,18 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:139
 						{
-							mySum = mySum + gc_at22[gc_tx4]
-							gc_at23[gc_tx4] = mySum
+							mySum = mySum + gc_at31[gc_tx4]
+							gc_at32[gc_tx4] = mySum
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
-					gc_vstep12 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:123
@@ -8771,15 +9938,15 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:123
@@ -8807,10 +9974,10 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step7 := gc_vstep12
-					for ; gc_step7+3 < gc_to4; gc_step7 += 4 {
+					gc_step13 := gc_vstep18
+					for ; gc_step13+3 < gc_to4; gc_step13 += 4 {
 						{
-							gc_tx4 := gc_step7 + 0
+							gc_tx4 := gc_step13 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8827,7 +9994,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step7 + 1
+							gc_tx4 := gc_step13 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8844,7 +10011,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step7 + 2
+							gc_tx4 := gc_step13 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8861,7 +10028,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step7 + 3
+							gc_tx4 := gc_step13 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -8878,7 +10045,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step7; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step13; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8904,9 +10071,9 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 			gc_to4 = gc_bound4 + 1
 		}
 		for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off16 := gc_bx4
-			if gc_from4 >= 0 && gc_off16 >= 0 && gc_off16 < len(gOdata) {
-				gc_at24 := gOdata[gc_off16:][:1]
+			gc_off22 := gc_bx4
+			if gc_from4 >= 0 && gc_off22 >= 0 && gc_off22 < len(gOdata) {
+				gc_at33 := gOdata[gc_off22:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -8918,14 +10085,14 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:147
 					{
-						gc_at24[0] = mySum
+						gc_at33[0] = mySum
 					}
 				}
 			} else {
-				gc_step8 := gc_from4
-				for ; gc_step8+3 < gc_to4; gc_step8 += 4 {
+				gc_step14 := gc_from4
+				for ; gc_step14+3 < gc_to4; gc_step14 += 4 {
 					{
-						gc_tx4 := gc_step8 + 0
+						gc_tx4 := gc_step14 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8940,7 +10107,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 1
+						gc_tx4 := gc_step14 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8955,7 +10122,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 2
+						gc_tx4 := gc_step14 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8970,7 +10137,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 					{
-						gc_tx4 := gc_step8 + 3
+						gc_tx4 := gc_step14 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -8985,7 +10152,7 @@ func gc_body_reduce3_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 					}
 				}
-				for gc_tx4 := gc_step8; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step14; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -9052,12 +10219,12 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off13 := gc_bx5 * (gc_bdx5 * 2)
-			gc_off14 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
-			if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off13 && gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off14 && gc_bdx5 <= len(sdata) {
-				gc_at21 := gIdata[gc_off13:][:gc_bdx5]
-				gc_at22 := gIdata[gc_off14:][:gc_bdx5]
-				gc_at23 := sdata[:gc_bdx5]
+			gc_off19 := gc_bx5 * (gc_bdx5 * 2)
+			gc_off20 := (gc_bx5 * (gc_bdx5 * 2)) + blockSize
+			if gc_off19 >= 0 && gc_off19 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off19 && gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off20 && gc_bdx5 <= len(sdata) {
+				gc_at30 := gIdata[gc_off19:][:gc_bdx5]
+				gc_at31 := gIdata[gc_off20:][:gc_bdx5]
+				gc_at32 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -9075,16 +10242,16 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:165
 					if i < n {
-						mySum = gc_at21[gc_tx5]
+						mySum = gc_at30[gc_tx5]
 					}
 
 //line samples_reduction.go:169
 					if i+blockSize < n {
-						mySum += gc_at22[gc_tx5]
+						mySum += gc_at31[gc_tx5]
 					}
 
 //line samples_reduction.go:173
-					gc_at23[gc_tx5] = mySum
+					gc_at32[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -9131,10 +10298,10 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 				gc_to5 = gc_bound5
 			}
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-				gc_off15 := s
-				if gc_from5 >= 0 && gc_off15 >= 0 && gc_off15 <= len(sdata) && gc_to5 <= len(sdata)-gc_off15 && gc_to5 <= len(sdata) {
-					gc_at24 := sdata[gc_off15:][:gc_to5]
-					gc_at25 := sdata[:gc_to5]
+				gc_off21 := s
+				if gc_from5 >= 0 && gc_off21 >= 0 && gc_off21 <= len(sdata) && gc_to5 <= len(sdata)-gc_off21 && gc_to5 <= len(sdata) {
+					gc_at33 := sdata[gc_off21:][:gc_to5]
+					gc_at34 := sdata[:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -9146,16 +10313,16 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at24[gc_tx5]
-							gc_at25[gc_tx5] = mySum
+							mySum = mySum + gc_at33[gc_tx5]
+							gc_at34[gc_tx5] = mySum
 						}
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				} else {
-					gc_step5 := gc_from5
-					for ; gc_step5+3 < gc_to5; gc_step5 += 4 {
+					gc_step11 := gc_from5
+					for ; gc_step11+3 < gc_to5; gc_step11 += 4 {
 						{
-							gc_tx5 := gc_step5 + 0
+							gc_tx5 := gc_step11 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -9172,7 +10339,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step5 + 1
+							gc_tx5 := gc_step11 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -9189,7 +10356,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step5 + 2
+							gc_tx5 := gc_step11 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -9206,7 +10373,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 						{
-							gc_tx5 := gc_step5 + 3
+							gc_tx5 := gc_step11 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -9223,7 +10390,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 							gc_s_mySum[gc_rank5] = mySum
 						}
 					}
-					for gc_tx5 := gc_step5; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step11; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -9255,18 +10422,18 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		{
-			var gc_m75 uint32
+			var gc_m95 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:187
 				if gc_rank5 < 32 {
-					gc_m75 |= 1 << gc_lane5
+					gc_m95 |= 1 << gc_lane5
 				}
 			}
-			gc_save75 := gc_act5
-			gc_act5 = gc_save75 & gc_m75
+			gc_save95 := gc_act5
+			gc_act5 = gc_save95 & gc_m95
 			if gc_act5 != 0 {
 				gc_lo7, gc_hi7 := 0, 32
 				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
@@ -9332,7 +10499,7 @@ func gc_body_reduce4[T number](gc_b5 *compiled.Block, gIdata, gOdata []T, n int,
 					}
 				}
 			}
-			gc_act5 = gc_save75 &^ gc_dead5
+			gc_act5 = gc_save95 &^ gc_dead5
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
@@ -9364,24 +10531,347 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off4 := gc_bx2 * (gc_bdx2 * 2)
-			gc_off5 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
-			if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_bdx2 <= len(sdata) {
-				gc_at6 := gIdata[gc_off4:][:gc_bdx2]
-				gc_at7 := gIdata[gc_off5:][:gc_bdx2]
-				gc_at8 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:161
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:161
-						_ = gc_iota8
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	if compiled.Ahead(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off4 := gc_bx2 * (gc_bdx2 * 2)
+				if gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off4 {
+					gc_at6 := gIdata[gc_off4:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:162
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota8
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:162
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:164
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:164
+								_ = mySum
+//line samples_reduction.go:165
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if8
+//line samples_reduction.go:165
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota6
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:162
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+							_ = gc_if6
+//line samples_reduction.go:165
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:165
+								mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:165
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:162
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum float32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at6[gc_tx2]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:162
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota4
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:162
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:164
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:164
+								_ = mySum
+//line samples_reduction.go:165
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:165
+									break
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if4
+//line samples_reduction.go:166
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:166
+								}
+//line samples_reduction.go:166
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota2
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:162
+							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:164
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:164
+							_ = mySum
+//line samples_reduction.go:165
+							if i < 0 || i > len(gIdata)-8 {
+//line samples_reduction.go:165
+								break
+//line samples_reduction.go:165
+							}
+//line samples_reduction.go:165
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:165
+							_ = gc_if2
+//line samples_reduction.go:166
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:166
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:166
+							}
+//line samples_reduction.go:166
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step2 := gc_vstep2
+					for ; gc_step2+3 < gc_bdx2; gc_step2 += 4 {
+						{
+							gc_tx2 := gc_step2 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum float32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum float32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum float32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step2 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum float32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:162
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum float32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off5 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
+				if gc_off5 >= 0 && gc_off5 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off5 && gc_bdx2 <= len(sdata) {
+					gc_at7 := gIdata[gc_off5:][:gc_bdx2]
+					gc_at8 := sdata[:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:161
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+							_ = gc_iota12
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:162
+								_ = mySum
+//line samples_reduction.go:169
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+								_ = gc_if12
+//line samples_reduction.go:169
+								if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_at8[gc_tx2:])
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota11
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:161
@@ -9392,28 +10882,18 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:162
 							_ = i
-//line samples_reduction.go:164
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:164
+//line samples_reduction.go:162
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:162
 							_ = mySum
-//line samples_reduction.go:165
-							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
-							_ = gc_if15
-//line samples_reduction.go:165
-							if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:165
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at6[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line samples_reduction.go:165
-							}
 //line samples_reduction.go:169
-							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-							_ = gc_if16
+							_ = gc_if11
 //line samples_reduction.go:169
-							if gc_if16.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:169
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
@@ -9422,101 +10902,90 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota6
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:161
-						var tid int = gc_tx2
-//line samples_reduction.go:161
+						tid := gc_tx2
 						_ = tid
+
 //line samples_reduction.go:162
-						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:162
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
 						_ = i
-//line samples_reduction.go:164
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:164
-						_ = mySum
-//line samples_reduction.go:165
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if11
-//line samples_reduction.go:165
-						if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:165
-							mySum = archsimd.LoadFloat32x8Slice(gc_at6[gc_tx2:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:165
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at7[gc_tx2]
 						}
-//line samples_reduction.go:169
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if12
-//line samples_reduction.go:169
-						if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:169
-						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at8[gc_tx2:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_reduction.go:161
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:162
-					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-					_ = i
-
-//line samples_reduction.go:164
-					var mySum float32
-
-//line samples_reduction.go:165
-					if i < n {
-						mySum = gc_at6[gc_tx2]
-					}
-
-//line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gc_at7[gc_tx2]
-					}
 
 //line samples_reduction.go:173
-					gc_at8[gc_tx2] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_at8[gc_tx2] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:161
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:161
-						_ = gc_iota4
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+							_ = gc_iota10
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:161
+								var tid int = gc_tx2
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:162
+								_ = mySum
+//line samples_reduction.go:169
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:169
+									break
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+								_ = gc_if10
+//line samples_reduction.go:170
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:170
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:170
+								}
+//line samples_reduction.go:173
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota9
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:161
@@ -9527,37 +10996,25 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
 //line samples_reduction.go:162
 							_ = i
-//line samples_reduction.go:164
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:164
+//line samples_reduction.go:162
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:162
 							_ = mySum
-//line samples_reduction.go:165
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:165
+//line samples_reduction.go:169
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:169
 								break
-//line samples_reduction.go:165
-							}
-//line samples_reduction.go:165
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:165
-							_ = gc_if7
-//line samples_reduction.go:166
-							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:166
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line samples_reduction.go:166
+//line samples_reduction.go:169
 							}
 //line samples_reduction.go:169
-							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:169
-							_ = gc_if8
+							_ = gc_if9
 //line samples_reduction.go:170
-							if gc_if8.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -9566,98 +11023,197 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+					}
+					gc_step3 := gc_vstep4
+					for ; gc_step3+3 < gc_bdx2; gc_step3 += 4 {
+						{
+							gc_tx2 := gc_step3 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step3 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx2*(gc_bdx2*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step3; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:161
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+			}
+		}
+	} else {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * (gc_bdx2 * 2)
+				gc_off7 := (gc_bx2 * (gc_bdx2 * 2)) + blockSize
+				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
+					gc_at9 := gIdata[gc_off6:][:gc_bdx2]
+					gc_at10 := gIdata[gc_off7:][:gc_bdx2]
+					gc_at11 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:161
-						var tid int = gc_tx2
-//line samples_reduction.go:161
+						tid := gc_tx2
 						_ = tid
-//line samples_reduction.go:162
-						var i int = gc_bx2*(gc_bdx2*2) + gc_tx2
-//line samples_reduction.go:162
-						_ = i
-//line samples_reduction.go:164
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:164
-						_ = mySum
-//line samples_reduction.go:165
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:162
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum float32
+
 //line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at9[gc_tx2]
 						}
-//line samples_reduction.go:165
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if3
-//line samples_reduction.go:166
-						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:166
-							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:166
-						}
+
 //line samples_reduction.go:169
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if4
-//line samples_reduction.go:170
-						if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:170
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:170
+						if i+blockSize < n {
+							mySum += gc_at10[gc_tx2]
 						}
+
 //line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_at11[gc_tx2] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:161
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_reduction.go:162
-					i := gc_bx2*(gc_bdx2*2) + gc_tx2
-					_ = i
+						i := gc_bx2*(gc_bdx2*2) + gc_tx2
+						_ = i
 
 //line samples_reduction.go:164
-					var mySum float32
+						var mySum float32
 
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:173
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
 				}
 			}
 		}
@@ -9671,16 +11227,16 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 				gc_to2 = gc_bound2
 			}
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-				gc_off6 := s
-				if gc_from2 >= 0 && gc_off6 >= 0 && gc_off6 <= len(sdata) && gc_to2 <= len(sdata)-gc_off6 && gc_to2 <= len(sdata) {
-					gc_at9 := sdata[gc_off6:][:gc_to2]
-					gc_at10 := sdata[:gc_to2]
-					gc_vstep3 := gc_from2
+				gc_off8 := s
+				if gc_from2 >= 0 && gc_off8 >= 0 && gc_off8 <= len(sdata) && gc_to2 <= len(sdata)-gc_off8 && gc_to2 <= len(sdata) {
+					gc_at12 := sdata[gc_off8:][:gc_to2]
+					gc_at13 := sdata[:gc_to2]
+					gc_vstep5 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:161
@@ -9693,24 +11249,24 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:]))
+									mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at12[gc_tx2:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at10[gc_tx2:])
+									mySum.StoreSlice(gc_at13[gc_tx2:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:161
@@ -9723,9 +11279,9 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:]))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at12[gc_tx2:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at10[gc_tx2:])
+								mySum.StoreSlice(gc_at13[gc_tx2:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -9733,7 +11289,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_vstep5; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 
@@ -9744,18 +11300,18 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at9[gc_tx2]
-							gc_at10[gc_tx2] = mySum
+							mySum = mySum + gc_at12[gc_tx2]
+							gc_at13[gc_tx2] = mySum
 						}
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				} else {
-					gc_vstep4 := gc_from2
+					gc_vstep6 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_to2; gc_vstep4 += 16 {
-								gc_tx2 := gc_vstep4
+						var gc_stop6 bool
+						gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+							for ; gc_vstep6+15 < gc_to2; gc_vstep6 += 16 {
+								gc_tx2 := gc_vstep6
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:161
@@ -9782,15 +11338,15 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep6, false
+						}(gc_vstep6)
+						if gc_stop6 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to2; gc_vstep4 += 8 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+7 < gc_to2; gc_vstep6 += 8 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:161
@@ -9818,10 +11374,10 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to2; gc_step2 += 4 {
+					gc_step4 := gc_vstep6
+					for ; gc_step4+3 < gc_to2; gc_step4 += 4 {
 						{
-							gc_tx2 := gc_step2 + 0
+							gc_tx2 := gc_step4 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9838,7 +11394,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 1
+							gc_tx2 := gc_step4 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9855,7 +11411,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 2
+							gc_tx2 := gc_step4 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9872,7 +11428,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 						{
-							gc_tx2 := gc_step2 + 3
+							gc_tx2 := gc_step4 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -9889,7 +11445,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_s_mySum[gc_rank2] = mySum
 						}
 					}
-					for gc_tx2 := gc_step2; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step4; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -9921,18 +11477,18 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		{
-			var gc_m72 uint32
+			var gc_m92 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:187
 				if gc_rank2 < 32 {
-					gc_m72 |= 1 << gc_lane2
+					gc_m92 |= 1 << gc_lane2
 				}
 			}
-			gc_save72 := gc_act2
-			gc_act2 = gc_save72 & gc_m72
+			gc_save92 := gc_act2
+			gc_act2 = gc_save92 & gc_m92
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
@@ -10079,7 +11635,7 @@ func gc_body_reduce4_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			}
-			gc_act2 = gc_save72 &^ gc_dead2
+			gc_act2 = gc_save92 &^ gc_dead2
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
@@ -10111,200 +11667,490 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off7 := gc_bx3 * (gc_bdx3 * 2)
-			gc_off8 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
-			if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off8 && gc_bdx3 <= len(sdata) {
-				gc_at11 := gIdata[gc_off7:][:gc_bdx3]
-				gc_at12 := gIdata[gc_off8:][:gc_bdx3]
-				gc_at13 := sdata[:gc_bdx3]
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-//line samples_reduction.go:161
-						gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:161
-						_ = gc_iota16
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+	if compiled.Ahead(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off9 := gc_bx3 * (gc_bdx3 * 2)
+				if gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off9 {
+					gc_at14 := gIdata[gc_off9:][:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line samples_reduction.go:162
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota20
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:162
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:164
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:164
+								_ = mySum
+//line samples_reduction.go:165
+								gc_if20 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if20
+//line samples_reduction.go:165
+								if gc_if20.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota18
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:161
-							var tid int = gc_tx3
-//line samples_reduction.go:161
-							_ = tid
 //line samples_reduction.go:162
 							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_if31 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if18 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-							_ = gc_if31
+							_ = gc_if18
 //line samples_reduction.go:165
-							if gc_if31.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:165
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at11[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if31.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Merge(mySum, gc_if18)
 //line samples_reduction.go:165
 							}
-//line samples_reduction.go:169
-							gc_if32 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
-							_ = gc_if32
-//line samples_reduction.go:169
-							if gc_if32.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
-//line samples_reduction.go:169
-							}
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_at13[gc_tx3:])
-//line samples_reduction.go:169
+//line samples_reduction.go:165
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota14
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line samples_reduction.go:161
-						var tid int = gc_tx3
-//line samples_reduction.go:161
-						_ = tid
+
 //line samples_reduction.go:162
-						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:162
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
 						_ = i
+
 //line samples_reduction.go:164
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:164
+						var mySum int32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at14[gc_tx3]
+						}
 						_ = mySum
-//line samples_reduction.go:165
-						gc_if27 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if27
-//line samples_reduction.go:165
-						if gc_if27.ToBits() != 0 {
-//line samples_reduction.go:165
-							mySum = archsimd.LoadInt32x8Slice(gc_at11[gc_tx3:]).Merge(mySum, gc_if27)
-//line samples_reduction.go:165
-						}
-//line samples_reduction.go:169
-						gc_if28 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if28
-//line samples_reduction.go:169
-						if gc_if28.ToBits() != 0 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:])).Merge(mySum, gc_if28)
-//line samples_reduction.go:169
-						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at13[gc_tx3:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line samples_reduction.go:161
-					tid := gc_tx3
-					_ = tid
-
+				} else {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:162
-					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-					_ = i
-
+							gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota16
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:162
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+								_ = i
 //line samples_reduction.go:164
-					var mySum int32
-
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:164
+								_ = mySum
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gc_at11[gc_tx3]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:165
+									break
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								gc_if16 := gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if16
+//line samples_reduction.go:166
+								if gc_if16.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+//line samples_reduction.go:166
+								}
+//line samples_reduction.go:166
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
 					}
-
-//line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gc_at12[gc_tx3]
-					}
-
-//line samples_reduction.go:173
-					gc_at13[gc_tx3] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line samples_reduction.go:161
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:161
-						_ = gc_iota12
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota14 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota14
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:161
-							var tid int = gc_tx3
-//line samples_reduction.go:161
-							_ = tid
 //line samples_reduction.go:162
 							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:165
 								break
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_if23 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if14 := gc_iota14.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-							_ = gc_if23
+							_ = gc_if14
 //line samples_reduction.go:166
-							if gc_if23.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:166
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if14)
 //line samples_reduction.go:166
 							}
+//line samples_reduction.go:166
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep8
+					for ; gc_step5+3 < gc_bdx3; gc_step5 += 4 {
+						{
+							gc_tx3 := gc_step5 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum int32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum int32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum int32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step5 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum int32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step5; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:162
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum int32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off10 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
+				if gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off10 && gc_bdx3 <= len(sdata) {
+					gc_at15 := gIdata[gc_off10:][:gc_bdx3]
+					gc_at16 := sdata[:gc_bdx3]
+					gc_vstep9 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+//line samples_reduction.go:161
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+							_ = gc_iota24
+							for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:162
+								_ = mySum
 //line samples_reduction.go:169
-							gc_if24 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_if24 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-							_ = gc_if24
+								_ = gc_if24
+//line samples_reduction.go:169
+								if gc_if24.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_at16[gc_tx3:])
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota23
+						for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:162
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:162
+							_ = mySum
+//line samples_reduction.go:169
+							gc_if23 := gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+							_ = gc_if23
+//line samples_reduction.go:169
+							if gc_if23.ToBits() != 0 {
+//line samples_reduction.go:169
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).Merge(mySum, gc_if23)
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_at16[gc_tx3:])
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at15[gc_tx3]
+						}
+
+//line samples_reduction.go:173
+						gc_at16[gc_tx3] = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				} else {
+					gc_vstep10 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+//line samples_reduction.go:161
+							gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+							_ = gc_iota22
+							for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:161
+								var tid int = gc_tx3
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:162
+								_ = mySum
+//line samples_reduction.go:169
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:169
+									break
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								gc_if22 := gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+								_ = gc_if22
 //line samples_reduction.go:170
-							if gc_if24.ToBits() != 0 {
+								if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+//line samples_reduction.go:170
+								}
+//line samples_reduction.go:173
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota21
+						for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:161
+							var tid int = gc_tx3
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:162
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:162
+							_ = mySum
+//line samples_reduction.go:169
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:169
+								break
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							gc_if21 := gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+							_ = gc_if21
+//line samples_reduction.go:170
+							if gc_if21.ToBits() != 0 {
+//line samples_reduction.go:170
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -10313,98 +12159,197 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
+					}
+					gc_step6 := gc_vstep10
+					for ; gc_step6+3 < gc_bdx3; gc_step6 += 4 {
+						{
+							gc_tx3 := gc_step6 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step6 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step6 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step6 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx3*(gc_bdx3*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step6; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:161
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota10
-					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
-						gc_tx3 := gc_vstep6
+			}
+		}
+	} else {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off11 := gc_bx3 * (gc_bdx3 * 2)
+				gc_off12 := (gc_bx3 * (gc_bdx3 * 2)) + blockSize
+				if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
+					gc_at17 := gIdata[gc_off11:][:gc_bdx3]
+					gc_at18 := gIdata[gc_off12:][:gc_bdx3]
+					gc_at19 := sdata[:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line samples_reduction.go:161
-						var tid int = gc_tx3
-//line samples_reduction.go:161
+						tid := gc_tx3
 						_ = tid
-//line samples_reduction.go:162
-						var i int = gc_bx3*(gc_bdx3*2) + gc_tx3
-//line samples_reduction.go:162
-						_ = i
-//line samples_reduction.go:164
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:164
-						_ = mySum
-//line samples_reduction.go:165
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:162
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum int32
+
 //line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at17[gc_tx3]
 						}
-//line samples_reduction.go:165
-						gc_if19 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if19
-//line samples_reduction.go:166
-						if gc_if19.ToBits() != 0 {
-//line samples_reduction.go:166
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if19)
-//line samples_reduction.go:166
-						}
+
 //line samples_reduction.go:169
-						gc_if20 := gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if20
-//line samples_reduction.go:170
-						if gc_if20.ToBits() != 0 {
-//line samples_reduction.go:170
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if20)
-//line samples_reduction.go:170
+						if i+blockSize < n {
+							mySum += gc_at18[gc_tx3]
 						}
+
 //line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_at19[gc_tx3] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep6; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:161
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_reduction.go:162
-					i := gc_bx3*(gc_bdx3*2) + gc_tx3
-					_ = i
+						i := gc_bx3*(gc_bdx3*2) + gc_tx3
+						_ = i
 
 //line samples_reduction.go:164
-					var mySum int32
+						var mySum int32
 
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:173
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
 				}
 			}
 		}
@@ -10418,16 +12363,16 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 				gc_to3 = gc_bound3
 			}
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-				gc_off9 := s
-				if gc_from3 >= 0 && gc_off9 >= 0 && gc_off9 <= len(sdata) && gc_to3 <= len(sdata)-gc_off9 && gc_to3 <= len(sdata) {
-					gc_at14 := sdata[gc_off9:][:gc_to3]
-					gc_at15 := sdata[:gc_to3]
-					gc_vstep7 := gc_from3
+				gc_off13 := s
+				if gc_from3 >= 0 && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to3 <= len(sdata)-gc_off13 && gc_to3 <= len(sdata) {
+					gc_at20 := sdata[gc_off13:][:gc_to3]
+					gc_at21 := sdata[:gc_to3]
+					gc_vstep11 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							for ; gc_vstep11+15 < gc_to3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:161
@@ -10440,24 +12385,24 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]))
+									mySum = mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at15[gc_tx3:])
+									mySum.StoreSlice(gc_at21[gc_tx3:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep11+7 < gc_to3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:161
@@ -10470,9 +12415,9 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]))
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at15[gc_tx3:])
+								mySum.StoreSlice(gc_at21[gc_tx3:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -10480,7 +12425,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -10491,18 +12436,18 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at14[gc_tx3]
-							gc_at15[gc_tx3] = mySum
+							mySum = mySum + gc_at20[gc_tx3]
+							gc_at21[gc_tx3] = mySum
 						}
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				} else {
-					gc_vstep8 := gc_from3
+					gc_vstep12 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+							for ; gc_vstep12+15 < gc_to3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:161
@@ -10529,15 +12474,15 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep12+7 < gc_to3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:161
@@ -10565,10 +12510,10 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep8
-					for ; gc_step3+3 < gc_to3; gc_step3 += 4 {
+					gc_step7 := gc_vstep12
+					for ; gc_step7+3 < gc_to3; gc_step7 += 4 {
 						{
-							gc_tx3 := gc_step3 + 0
+							gc_tx3 := gc_step7 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10585,7 +12530,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step3 + 1
+							gc_tx3 := gc_step7 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10602,7 +12547,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step3 + 2
+							gc_tx3 := gc_step7 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10619,7 +12564,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 						{
-							gc_tx3 := gc_step3 + 3
+							gc_tx3 := gc_step7 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -10636,7 +12581,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 							gc_s_mySum[gc_rank3] = mySum
 						}
 					}
-					for gc_tx3 := gc_step3; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step7; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -10668,18 +12613,18 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		{
-			var gc_m73 uint32
+			var gc_m93 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:187
 				if gc_rank3 < 32 {
-					gc_m73 |= 1 << gc_lane3
+					gc_m93 |= 1 << gc_lane3
 				}
 			}
-			gc_save73 := gc_act3
-			gc_act3 = gc_save73 & gc_m73
+			gc_save93 := gc_act3
+			gc_act3 = gc_save93 & gc_m93
 			if gc_act3 != 0 {
 				gc_left4 := gc_act3
 				if compiled.SIMD {
@@ -10826,7 +12771,7 @@ func gc_body_reduce4_int32(gc_b3 *compiled.Block, gIdata []int32, gOdata []int32
 					}
 				}
 			}
-			gc_act3 = gc_save73 &^ gc_dead3
+			gc_act3 = gc_save93 &^ gc_dead3
 		}
 		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
@@ -10858,200 +12803,490 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:159
 	sdata := gocuda.DynamicShared[uint32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off10 := gc_bx4 * (gc_bdx4 * 2)
-			gc_off11 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
-			if gc_off10 >= 0 && gc_off10 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off11 && gc_bdx4 <= len(sdata) {
-				gc_at16 := gIdata[gc_off10:][:gc_bdx4]
-				gc_at17 := gIdata[gc_off11:][:gc_bdx4]
-				gc_at18 := sdata[:gc_bdx4]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:161
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:161
-						_ = gc_iota24
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+	if compiled.Ahead(func() {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off14 := gc_bx4 * (gc_bdx4 * 2)
+				if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off14 {
+					gc_at22 := gIdata[gc_off14:][:gc_bdx4]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line samples_reduction.go:162
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota32
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:162
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:164
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:164
+								_ = mySum
+//line samples_reduction.go:165
+								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if32
+//line samples_reduction.go:165
+								if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:165
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at22[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota30
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:161
-							var tid int = gc_tx4
-//line samples_reduction.go:161
-							_ = tid
 //line samples_reduction.go:162
 							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							gc_if47 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-							_ = gc_if47
+							_ = gc_if30
 //line samples_reduction.go:165
-							if gc_if47.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:165
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at16[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gc_at22[gc_tx4:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:165
 							}
-//line samples_reduction.go:169
-							gc_if48 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:169
-							_ = gc_if48
-//line samples_reduction.go:169
-							if gc_if48.ToBits() != 0 {
-//line samples_reduction.go:169
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line samples_reduction.go:169
-							}
-//line samples_reduction.go:169
-							mySum.StoreSlice(gc_at18[gc_tx4:])
-//line samples_reduction.go:169
+//line samples_reduction.go:165
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota22
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					for gc_tx4 := gc_vstep13; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line samples_reduction.go:161
-						var tid int = gc_tx4
-//line samples_reduction.go:161
-						_ = tid
+
 //line samples_reduction.go:162
-						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:162
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
 						_ = i
+
 //line samples_reduction.go:164
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:164
+						var mySum uint32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at22[gc_tx4]
+						}
 						_ = mySum
-//line samples_reduction.go:165
-						gc_if43 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if43
-//line samples_reduction.go:165
-						if gc_if43.ToBits() != 0 {
-//line samples_reduction.go:165
-							mySum = archsimd.LoadUint32x8Slice(gc_at16[gc_tx4:]).Merge(mySum, gc_if43)
-//line samples_reduction.go:165
-						}
-//line samples_reduction.go:169
-						gc_if44 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if44
-//line samples_reduction.go:169
-						if gc_if44.ToBits() != 0 {
-//line samples_reduction.go:169
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:])).Merge(mySum, gc_if44)
-//line samples_reduction.go:169
-						}
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_at18[gc_tx4:])
-//line samples_reduction.go:169
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line samples_reduction.go:161
-					tid := gc_tx4
-					_ = tid
-
+				} else {
+					gc_vstep14 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
 //line samples_reduction.go:162
-					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-					_ = i
-
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:162
+							_ = gc_iota28
+							for ; gc_vstep14+15 < gc_bdx4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:162
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+								_ = i
 //line samples_reduction.go:164
-					var mySum uint32
-
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:164
+								_ = mySum
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gc_at16[gc_tx4]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:165
+									break
+//line samples_reduction.go:165
+								}
+//line samples_reduction.go:165
+								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:165
+								_ = gc_if28
+//line samples_reduction.go:166
+								if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:166
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:166
+								}
+//line samples_reduction.go:166
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
+							return
+						}
 					}
-
-//line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gc_at17[gc_tx4]
-					}
-
-//line samples_reduction.go:173
-					gc_at18[gc_tx4] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:161
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:161
-						_ = gc_iota20
-						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+					if compiled.SIMD {
+//line samples_reduction.go:162
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:162
+						_ = gc_iota26
+						for ; gc_vstep14+7 < gc_bdx4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:161
-							var tid int = gc_tx4
-//line samples_reduction.go:161
-							_ = tid
 //line samples_reduction.go:162
 							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
 //line samples_reduction.go:162
 							_ = i
 //line samples_reduction.go:164
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:164
 							_ = mySum
 //line samples_reduction.go:165
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:170
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:165
 								break
 //line samples_reduction.go:165
 							}
 //line samples_reduction.go:165
-							gc_if39 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:165
-							_ = gc_if39
+							_ = gc_if26
 //line samples_reduction.go:166
-							if gc_if39.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:166
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if39.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:166
 							}
+//line samples_reduction.go:166
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step8 := gc_vstep14
+					for ; gc_step8+3 < gc_bdx4; gc_step8 += 4 {
+						{
+							gc_tx4 := gc_step8 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum uint32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step8 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum uint32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step8 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum uint32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step8 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:164
+							var mySum uint32
+
+//line samples_reduction.go:165
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step8; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:162
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum uint32
+
+//line samples_reduction.go:165
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off15 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
+				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off15 && gc_bdx4 <= len(sdata) {
+					gc_at23 := gIdata[gc_off15:][:gc_bdx4]
+					gc_at24 := sdata[:gc_bdx4]
+					gc_vstep15 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+//line samples_reduction.go:161
+							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+							_ = gc_iota36
+							for ; gc_vstep15+15 < gc_bdx4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:162
+								_ = mySum
 //line samples_reduction.go:169
-							gc_if40 := gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:169
-							_ = gc_if40
+								_ = gc_if36
+//line samples_reduction.go:169
+								if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:169
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at23[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_at24[gc_tx4:])
+//line samples_reduction.go:169
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota35
+						for ; gc_vstep15+7 < gc_bdx4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:162
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:162
+							_ = mySum
+//line samples_reduction.go:169
+							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+							_ = gc_if35
+//line samples_reduction.go:169
+							if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:169
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at23[gc_tx4:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_at24[gc_tx4:])
+//line samples_reduction.go:169
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gc_at23[gc_tx4]
+						}
+
+//line samples_reduction.go:173
+						gc_at24[gc_tx4] = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				} else {
+					gc_vstep16 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop16 bool
+						gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+//line samples_reduction.go:161
+							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:161
+							_ = gc_iota34
+							for ; gc_vstep16+15 < gc_bdx4; gc_vstep16 += 16 {
+								gc_tx4 := gc_vstep16
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:161
+								var tid int = gc_tx4
+//line samples_reduction.go:161
+								_ = tid
+//line samples_reduction.go:162
+								var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+								_ = i
+//line samples_reduction.go:162
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:162
+								_ = mySum
+//line samples_reduction.go:169
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:169
+									break
+//line samples_reduction.go:169
+								}
+//line samples_reduction.go:169
+								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:169
+								_ = gc_if34
 //line samples_reduction.go:170
-							if gc_if40.ToBits() != 0 {
+								if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:170
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:170
+								}
+//line samples_reduction.go:173
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:173
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep16, false
+						}(gc_vstep16)
+						if gc_stop16 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:161
+						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:161
+						_ = gc_iota33
+						for ; gc_vstep16+7 < gc_bdx4; gc_vstep16 += 8 {
+							gc_tx4 := gc_vstep16
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:161
+							var tid int = gc_tx4
+//line samples_reduction.go:161
+							_ = tid
+//line samples_reduction.go:162
+							var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
+//line samples_reduction.go:162
+							_ = i
+//line samples_reduction.go:162
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:162
+							_ = mySum
+//line samples_reduction.go:169
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:169
+								break
+//line samples_reduction.go:169
+							}
+//line samples_reduction.go:169
+							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:169
+							_ = gc_if33
+//line samples_reduction.go:170
+							if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:170
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:170
 							}
 //line samples_reduction.go:173
@@ -11060,98 +13295,197 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
+					}
+					gc_step9 := gc_vstep16
+					for ; gc_step9+3 < gc_bdx4; gc_step9 += 4 {
+						{
+							gc_tx4 := gc_step9 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step9 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step9 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step9 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:162
+							i := gc_bx4*(gc_bdx4*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:173
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step9; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:161
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:162
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:169
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:173
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:161
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:161
-					_ = gc_iota18
-					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+			}
+		}
+	} else {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off16 := gc_bx4 * (gc_bdx4 * 2)
+				gc_off17 := (gc_bx4 * (gc_bdx4 * 2)) + blockSize
+				if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
+					gc_at25 := gIdata[gc_off16:][:gc_bdx4]
+					gc_at26 := gIdata[gc_off17:][:gc_bdx4]
+					gc_at27 := sdata[:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line samples_reduction.go:161
-						var tid int = gc_tx4
-//line samples_reduction.go:161
+						tid := gc_tx4
 						_ = tid
-//line samples_reduction.go:162
-						var i int = gc_bx4*(gc_bdx4*2) + gc_tx4
-//line samples_reduction.go:162
-						_ = i
-//line samples_reduction.go:164
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:164
-						_ = mySum
-//line samples_reduction.go:165
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:170
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:162
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:164
+						var mySum uint32
+
 //line samples_reduction.go:165
-							break
-//line samples_reduction.go:165
+						if i < n {
+							mySum = gc_at25[gc_tx4]
 						}
-//line samples_reduction.go:165
-						gc_if35 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:165
-						_ = gc_if35
-//line samples_reduction.go:166
-						if gc_if35.ToBits() != 0 {
-//line samples_reduction.go:166
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if35)
-//line samples_reduction.go:166
-						}
+
 //line samples_reduction.go:169
-						gc_if36 := gc_iota18.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:169
-						_ = gc_if36
-//line samples_reduction.go:170
-						if gc_if36.ToBits() != 0 {
-//line samples_reduction.go:170
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if36)
-//line samples_reduction.go:170
+						if i+blockSize < n {
+							mySum += gc_at26[gc_tx4]
 						}
+
 //line samples_reduction.go:173
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:173
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_at27[gc_tx4] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep10; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:161
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_reduction.go:162
-					i := gc_bx4*(gc_bdx4*2) + gc_tx4
-					_ = i
+						i := gc_bx4*(gc_bdx4*2) + gc_tx4
+						_ = i
 
 //line samples_reduction.go:164
-					var mySum uint32
+						var mySum uint32
 
 //line samples_reduction.go:165
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:169
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:173
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
 				}
 			}
 		}
@@ -11165,16 +13499,16 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 				gc_to4 = gc_bound4
 			}
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-				gc_off12 := s
-				if gc_from4 >= 0 && gc_off12 >= 0 && gc_off12 <= len(sdata) && gc_to4 <= len(sdata)-gc_off12 && gc_to4 <= len(sdata) {
-					gc_at19 := sdata[gc_off12:][:gc_to4]
-					gc_at20 := sdata[:gc_to4]
-					gc_vstep11 := gc_from4
+				gc_off18 := s
+				if gc_from4 >= 0 && gc_off18 >= 0 && gc_off18 <= len(sdata) && gc_to4 <= len(sdata)-gc_off18 && gc_to4 <= len(sdata) {
+					gc_at28 := sdata[gc_off18:][:gc_to4]
+					gc_at29 := sdata[:gc_to4]
+					gc_vstep17 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+						var gc_stop17 bool
+						gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
+							for ; gc_vstep17+15 < gc_to4; gc_vstep17 += 16 {
+								gc_tx4 := gc_vstep17
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:161
@@ -11187,24 +13521,24 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								_ = mySum
 //line samples_reduction.go:177
 								{
-									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at19[gc_tx4:]))
+									mySum = mySum.Add(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]))
 //line samples_reduction.go:178
-									mySum.StoreSlice(gc_at20[gc_tx4:])
+									mySum.StoreSlice(gc_at29[gc_tx4:])
 //line samples_reduction.go:178
 								}
 //line samples_reduction.go:177
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep17, false
+						}(gc_vstep17)
+						if gc_stop17 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep17+7 < gc_to4; gc_vstep17 += 8 {
+							gc_tx4 := gc_vstep17
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:161
@@ -11217,9 +13551,9 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							_ = mySum
 //line samples_reduction.go:177
 							{
-								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at19[gc_tx4:]))
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]))
 //line samples_reduction.go:178
-								mySum.StoreSlice(gc_at20[gc_tx4:])
+								mySum.StoreSlice(gc_at29[gc_tx4:])
 //line samples_reduction.go:178
 							}
 //line samples_reduction.go:177
@@ -11227,7 +13561,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -11238,18 +13572,18 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 
 //line samples_reduction.go:177
 						{
-							mySum = mySum + gc_at19[gc_tx4]
-							gc_at20[gc_tx4] = mySum
+							mySum = mySum + gc_at28[gc_tx4]
+							gc_at29[gc_tx4] = mySum
 						}
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				} else {
-					gc_vstep12 := gc_from4
+					gc_vstep18 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop18 bool
+						gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
+							for ; gc_vstep18+15 < gc_to4; gc_vstep18 += 16 {
+								gc_tx4 := gc_vstep18
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:161
@@ -11276,15 +13610,15 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep18, false
+						}(gc_vstep18)
+						if gc_stop18 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep18+7 < gc_to4; gc_vstep18 += 8 {
+							gc_tx4 := gc_vstep18
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:161
@@ -11312,10 +13646,10 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep12
-					for ; gc_step4+3 < gc_to4; gc_step4 += 4 {
+					gc_step10 := gc_vstep18
+					for ; gc_step10+3 < gc_to4; gc_step10 += 4 {
 						{
-							gc_tx4 := gc_step4 + 0
+							gc_tx4 := gc_step10 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11332,7 +13666,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step4 + 1
+							gc_tx4 := gc_step10 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11349,7 +13683,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step4 + 2
+							gc_tx4 := gc_step10 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11366,7 +13700,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 						{
-							gc_tx4 := gc_step4 + 3
+							gc_tx4 := gc_step10 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -11383,7 +13717,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 							gc_s_mySum[gc_rank4] = mySum
 						}
 					}
-					for gc_tx4 := gc_step4; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step10; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -11415,18 +13749,18 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		{
-			var gc_m74 uint32
+			var gc_m94 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:187
 				if gc_rank4 < 32 {
-					gc_m74 |= 1 << gc_lane4
+					gc_m94 |= 1 << gc_lane4
 				}
 			}
-			gc_save74 := gc_act4
-			gc_act4 = gc_save74 & gc_m74
+			gc_save94 := gc_act4
+			gc_act4 = gc_save94 & gc_m94
 			if gc_act4 != 0 {
 				gc_left7 := gc_act4
 				if compiled.SIMD {
@@ -11573,7 +13907,7 @@ func gc_body_reduce4_uint32(gc_b4 *compiled.Block, gIdata []uint32, gOdata []uin
 					}
 				}
 			}
-			gc_act4 = gc_save74 &^ gc_dead4
+			gc_act4 = gc_save94 &^ gc_dead4
 		}
 		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4
@@ -11635,12 +13969,12 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	sdata := gocuda.DynamicShared[T](t)
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off21 := gc_bx5 * (blockSize * 2)
-			gc_off22 := (gc_bx5 * (blockSize * 2)) + blockSize
-			if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off21 && gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off22 && gc_bdx5 <= len(sdata) {
-				gc_at37 := gIdata[gc_off21:][:gc_bdx5]
-				gc_at38 := gIdata[gc_off22:][:gc_bdx5]
-				gc_at39 := sdata[:gc_bdx5]
+			gc_off27 := gc_bx5 * (blockSize * 2)
+			gc_off28 := (gc_bx5 * (blockSize * 2)) + blockSize
+			if gc_off27 >= 0 && gc_off27 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off27 && gc_off28 >= 0 && gc_off28 <= len(gIdata) && gc_bdx5 <= len(gIdata)-gc_off28 && gc_bdx5 <= len(sdata) {
+				gc_at46 := gIdata[gc_off27:][:gc_bdx5]
+				gc_at47 := gIdata[gc_off28:][:gc_bdx5]
+				gc_at48 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -11658,16 +13992,16 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:215
 					if i < n {
-						mySum = gc_at37[gc_tx5]
+						mySum = gc_at46[gc_tx5]
 					}
 
 //line samples_reduction.go:219
 					if i+blockSize < n {
-						mySum += gc_at38[gc_tx5]
+						mySum += gc_at47[gc_tx5]
 					}
 
 //line samples_reduction.go:223
-					gc_at39[gc_tx5] = mySum
+					gc_at48[gc_tx5] = mySum
 					_ = mySum
 					gc_s_mySum[gc_rank5] = mySum
 				}
@@ -11707,15 +14041,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off23 := 256
-			gc_fastlo13 := min(max(0, -gc_off23), gc_bdx5)
-			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off23, len(sdata)), gc_fastlo13)
+			gc_off29 := 256
+			gc_fastlo13 := min(max(0, -gc_off29), gc_bdx5)
+			gc_fasthi13 := max(min(gc_bdx5, len(sdata)-gc_off29, len(sdata)), gc_fastlo13)
 			if gc_fastlo13 < gc_fasthi13 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo13 {
 						gc_seglen13 := gc_fasthi13 - gc_fastlo13
-						gc_at40 := sdata[gc_off23+gc_fastlo13:][:gc_seglen13]
-						gc_at41 := sdata[gc_fastlo13:][:gc_seglen13]
+						gc_at49 := sdata[gc_off29+gc_fastlo13:][:gc_seglen13]
+						gc_at50 := sdata[gc_fastlo13:][:gc_seglen13]
 						for gc_u13 := 0; gc_u13 < gc_seglen13; gc_u13++ {
 							gc_tx5 := gc_fastlo13 + gc_u13
 							gc_rank5 := gc_base5 + gc_tx5
@@ -11728,8 +14062,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at40[gc_u13]
-								gc_at41[gc_u13] = mySum
+								mySum = mySum + gc_at49[gc_u13]
+								gc_at50[gc_u13] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -11752,10 +14086,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11772,7 +14106,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11789,7 +14123,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11806,7 +14140,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11823,7 +14157,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -11844,15 +14178,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off24 := 128
-			gc_fastlo14 := min(max(0, -gc_off24), gc_bdx5)
-			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off24, len(sdata)), gc_fastlo14)
+			gc_off30 := 128
+			gc_fastlo14 := min(max(0, -gc_off30), gc_bdx5)
+			gc_fasthi14 := max(min(gc_bdx5, len(sdata)-gc_off30, len(sdata)), gc_fastlo14)
 			if gc_fastlo14 < gc_fasthi14 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo14 {
 						gc_seglen14 := gc_fasthi14 - gc_fastlo14
-						gc_at42 := sdata[gc_off24+gc_fastlo14:][:gc_seglen14]
-						gc_at43 := sdata[gc_fastlo14:][:gc_seglen14]
+						gc_at51 := sdata[gc_off30+gc_fastlo14:][:gc_seglen14]
+						gc_at52 := sdata[gc_fastlo14:][:gc_seglen14]
 						for gc_u14 := 0; gc_u14 < gc_seglen14; gc_u14++ {
 							gc_tx5 := gc_fastlo14 + gc_u14
 							gc_rank5 := gc_base5 + gc_tx5
@@ -11865,8 +14199,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at42[gc_u14]
-								gc_at43[gc_u14] = mySum
+								mySum = mySum + gc_at51[gc_u14]
+								gc_at52[gc_u14] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -11889,10 +14223,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step14 := 0
-				for ; gc_step14+3 < gc_bdx5; gc_step14 += 4 {
+				gc_step20 := 0
+				for ; gc_step20+3 < gc_bdx5; gc_step20 += 4 {
 					{
-						gc_tx5 := gc_step14 + 0
+						gc_tx5 := gc_step20 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11909,7 +14243,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step14 + 1
+						gc_tx5 := gc_step20 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11926,7 +14260,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step14 + 2
+						gc_tx5 := gc_step20 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11943,7 +14277,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step14 + 3
+						gc_tx5 := gc_step20 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -11960,7 +14294,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step14; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step20; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -11981,15 +14315,15 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 	}
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
-			gc_off25 := 64
-			gc_fastlo15 := min(max(0, -gc_off25), gc_bdx5)
-			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off25, len(sdata)), gc_fastlo15)
+			gc_off31 := 64
+			gc_fastlo15 := min(max(0, -gc_off31), gc_bdx5)
+			gc_fasthi15 := max(min(gc_bdx5, len(sdata)-gc_off31, len(sdata)), gc_fastlo15)
 			if gc_fastlo15 < gc_fasthi15 {
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					if gc_tx5 == gc_fastlo15 {
 						gc_seglen15 := gc_fasthi15 - gc_fastlo15
-						gc_at44 := sdata[gc_off25+gc_fastlo15:][:gc_seglen15]
-						gc_at45 := sdata[gc_fastlo15:][:gc_seglen15]
+						gc_at53 := sdata[gc_off31+gc_fastlo15:][:gc_seglen15]
+						gc_at54 := sdata[gc_fastlo15:][:gc_seglen15]
 						for gc_u15 := 0; gc_u15 < gc_seglen15; gc_u15++ {
 							gc_tx5 := gc_fastlo15 + gc_u15
 							gc_rank5 := gc_base5 + gc_tx5
@@ -12002,8 +14336,8 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at44[gc_u15]
-								gc_at45[gc_u15] = mySum
+								mySum = mySum + gc_at53[gc_u15]
+								gc_at54[gc_u15] = mySum
 							}
 							gc_s_mySum[gc_rank5] = mySum
 						}
@@ -12026,10 +14360,10 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					gc_s_mySum[gc_rank5] = mySum
 				}
 			} else {
-				gc_step15 := 0
-				for ; gc_step15+3 < gc_bdx5; gc_step15 += 4 {
+				gc_step21 := 0
+				for ; gc_step21+3 < gc_bdx5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -12046,7 +14380,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -12063,7 +14397,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -12080,7 +14414,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -12097,7 +14431,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 						gc_s_mySum[gc_rank5] = mySum
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -12128,18 +14462,18 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 		var gc_c51v [32]T
 		var gc_c51r [32]T
 		{
-			var gc_m95 uint32
+			var gc_m115 uint32
 			for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 				gc_rank5 := gc_w5 + gc_lane5
 				gc_pos5.Thread = gc_rank5
 
 //line samples_reduction.go:249
 				if gc_rank5 < 32 {
-					gc_m95 |= 1 << gc_lane5
+					gc_m115 |= 1 << gc_lane5
 				}
 			}
-			gc_save95 := gc_act5
-			gc_act5 = gc_save95 & gc_m95
+			gc_save115 := gc_act5
+			gc_act5 = gc_save115 & gc_m115
 			if gc_act5 != 0 {
 				gc_lo7, gc_hi7 := 0, 32
 				if gc_lo7 < gc_hi7 && !(blockSize >= 64) {
@@ -12205,7 +14539,7 @@ func gc_body_reduce5[T number](gc_b41 *compiled.Block, gIdata, gOdata []T, n int
 					}
 				}
 			}
-			gc_act5 = gc_save95 &^ gc_dead5
+			gc_act5 = gc_save115 &^ gc_dead5
 		}
 		for gc_lane5 := 0; gc_lane5 < gc_cnt5; gc_lane5++ {
 			gc_rank5 := gc_w5 + gc_lane5
@@ -12237,24 +14571,347 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[float32](t)
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off6 := gc_bx2 * (blockSize * 2)
-			gc_off7 := (gc_bx2 * (blockSize * 2)) + blockSize
-			if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
-				gc_at10 := gIdata[gc_off6:][:gc_bdx2]
-				gc_at11 := gIdata[gc_off7:][:gc_bdx2]
-				gc_at12 := sdata[:gc_bdx2]
-				gc_vstep := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line samples_reduction.go:211
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:211
-						_ = gc_iota8
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+	if compiled.Ahead(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off6 := gc_bx2 * (blockSize * 2)
+				if gc_off6 >= 0 && gc_off6 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off6 {
+					gc_at10 := gIdata[gc_off6:][:gc_bdx2]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+//line samples_reduction.go:212
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota8
+							for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+								gc_tx2 := gc_vstep
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:212
+								var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:214
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:214
+								_ = mySum
+//line samples_reduction.go:215
+								gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if8
+//line samples_reduction.go:215
+								if gc_if8.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota6
+						for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
 							gc_tx2 := gc_vstep
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:212
+							var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+							_ = gc_if6
+//line samples_reduction.go:215
+							if gc_if6.ToBits() != 0 {
+//line samples_reduction.go:215
+								mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if6)
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:215
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line samples_reduction.go:212
+						i := gc_bx2*(blockSize*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum float32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at10[gc_tx2]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line samples_reduction.go:212
+							gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota4
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:212
+								var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:214
+								var mySum archsimd.Float32x16
+//line samples_reduction.go:214
+								_ = mySum
+//line samples_reduction.go:215
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:215
+									break
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if4
+//line samples_reduction.go:216
+								if gc_if4.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+//line samples_reduction.go:216
+								}
+//line samples_reduction.go:216
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota2
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line samples_reduction.go:212
+							var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:214
+							var mySum archsimd.Float32x8
+//line samples_reduction.go:214
+							_ = mySum
+//line samples_reduction.go:215
+							if i < 0 || i > len(gIdata)-8 {
+//line samples_reduction.go:215
+								break
+//line samples_reduction.go:215
+							}
+//line samples_reduction.go:215
+							gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+//line samples_reduction.go:215
+							_ = gc_if2
+//line samples_reduction.go:216
+							if gc_if2.ToBits() != 0 {
+//line samples_reduction.go:216
+								mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if2)
+//line samples_reduction.go:216
+							}
+//line samples_reduction.go:216
+							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step4 := gc_vstep2
+					for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+						{
+							gc_tx2 := gc_step4 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum float32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum float32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum float32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step4 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum float32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:212
+						i := gc_bx2*(blockSize*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum float32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off7 := (gc_bx2 * (blockSize * 2)) + blockSize
+				if gc_off7 >= 0 && gc_off7 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off7 && gc_bdx2 <= len(sdata) {
+					gc_at11 := gIdata[gc_off7:][:gc_bdx2]
+					gc_at12 := sdata[:gc_bdx2]
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line samples_reduction.go:211
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+							_ = gc_iota12
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:212
+								_ = mySum
+//line samples_reduction.go:219
+								gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+								_ = gc_if12
+//line samples_reduction.go:219
+								if gc_if12.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_at12[gc_tx2:])
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota11
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:211
@@ -12265,28 +14922,18 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(blockSize*2) + gc_tx2
 //line samples_reduction.go:212
 							_ = i
-//line samples_reduction.go:214
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:214
+//line samples_reduction.go:212
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:212
 							_ = mySum
-//line samples_reduction.go:215
-							gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
-							_ = gc_if15
-//line samples_reduction.go:215
-							if gc_if15.ToBits() != 0 {
-//line samples_reduction.go:215
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at10[gc_tx2:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-//line samples_reduction.go:215
-							}
 //line samples_reduction.go:219
-							gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+							gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-							_ = gc_if16
+							_ = gc_if11
 //line samples_reduction.go:219
-							if gc_if16.ToBits() != 0 {
+							if gc_if11.ToBits() != 0 {
 //line samples_reduction.go:219
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at11[gc_tx2:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if11)
 //line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
@@ -12295,101 +14942,90 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota6
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
+					for gc_tx2 := gc_vstep3; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:211
-						var tid int = gc_tx2
-//line samples_reduction.go:211
+						tid := gc_tx2
 						_ = tid
+
 //line samples_reduction.go:212
-						var i int = gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:212
+						i := gc_bx2*(blockSize*2) + gc_tx2
 						_ = i
-//line samples_reduction.go:214
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:214
-						_ = mySum
-//line samples_reduction.go:215
-						gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if11
-//line samples_reduction.go:215
-						if gc_if11.ToBits() != 0 {
-//line samples_reduction.go:215
-							mySum = archsimd.LoadFloat32x8Slice(gc_at10[gc_tx2:]).Merge(mySum, gc_if11)
-//line samples_reduction.go:215
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at11[gc_tx2]
 						}
-//line samples_reduction.go:219
-						gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if12
-//line samples_reduction.go:219
-						if gc_if12.ToBits() != 0 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at11[gc_tx2:])).Merge(mySum, gc_if12)
-//line samples_reduction.go:219
-						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at12[gc_tx2:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					_ = gc_rank2
-
-//line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
-
-//line samples_reduction.go:212
-					i := gc_bx2*(blockSize*2) + gc_tx2
-					_ = i
-
-//line samples_reduction.go:214
-					var mySum float32
-
-//line samples_reduction.go:215
-					if i < n {
-						mySum = gc_at10[gc_tx2]
-					}
-
-//line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gc_at11[gc_tx2]
-					}
 
 //line samples_reduction.go:223
-					gc_at12[gc_tx2] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_at12[gc_tx2] = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
+				} else {
+					gc_vstep4 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota4 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota4
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+							_ = gc_iota10
+							for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
+								gc_tx2 := gc_vstep4
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line samples_reduction.go:211
+								var tid int = gc_tx2
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx2*(blockSize*2) + gc_tx2
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:212
+								_ = mySum
+//line samples_reduction.go:219
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:219
+									break
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+								_ = gc_if10
+//line samples_reduction.go:220
+								if gc_if10.ToBits() != 0 {
+//line samples_reduction.go:220
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+//line samples_reduction.go:220
+								}
+//line samples_reduction.go:223
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+								mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota9
+						for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
+							gc_tx2 := gc_vstep4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:211
@@ -12400,37 +15036,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							var i int = gc_bx2*(blockSize*2) + gc_tx2
 //line samples_reduction.go:212
 							_ = i
-//line samples_reduction.go:214
-							var mySum archsimd.Float32x16
-//line samples_reduction.go:214
+//line samples_reduction.go:212
+							mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank2:])
+//line samples_reduction.go:212
 							_ = mySum
-//line samples_reduction.go:215
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line samples_reduction.go:215
+//line samples_reduction.go:219
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:219
 								break
-//line samples_reduction.go:215
-							}
-//line samples_reduction.go:215
-							gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
-//line samples_reduction.go:215
-							_ = gc_if7
-//line samples_reduction.go:216
-							if gc_if7.ToBits() != 0 {
-//line samples_reduction.go:216
-								mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-//line samples_reduction.go:216
+//line samples_reduction.go:219
 							}
 //line samples_reduction.go:219
-							gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+							gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
 //line samples_reduction.go:219
-							_ = gc_if8
+							_ = gc_if9
 //line samples_reduction.go:220
-							if gc_if8.ToBits() != 0 {
+							if gc_if9.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if9)
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -12439,121 +15063,220 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
+					}
+					gc_step5 := gc_vstep4
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+							tid := gc_tx2
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx2*(blockSize*2) + gc_tx2
+							_ = i
+							mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank2] = mySum
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line samples_reduction.go:211
+						tid := gc_tx2
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx2*(blockSize*2) + gc_tx2
+						_ = i
+						mySum := gc_s_mySum[gc_rank2]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota2 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota2
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+			}
+		}
+	} else {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				gc_off8 := gc_bx2 * (blockSize * 2)
+				gc_off9 := (gc_bx2 * (blockSize * 2)) + blockSize
+				if gc_off8 >= 0 && gc_off8 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(gIdata) && gc_bdx2 <= len(gIdata)-gc_off9 && gc_bdx2 <= len(sdata) {
+					gc_at13 := gIdata[gc_off8:][:gc_bdx2]
+					gc_at14 := gIdata[gc_off9:][:gc_bdx2]
+					gc_at15 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
+
 //line samples_reduction.go:211
-						var tid int = gc_tx2
-//line samples_reduction.go:211
+						tid := gc_tx2
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx2*(blockSize*2) + gc_tx2
-//line samples_reduction.go:212
-						_ = i
-//line samples_reduction.go:214
-						var mySum archsimd.Float32x8
-//line samples_reduction.go:214
-						_ = mySum
-//line samples_reduction.go:215
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:212
+						i := gc_bx2*(blockSize*2) + gc_tx2
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum float32
+
 //line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at13[gc_tx2]
 						}
-//line samples_reduction.go:215
-						gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if3
-//line samples_reduction.go:216
-						if gc_if3.ToBits() != 0 {
-//line samples_reduction.go:216
-							mySum = archsimd.LoadFloat32x8Slice(gIdata[i:]).Merge(mySum, gc_if3)
-//line samples_reduction.go:216
-						}
+
 //line samples_reduction.go:219
-						gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if4
-//line samples_reduction.go:220
-						if gc_if4.ToBits() != 0 {
-//line samples_reduction.go:220
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if4)
-//line samples_reduction.go:220
+						if i+blockSize < n {
+							mySum += gc_at14[gc_tx2]
 						}
+
 //line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
+						gc_at15[gc_tx2] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
+				} else {
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:211
-					tid := gc_tx2
-					_ = tid
+						tid := gc_tx2
+						_ = tid
 
 //line samples_reduction.go:212
-					i := gc_bx2*(blockSize*2) + gc_tx2
-					_ = i
+						i := gc_bx2*(blockSize*2) + gc_tx2
+						_ = i
 
 //line samples_reduction.go:214
-					var mySum float32
+						var mySum float32
 
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:223
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank2] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank2] = mySum
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off8 := 256
-			gc_fastlo4 := min(max(0, -gc_off8), gc_bdx2)
-			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off8, len(sdata)), gc_fastlo4)
+			gc_off10 := 256
+			gc_fastlo4 := min(max(0, -gc_off10), gc_bdx2)
+			gc_fasthi4 := max(min(gc_bdx2, len(sdata)-gc_off10, len(sdata)), gc_fastlo4)
 			if gc_fastlo4 < gc_fasthi4 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo4 {
 						gc_seglen4 := gc_fasthi4 - gc_fastlo4
-						gc_at13 := sdata[gc_off8+gc_fastlo4:][:gc_seglen4]
-						gc_at14 := sdata[gc_fastlo4:][:gc_seglen4]
-						gc_vstep3 := gc_fastlo4
+						gc_at16 := sdata[gc_off10+gc_fastlo4:][:gc_seglen4]
+						gc_at17 := sdata[gc_fastlo4:][:gc_seglen4]
+						gc_vstep5 := gc_fastlo4
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop3 bool
-							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							var gc_stop5 bool
+							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota12
+								_ = gc_iota16
 //line samples_reduction.go:211
 								gc_none4 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -12562,8 +15285,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all4
-								for ; gc_vstep3+15 < gc_fasthi4; gc_vstep3 += 16 {
-									gc_tx2 := gc_vstep3
+								for ; gc_vstep5+15 < gc_fasthi4; gc_vstep5 += 16 {
+									gc_tx2 := gc_vstep5
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line samples_reduction.go:211
@@ -12583,32 +15306,32 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if20 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if16 := archsimd.Mask32x16FromBits(gc_b6.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if20
+									_ = gc_if16
 //line samples_reduction.go:226
-									if gc_if20.ToBits() != 0 {
+									if gc_if16.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at13[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at16[(gc_tx2-gc_fastlo4):])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]float32)(gc_at14[(gc_tx2-gc_fastlo4):]), gc_if20)
+										mySum.StoreMasked((*[16]float32)(gc_at17[(gc_tx2-gc_fastlo4):]), gc_if16)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep3, false
-							}(gc_vstep3)
-							if gc_stop3 {
+								return gc_vstep5, false
+							}(gc_vstep5)
+							if gc_stop5 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota11 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota11
+							_ = gc_iota15
 //line samples_reduction.go:211
 							gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -12617,8 +15340,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all3
-							for ; gc_vstep3+7 < gc_fasthi4; gc_vstep3 += 8 {
-								gc_tx2 := gc_vstep3
+							for ; gc_vstep5+7 < gc_fasthi4; gc_vstep5 += 8 {
+								gc_tx2 := gc_vstep5
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:211
@@ -12638,15 +15361,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if19 := gc_b5.And(gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if15 := gc_b5.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if19
+								_ = gc_if15
 //line samples_reduction.go:226
-								if gc_if19.ToBits() != 0 {
+								if gc_if15.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at13[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if19)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at16[(gc_tx2-gc_fastlo4):])).Merge(mySum, gc_if15)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]float32)(gc_at14[(gc_tx2-gc_fastlo4):]), gc_if19)
+									mySum.StoreMasked((*[8]float32)(gc_at17[(gc_tx2-gc_fastlo4):]), gc_if15)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -12654,7 +15377,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u4 := gc_vstep3 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
+						for gc_u4 := gc_vstep5 - gc_fastlo4; gc_u4 < gc_seglen4; gc_u4++ {
 							gc_tx2 := gc_fastlo4 + gc_u4
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -12666,8 +15389,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at13[gc_u4]
-								gc_at14[gc_u4] = mySum
+								mySum = mySum + gc_at16[gc_u4]
+								gc_at17[gc_u4] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -12690,14 +15413,14 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota10 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota10
+						_ = gc_iota14
 //line samples_reduction.go:211
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -12706,8 +15429,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all2
-						for ; gc_vstep4+15 < gc_bdx2; gc_vstep4 += 16 {
-							gc_tx2 := gc_vstep4
+						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
+							gc_tx2 := gc_vstep6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:211
@@ -12734,31 +15457,31 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if18 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if14 := archsimd.Mask32x16FromBits(gc_b4.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if18
+							_ = gc_if14
 //line samples_reduction.go:227
-							if gc_if18.ToBits() != 0 {
+							if gc_if14.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if14.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if18)
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if14)
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota9 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota9
+					_ = gc_iota13
 //line samples_reduction.go:211
 					gc_none := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -12767,8 +15490,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_all := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all
-					for ; gc_vstep4+7 < gc_bdx2; gc_vstep4 += 8 {
-						gc_tx2 := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
+						gc_tx2 := gc_vstep6
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line samples_reduction.go:211
@@ -12795,25 +15518,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if17 := gc_b3.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if13 := gc_b3.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if17
+						_ = gc_if13
 //line samples_reduction.go:227
-						if gc_if17.ToBits() != 0 {
+						if gc_if13.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if17)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if13)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if17)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if13)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
+				gc_step6 := gc_vstep6
+				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
 					{
-						gc_tx2 := gc_step4 + 0
+						gc_tx2 := gc_step6 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12830,7 +15553,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step4 + 1
+						gc_tx2 := gc_step6 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12847,7 +15570,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step4 + 2
+						gc_tx2 := gc_step6 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12864,7 +15587,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step4 + 3
+						gc_tx2 := gc_step6 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -12881,7 +15604,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -12902,23 +15625,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off9 := 128
-			gc_fastlo5 := min(max(0, -gc_off9), gc_bdx2)
-			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off9, len(sdata)), gc_fastlo5)
+			gc_off11 := 128
+			gc_fastlo5 := min(max(0, -gc_off11), gc_bdx2)
+			gc_fasthi5 := max(min(gc_bdx2, len(sdata)-gc_off11, len(sdata)), gc_fastlo5)
 			if gc_fastlo5 < gc_fasthi5 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo5 {
 						gc_seglen5 := gc_fasthi5 - gc_fastlo5
-						gc_at15 := sdata[gc_off9+gc_fastlo5:][:gc_seglen5]
-						gc_at16 := sdata[gc_fastlo5:][:gc_seglen5]
-						gc_vstep5 := gc_fastlo5
+						gc_at18 := sdata[gc_off11+gc_fastlo5:][:gc_seglen5]
+						gc_at19 := sdata[gc_fastlo5:][:gc_seglen5]
+						gc_vstep7 := gc_fastlo5
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop5 bool
-							gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							var gc_stop7 bool
+							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota16 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota16
+								_ = gc_iota20
 //line samples_reduction.go:211
 								gc_none8 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -12927,8 +15650,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all8
-								for ; gc_vstep5+15 < gc_fasthi5; gc_vstep5 += 16 {
-									gc_tx2 := gc_vstep5
+								for ; gc_vstep7+15 < gc_fasthi5; gc_vstep7 += 16 {
+									gc_tx2 := gc_vstep7
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line samples_reduction.go:211
@@ -12948,32 +15671,32 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if24 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota16.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if20 := archsimd.Mask32x16FromBits(gc_b10.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if24
+									_ = gc_if20
 //line samples_reduction.go:233
-									if gc_if24.ToBits() != 0 {
+									if gc_if20.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at15[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at18[(gc_tx2-gc_fastlo5):])), archsimd.Mask32x16FromBits(^gc_if20.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]float32)(gc_at16[(gc_tx2-gc_fastlo5):]), gc_if24)
+										mySum.StoreMasked((*[16]float32)(gc_at19[(gc_tx2-gc_fastlo5):]), gc_if20)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep5, false
-							}(gc_vstep5)
-							if gc_stop5 {
+								return gc_vstep7, false
+							}(gc_vstep7)
+							if gc_stop7 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota15 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota15
+							_ = gc_iota19
 //line samples_reduction.go:211
 							gc_none7 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -12982,8 +15705,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_all7 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all7
-							for ; gc_vstep5+7 < gc_fasthi5; gc_vstep5 += 8 {
-								gc_tx2 := gc_vstep5
+							for ; gc_vstep7+7 < gc_fasthi5; gc_vstep7 += 8 {
+								gc_tx2 := gc_vstep7
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:211
@@ -13003,15 +15726,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if23 := gc_b9.And(gc_iota15.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if19 := gc_b9.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if23
+								_ = gc_if19
 //line samples_reduction.go:233
-								if gc_if23.ToBits() != 0 {
+								if gc_if19.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at15[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if23)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at18[(gc_tx2-gc_fastlo5):])).Merge(mySum, gc_if19)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]float32)(gc_at16[(gc_tx2-gc_fastlo5):]), gc_if23)
+									mySum.StoreMasked((*[8]float32)(gc_at19[(gc_tx2-gc_fastlo5):]), gc_if19)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -13019,7 +15742,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u5 := gc_vstep5 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
+						for gc_u5 := gc_vstep7 - gc_fastlo5; gc_u5 < gc_seglen5; gc_u5++ {
 							gc_tx2 := gc_fastlo5 + gc_u5
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -13031,8 +15754,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at15[gc_u5]
-								gc_at16[gc_u5] = mySum
+								mySum = mySum + gc_at18[gc_u5]
+								gc_at19[gc_u5] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -13055,14 +15778,14 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
-				gc_vstep6 := 0
+				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+					var gc_stop8 bool
+					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota14 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota14
+						_ = gc_iota18
 //line samples_reduction.go:211
 						gc_none6 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -13071,8 +15794,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all6
-						for ; gc_vstep6+15 < gc_bdx2; gc_vstep6 += 16 {
-							gc_tx2 := gc_vstep6
+						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
+							gc_tx2 := gc_vstep8
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:211
@@ -13099,31 +15822,31 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if22 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota14.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if18 := archsimd.Mask32x16FromBits(gc_b8.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if22
+							_ = gc_if18
 //line samples_reduction.go:234
-							if gc_if22.ToBits() != 0 {
+							if gc_if18.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if22)
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if18)
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep8, false
+					}(gc_vstep8)
+					if gc_stop8 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota13 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota13
+					_ = gc_iota17
 //line samples_reduction.go:211
 					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -13132,8 +15855,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all5
-					for ; gc_vstep6+7 < gc_bdx2; gc_vstep6 += 8 {
-						gc_tx2 := gc_vstep6
+					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
+						gc_tx2 := gc_vstep8
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line samples_reduction.go:211
@@ -13160,25 +15883,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if21 := gc_b7.And(gc_iota13.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if17 := gc_b7.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if21
+						_ = gc_if17
 //line samples_reduction.go:234
-						if gc_if21.ToBits() != 0 {
+						if gc_if17.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if21)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if17)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if21)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if17)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+				gc_step7 := gc_vstep8
+				for ; gc_step7+3 < gc_bdx2; gc_step7 += 4 {
 					{
-						gc_tx2 := gc_step5 + 0
+						gc_tx2 := gc_step7 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13195,7 +15918,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 1
+						gc_tx2 := gc_step7 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13212,7 +15935,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 2
+						gc_tx2 := gc_step7 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13229,7 +15952,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step5 + 3
+						gc_tx2 := gc_step7 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13246,7 +15969,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step7; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -13267,23 +15990,23 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 	}
 	{
 		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			gc_off10 := 64
-			gc_fastlo6 := min(max(0, -gc_off10), gc_bdx2)
-			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off10, len(sdata)), gc_fastlo6)
+			gc_off12 := 64
+			gc_fastlo6 := min(max(0, -gc_off12), gc_bdx2)
+			gc_fasthi6 := max(min(gc_bdx2, len(sdata)-gc_off12, len(sdata)), gc_fastlo6)
 			if gc_fastlo6 < gc_fasthi6 {
 				for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
 					if gc_tx2 == gc_fastlo6 {
 						gc_seglen6 := gc_fasthi6 - gc_fastlo6
-						gc_at17 := sdata[gc_off10+gc_fastlo6:][:gc_seglen6]
-						gc_at18 := sdata[gc_fastlo6:][:gc_seglen6]
-						gc_vstep7 := gc_fastlo6
+						gc_at20 := sdata[gc_off12+gc_fastlo6:][:gc_seglen6]
+						gc_at21 := sdata[gc_fastlo6:][:gc_seglen6]
+						gc_vstep9 := gc_fastlo6
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop7 bool
-							gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+							var gc_stop9 bool
+							gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota20
+								_ = gc_iota24
 //line samples_reduction.go:211
 								gc_none12 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -13292,8 +16015,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 								gc_all12 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all12
-								for ; gc_vstep7+15 < gc_fasthi6; gc_vstep7 += 16 {
-									gc_tx2 := gc_vstep7
+								for ; gc_vstep9+15 < gc_fasthi6; gc_vstep9 += 16 {
+									gc_tx2 := gc_vstep9
 									gc_rank2 := gc_base2 + gc_tx2
 									_ = gc_rank2
 //line samples_reduction.go:211
@@ -13313,32 +16036,32 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if28 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota20.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if24 := archsimd.Mask32x16FromBits(gc_b14.ToBits() & gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if28
+									_ = gc_if24
 //line samples_reduction.go:240
-									if gc_if28.ToBits() != 0 {
+									if gc_if24.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at17[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at20[(gc_tx2-gc_fastlo6):])), archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]float32)(gc_at18[(gc_tx2-gc_fastlo6):]), gc_if28)
+										mySum.StoreMasked((*[16]float32)(gc_at21[(gc_tx2-gc_fastlo6):]), gc_if24)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep7, false
-							}(gc_vstep7)
-							if gc_stop7 {
+								return gc_vstep9, false
+							}(gc_vstep9)
+							if gc_stop9 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota19 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota23 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota19
+							_ = gc_iota23
 //line samples_reduction.go:211
 							gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -13347,8 +16070,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all11
-							for ; gc_vstep7+7 < gc_fasthi6; gc_vstep7 += 8 {
-								gc_tx2 := gc_vstep7
+							for ; gc_vstep9+7 < gc_fasthi6; gc_vstep9 += 8 {
+								gc_tx2 := gc_vstep9
 								gc_rank2 := gc_base2 + gc_tx2
 								_ = gc_rank2
 //line samples_reduction.go:211
@@ -13368,15 +16091,15 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if27 := gc_b13.And(gc_iota19.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if23 := gc_b13.And(gc_iota23.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if27
+								_ = gc_if23
 //line samples_reduction.go:240
-								if gc_if27.ToBits() != 0 {
+								if gc_if23.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at17[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if27)
+									mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at20[(gc_tx2-gc_fastlo6):])).Merge(mySum, gc_if23)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]float32)(gc_at18[(gc_tx2-gc_fastlo6):]), gc_if27)
+									mySum.StoreMasked((*[8]float32)(gc_at21[(gc_tx2-gc_fastlo6):]), gc_if23)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -13384,7 +16107,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u6 := gc_vstep7 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
+						for gc_u6 := gc_vstep9 - gc_fastlo6; gc_u6 < gc_seglen6; gc_u6++ {
 							gc_tx2 := gc_fastlo6 + gc_u6
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
@@ -13396,8 +16119,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at17[gc_u6]
-								gc_at18[gc_u6] = mySum
+								mySum = mySum + gc_at20[gc_u6]
+								gc_at21[gc_u6] = mySum
 							}
 							gc_s_mySum[gc_rank2] = mySum
 						}
@@ -13420,14 +16143,14 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_s_mySum[gc_rank2] = mySum
 				}
 			} else {
-				gc_vstep8 := 0
+				gc_vstep10 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop8 bool
-					gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+					var gc_stop10 bool
+					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota18 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota22 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota18
+						_ = gc_iota22
 //line samples_reduction.go:211
 						gc_none10 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -13436,8 +16159,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all10
-						for ; gc_vstep8+15 < gc_bdx2; gc_vstep8 += 16 {
-							gc_tx2 := gc_vstep8
+						for ; gc_vstep10+15 < gc_bdx2; gc_vstep10 += 16 {
+							gc_tx2 := gc_vstep10
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line samples_reduction.go:211
@@ -13464,31 +16187,31 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if26 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota18.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if22 := archsimd.Mask32x16FromBits(gc_b12.ToBits() & gc_iota22.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if26
+							_ = gc_if22
 //line samples_reduction.go:241
-							if gc_if26.ToBits() != 0 {
+							if gc_if22.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if26.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if26)
+								mySum.StoreMasked((*[16]float32)(sdata[tid:]), gc_if22)
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep8, false
-					}(gc_vstep8)
-					if gc_stop8 {
+						return gc_vstep10, false
+					}(gc_vstep10)
+					if gc_stop10 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota17 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota21 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota17
+					_ = gc_iota21
 //line samples_reduction.go:211
 					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -13497,8 +16220,8 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all9
-					for ; gc_vstep8+7 < gc_bdx2; gc_vstep8 += 8 {
-						gc_tx2 := gc_vstep8
+					for ; gc_vstep10+7 < gc_bdx2; gc_vstep10 += 8 {
+						gc_tx2 := gc_vstep10
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line samples_reduction.go:211
@@ -13525,25 +16248,25 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if25 := gc_b11.And(gc_iota17.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if21 := gc_b11.And(gc_iota21.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if25
+						_ = gc_if21
 //line samples_reduction.go:241
-						if gc_if25.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if25)
+							mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if21)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if25)
+							mySum.StoreMasked((*[8]float32)(sdata[tid:]), gc_if21)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+				gc_step8 := gc_vstep10
+				for ; gc_step8+3 < gc_bdx2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13560,7 +16283,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13577,7 +16300,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13594,7 +16317,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -13611,7 +16334,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 						gc_s_mySum[gc_rank2] = mySum
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_bdx2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -13642,18 +16365,18 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 		var gc_c21v [32]float32
 		var gc_c21r [32]float32
 		{
-			var gc_m92 uint32
+			var gc_m112 uint32
 			for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 				gc_rank2 := gc_w2 + gc_lane2
 				gc_pos2.Thread = gc_rank2
 
 //line samples_reduction.go:249
 				if gc_rank2 < 32 {
-					gc_m92 |= 1 << gc_lane2
+					gc_m112 |= 1 << gc_lane2
 				}
 			}
-			gc_save92 := gc_act2
-			gc_act2 = gc_save92 & gc_m92
+			gc_save112 := gc_act2
+			gc_act2 = gc_save112 & gc_m112
 			if gc_act2 != 0 {
 				gc_left := gc_act2
 				if compiled.SIMD {
@@ -13800,7 +16523,7 @@ func gc_body_reduce5_float32(gc_b2 *compiled.Block, gIdata []float32, gOdata []f
 					}
 				}
 			}
-			gc_act2 = gc_save92 &^ gc_dead2
+			gc_act2 = gc_save112 &^ gc_dead2
 		}
 		for gc_lane2 := 0; gc_lane2 < gc_cnt2; gc_lane2++ {
 			gc_rank2 := gc_w2 + gc_lane2
@@ -13832,200 +16555,490 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[int32](t)
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off11 := gc_bx3 * (blockSize * 2)
-			gc_off12 := (gc_bx3 * (blockSize * 2)) + blockSize
-			if gc_off11 >= 0 && gc_off11 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off12 && gc_bdx3 <= len(sdata) {
-				gc_at19 := gIdata[gc_off11:][:gc_bdx3]
-				gc_at20 := gIdata[gc_off12:][:gc_bdx3]
-				gc_at21 := sdata[:gc_bdx3]
-				gc_vstep9 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-//line samples_reduction.go:211
-						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:211
-						_ = gc_iota28
-						for ; gc_vstep9+15 < gc_bdx3; gc_vstep9 += 16 {
-							gc_tx3 := gc_vstep9
+	if compiled.Ahead(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off13 := gc_bx3 * (blockSize * 2)
+				if gc_off13 >= 0 && gc_off13 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off13 {
+					gc_at22 := gIdata[gc_off13:][:gc_bdx3]
+					gc_vstep11 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop11 bool
+						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+//line samples_reduction.go:212
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota32
+							for ; gc_vstep11+15 < gc_bdx3; gc_vstep11 += 16 {
+								gc_tx3 := gc_vstep11
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:212
+								var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:214
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:214
+								_ = mySum
+//line samples_reduction.go:215
+								gc_if32 := gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if32
+//line samples_reduction.go:215
+								if gc_if32.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at22[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if32.ToBits()))
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep11, false
+						}(gc_vstep11)
+						if gc_stop11 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota30
+						for ; gc_vstep11+7 < gc_bdx3; gc_vstep11 += 8 {
+							gc_tx3 := gc_vstep11
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
-							_ = tid
 //line samples_reduction.go:212
 							var i int = gc_bx3*(blockSize*2) + gc_tx3
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_if43 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if30 := gc_iota30.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-							_ = gc_if43
+							_ = gc_if30
 //line samples_reduction.go:215
-							if gc_if43.ToBits() != 0 {
+							if gc_if30.ToBits() != 0 {
 //line samples_reduction.go:215
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gc_at19[gc_tx3:]), archsimd.Mask32x16FromBits(^gc_if43.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gc_at22[gc_tx3:]).Merge(mySum, gc_if30)
 //line samples_reduction.go:215
 							}
-//line samples_reduction.go:219
-							gc_if44 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
-							_ = gc_if44
-//line samples_reduction.go:219
-							if gc_if44.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at20[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
-//line samples_reduction.go:219
-							}
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_at21[gc_tx3:])
-//line samples_reduction.go:219
+//line samples_reduction.go:215
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota26
-					for ; gc_vstep9+7 < gc_bdx3; gc_vstep9 += 8 {
-						gc_tx3 := gc_vstep9
+					for gc_tx3 := gc_vstep11; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
-//line samples_reduction.go:211
-						var tid int = gc_tx3
-//line samples_reduction.go:211
-						_ = tid
+
 //line samples_reduction.go:212
-						var i int = gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:212
+						i := gc_bx3*(blockSize*2) + gc_tx3
 						_ = i
+
 //line samples_reduction.go:214
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:214
+						var mySum int32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at22[gc_tx3]
+						}
 						_ = mySum
-//line samples_reduction.go:215
-						gc_if39 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if39
-//line samples_reduction.go:215
-						if gc_if39.ToBits() != 0 {
-//line samples_reduction.go:215
-							mySum = archsimd.LoadInt32x8Slice(gc_at19[gc_tx3:]).Merge(mySum, gc_if39)
-//line samples_reduction.go:215
-						}
-//line samples_reduction.go:219
-						gc_if40 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if40
-//line samples_reduction.go:219
-						if gc_if40.ToBits() != 0 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at20[gc_tx3:])).Merge(mySum, gc_if40)
-//line samples_reduction.go:219
-						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at21[gc_tx3:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep9; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					_ = gc_rank3
-
-//line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
-
+				} else {
+					gc_vstep12 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line samples_reduction.go:212
-					i := gc_bx3*(blockSize*2) + gc_tx3
-					_ = i
-
+							gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota28
+							for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
+								gc_tx3 := gc_vstep12
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:212
+								var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+								_ = i
 //line samples_reduction.go:214
-					var mySum int32
-
+								var mySum archsimd.Int32x16
+//line samples_reduction.go:214
+								_ = mySum
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gc_at19[gc_tx3]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:215
+									break
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								gc_if28 := gc_iota28.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if28
+//line samples_reduction.go:216
+								if gc_if28.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if28.ToBits()))
+//line samples_reduction.go:216
+								}
+//line samples_reduction.go:216
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
 					}
-
-//line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gc_at20[gc_tx3]
-					}
-
-//line samples_reduction.go:223
-					gc_at21[gc_tx3] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
-				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
-//line samples_reduction.go:211
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:211
-						_ = gc_iota24
-						for ; gc_vstep10+15 < gc_bdx3; gc_vstep10 += 16 {
-							gc_tx3 := gc_vstep10
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota26
+						for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
+							gc_tx3 := gc_vstep12
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
-//line samples_reduction.go:211
-							var tid int = gc_tx3
-//line samples_reduction.go:211
-							_ = tid
 //line samples_reduction.go:212
 							var i int = gc_bx3*(blockSize*2) + gc_tx3
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Int32x16
+							var mySum archsimd.Int32x8
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:215
 								break
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_if35 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if26 := gc_iota26.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-							_ = gc_if35
+							_ = gc_if26
 //line samples_reduction.go:216
-							if gc_if35.ToBits() != 0 {
+							if gc_if26.ToBits() != 0 {
 //line samples_reduction.go:216
-								mySum = mySum.Merge(archsimd.LoadInt32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+								mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if26)
 //line samples_reduction.go:216
 							}
+//line samples_reduction.go:216
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step9 := gc_vstep12
+					for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+						{
+							gc_tx3 := gc_step9 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum int32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step9 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum int32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step9 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum int32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step9 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum int32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:212
+						i := gc_bx3*(blockSize*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum int32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off14 := (gc_bx3 * (blockSize * 2)) + blockSize
+				if gc_off14 >= 0 && gc_off14 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off14 && gc_bdx3 <= len(sdata) {
+					gc_at23 := gIdata[gc_off14:][:gc_bdx3]
+					gc_at24 := sdata[:gc_bdx3]
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line samples_reduction.go:211
+							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+							_ = gc_iota36
+							for ; gc_vstep13+15 < gc_bdx3; gc_vstep13 += 16 {
+								gc_tx3 := gc_vstep13
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:212
+								_ = mySum
 //line samples_reduction.go:219
-							gc_if36 := gc_iota24.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_if36 := gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-							_ = gc_if36
+								_ = gc_if36
+//line samples_reduction.go:219
+								if gc_if36.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at23[gc_tx3:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_at24[gc_tx3:])
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota35
+						for ; gc_vstep13+7 < gc_bdx3; gc_vstep13 += 8 {
+							gc_tx3 := gc_vstep13
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:212
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:212
+							_ = mySum
+//line samples_reduction.go:219
+							gc_if35 := gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+							_ = gc_if35
+//line samples_reduction.go:219
+							if gc_if35.ToBits() != 0 {
+//line samples_reduction.go:219
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at23[gc_tx3:])).Merge(mySum, gc_if35)
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_at24[gc_tx3:])
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep13; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						_ = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx3*(blockSize*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at23[gc_tx3]
+						}
+
+//line samples_reduction.go:223
+						gc_at24[gc_tx3] = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
+				} else {
+					gc_vstep14 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+//line samples_reduction.go:211
+							gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+							_ = gc_iota34
+							for ; gc_vstep14+15 < gc_bdx3; gc_vstep14 += 16 {
+								gc_tx3 := gc_vstep14
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line samples_reduction.go:211
+								var tid int = gc_tx3
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadInt32x16Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:212
+								_ = mySum
+//line samples_reduction.go:219
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:219
+									break
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								gc_if34 := gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+								_ = gc_if34
 //line samples_reduction.go:220
-							if gc_if36.ToBits() != 0 {
+								if gc_if34.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
+//line samples_reduction.go:220
+								}
+//line samples_reduction.go:223
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+								mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota33
+						for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
+							gc_tx3 := gc_vstep14
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line samples_reduction.go:211
+							var tid int = gc_tx3
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx3*(blockSize*2) + gc_tx3
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:212
+							mySum := archsimd.LoadInt32x8Slice(gc_s_mySum[gc_rank3:])
+//line samples_reduction.go:212
+							_ = mySum
+//line samples_reduction.go:219
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:219
+								break
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							gc_if33 := gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+							_ = gc_if33
+//line samples_reduction.go:220
+							if gc_if33.ToBits() != 0 {
+//line samples_reduction.go:220
+								mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if33)
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -14034,121 +17047,220 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
+					}
+					gc_step10 := gc_vstep14
+					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+						{
+							gc_tx3 := gc_step10 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step10 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step10 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+						{
+							gc_tx3 := gc_step10 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+							tid := gc_tx3
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx3*(blockSize*2) + gc_tx3
+							_ = i
+							mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank3] = mySum
+						}
+					}
+					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line samples_reduction.go:211
+						tid := gc_tx3
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx3*(blockSize*2) + gc_tx3
+						_ = i
+						mySum := gc_s_mySum[gc_rank3]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota22
-					for ; gc_vstep10+7 < gc_bdx3; gc_vstep10 += 8 {
-						gc_tx3 := gc_vstep10
+			}
+		}
+	} else {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_off15 := gc_bx3 * (blockSize * 2)
+				gc_off16 := (gc_bx3 * (blockSize * 2)) + blockSize
+				if gc_off15 >= 0 && gc_off15 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx3 <= len(gIdata)-gc_off16 && gc_bdx3 <= len(sdata) {
+					gc_at25 := gIdata[gc_off15:][:gc_bdx3]
+					gc_at26 := gIdata[gc_off16:][:gc_bdx3]
+					gc_at27 := sdata[:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
+
 //line samples_reduction.go:211
-						var tid int = gc_tx3
-//line samples_reduction.go:211
+						tid := gc_tx3
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx3*(blockSize*2) + gc_tx3
-//line samples_reduction.go:212
-						_ = i
-//line samples_reduction.go:214
-						var mySum archsimd.Int32x8
-//line samples_reduction.go:214
-						_ = mySum
-//line samples_reduction.go:215
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:212
+						i := gc_bx3*(blockSize*2) + gc_tx3
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum int32
+
 //line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at25[gc_tx3]
 						}
-//line samples_reduction.go:215
-						gc_if31 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if31
-//line samples_reduction.go:216
-						if gc_if31.ToBits() != 0 {
-//line samples_reduction.go:216
-							mySum = archsimd.LoadInt32x8Slice(gIdata[i:]).Merge(mySum, gc_if31)
-//line samples_reduction.go:216
-						}
+
 //line samples_reduction.go:219
-						gc_if32 := gc_iota22.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if32
-//line samples_reduction.go:220
-						if gc_if32.ToBits() != 0 {
-//line samples_reduction.go:220
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if32)
-//line samples_reduction.go:220
+						if i+blockSize < n {
+							mySum += gc_at26[gc_tx3]
 						}
+
 //line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
+						gc_at27[gc_tx3] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep10; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
+				} else {
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:211
-					tid := gc_tx3
-					_ = tid
+						tid := gc_tx3
+						_ = tid
 
 //line samples_reduction.go:212
-					i := gc_bx3*(blockSize*2) + gc_tx3
-					_ = i
+						i := gc_bx3*(blockSize*2) + gc_tx3
+						_ = i
 
 //line samples_reduction.go:214
-					var mySum int32
+						var mySum int32
 
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:223
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank3] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank3] = mySum
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off13 := 256
-			gc_fastlo7 := min(max(0, -gc_off13), gc_bdx3)
-			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off13, len(sdata)), gc_fastlo7)
+			gc_off17 := 256
+			gc_fastlo7 := min(max(0, -gc_off17), gc_bdx3)
+			gc_fasthi7 := max(min(gc_bdx3, len(sdata)-gc_off17, len(sdata)), gc_fastlo7)
 			if gc_fastlo7 < gc_fasthi7 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo7 {
 						gc_seglen7 := gc_fasthi7 - gc_fastlo7
-						gc_at22 := sdata[gc_off13+gc_fastlo7:][:gc_seglen7]
-						gc_at23 := sdata[gc_fastlo7:][:gc_seglen7]
-						gc_vstep11 := gc_fastlo7
+						gc_at28 := sdata[gc_off17+gc_fastlo7:][:gc_seglen7]
+						gc_at29 := sdata[gc_fastlo7:][:gc_seglen7]
+						gc_vstep15 := gc_fastlo7
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop11 bool
-							gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
+							var gc_stop15 bool
+							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota32
+								_ = gc_iota40
 //line samples_reduction.go:211
 								gc_none16 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -14157,8 +17269,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								gc_all16 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all16
-								for ; gc_vstep11+15 < gc_fasthi7; gc_vstep11 += 16 {
-									gc_tx3 := gc_vstep11
+								for ; gc_vstep15+15 < gc_fasthi7; gc_vstep15 += 16 {
+									gc_tx3 := gc_vstep15
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
 //line samples_reduction.go:211
@@ -14178,32 +17290,32 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if48 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota32.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if40 := archsimd.Mask32x16FromBits(gc_b19.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if48
+									_ = gc_if40
 //line samples_reduction.go:226
-									if gc_if48.ToBits() != 0 {
+									if gc_if40.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at22[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at28[(gc_tx3-gc_fastlo7):])), archsimd.Mask32x16FromBits(^gc_if40.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]int32)(gc_at23[(gc_tx3-gc_fastlo7):]), gc_if48)
+										mySum.StoreMasked((*[16]int32)(gc_at29[(gc_tx3-gc_fastlo7):]), gc_if40)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep11, false
-							}(gc_vstep11)
-							if gc_stop11 {
+								return gc_vstep15, false
+							}(gc_vstep15)
+							if gc_stop15 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota31 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota31
+							_ = gc_iota39
 //line samples_reduction.go:211
 							gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -14212,8 +17324,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all15
-							for ; gc_vstep11+7 < gc_fasthi7; gc_vstep11 += 8 {
-								gc_tx3 := gc_vstep11
+							for ; gc_vstep15+7 < gc_fasthi7; gc_vstep15 += 8 {
+								gc_tx3 := gc_vstep15
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:211
@@ -14233,15 +17345,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if47 := gc_b18.And(gc_iota31.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if39 := gc_b18.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if47
+								_ = gc_if39
 //line samples_reduction.go:226
-								if gc_if47.ToBits() != 0 {
+								if gc_if39.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at22[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if47)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at28[(gc_tx3-gc_fastlo7):])).Merge(mySum, gc_if39)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]int32)(gc_at23[(gc_tx3-gc_fastlo7):]), gc_if47)
+									mySum.StoreMasked((*[8]int32)(gc_at29[(gc_tx3-gc_fastlo7):]), gc_if39)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -14249,7 +17361,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u7 := gc_vstep11 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
+						for gc_u7 := gc_vstep15 - gc_fastlo7; gc_u7 < gc_seglen7; gc_u7++ {
 							gc_tx3 := gc_fastlo7 + gc_u7
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -14261,8 +17373,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at22[gc_u7]
-								gc_at23[gc_u7] = mySum
+								mySum = mySum + gc_at28[gc_u7]
+								gc_at29[gc_u7] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -14285,14 +17397,14 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
-				gc_vstep12 := 0
+				gc_vstep16 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop12 bool
-					gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
+					var gc_stop16 bool
+					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota30 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota38 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota30
+						_ = gc_iota38
 //line samples_reduction.go:211
 						gc_none14 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -14301,8 +17413,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all14
-						for ; gc_vstep12+15 < gc_bdx3; gc_vstep12 += 16 {
-							gc_tx3 := gc_vstep12
+						for ; gc_vstep16+15 < gc_bdx3; gc_vstep16 += 16 {
+							gc_tx3 := gc_vstep16
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:211
@@ -14329,31 +17441,31 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if46 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota30.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if38 := archsimd.Mask32x16FromBits(gc_b17.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if46
+							_ = gc_if38
 //line samples_reduction.go:227
-							if gc_if46.ToBits() != 0 {
+							if gc_if38.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if38.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if46)
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if38)
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep12, false
-					}(gc_vstep12)
-					if gc_stop12 {
+						return gc_vstep16, false
+					}(gc_vstep16)
+					if gc_stop16 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota29 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota29
+					_ = gc_iota37
 //line samples_reduction.go:211
 					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -14362,8 +17474,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all13
-					for ; gc_vstep12+7 < gc_bdx3; gc_vstep12 += 8 {
-						gc_tx3 := gc_vstep12
+					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
+						gc_tx3 := gc_vstep16
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:211
@@ -14390,25 +17502,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if45 := gc_b16.And(gc_iota29.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if37 := gc_b16.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if45
+						_ = gc_if37
 //line samples_reduction.go:227
-						if gc_if45.ToBits() != 0 {
+						if gc_if37.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if45)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if37)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if45)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if37)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep12
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step11 := gc_vstep16
+				for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step11 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14425,7 +17537,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step11 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14442,7 +17554,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step11 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14459,7 +17571,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step11 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14476,7 +17588,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -14497,23 +17609,23 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off14 := 128
-			gc_fastlo8 := min(max(0, -gc_off14), gc_bdx3)
-			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off14, len(sdata)), gc_fastlo8)
+			gc_off18 := 128
+			gc_fastlo8 := min(max(0, -gc_off18), gc_bdx3)
+			gc_fasthi8 := max(min(gc_bdx3, len(sdata)-gc_off18, len(sdata)), gc_fastlo8)
 			if gc_fastlo8 < gc_fasthi8 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo8 {
 						gc_seglen8 := gc_fasthi8 - gc_fastlo8
-						gc_at24 := sdata[gc_off14+gc_fastlo8:][:gc_seglen8]
-						gc_at25 := sdata[gc_fastlo8:][:gc_seglen8]
-						gc_vstep13 := gc_fastlo8
+						gc_at30 := sdata[gc_off18+gc_fastlo8:][:gc_seglen8]
+						gc_at31 := sdata[gc_fastlo8:][:gc_seglen8]
+						gc_vstep17 := gc_fastlo8
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop13 bool
-							gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+							var gc_stop17 bool
+							gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota36
+								_ = gc_iota44
 //line samples_reduction.go:211
 								gc_none20 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -14522,8 +17634,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								gc_all20 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all20
-								for ; gc_vstep13+15 < gc_fasthi8; gc_vstep13 += 16 {
-									gc_tx3 := gc_vstep13
+								for ; gc_vstep17+15 < gc_fasthi8; gc_vstep17 += 16 {
+									gc_tx3 := gc_vstep17
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
 //line samples_reduction.go:211
@@ -14543,32 +17655,32 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if52 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota36.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if44 := archsimd.Mask32x16FromBits(gc_b23.ToBits() & gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if52
+									_ = gc_if44
 //line samples_reduction.go:233
-									if gc_if52.ToBits() != 0 {
+									if gc_if44.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at24[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at30[(gc_tx3-gc_fastlo8):])), archsimd.Mask32x16FromBits(^gc_if44.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]int32)(gc_at25[(gc_tx3-gc_fastlo8):]), gc_if52)
+										mySum.StoreMasked((*[16]int32)(gc_at31[(gc_tx3-gc_fastlo8):]), gc_if44)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep13, false
-							}(gc_vstep13)
-							if gc_stop13 {
+								return gc_vstep17, false
+							}(gc_vstep17)
+							if gc_stop17 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota35 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota43 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota35
+							_ = gc_iota43
 //line samples_reduction.go:211
 							gc_none19 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -14577,8 +17689,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_all19 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all19
-							for ; gc_vstep13+7 < gc_fasthi8; gc_vstep13 += 8 {
-								gc_tx3 := gc_vstep13
+							for ; gc_vstep17+7 < gc_fasthi8; gc_vstep17 += 8 {
+								gc_tx3 := gc_vstep17
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:211
@@ -14598,15 +17710,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if51 := gc_b22.And(gc_iota35.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if43 := gc_b22.And(gc_iota43.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if51
+								_ = gc_if43
 //line samples_reduction.go:233
-								if gc_if51.ToBits() != 0 {
+								if gc_if43.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at24[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if51)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at30[(gc_tx3-gc_fastlo8):])).Merge(mySum, gc_if43)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]int32)(gc_at25[(gc_tx3-gc_fastlo8):]), gc_if51)
+									mySum.StoreMasked((*[8]int32)(gc_at31[(gc_tx3-gc_fastlo8):]), gc_if43)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -14614,7 +17726,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u8 := gc_vstep13 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
+						for gc_u8 := gc_vstep17 - gc_fastlo8; gc_u8 < gc_seglen8; gc_u8++ {
 							gc_tx3 := gc_fastlo8 + gc_u8
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -14626,8 +17738,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at24[gc_u8]
-								gc_at25[gc_u8] = mySum
+								mySum = mySum + gc_at30[gc_u8]
+								gc_at31[gc_u8] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -14650,14 +17762,14 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
-				gc_vstep14 := 0
+				gc_vstep18 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop14 bool
-					gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+					var gc_stop18 bool
+					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota34 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota42 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota34
+						_ = gc_iota42
 //line samples_reduction.go:211
 						gc_none18 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -14666,8 +17778,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all18
-						for ; gc_vstep14+15 < gc_bdx3; gc_vstep14 += 16 {
-							gc_tx3 := gc_vstep14
+						for ; gc_vstep18+15 < gc_bdx3; gc_vstep18 += 16 {
+							gc_tx3 := gc_vstep18
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:211
@@ -14694,31 +17806,31 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if50 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota34.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if42 := archsimd.Mask32x16FromBits(gc_b21.ToBits() & gc_iota42.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if50
+							_ = gc_if42
 //line samples_reduction.go:234
-							if gc_if50.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if50.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if50)
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if42)
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep14, false
-					}(gc_vstep14)
-					if gc_stop14 {
+						return gc_vstep18, false
+					}(gc_vstep18)
+					if gc_stop18 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota33 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota41 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota33
+					_ = gc_iota41
 //line samples_reduction.go:211
 					gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -14727,8 +17839,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all17
-					for ; gc_vstep14+7 < gc_bdx3; gc_vstep14 += 8 {
-						gc_tx3 := gc_vstep14
+					for ; gc_vstep18+7 < gc_bdx3; gc_vstep18 += 8 {
+						gc_tx3 := gc_vstep18
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:211
@@ -14755,25 +17867,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if49 := gc_b20.And(gc_iota33.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if41 := gc_b20.And(gc_iota41.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if49
+						_ = gc_if41
 //line samples_reduction.go:234
-						if gc_if49.ToBits() != 0 {
+						if gc_if41.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if49)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if41)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if49)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if41)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep14
-				for ; gc_step8+3 < gc_bdx3; gc_step8 += 4 {
+				gc_step12 := gc_vstep18
+				for ; gc_step12+3 < gc_bdx3; gc_step12 += 4 {
 					{
-						gc_tx3 := gc_step8 + 0
+						gc_tx3 := gc_step12 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14790,7 +17902,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step8 + 1
+						gc_tx3 := gc_step12 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14807,7 +17919,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step8 + 2
+						gc_tx3 := gc_step12 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14824,7 +17936,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step8 + 3
+						gc_tx3 := gc_step12 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -14841,7 +17953,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step8; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step12; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -14862,23 +17974,23 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 	}
 	{
 		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			gc_off15 := 64
-			gc_fastlo9 := min(max(0, -gc_off15), gc_bdx3)
-			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off15, len(sdata)), gc_fastlo9)
+			gc_off19 := 64
+			gc_fastlo9 := min(max(0, -gc_off19), gc_bdx3)
+			gc_fasthi9 := max(min(gc_bdx3, len(sdata)-gc_off19, len(sdata)), gc_fastlo9)
 			if gc_fastlo9 < gc_fasthi9 {
 				for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
 					if gc_tx3 == gc_fastlo9 {
 						gc_seglen9 := gc_fasthi9 - gc_fastlo9
-						gc_at26 := sdata[gc_off15+gc_fastlo9:][:gc_seglen9]
-						gc_at27 := sdata[gc_fastlo9:][:gc_seglen9]
-						gc_vstep15 := gc_fastlo9
+						gc_at32 := sdata[gc_off19+gc_fastlo9:][:gc_seglen9]
+						gc_at33 := sdata[gc_fastlo9:][:gc_seglen9]
+						gc_vstep19 := gc_fastlo9
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop15 bool
-							gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							var gc_stop19 bool
+							gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota40 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota40
+								_ = gc_iota48
 //line samples_reduction.go:211
 								gc_none24 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -14887,8 +17999,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 								gc_all24 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all24
-								for ; gc_vstep15+15 < gc_fasthi9; gc_vstep15 += 16 {
-									gc_tx3 := gc_vstep15
+								for ; gc_vstep19+15 < gc_fasthi9; gc_vstep19 += 16 {
+									gc_tx3 := gc_vstep19
 									gc_rank3 := gc_base3 + gc_tx3
 									_ = gc_rank3
 //line samples_reduction.go:211
@@ -14908,32 +18020,32 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if56 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota40.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if48 := archsimd.Mask32x16FromBits(gc_b27.ToBits() & gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if56
+									_ = gc_if48
 //line samples_reduction.go:240
-									if gc_if56.ToBits() != 0 {
+									if gc_if48.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at26[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(gc_at32[(gc_tx3-gc_fastlo9):])), archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]int32)(gc_at27[(gc_tx3-gc_fastlo9):]), gc_if56)
+										mySum.StoreMasked((*[16]int32)(gc_at33[(gc_tx3-gc_fastlo9):]), gc_if48)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep15, false
-							}(gc_vstep15)
-							if gc_stop15 {
+								return gc_vstep19, false
+							}(gc_vstep19)
+							if gc_stop19 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota39 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota47 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota39
+							_ = gc_iota47
 //line samples_reduction.go:211
 							gc_none23 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -14942,8 +18054,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							gc_all23 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all23
-							for ; gc_vstep15+7 < gc_fasthi9; gc_vstep15 += 8 {
-								gc_tx3 := gc_vstep15
+							for ; gc_vstep19+7 < gc_fasthi9; gc_vstep19 += 8 {
+								gc_tx3 := gc_vstep19
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line samples_reduction.go:211
@@ -14963,15 +18075,15 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if55 := gc_b26.And(gc_iota39.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if47 := gc_b26.And(gc_iota47.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if55
+								_ = gc_if47
 //line samples_reduction.go:240
-								if gc_if55.ToBits() != 0 {
+								if gc_if47.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at26[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if55)
+									mySum = mySum.Add(archsimd.LoadInt32x8Slice(gc_at32[(gc_tx3-gc_fastlo9):])).Merge(mySum, gc_if47)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]int32)(gc_at27[(gc_tx3-gc_fastlo9):]), gc_if55)
+									mySum.StoreMasked((*[8]int32)(gc_at33[(gc_tx3-gc_fastlo9):]), gc_if47)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -14979,7 +18091,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u9 := gc_vstep15 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
+						for gc_u9 := gc_vstep19 - gc_fastlo9; gc_u9 < gc_seglen9; gc_u9++ {
 							gc_tx3 := gc_fastlo9 + gc_u9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
@@ -14991,8 +18103,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at26[gc_u9]
-								gc_at27[gc_u9] = mySum
+								mySum = mySum + gc_at32[gc_u9]
+								gc_at33[gc_u9] = mySum
 							}
 							gc_s_mySum[gc_rank3] = mySum
 						}
@@ -15015,14 +18127,14 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_s_mySum[gc_rank3] = mySum
 				}
 			} else {
-				gc_vstep16 := 0
+				gc_vstep20 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop16 bool
-					gc_vstep16, gc_stop16 = func(gc_vstep16 int) (int, bool) {
+					var gc_stop20 bool
+					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota38 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota46 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota38
+						_ = gc_iota46
 //line samples_reduction.go:211
 						gc_none22 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -15031,8 +18143,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_all22 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all22
-						for ; gc_vstep16+15 < gc_bdx3; gc_vstep16 += 16 {
-							gc_tx3 := gc_vstep16
+						for ; gc_vstep20+15 < gc_bdx3; gc_vstep20 += 16 {
+							gc_tx3 := gc_vstep20
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line samples_reduction.go:211
@@ -15059,31 +18171,31 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if54 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota38.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if46 := archsimd.Mask32x16FromBits(gc_b25.ToBits() & gc_iota46.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if54
+							_ = gc_if46
 //line samples_reduction.go:241
-							if gc_if54.ToBits() != 0 {
+							if gc_if46.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadInt32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if54)
+								mySum.StoreMasked((*[16]int32)(sdata[tid:]), gc_if46)
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep16, false
-					}(gc_vstep16)
-					if gc_stop16 {
+						return gc_vstep20, false
+					}(gc_vstep20)
+					if gc_stop20 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota37 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota45 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota37
+					_ = gc_iota45
 //line samples_reduction.go:211
 					gc_none21 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -15092,8 +18204,8 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					gc_all21 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all21
-					for ; gc_vstep16+7 < gc_bdx3; gc_vstep16 += 8 {
-						gc_tx3 := gc_vstep16
+					for ; gc_vstep20+7 < gc_bdx3; gc_vstep20 += 8 {
+						gc_tx3 := gc_vstep20
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 //line samples_reduction.go:211
@@ -15120,25 +18232,25 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if53 := gc_b24.And(gc_iota37.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if45 := gc_b24.And(gc_iota45.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if53
+						_ = gc_if45
 //line samples_reduction.go:241
-						if gc_if53.ToBits() != 0 {
+						if gc_if45.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if53)
+							mySum = mySum.Add(archsimd.LoadInt32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if45)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if53)
+							mySum.StoreMasked((*[8]int32)(sdata[tid:]), gc_if45)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep16
-				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
+				gc_step13 := gc_vstep20
+				for ; gc_step13+3 < gc_bdx3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15155,7 +18267,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15172,7 +18284,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15189,7 +18301,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -15206,7 +18318,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 						gc_s_mySum[gc_rank3] = mySum
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -15237,18 +18349,18 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 		var gc_c31v [32]int32
 		var gc_c31r [32]int32
 		{
-			var gc_m93 uint32
+			var gc_m113 uint32
 			for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 				gc_rank3 := gc_w3 + gc_lane3
 				gc_pos3.Thread = gc_rank3
 
 //line samples_reduction.go:249
 				if gc_rank3 < 32 {
-					gc_m93 |= 1 << gc_lane3
+					gc_m113 |= 1 << gc_lane3
 				}
 			}
-			gc_save93 := gc_act3
-			gc_act3 = gc_save93 & gc_m93
+			gc_save113 := gc_act3
+			gc_act3 = gc_save113 & gc_m113
 			if gc_act3 != 0 {
 				gc_left4 := gc_act3
 				if compiled.SIMD {
@@ -15395,7 +18507,7 @@ func gc_body_reduce5_int32(gc_b15 *compiled.Block, gIdata []int32, gOdata []int3
 					}
 				}
 			}
-			gc_act3 = gc_save93 &^ gc_dead3
+			gc_act3 = gc_save113 &^ gc_dead3
 		}
 		for gc_lane3 := 0; gc_lane3 < gc_cnt3; gc_lane3++ {
 			gc_rank3 := gc_w3 + gc_lane3
@@ -15427,200 +18539,490 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:209
 	sdata := gocuda.DynamicShared[uint32](t)
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off16 := gc_bx4 * (blockSize * 2)
-			gc_off17 := (gc_bx4 * (blockSize * 2)) + blockSize
-			if gc_off16 >= 0 && gc_off16 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off16 && gc_off17 >= 0 && gc_off17 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off17 && gc_bdx4 <= len(sdata) {
-				gc_at28 := gIdata[gc_off16:][:gc_bdx4]
-				gc_at29 := gIdata[gc_off17:][:gc_bdx4]
-				gc_at30 := sdata[:gc_bdx4]
-				gc_vstep17 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop17 bool
-					gc_vstep17, gc_stop17 = func(gc_vstep17 int) (int, bool) {
-//line samples_reduction.go:211
-						gc_iota48 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:211
-						_ = gc_iota48
-						for ; gc_vstep17+15 < gc_bdx4; gc_vstep17 += 16 {
-							gc_tx4 := gc_vstep17
+	if compiled.Ahead(func() {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off20 := gc_bx4 * (blockSize * 2)
+				if gc_off20 >= 0 && gc_off20 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off20 {
+					gc_at34 := gIdata[gc_off20:][:gc_bdx4]
+					gc_vstep21 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop21 bool
+						gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+//line samples_reduction.go:212
+							gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota56
+							for ; gc_vstep21+15 < gc_bdx4; gc_vstep21 += 16 {
+								gc_tx4 := gc_vstep21
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:212
+								var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:214
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:214
+								_ = mySum
+//line samples_reduction.go:215
+								gc_if56 := gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if56
+//line samples_reduction.go:215
+								if gc_if56.ToBits() != 0 {
+//line samples_reduction.go:215
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at34[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if56.ToBits()))
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep21, false
+						}(gc_vstep21)
+						if gc_stop21 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota54 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota54
+						for ; gc_vstep21+7 < gc_bdx4; gc_vstep21 += 8 {
+							gc_tx4 := gc_vstep21
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
-							_ = tid
 //line samples_reduction.go:212
 							var i int = gc_bx4*(blockSize*2) + gc_tx4
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							gc_if71 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if54 := gc_iota54.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-							_ = gc_if71
+							_ = gc_if54
 //line samples_reduction.go:215
-							if gc_if71.ToBits() != 0 {
+							if gc_if54.ToBits() != 0 {
 //line samples_reduction.go:215
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gc_at28[gc_tx4:]), archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gc_at34[gc_tx4:]).Merge(mySum, gc_if54)
 //line samples_reduction.go:215
 							}
-//line samples_reduction.go:219
-							gc_if72 := gc_iota48.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
-//line samples_reduction.go:219
-							_ = gc_if72
-//line samples_reduction.go:219
-							if gc_if72.ToBits() != 0 {
-//line samples_reduction.go:219
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at29[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
-//line samples_reduction.go:219
-							}
-//line samples_reduction.go:219
-							mySum.StoreSlice(gc_at30[gc_tx4:])
-//line samples_reduction.go:219
+//line samples_reduction.go:215
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep17, false
-					}(gc_vstep17)
-					if gc_stop17 {
-						return
 					}
-				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota46 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota46
-					for ; gc_vstep17+7 < gc_bdx4; gc_vstep17 += 8 {
-						gc_tx4 := gc_vstep17
+					for gc_tx4 := gc_vstep21; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
-//line samples_reduction.go:211
-						var tid int = gc_tx4
-//line samples_reduction.go:211
-						_ = tid
+
 //line samples_reduction.go:212
-						var i int = gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:212
+						i := gc_bx4*(blockSize*2) + gc_tx4
 						_ = i
+
 //line samples_reduction.go:214
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:214
+						var mySum uint32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at34[gc_tx4]
+						}
 						_ = mySum
-//line samples_reduction.go:215
-						gc_if67 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if67
-//line samples_reduction.go:215
-						if gc_if67.ToBits() != 0 {
-//line samples_reduction.go:215
-							mySum = archsimd.LoadUint32x8Slice(gc_at28[gc_tx4:]).Merge(mySum, gc_if67)
-//line samples_reduction.go:215
-						}
-//line samples_reduction.go:219
-						gc_if68 := gc_iota46.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if68
-//line samples_reduction.go:219
-						if gc_if68.ToBits() != 0 {
-//line samples_reduction.go:219
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at29[gc_tx4:])).Merge(mySum, gc_if68)
-//line samples_reduction.go:219
-						}
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_at30[gc_tx4:])
-//line samples_reduction.go:219
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep17; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					_ = gc_rank4
-
-//line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
-
+				} else {
+					gc_vstep22 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop22 bool
+						gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
 //line samples_reduction.go:212
-					i := gc_bx4*(blockSize*2) + gc_tx4
-					_ = i
-
+							gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:212
+							_ = gc_iota52
+							for ; gc_vstep22+15 < gc_bdx4; gc_vstep22 += 16 {
+								gc_tx4 := gc_vstep22
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:212
+								var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+								_ = i
 //line samples_reduction.go:214
-					var mySum uint32
-
+								var mySum archsimd.Uint32x16
+//line samples_reduction.go:214
+								_ = mySum
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gc_at28[gc_tx4]
+								if i < 0 || i > len(gIdata)-16 {
+//line samples_reduction.go:215
+									break
+//line samples_reduction.go:215
+								}
+//line samples_reduction.go:215
+								gc_if52 := gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+//line samples_reduction.go:215
+								_ = gc_if52
+//line samples_reduction.go:216
+								if gc_if52.ToBits() != 0 {
+//line samples_reduction.go:216
+									mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if52.ToBits()))
+//line samples_reduction.go:216
+								}
+//line samples_reduction.go:216
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep22, false
+						}(gc_vstep22)
+						if gc_stop22 {
+							return
+						}
 					}
-
-//line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gc_at29[gc_tx4]
-					}
-
-//line samples_reduction.go:223
-					gc_at30[gc_tx4] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
-				}
-			} else {
-				gc_vstep18 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop18 bool
-					gc_vstep18, gc_stop18 = func(gc_vstep18 int) (int, bool) {
-//line samples_reduction.go:211
-						gc_iota44 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line samples_reduction.go:211
-						_ = gc_iota44
-						for ; gc_vstep18+15 < gc_bdx4; gc_vstep18 += 16 {
-							gc_tx4 := gc_vstep18
+					if compiled.SIMD {
+//line samples_reduction.go:212
+						gc_iota50 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:212
+						_ = gc_iota50
+						for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
+							gc_tx4 := gc_vstep22
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
-//line samples_reduction.go:211
-							var tid int = gc_tx4
-//line samples_reduction.go:211
-							_ = tid
 //line samples_reduction.go:212
 							var i int = gc_bx4*(blockSize*2) + gc_tx4
 //line samples_reduction.go:212
 							_ = i
 //line samples_reduction.go:214
-							var mySum archsimd.Uint32x16
+							var mySum archsimd.Uint32x8
 //line samples_reduction.go:214
 							_ = mySum
 //line samples_reduction.go:215
-							if i < 0 || i > len(gIdata)-16 || (i+
-
-//line samples_reduction.go:220
-								blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+							if i < 0 || i > len(gIdata)-8 {
 //line samples_reduction.go:215
 								break
 //line samples_reduction.go:215
 							}
 //line samples_reduction.go:215
-							gc_if63 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+							gc_if50 := gc_iota50.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 //line samples_reduction.go:215
-							_ = gc_if63
+							_ = gc_if50
 //line samples_reduction.go:216
-							if gc_if63.ToBits() != 0 {
+							if gc_if50.ToBits() != 0 {
 //line samples_reduction.go:216
-								mySum = mySum.Merge(archsimd.LoadUint32x16Slice(gIdata[i:]), archsimd.Mask32x16FromBits(^gc_if63.ToBits()))
+								mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if50)
 //line samples_reduction.go:216
 							}
+//line samples_reduction.go:216
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step14 := gc_vstep22
+					for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+						{
+							gc_tx4 := gc_step14 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum uint32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step14 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum uint32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step14 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum uint32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step14 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+
+//line samples_reduction.go:214
+							var mySum uint32
+
+//line samples_reduction.go:215
+							if i < n {
+								mySum = gIdata[i]
+							}
+							_ = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:212
+						i := gc_bx4*(blockSize*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum uint32
+
+//line samples_reduction.go:215
+						if i < n {
+							mySum = gIdata[i]
+						}
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off21 := (gc_bx4 * (blockSize * 2)) + blockSize
+				if gc_off21 >= 0 && gc_off21 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off21 && gc_bdx4 <= len(sdata) {
+					gc_at35 := gIdata[gc_off21:][:gc_bdx4]
+					gc_at36 := sdata[:gc_bdx4]
+					gc_vstep23 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop23 bool
+						gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
+//line samples_reduction.go:211
+							gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+							_ = gc_iota60
+							for ; gc_vstep23+15 < gc_bdx4; gc_vstep23 += 16 {
+								gc_tx4 := gc_vstep23
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:212
+								_ = mySum
 //line samples_reduction.go:219
-							gc_if64 := gc_iota44.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+								gc_if60 := gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
 //line samples_reduction.go:219
-							_ = gc_if64
+								_ = gc_if60
+//line samples_reduction.go:219
+								if gc_if60.ToBits() != 0 {
+//line samples_reduction.go:219
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[gc_tx4:])), archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_at36[gc_tx4:])
+//line samples_reduction.go:219
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep23, false
+						}(gc_vstep23)
+						if gc_stop23 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota59
+						for ; gc_vstep23+7 < gc_bdx4; gc_vstep23 += 8 {
+							gc_tx4 := gc_vstep23
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:212
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:212
+							_ = mySum
+//line samples_reduction.go:219
+							gc_if59 := gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+							_ = gc_if59
+//line samples_reduction.go:219
+							if gc_if59.ToBits() != 0 {
+//line samples_reduction.go:219
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[gc_tx4:])).Merge(mySum, gc_if59)
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_at36[gc_tx4:])
+//line samples_reduction.go:219
+							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep23; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						_ = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx4*(blockSize*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gc_at35[gc_tx4]
+						}
+
+//line samples_reduction.go:223
+						gc_at36[gc_tx4] = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
+				} else {
+					gc_vstep24 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop24 bool
+						gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
+//line samples_reduction.go:211
+							gc_iota58 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line samples_reduction.go:211
+							_ = gc_iota58
+							for ; gc_vstep24+15 < gc_bdx4; gc_vstep24 += 16 {
+								gc_tx4 := gc_vstep24
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line samples_reduction.go:211
+								var tid int = gc_tx4
+//line samples_reduction.go:211
+								_ = tid
+//line samples_reduction.go:212
+								var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+								_ = i
+//line samples_reduction.go:212
+								mySum := archsimd.LoadUint32x16Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:212
+								_ = mySum
+//line samples_reduction.go:219
+								if (i+
+									blockSize) < 0 || (i+blockSize) > len(gIdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line samples_reduction.go:219
+									break
+//line samples_reduction.go:219
+								}
+//line samples_reduction.go:219
+								gc_if58 := gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+blockSize, 16))))
+//line samples_reduction.go:219
+								_ = gc_if58
 //line samples_reduction.go:220
-							if gc_if64.ToBits() != 0 {
+								if gc_if58.ToBits() != 0 {
 //line samples_reduction.go:220
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
+									mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gIdata[i+blockSize:])), archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
+//line samples_reduction.go:220
+								}
+//line samples_reduction.go:223
+								mySum.StoreSlice(sdata[tid:])
+//line samples_reduction.go:223
+								mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep24, false
+						}(gc_vstep24)
+						if gc_stop24 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line samples_reduction.go:211
+						gc_iota57 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line samples_reduction.go:211
+						_ = gc_iota57
+						for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
+							gc_tx4 := gc_vstep24
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line samples_reduction.go:211
+							var tid int = gc_tx4
+//line samples_reduction.go:211
+							_ = tid
+//line samples_reduction.go:212
+							var i int = gc_bx4*(blockSize*2) + gc_tx4
+//line samples_reduction.go:212
+							_ = i
+//line samples_reduction.go:212
+							mySum := archsimd.LoadUint32x8Slice(gc_s_mySum[gc_rank4:])
+//line samples_reduction.go:212
+							_ = mySum
+//line samples_reduction.go:219
+							if (i+
+								blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:219
+								break
+//line samples_reduction.go:219
+							}
+//line samples_reduction.go:219
+							gc_if57 := gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
+//line samples_reduction.go:219
+							_ = gc_if57
+//line samples_reduction.go:220
+							if gc_if57.ToBits() != 0 {
+//line samples_reduction.go:220
+								mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if57)
 //line samples_reduction.go:220
 							}
 //line samples_reduction.go:223
@@ -15629,121 +19031,220 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep18, false
-					}(gc_vstep18)
-					if gc_stop18 {
-						return
+					}
+					gc_step15 := gc_vstep24
+					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+						{
+							gc_tx4 := gc_step15 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step15 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step15 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+						{
+							gc_tx4 := gc_step15 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+							tid := gc_tx4
+							_ = tid
+
+//line samples_reduction.go:212
+							i := gc_bx4*(blockSize*2) + gc_tx4
+							_ = i
+							mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+							if i+blockSize < n {
+								mySum += gIdata[i+blockSize]
+							}
+
+//line samples_reduction.go:223
+							sdata[tid] = mySum
+							gc_s_mySum[gc_rank4] = mySum
+						}
+					}
+					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line samples_reduction.go:211
+						tid := gc_tx4
+						_ = tid
+
+//line samples_reduction.go:212
+						i := gc_bx4*(blockSize*2) + gc_tx4
+						_ = i
+						mySum := gc_s_mySum[gc_rank4]
+
+//line samples_reduction.go:219
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+
+//line samples_reduction.go:223
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				if compiled.SIMD {
-//line samples_reduction.go:211
-					gc_iota42 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line samples_reduction.go:211
-					_ = gc_iota42
-					for ; gc_vstep18+7 < gc_bdx4; gc_vstep18 += 8 {
-						gc_tx4 := gc_vstep18
+			}
+		}
+	} else {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_off22 := gc_bx4 * (blockSize * 2)
+				gc_off23 := (gc_bx4 * (blockSize * 2)) + blockSize
+				if gc_off22 >= 0 && gc_off22 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off22 && gc_off23 >= 0 && gc_off23 <= len(gIdata) && gc_bdx4 <= len(gIdata)-gc_off23 && gc_bdx4 <= len(sdata) {
+					gc_at37 := gIdata[gc_off22:][:gc_bdx4]
+					gc_at38 := gIdata[gc_off23:][:gc_bdx4]
+					gc_at39 := sdata[:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
+
 //line samples_reduction.go:211
-						var tid int = gc_tx4
-//line samples_reduction.go:211
+						tid := gc_tx4
 						_ = tid
-//line samples_reduction.go:212
-						var i int = gc_bx4*(blockSize*2) + gc_tx4
-//line samples_reduction.go:212
-						_ = i
-//line samples_reduction.go:214
-						var mySum archsimd.Uint32x8
-//line samples_reduction.go:214
-						_ = mySum
-//line samples_reduction.go:215
-						if i < 0 || i > len(gIdata)-8 || (i+
 
-//line samples_reduction.go:220
-							blockSize) < 0 || (i+blockSize) > len(gIdata)-8 || tid < 0 || tid > len(sdata)-8 {
+//line samples_reduction.go:212
+						i := gc_bx4*(blockSize*2) + gc_tx4
+						_ = i
+
+//line samples_reduction.go:214
+						var mySum uint32
+
 //line samples_reduction.go:215
-							break
-//line samples_reduction.go:215
+						if i < n {
+							mySum = gc_at37[gc_tx4]
 						}
-//line samples_reduction.go:215
-						gc_if59 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-//line samples_reduction.go:215
-						_ = gc_if59
-//line samples_reduction.go:216
-						if gc_if59.ToBits() != 0 {
-//line samples_reduction.go:216
-							mySum = archsimd.LoadUint32x8Slice(gIdata[i:]).Merge(mySum, gc_if59)
-//line samples_reduction.go:216
-						}
+
 //line samples_reduction.go:219
-						gc_if60 := gc_iota42.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+blockSize, 8))))
-//line samples_reduction.go:219
-						_ = gc_if60
-//line samples_reduction.go:220
-						if gc_if60.ToBits() != 0 {
-//line samples_reduction.go:220
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(gIdata[i+blockSize:])).Merge(mySum, gc_if60)
-//line samples_reduction.go:220
+						if i+blockSize < n {
+							mySum += gc_at38[gc_tx4]
 						}
+
 //line samples_reduction.go:223
-						mySum.StoreSlice(sdata[tid:])
-//line samples_reduction.go:223
-						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
+						gc_at39[gc_tx4] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx4 := gc_vstep18; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
+				} else {
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:211
-					tid := gc_tx4
-					_ = tid
+						tid := gc_tx4
+						_ = tid
 
 //line samples_reduction.go:212
-					i := gc_bx4*(blockSize*2) + gc_tx4
-					_ = i
+						i := gc_bx4*(blockSize*2) + gc_tx4
+						_ = i
 
 //line samples_reduction.go:214
-					var mySum uint32
+						var mySum uint32
 
 //line samples_reduction.go:215
-					if i < n {
-						mySum = gIdata[i]
-					}
+						if i < n {
+							mySum = gIdata[i]
+						}
 
 //line samples_reduction.go:219
-					if i+blockSize < n {
-						mySum += gIdata[i+blockSize]
-					}
+						if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
 
 //line samples_reduction.go:223
-					sdata[tid] = mySum
-					_ = mySum
-					gc_s_mySum[gc_rank4] = mySum
+						sdata[tid] = mySum
+						_ = mySum
+						gc_s_mySum[gc_rank4] = mySum
+					}
 				}
 			}
 		}
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off18 := 256
-			gc_fastlo10 := min(max(0, -gc_off18), gc_bdx4)
-			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off18, len(sdata)), gc_fastlo10)
+			gc_off24 := 256
+			gc_fastlo10 := min(max(0, -gc_off24), gc_bdx4)
+			gc_fasthi10 := max(min(gc_bdx4, len(sdata)-gc_off24, len(sdata)), gc_fastlo10)
 			if gc_fastlo10 < gc_fasthi10 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo10 {
 						gc_seglen10 := gc_fasthi10 - gc_fastlo10
-						gc_at31 := sdata[gc_off18+gc_fastlo10:][:gc_seglen10]
-						gc_at32 := sdata[gc_fastlo10:][:gc_seglen10]
-						gc_vstep19 := gc_fastlo10
+						gc_at40 := sdata[gc_off24+gc_fastlo10:][:gc_seglen10]
+						gc_at41 := sdata[gc_fastlo10:][:gc_seglen10]
+						gc_vstep25 := gc_fastlo10
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop19 bool
-							gc_vstep19, gc_stop19 = func(gc_vstep19 int) (int, bool) {
+							var gc_stop25 bool
+							gc_vstep25, gc_stop25 = func(gc_vstep25 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota52 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota64 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota52
+								_ = gc_iota64
 //line samples_reduction.go:211
 								gc_none28 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -15752,8 +19253,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								gc_all28 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all28
-								for ; gc_vstep19+15 < gc_fasthi10; gc_vstep19 += 16 {
-									gc_tx4 := gc_vstep19
+								for ; gc_vstep25+15 < gc_fasthi10; gc_vstep25 += 16 {
+									gc_tx4 := gc_vstep25
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4
 //line samples_reduction.go:211
@@ -15773,32 +19274,32 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
-									gc_if76 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota52.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+									gc_if64 := archsimd.Mask32x16FromBits(gc_b32.ToBits() & gc_iota64.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-									_ = gc_if76
+									_ = gc_if64
 //line samples_reduction.go:226
-									if gc_if76.ToBits() != 0 {
+									if gc_if64.ToBits() != 0 {
 //line samples_reduction.go:226
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at31[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if76.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at40[(gc_tx4-gc_fastlo10):])), archsimd.Mask32x16FromBits(^gc_if64.ToBits()))
 //line samples_reduction.go:226
-										mySum.StoreMasked((*[16]uint32)(gc_at32[(gc_tx4-gc_fastlo10):]), gc_if76)
+										mySum.StoreMasked((*[16]uint32)(gc_at41[(gc_tx4-gc_fastlo10):]), gc_if64)
 //line samples_reduction.go:226
 									}
 //line samples_reduction.go:226
 									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep19, false
-							}(gc_vstep19)
-							if gc_stop19 {
+								return gc_vstep25, false
+							}(gc_vstep25)
+							if gc_stop25 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota51 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota63 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota51
+							_ = gc_iota63
 //line samples_reduction.go:211
 							gc_none27 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -15807,8 +19308,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_all27 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all27
-							for ; gc_vstep19+7 < gc_fasthi10; gc_vstep19 += 8 {
-								gc_tx4 := gc_vstep19
+							for ; gc_vstep25+7 < gc_fasthi10; gc_vstep25 += 8 {
+								gc_tx4 := gc_vstep25
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:211
@@ -15828,15 +19329,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
-								gc_if75 := gc_b31.And(gc_iota51.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+								gc_if63 := gc_b31.And(gc_iota63.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-								_ = gc_if75
+								_ = gc_if63
 //line samples_reduction.go:226
-								if gc_if75.ToBits() != 0 {
+								if gc_if63.ToBits() != 0 {
 //line samples_reduction.go:226
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at31[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if75)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at40[(gc_tx4-gc_fastlo10):])).Merge(mySum, gc_if63)
 //line samples_reduction.go:226
-									mySum.StoreMasked((*[8]uint32)(gc_at32[(gc_tx4-gc_fastlo10):]), gc_if75)
+									mySum.StoreMasked((*[8]uint32)(gc_at41[(gc_tx4-gc_fastlo10):]), gc_if63)
 //line samples_reduction.go:226
 								}
 //line samples_reduction.go:226
@@ -15844,7 +19345,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u10 := gc_vstep19 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
+						for gc_u10 := gc_vstep25 - gc_fastlo10; gc_u10 < gc_seglen10; gc_u10++ {
 							gc_tx4 := gc_fastlo10 + gc_u10
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -15856,8 +19357,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:226
 							if blockSize >= 512 && tid < 256 {
-								mySum = mySum + gc_at31[gc_u10]
-								gc_at32[gc_u10] = mySum
+								mySum = mySum + gc_at40[gc_u10]
+								gc_at41[gc_u10] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -15880,14 +19381,14 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
-				gc_vstep20 := 0
+				gc_vstep26 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop20 bool
-					gc_vstep20, gc_stop20 = func(gc_vstep20 int) (int, bool) {
+					var gc_stop26 bool
+					gc_vstep26, gc_stop26 = func(gc_vstep26 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota50 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota62 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota50
+						_ = gc_iota62
 //line samples_reduction.go:211
 						gc_none26 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -15896,8 +19397,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_all26 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all26
-						for ; gc_vstep20+15 < gc_bdx4; gc_vstep20 += 16 {
-							gc_tx4 := gc_vstep20
+						for ; gc_vstep26+15 < gc_bdx4; gc_vstep26 += 16 {
+							gc_tx4 := gc_vstep26
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:211
@@ -15924,31 +19425,31 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 							}
 //line samples_reduction.go:226
-							gc_if74 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota50.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
+							gc_if62 := archsimd.Mask32x16FromBits(gc_b30.ToBits() & gc_iota62.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(256, tid, 16)))).ToBits())
 //line samples_reduction.go:226
-							_ = gc_if74
+							_ = gc_if62
 //line samples_reduction.go:227
-							if gc_if74.ToBits() != 0 {
+							if gc_if62.ToBits() != 0 {
 //line samples_reduction.go:227
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if74.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+256:])), archsimd.Mask32x16FromBits(^gc_if62.ToBits()))
 //line samples_reduction.go:227
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if74)
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if62)
 							}
 //line samples_reduction.go:227
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep20, false
-					}(gc_vstep20)
-					if gc_stop20 {
+						return gc_vstep26, false
+					}(gc_vstep26)
+					if gc_stop26 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota49 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota61 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota49
+					_ = gc_iota61
 //line samples_reduction.go:211
 					gc_none25 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -15957,8 +19458,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_all25 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all25
-					for ; gc_vstep20+7 < gc_bdx4; gc_vstep20 += 8 {
-						gc_tx4 := gc_vstep20
+					for ; gc_vstep26+7 < gc_bdx4; gc_vstep26 += 8 {
+						gc_tx4 := gc_vstep26
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:211
@@ -15985,25 +19486,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:226
 						}
 //line samples_reduction.go:226
-						gc_if73 := gc_b29.And(gc_iota49.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
+						gc_if61 := gc_b29.And(gc_iota61.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 //line samples_reduction.go:226
-						_ = gc_if73
+						_ = gc_if61
 //line samples_reduction.go:227
-						if gc_if73.ToBits() != 0 {
+						if gc_if61.ToBits() != 0 {
 //line samples_reduction.go:227
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if73)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+256:])).Merge(mySum, gc_if61)
 //line samples_reduction.go:227
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if73)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if61)
 						}
 //line samples_reduction.go:227
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step10 := gc_vstep20
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
+				gc_step16 := gc_vstep26
+				for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
 					{
-						gc_tx4 := gc_step10 + 0
+						gc_tx4 := gc_step16 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16020,7 +19521,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step10 + 1
+						gc_tx4 := gc_step16 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16037,7 +19538,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step10 + 2
+						gc_tx4 := gc_step16 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16054,7 +19555,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step10 + 3
+						gc_tx4 := gc_step16 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16071,7 +19572,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -16092,23 +19593,23 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off19 := 128
-			gc_fastlo11 := min(max(0, -gc_off19), gc_bdx4)
-			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off19, len(sdata)), gc_fastlo11)
+			gc_off25 := 128
+			gc_fastlo11 := min(max(0, -gc_off25), gc_bdx4)
+			gc_fasthi11 := max(min(gc_bdx4, len(sdata)-gc_off25, len(sdata)), gc_fastlo11)
 			if gc_fastlo11 < gc_fasthi11 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo11 {
 						gc_seglen11 := gc_fasthi11 - gc_fastlo11
-						gc_at33 := sdata[gc_off19+gc_fastlo11:][:gc_seglen11]
-						gc_at34 := sdata[gc_fastlo11:][:gc_seglen11]
-						gc_vstep21 := gc_fastlo11
+						gc_at42 := sdata[gc_off25+gc_fastlo11:][:gc_seglen11]
+						gc_at43 := sdata[gc_fastlo11:][:gc_seglen11]
+						gc_vstep27 := gc_fastlo11
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop21 bool
-							gc_vstep21, gc_stop21 = func(gc_vstep21 int) (int, bool) {
+							var gc_stop27 bool
+							gc_vstep27, gc_stop27 = func(gc_vstep27 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota56 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota68 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota56
+								_ = gc_iota68
 //line samples_reduction.go:211
 								gc_none32 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -16117,8 +19618,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								gc_all32 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all32
-								for ; gc_vstep21+15 < gc_fasthi11; gc_vstep21 += 16 {
-									gc_tx4 := gc_vstep21
+								for ; gc_vstep27+15 < gc_fasthi11; gc_vstep27 += 16 {
+									gc_tx4 := gc_vstep27
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4
 //line samples_reduction.go:211
@@ -16138,32 +19639,32 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
-									gc_if80 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota56.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+									gc_if68 := archsimd.Mask32x16FromBits(gc_b36.ToBits() & gc_iota68.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-									_ = gc_if80
+									_ = gc_if68
 //line samples_reduction.go:233
-									if gc_if80.ToBits() != 0 {
+									if gc_if68.ToBits() != 0 {
 //line samples_reduction.go:233
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at33[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if80.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at42[(gc_tx4-gc_fastlo11):])), archsimd.Mask32x16FromBits(^gc_if68.ToBits()))
 //line samples_reduction.go:233
-										mySum.StoreMasked((*[16]uint32)(gc_at34[(gc_tx4-gc_fastlo11):]), gc_if80)
+										mySum.StoreMasked((*[16]uint32)(gc_at43[(gc_tx4-gc_fastlo11):]), gc_if68)
 //line samples_reduction.go:233
 									}
 //line samples_reduction.go:233
 									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep21, false
-							}(gc_vstep21)
-							if gc_stop21 {
+								return gc_vstep27, false
+							}(gc_vstep27)
+							if gc_stop27 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota55 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota67 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota55
+							_ = gc_iota67
 //line samples_reduction.go:211
 							gc_none31 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -16172,8 +19673,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_all31 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all31
-							for ; gc_vstep21+7 < gc_fasthi11; gc_vstep21 += 8 {
-								gc_tx4 := gc_vstep21
+							for ; gc_vstep27+7 < gc_fasthi11; gc_vstep27 += 8 {
+								gc_tx4 := gc_vstep27
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:211
@@ -16193,15 +19694,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
-								gc_if79 := gc_b35.And(gc_iota55.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+								gc_if67 := gc_b35.And(gc_iota67.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-								_ = gc_if79
+								_ = gc_if67
 //line samples_reduction.go:233
-								if gc_if79.ToBits() != 0 {
+								if gc_if67.ToBits() != 0 {
 //line samples_reduction.go:233
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at33[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if79)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at42[(gc_tx4-gc_fastlo11):])).Merge(mySum, gc_if67)
 //line samples_reduction.go:233
-									mySum.StoreMasked((*[8]uint32)(gc_at34[(gc_tx4-gc_fastlo11):]), gc_if79)
+									mySum.StoreMasked((*[8]uint32)(gc_at43[(gc_tx4-gc_fastlo11):]), gc_if67)
 //line samples_reduction.go:233
 								}
 //line samples_reduction.go:233
@@ -16209,7 +19710,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u11 := gc_vstep21 - gc_fastlo11; gc_u11 < gc_seglen11; gc_u11++ {
+						for gc_u11 := gc_vstep27 - gc_fastlo11; gc_u11 < gc_seglen11; gc_u11++ {
 							gc_tx4 := gc_fastlo11 + gc_u11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -16221,8 +19722,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:233
 							if blockSize >= 256 && tid < 128 {
-								mySum = mySum + gc_at33[gc_u11]
-								gc_at34[gc_u11] = mySum
+								mySum = mySum + gc_at42[gc_u11]
+								gc_at43[gc_u11] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -16245,14 +19746,14 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
-				gc_vstep22 := 0
+				gc_vstep28 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop22 bool
-					gc_vstep22, gc_stop22 = func(gc_vstep22 int) (int, bool) {
+					var gc_stop28 bool
+					gc_vstep28, gc_stop28 = func(gc_vstep28 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota54 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota66 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota54
+						_ = gc_iota66
 //line samples_reduction.go:211
 						gc_none30 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -16261,8 +19762,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_all30 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all30
-						for ; gc_vstep22+15 < gc_bdx4; gc_vstep22 += 16 {
-							gc_tx4 := gc_vstep22
+						for ; gc_vstep28+15 < gc_bdx4; gc_vstep28 += 16 {
+							gc_tx4 := gc_vstep28
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:211
@@ -16289,31 +19790,31 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 							}
 //line samples_reduction.go:233
-							gc_if78 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota54.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
+							gc_if66 := archsimd.Mask32x16FromBits(gc_b34.ToBits() & gc_iota66.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(128, tid, 16)))).ToBits())
 //line samples_reduction.go:233
-							_ = gc_if78
+							_ = gc_if66
 //line samples_reduction.go:234
-							if gc_if78.ToBits() != 0 {
+							if gc_if66.ToBits() != 0 {
 //line samples_reduction.go:234
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if78.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+128:])), archsimd.Mask32x16FromBits(^gc_if66.ToBits()))
 //line samples_reduction.go:234
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if78)
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if66)
 							}
 //line samples_reduction.go:234
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep22, false
-					}(gc_vstep22)
-					if gc_stop22 {
+						return gc_vstep28, false
+					}(gc_vstep28)
+					if gc_stop28 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota53 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota65 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota53
+					_ = gc_iota65
 //line samples_reduction.go:211
 					gc_none29 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -16322,8 +19823,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_all29 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all29
-					for ; gc_vstep22+7 < gc_bdx4; gc_vstep22 += 8 {
-						gc_tx4 := gc_vstep22
+					for ; gc_vstep28+7 < gc_bdx4; gc_vstep28 += 8 {
+						gc_tx4 := gc_vstep28
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:211
@@ -16350,25 +19851,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:233
 						}
 //line samples_reduction.go:233
-						gc_if77 := gc_b33.And(gc_iota53.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
+						gc_if65 := gc_b33.And(gc_iota65.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 //line samples_reduction.go:233
-						_ = gc_if77
+						_ = gc_if65
 //line samples_reduction.go:234
-						if gc_if77.ToBits() != 0 {
+						if gc_if65.ToBits() != 0 {
 //line samples_reduction.go:234
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if77)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+128:])).Merge(mySum, gc_if65)
 //line samples_reduction.go:234
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if77)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if65)
 						}
 //line samples_reduction.go:234
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step11 := gc_vstep22
-				for ; gc_step11+3 < gc_bdx4; gc_step11 += 4 {
+				gc_step17 := gc_vstep28
+				for ; gc_step17+3 < gc_bdx4; gc_step17 += 4 {
 					{
-						gc_tx4 := gc_step11 + 0
+						gc_tx4 := gc_step17 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16385,7 +19886,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step11 + 1
+						gc_tx4 := gc_step17 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16402,7 +19903,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step11 + 2
+						gc_tx4 := gc_step17 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16419,7 +19920,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step11 + 3
+						gc_tx4 := gc_step17 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16436,7 +19937,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step11; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step17; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -16457,23 +19958,23 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 	}
 	{
 		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			gc_off20 := 64
-			gc_fastlo12 := min(max(0, -gc_off20), gc_bdx4)
-			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off20, len(sdata)), gc_fastlo12)
+			gc_off26 := 64
+			gc_fastlo12 := min(max(0, -gc_off26), gc_bdx4)
+			gc_fasthi12 := max(min(gc_bdx4, len(sdata)-gc_off26, len(sdata)), gc_fastlo12)
 			if gc_fastlo12 < gc_fasthi12 {
 				for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 					if gc_tx4 == gc_fastlo12 {
 						gc_seglen12 := gc_fasthi12 - gc_fastlo12
-						gc_at35 := sdata[gc_off20+gc_fastlo12:][:gc_seglen12]
-						gc_at36 := sdata[gc_fastlo12:][:gc_seglen12]
-						gc_vstep23 := gc_fastlo12
+						gc_at44 := sdata[gc_off26+gc_fastlo12:][:gc_seglen12]
+						gc_at45 := sdata[gc_fastlo12:][:gc_seglen12]
+						gc_vstep29 := gc_fastlo12
 						if compiled.SIMD && compiled.SIMD512 {
-							var gc_stop23 bool
-							gc_vstep23, gc_stop23 = func(gc_vstep23 int) (int, bool) {
+							var gc_stop29 bool
+							gc_vstep29, gc_stop29 = func(gc_vstep29 int) (int, bool) {
 //line samples_reduction.go:211
-								gc_iota60 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+								gc_iota72 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-								_ = gc_iota60
+								_ = gc_iota72
 //line samples_reduction.go:211
 								gc_none36 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -16482,8 +19983,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 								gc_all36 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 								_ = gc_all36
-								for ; gc_vstep23+15 < gc_fasthi12; gc_vstep23 += 16 {
-									gc_tx4 := gc_vstep23
+								for ; gc_vstep29+15 < gc_fasthi12; gc_vstep29 += 16 {
+									gc_tx4 := gc_vstep29
 									gc_rank4 := gc_base4 + gc_tx4
 									_ = gc_rank4
 //line samples_reduction.go:211
@@ -16503,32 +20004,32 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
-									gc_if84 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota60.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+									gc_if72 := archsimd.Mask32x16FromBits(gc_b40.ToBits() & gc_iota72.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-									_ = gc_if84
+									_ = gc_if72
 //line samples_reduction.go:240
-									if gc_if84.ToBits() != 0 {
+									if gc_if72.ToBits() != 0 {
 //line samples_reduction.go:240
-										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at35[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if84.ToBits()))
+										mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(gc_at44[(gc_tx4-gc_fastlo12):])), archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
 //line samples_reduction.go:240
-										mySum.StoreMasked((*[16]uint32)(gc_at36[(gc_tx4-gc_fastlo12):]), gc_if84)
+										mySum.StoreMasked((*[16]uint32)(gc_at45[(gc_tx4-gc_fastlo12):]), gc_if72)
 //line samples_reduction.go:240
 									}
 //line samples_reduction.go:240
 									mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep23, false
-							}(gc_vstep23)
-							if gc_stop23 {
+								return gc_vstep29, false
+							}(gc_vstep29)
+							if gc_stop29 {
 								return
 							}
 						}
 						if compiled.SIMD {
 //line samples_reduction.go:211
-							gc_iota59 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+							gc_iota71 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-							_ = gc_iota59
+							_ = gc_iota71
 //line samples_reduction.go:211
 							gc_none35 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -16537,8 +20038,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							gc_all35 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 							_ = gc_all35
-							for ; gc_vstep23+7 < gc_fasthi12; gc_vstep23 += 8 {
-								gc_tx4 := gc_vstep23
+							for ; gc_vstep29+7 < gc_fasthi12; gc_vstep29 += 8 {
+								gc_tx4 := gc_vstep29
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line samples_reduction.go:211
@@ -16558,15 +20059,15 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
-								gc_if83 := gc_b39.And(gc_iota59.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+								gc_if71 := gc_b39.And(gc_iota71.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-								_ = gc_if83
+								_ = gc_if71
 //line samples_reduction.go:240
-								if gc_if83.ToBits() != 0 {
+								if gc_if71.ToBits() != 0 {
 //line samples_reduction.go:240
-									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at35[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if83)
+									mySum = mySum.Add(archsimd.LoadUint32x8Slice(gc_at44[(gc_tx4-gc_fastlo12):])).Merge(mySum, gc_if71)
 //line samples_reduction.go:240
-									mySum.StoreMasked((*[8]uint32)(gc_at36[(gc_tx4-gc_fastlo12):]), gc_if83)
+									mySum.StoreMasked((*[8]uint32)(gc_at45[(gc_tx4-gc_fastlo12):]), gc_if71)
 //line samples_reduction.go:240
 								}
 //line samples_reduction.go:240
@@ -16574,7 +20075,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u12 := gc_vstep23 - gc_fastlo12; gc_u12 < gc_seglen12; gc_u12++ {
+						for gc_u12 := gc_vstep29 - gc_fastlo12; gc_u12 < gc_seglen12; gc_u12++ {
 							gc_tx4 := gc_fastlo12 + gc_u12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
@@ -16586,8 +20087,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 
 //line samples_reduction.go:240
 							if blockSize >= 128 && tid < 64 {
-								mySum = mySum + gc_at35[gc_u12]
-								gc_at36[gc_u12] = mySum
+								mySum = mySum + gc_at44[gc_u12]
+								gc_at45[gc_u12] = mySum
 							}
 							gc_s_mySum[gc_rank4] = mySum
 						}
@@ -16610,14 +20111,14 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_s_mySum[gc_rank4] = mySum
 				}
 			} else {
-				gc_vstep24 := 0
+				gc_vstep30 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop24 bool
-					gc_vstep24, gc_stop24 = func(gc_vstep24 int) (int, bool) {
+					var gc_stop30 bool
+					gc_vstep30, gc_stop30 = func(gc_vstep30 int) (int, bool) {
 //line samples_reduction.go:211
-						gc_iota58 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota70 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line samples_reduction.go:211
-						_ = gc_iota58
+						_ = gc_iota70
 //line samples_reduction.go:211
 						gc_none34 := archsimd.Mask32x16FromBits(0)
 //line samples_reduction.go:211
@@ -16626,8 +20127,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_all34 := archsimd.Mask32x16FromBits(0xffff)
 //line samples_reduction.go:211
 						_ = gc_all34
-						for ; gc_vstep24+15 < gc_bdx4; gc_vstep24 += 16 {
-							gc_tx4 := gc_vstep24
+						for ; gc_vstep30+15 < gc_bdx4; gc_vstep30 += 16 {
+							gc_tx4 := gc_vstep30
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line samples_reduction.go:211
@@ -16654,31 +20155,31 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 							}
 //line samples_reduction.go:240
-							gc_if82 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota58.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
+							gc_if70 := archsimd.Mask32x16FromBits(gc_b38.ToBits() & gc_iota70.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(64, tid, 16)))).ToBits())
 //line samples_reduction.go:240
-							_ = gc_if82
+							_ = gc_if70
 //line samples_reduction.go:241
-							if gc_if82.ToBits() != 0 {
+							if gc_if70.ToBits() != 0 {
 //line samples_reduction.go:241
-								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if82.ToBits()))
+								mySum = mySum.Merge(mySum.Add(archsimd.LoadUint32x16Slice(sdata[tid+64:])), archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
 //line samples_reduction.go:241
-								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if82)
+								mySum.StoreMasked((*[16]uint32)(sdata[tid:]), gc_if70)
 							}
 //line samples_reduction.go:241
 							mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep24, false
-					}(gc_vstep24)
-					if gc_stop24 {
+						return gc_vstep30, false
+					}(gc_vstep30)
+					if gc_stop30 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line samples_reduction.go:211
-					gc_iota57 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota69 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line samples_reduction.go:211
-					_ = gc_iota57
+					_ = gc_iota69
 //line samples_reduction.go:211
 					gc_none33 := archsimd.BroadcastInt32x8(0).ToMask()
 //line samples_reduction.go:211
@@ -16687,8 +20188,8 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					gc_all33 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line samples_reduction.go:211
 					_ = gc_all33
-					for ; gc_vstep24+7 < gc_bdx4; gc_vstep24 += 8 {
-						gc_tx4 := gc_vstep24
+					for ; gc_vstep30+7 < gc_bdx4; gc_vstep30 += 8 {
+						gc_tx4 := gc_vstep30
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line samples_reduction.go:211
@@ -16715,25 +20216,25 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 //line samples_reduction.go:240
 						}
 //line samples_reduction.go:240
-						gc_if81 := gc_b37.And(gc_iota57.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
+						gc_if69 := gc_b37.And(gc_iota69.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 //line samples_reduction.go:240
-						_ = gc_if81
+						_ = gc_if69
 //line samples_reduction.go:241
-						if gc_if81.ToBits() != 0 {
+						if gc_if69.ToBits() != 0 {
 //line samples_reduction.go:241
-							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if81)
+							mySum = mySum.Add(archsimd.LoadUint32x8Slice(sdata[tid+64:])).Merge(mySum, gc_if69)
 //line samples_reduction.go:241
-							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if81)
+							mySum.StoreMasked((*[8]uint32)(sdata[tid:]), gc_if69)
 						}
 //line samples_reduction.go:241
 						mySum.StoreSlice(gc_s_mySum[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep24
-				for ; gc_step12+3 < gc_bdx4; gc_step12 += 4 {
+				gc_step18 := gc_vstep30
+				for ; gc_step18+3 < gc_bdx4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16750,7 +20251,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16767,7 +20268,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16784,7 +20285,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -16801,7 +20302,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 						gc_s_mySum[gc_rank4] = mySum
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_bdx4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -16832,18 +20333,18 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 		var gc_c41v [32]uint32
 		var gc_c41r [32]uint32
 		{
-			var gc_m94 uint32
+			var gc_m114 uint32
 			for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 				gc_rank4 := gc_w4 + gc_lane4
 				gc_pos4.Thread = gc_rank4
 
 //line samples_reduction.go:249
 				if gc_rank4 < 32 {
-					gc_m94 |= 1 << gc_lane4
+					gc_m114 |= 1 << gc_lane4
 				}
 			}
-			gc_save94 := gc_act4
-			gc_act4 = gc_save94 & gc_m94
+			gc_save114 := gc_act4
+			gc_act4 = gc_save114 & gc_m114
 			if gc_act4 != 0 {
 				gc_left7 := gc_act4
 				if compiled.SIMD {
@@ -16990,7 +20491,7 @@ func gc_body_reduce5_uint32(gc_b28 *compiled.Block, gIdata []uint32, gOdata []ui
 					}
 				}
 			}
-			gc_act4 = gc_save94 &^ gc_dead4
+			gc_act4 = gc_save114 &^ gc_dead4
 		}
 		for gc_lane4 := 0; gc_lane4 < gc_cnt4; gc_lane4++ {
 			gc_rank4 := gc_w4 + gc_lane4

@@ -2640,21 +2640,21 @@ func SpecTreeKernel[T specNumber](in, partial []T) func(*gocuda.Thread) {
 var gc_src_specTree = compiled.NewSource("specTree", "4a2d07356aef681cb4b2f274927dd6d034eaaf463b9e304674756093da44fed7", "specialize.go:39-58")
 
 //line specialize.go:43
-func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
-	t := gc_b53.Thread()
-	gc_pos5 := gc_b53.Pos()
-	gc_bd5 := gc_b53.Dim()
+func gc_body_specTree[T specNumber](gc_b41 *compiled.Block, in, partial []T) {
+	t := gc_b41.Thread()
+	gc_pos5 := gc_b41.Pos()
+	gc_bd5 := gc_b41.Dim()
 	gc_bdx5 := gc_bd5.X
-	gc_bidx5 := gc_b53.Index()
+	gc_bidx5 := gc_b41.Index()
 	gc_bx5 := gc_bidx5.X
-	gc_n5 := gc_b53.Len()
+	gc_n5 := gc_b41.Len()
 
 //line specialize.go:46
 	sdata := gocuda.Shared[T](t, gc_bdx5)[:gc_bdx5]
 	{
 		for gc_base5 := 0; gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 			if gc_bdx5 <= len(sdata) {
-				gc_at21 := sdata[:gc_bdx5]
+				gc_at24 := sdata[:gc_bdx5]
 				for gc_tx5 := 0; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
@@ -2668,13 +2668,13 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 					_ = i
 
 //line specialize.go:47
-					gc_at21[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
+					gc_at24[gc_tx5] = specAt(in, i) + specAt(in, i+gc_bdx5)
 				}
 			} else {
-				gc_step13 := 0
-				for ; gc_step13+3 < gc_bdx5; gc_step13 += 4 {
+				gc_step19 := 0
+				for ; gc_step19+3 < gc_bdx5; gc_step19 += 4 {
 					{
-						gc_tx5 := gc_step13 + 0
+						gc_tx5 := gc_step19 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2690,7 +2690,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step13 + 1
+						gc_tx5 := gc_step19 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2706,7 +2706,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step13 + 2
+						gc_tx5 := gc_step19 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2722,7 +2722,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 					{
-						gc_tx5 := gc_step13 + 3
+						gc_tx5 := gc_step19 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2738,7 +2738,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx5)
 					}
 				}
-				for gc_tx5 := gc_step13; gc_tx5 < gc_bdx5; gc_tx5++ {
+				for gc_tx5 := gc_step19; gc_tx5 < gc_bdx5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2767,8 +2767,8 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 			for gc_base5 := 0; gc_from5 < gc_to5 && gc_base5 < gc_n5; gc_base5 += gc_bdx5 {
 				gc_off13 := s
 				if gc_from5 >= 0 && gc_to5 <= len(sdata) && gc_off13 >= 0 && gc_off13 <= len(sdata) && gc_to5 <= len(sdata)-gc_off13 {
-					gc_at22 := sdata[:gc_to5]
-					gc_at23 := sdata[gc_off13:][:gc_to5]
+					gc_at25 := sdata[:gc_to5]
+					gc_at26 := sdata[gc_off13:][:gc_to5]
 					for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						_ = gc_rank5
@@ -2779,14 +2779,14 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 
 //line specialize.go:50
 						{
-							gc_at22[gc_tx5] += gc_at23[gc_tx5]
+							gc_at25[gc_tx5] += gc_at26[gc_tx5]
 						}
 					}
 				} else {
-					gc_step14 := gc_from5
-					for ; gc_step14+3 < gc_to5; gc_step14 += 4 {
+					gc_step20 := gc_from5
+					for ; gc_step20+3 < gc_to5; gc_step20 += 4 {
 						{
-							gc_tx5 := gc_step14 + 0
+							gc_tx5 := gc_step20 + 0
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2800,7 +2800,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 1
+							gc_tx5 := gc_step20 + 1
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2814,7 +2814,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 2
+							gc_tx5 := gc_step20 + 2
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2828,7 +2828,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 							}
 						}
 						{
-							gc_tx5 := gc_step14 + 3
+							gc_tx5 := gc_step20 + 3
 							gc_rank5 := gc_base5 + gc_tx5
 							gc_pos5.Thread = gc_rank5
 
@@ -2842,7 +2842,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 							}
 						}
 					}
-					for gc_tx5 := gc_step14; gc_tx5 < gc_to5; gc_tx5++ {
+					for gc_tx5 := gc_step20; gc_tx5 < gc_to5; gc_tx5++ {
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2868,8 +2868,8 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 			gc_off14 := gc_bx5
 			gc_off15 := 0
 			if gc_from5 >= 0 && gc_off14 >= 0 && gc_off14 < len(partial) && gc_off15 >= 0 && gc_off15 < len(sdata) {
-				gc_at24 := partial[gc_off14:][:1]
-				gc_at25 := sdata[gc_off15:][:1]
+				gc_at27 := partial[gc_off14:][:1]
+				gc_at28 := sdata[gc_off15:][:1]
 				for gc_tx5 := gc_from5; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					_ = gc_rank5
@@ -2880,14 +2880,14 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 
 //line specialize.go:55
 					{
-						gc_at24[0] = gc_at25[0]
+						gc_at27[0] = gc_at28[0]
 					}
 				}
 			} else {
-				gc_step15 := gc_from5
-				for ; gc_step15+3 < gc_to5; gc_step15 += 4 {
+				gc_step21 := gc_from5
+				for ; gc_step21+3 < gc_to5; gc_step21 += 4 {
 					{
-						gc_tx5 := gc_step15 + 0
+						gc_tx5 := gc_step21 + 0
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2901,7 +2901,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 1
+						gc_tx5 := gc_step21 + 1
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2915,7 +2915,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 2
+						gc_tx5 := gc_step21 + 2
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2929,7 +2929,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						}
 					}
 					{
-						gc_tx5 := gc_step15 + 3
+						gc_tx5 := gc_step21 + 3
 						gc_rank5 := gc_base5 + gc_tx5
 						gc_pos5.Thread = gc_rank5
 
@@ -2943,7 +2943,7 @@ func gc_body_specTree[T specNumber](gc_b53 *compiled.Block, in, partial []T) {
 						}
 					}
 				}
-				for gc_tx5 := gc_step15; gc_tx5 < gc_to5; gc_tx5++ {
+				for gc_tx5 := gc_step21; gc_tx5 < gc_to5; gc_tx5++ {
 					gc_rank5 := gc_base5 + gc_tx5
 					gc_pos5.Thread = gc_rank5
 
@@ -2970,369 +2970,17 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 	gc_bidx2 := gc_b2.Index()
 	gc_bx2 := gc_bidx2.X
 	gc_n2 := gc_b2.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b2, 0)[:gc_n2]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[float32](t, gc_bdx2)[:gc_bdx2]
-	{
-		for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
-			if gc_bdx2 <= len(sdata) {
-				gc_at6 := sdata[:gc_bdx2]
+	if compiled.Ahead(func() {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop bool
 					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-//line specialize.go:44
-						gc_none4 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
-						_ = gc_none4
-//line specialize.go:44
-						gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line specialize.go:44
-						_ = gc_iota8
-//line specialize.go:23
-						gc_vb4 := archsimd.BroadcastFloat32x16(0)
-//line specialize.go:23
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all4
-					gc_steps8:
-						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
-							gc_tx2 := gc_vstep
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
-							var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-							_ = i
-//line specialize.go:47
-							var gc_i15 int = i
-//line specialize.go:47
-							_ = gc_i15
-//line specialize.go:47
-							var gc_result15 archsimd.Float32x16
-//line specialize.go:47
-							_ = gc_result15
-//line specialize.go:47
-							gc_returned15 := gc_none4
-//line specialize.go:47
-							_ = gc_returned15
-//line specialize.go:22
-							gc_if21 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
-//line specialize.go:22
-							_ = gc_if21
-//line specialize.go:22
-							if gc_if21.ToBits() != 0 {
-//line specialize.go:22
-								gc_result15 = gc_result15.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if21.ToBits()))
-//line specialize.go:22
-								gc_b15 := gc_none4
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b15 = gc_all4
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b15.ToBits()&gc_if21.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if21.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if22 := archsimd.Mask32x16FromBits(^gc_returned15.ToBits())
-//line specialize.go:22
-							_ = gc_if22
-//line specialize.go:47
-							if gc_if22.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld15 archsimd.Float32x16
-//line specialize.go:47
-								if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps8
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result15 = gc_result15.Merge(gc_ld15, archsimd.Mask32x16FromBits(^gc_if22.ToBits()))
-//line specialize.go:47
-								gc_b16 := gc_none4
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b16 = gc_all4
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned15 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b16.ToBits()&gc_if22.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned15.ToBits()&archsimd.Mask32x16FromBits(^gc_if22.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t8 int = i + gc_bdx2
-//line specialize.go:47
-							_ = gc_t8
-//line specialize.go:47
-							var gc_i16 int = gc_t8
-//line specialize.go:47
-							_ = gc_i16
-//line specialize.go:47
-							var gc_result16 archsimd.Float32x16
-//line specialize.go:47
-							_ = gc_result16
-//line specialize.go:47
-							gc_returned16 := gc_none4
-//line specialize.go:47
-							_ = gc_returned16
-//line specialize.go:22
-							gc_if23 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
-//line specialize.go:22
-							_ = gc_if23
-//line specialize.go:22
-							if gc_if23.ToBits() != 0 {
-//line specialize.go:22
-								gc_result16 = gc_result16.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
-//line specialize.go:22
-								gc_b17 := gc_none4
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b17 = gc_all4
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b17.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
-//line specialize.go:22
-							_ = gc_if24
-//line specialize.go:47
-							if gc_if24.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld16 archsimd.Float32x16
-//line specialize.go:47
-								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps8
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
-//line specialize.go:47
-								gc_b18 := gc_none4
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b18 = gc_all4
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-							gc_result15.Add(gc_result16).StoreSlice(gc_at6[gc_tx2:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none3
-//line specialize.go:44
-					gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota6
-//line specialize.go:23
-					gc_vb3 := archsimd.BroadcastFloat32x8(0)
-//line specialize.go:23
-					gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all3
-				gc_steps6:
-					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
-						gc_tx2 := gc_vstep
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-//line specialize.go:44
-						var tid int = gc_tx2
-//line specialize.go:44
-						_ = tid
-//line specialize.go:45
-						var i int = gc_bx2*gc_bdx2*2 + tid
-//line specialize.go:45
-						_ = i
-//line specialize.go:47
-						var gc_i11 int = i
-//line specialize.go:47
-						_ = gc_i11
-//line specialize.go:47
-						var gc_result11 archsimd.Float32x8
-//line specialize.go:47
-						_ = gc_result11
-//line specialize.go:47
-						gc_returned11 := gc_none3
-//line specialize.go:47
-						_ = gc_returned11
-//line specialize.go:22
-						gc_if15 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
-//line specialize.go:22
-						_ = gc_if15
-//line specialize.go:22
-						if gc_if15.ToBits() != 0 {
-//line specialize.go:22
-							gc_result11 = gc_vb3.Merge(gc_result11, gc_if15)
-//line specialize.go:22
-							gc_b11 := gc_none3
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b11 = gc_all3
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned11 = gc_b11.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if15).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if16 := gc_returned11.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if16
-//line specialize.go:47
-						if gc_if16.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld11 archsimd.Float32x8
-//line specialize.go:47
-							if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps6
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result11 = gc_ld11.Merge(gc_result11, gc_if16)
-//line specialize.go:47
-							gc_b12 := gc_none3
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b12 = gc_all3
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned11 = gc_b12.ToInt32x8().Merge(gc_returned11.ToInt32x8(), gc_if16).ToMask()
-//line specialize.go:47
-						}
-//line specialize.go:47
-						var gc_t6 int = i + gc_bdx2
-//line specialize.go:47
-						_ = gc_t6
-//line specialize.go:47
-						var gc_i12 int = gc_t6
-//line specialize.go:47
-						_ = gc_i12
-//line specialize.go:47
-						var gc_result12 archsimd.Float32x8
-//line specialize.go:47
-						_ = gc_result12
-//line specialize.go:47
-						gc_returned12 := gc_none3
-//line specialize.go:47
-						_ = gc_returned12
-//line specialize.go:22
-						gc_if17 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
-//line specialize.go:22
-						_ = gc_if17
-//line specialize.go:22
-						if gc_if17.ToBits() != 0 {
-//line specialize.go:22
-							gc_result12 = gc_vb3.Merge(gc_result12, gc_if17)
-//line specialize.go:22
-							gc_b13 := gc_none3
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b13 = gc_all3
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned12 = gc_b13.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if17).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if18 := gc_returned12.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if18
-//line specialize.go:47
-						if gc_if18.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld12 archsimd.Float32x8
-//line specialize.go:47
-							if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps6
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result12 = gc_ld12.Merge(gc_result12, gc_if18)
-//line specialize.go:47
-							gc_b14 := gc_none3
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b14 = gc_all3
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned12 = gc_b14.ToInt32x8().Merge(gc_returned12.ToInt32x8(), gc_if18).ToMask()
-//line specialize.go:47
-						}
-						gc_result11.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx2 := gc_vstep; gc_tx2 < gc_bdx2; gc_tx2++ {
-					gc_rank2 := gc_base2 + gc_tx2
-					gc_pos2.Thread = gc_rank2
-
-//line specialize.go:44
-					tid := gc_tx2
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx2*gc_bdx2*2 + tid
-					_ = i
-
-//line specialize.go:47
-					gc_at6[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
-				}
-			} else {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 //line specialize.go:44
 						gc_none2 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -3348,8 +2996,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 						_ = gc_all2
 					gc_steps4:
-						for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
-							gc_tx2 := gc_vstep2
+						for ; gc_vstep+15 < gc_bdx2; gc_vstep += 16 {
+							gc_tx2 := gc_vstep
 							gc_rank2 := gc_base2 + gc_tx2
 							_ = gc_rank2
 //line specialize.go:44
@@ -3361,55 +3009,49 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
+							var gc_i4 int = i
 //line specialize.go:47
-								break
+							_ = gc_i4
 //line specialize.go:47
-							}
+							var gc_result4 archsimd.Float32x16
 //line specialize.go:47
-							var gc_i7 int = i
+							_ = gc_result4
 //line specialize.go:47
-							_ = gc_i7
+							gc_returned4 := gc_none2
 //line specialize.go:47
-							var gc_result7 archsimd.Float32x16
-//line specialize.go:47
-							_ = gc_result7
-//line specialize.go:47
-							gc_returned7 := gc_none2
-//line specialize.go:47
-							_ = gc_returned7
+							_ = gc_returned4
 //line specialize.go:22
-							gc_if9 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
+							gc_if5 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 //line specialize.go:22
-							_ = gc_if9
+							_ = gc_if5
 //line specialize.go:22
-							if gc_if9.ToBits() != 0 {
+							if gc_if5.ToBits() != 0 {
 //line specialize.go:22
-								gc_result7 = gc_result7.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if9.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 //line specialize.go:22
-								gc_b7 := gc_none2
+								gc_b5 := gc_none2
 //line specialize.go:22
 								if true {
 //line specialize.go:22
-									gc_b7 = gc_all2
+									gc_b5 = gc_all2
 //line specialize.go:22
 								}
 //line specialize.go:22
-								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b7.ToBits()&gc_if9.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if9.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_if5.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if5.ToBits()).ToBits()).ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
+							gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 //line specialize.go:22
-							_ = gc_if10
+							_ = gc_if6
 //line specialize.go:47
-							if gc_if10.ToBits() != 0 {
+							if gc_if6.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld7 archsimd.Float32x16
+								var gc_ld4 archsimd.Float32x16
 //line specialize.go:47
-								if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
+									gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
@@ -3417,93 +3059,30 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result7 = gc_result7.Merge(gc_ld7, archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+								gc_result4 = gc_result4.Merge(gc_ld4, archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 //line specialize.go:47
-								gc_b8 := gc_none2
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b8 = gc_all2
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned7 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b8.ToBits()&gc_if10.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned7.ToBits()&archsimd.Mask32x16FromBits(^gc_if10.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t4 int = i + gc_bdx2
-//line specialize.go:47
-							_ = gc_t4
-//line specialize.go:47
-							var gc_i8 int = gc_t4
-//line specialize.go:47
-							_ = gc_i8
-//line specialize.go:47
-							var gc_result8 archsimd.Float32x16
-//line specialize.go:47
-							_ = gc_result8
-//line specialize.go:47
-							gc_returned8 := gc_none2
-//line specialize.go:47
-							_ = gc_returned8
-//line specialize.go:22
-							gc_if11 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
-//line specialize.go:22
-							_ = gc_if11
-//line specialize.go:22
-							if gc_if11.ToBits() != 0 {
-//line specialize.go:22
-								gc_result8 = gc_result8.Merge(gc_vb2, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
-//line specialize.go:22
-								gc_b9 := gc_none2
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b9 = gc_all2
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
-//line specialize.go:22
-							_ = gc_if12
-//line specialize.go:47
-							if gc_if12.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld8 archsimd.Float32x16
-//line specialize.go:47
-								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps4
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
-//line specialize.go:47
-								gc_b10 := gc_none2
+								gc_b6 := gc_none2
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b10 = gc_all2
+									gc_b6 = gc_all2
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+								gc_returned4 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b6.ToBits()&gc_if6.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned4.ToBits()&archsimd.Mask32x16FromBits(^gc_if6.ToBits()).ToBits()).ToBits())
 //line specialize.go:47
 							}
-							gc_result7.Add(gc_result8).StoreSlice(sdata[tid:])
+//line specialize.go:47
+							ahead := gc_result4
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
@@ -3523,8 +3102,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:23
 					_ = gc_all
 				gc_steps2:
-					for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
-						gc_tx2 := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx2; gc_vstep += 8 {
+						gc_tx2 := gc_vstep
 						gc_rank2 := gc_base2 + gc_tx2
 						_ = gc_rank2
 //line specialize.go:44
@@ -3536,31 +3115,25 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
+						var gc_i2 int = i
 //line specialize.go:47
-							break
+						_ = gc_i2
 //line specialize.go:47
-						}
+						var gc_result2 archsimd.Float32x8
 //line specialize.go:47
-						var gc_i3 int = i
+						_ = gc_result2
 //line specialize.go:47
-						_ = gc_i3
+						gc_returned2 := gc_none
 //line specialize.go:47
-						var gc_result3 archsimd.Float32x8
-//line specialize.go:47
-						_ = gc_result3
-//line specialize.go:47
-						gc_returned3 := gc_none
-//line specialize.go:47
-						_ = gc_returned3
+						_ = gc_returned2
 //line specialize.go:22
-						gc_if3 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 //line specialize.go:22
-						_ = gc_if3
+						_ = gc_if2
 //line specialize.go:22
-						if gc_if3.ToBits() != 0 {
+						if gc_if2.ToBits() != 0 {
 //line specialize.go:22
-							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+							gc_result2 = gc_vb.Merge(gc_result2, gc_if2)
 //line specialize.go:22
 							gc_b3 := gc_none
 //line specialize.go:22
@@ -3570,21 +3143,21 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned3 = gc_b3.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if3).ToMask()
+							gc_returned2 = gc_b3.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if2).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+						gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if4
+						_ = gc_if3
 //line specialize.go:47
-						if gc_if4.ToBits() != 0 {
+						if gc_if3.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld3 archsimd.Float32x8
+							var gc_ld2 archsimd.Float32x8
 //line specialize.go:47
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 //line specialize.go:47
-								gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
+								gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
@@ -3592,7 +3165,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result3 = gc_ld3.Merge(gc_result3, gc_if4)
+							gc_result2 = gc_ld2.Merge(gc_result2, gc_if3)
 //line specialize.go:47
 							gc_b4 := gc_none
 //line specialize.go:47
@@ -3602,82 +3175,19 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned3 = gc_b4.ToInt32x8().Merge(gc_returned3.ToInt32x8(), gc_if4).ToMask()
+							gc_returned2 = gc_b4.ToInt32x8().Merge(gc_returned2.ToInt32x8(), gc_if3).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t2 int = i + gc_bdx2
+						ahead := gc_result2
 //line specialize.go:47
-						_ = gc_t2
+						_ = ahead
 //line specialize.go:47
-						var gc_i4 int = gc_t2
-//line specialize.go:47
-						_ = gc_i4
-//line specialize.go:47
-						var gc_result4 archsimd.Float32x8
-//line specialize.go:47
-						_ = gc_result4
-//line specialize.go:47
-						gc_returned4 := gc_none
-//line specialize.go:47
-						_ = gc_returned4
-//line specialize.go:22
-						gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-//line specialize.go:22
-						_ = gc_if5
-//line specialize.go:22
-						if gc_if5.ToBits() != 0 {
-//line specialize.go:22
-							gc_result4 = gc_vb.Merge(gc_result4, gc_if5)
-//line specialize.go:22
-							gc_b5 := gc_none
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b5 = gc_all
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned4 = gc_b5.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if5).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if6
-//line specialize.go:47
-						if gc_if6.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld4 archsimd.Float32x8
-//line specialize.go:47
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps2
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result4 = gc_ld4.Merge(gc_result4, gc_if6)
-//line specialize.go:47
-							gc_b6 := gc_none
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b6 = gc_all
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned4 = gc_b6.ToInt32x8().Merge(gc_returned4.ToInt32x8(), gc_if6).ToMask()
-//line specialize.go:47
-						}
-						gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+						ahead.StoreSlice(gc_s_ahead[gc_rank2:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
+				gc_step4 := gc_vstep
 				for ; gc_step4+3 < gc_bdx2; gc_step4 += 4 {
 					{
 						gc_tx2 := gc_step4 + 0
@@ -3693,7 +3203,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						var ahead float32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
 						gc_tx2 := gc_step4 + 1
@@ -3709,7 +3221,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						var ahead float32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
 						gc_tx2 := gc_step4 + 2
@@ -3725,7 +3239,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						var ahead float32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
 					}
 					{
 						gc_tx2 := gc_step4 + 3
@@ -3741,7 +3257,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						var ahead float32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank2] = ahead
 					}
 				}
 				for gc_tx2 := gc_step4; gc_tx2 < gc_bdx2; gc_tx2++ {
@@ -3757,7 +3275,671 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 					_ = i
 
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					var ahead float32 = specAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank2] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if gc_bdx2 <= len(sdata) {
+					gc_at6 := sdata[:gc_bdx2]
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+//line specialize.go:44
+							gc_none6 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none6
+//line specialize.go:44
+							gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota12
+//line specialize.go:23
+							gc_vb6 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all6
+						gc_steps12:
+							for ; gc_vstep2+15 < gc_bdx2; gc_vstep2 += 16 {
+								gc_tx2 := gc_vstep2
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t8 int = i + gc_bdx2
+//line specialize.go:47
+								_ = gc_t8
+//line specialize.go:47
+								var gc_i12 int = gc_t8
+//line specialize.go:47
+								_ = gc_i12
+//line specialize.go:47
+								var gc_result12 archsimd.Float32x16
+//line specialize.go:47
+								_ = gc_result12
+//line specialize.go:47
+								gc_returned12 := gc_none6
+//line specialize.go:47
+								_ = gc_returned12
+//line specialize.go:22
+								gc_if17 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i12, 16))))
+//line specialize.go:22
+								_ = gc_if17
+//line specialize.go:22
+								if gc_if17.ToBits() != 0 {
+//line specialize.go:22
+									gc_result12 = gc_result12.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if17.ToBits()))
+//line specialize.go:22
+									gc_b13 := gc_none6
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b13 = gc_all6
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b13.ToBits()&gc_if17.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if17.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if18 := archsimd.Mask32x16FromBits(^gc_returned12.ToBits())
+//line specialize.go:22
+								_ = gc_if18
+//line specialize.go:47
+								if gc_if18.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld12 archsimd.Float32x16
+//line specialize.go:47
+									if gc_i12 >= 0 && gc_i12 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i12:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps12
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result12 = gc_result12.Merge(gc_ld12, archsimd.Mask32x16FromBits(^gc_if18.ToBits()))
+//line specialize.go:47
+									gc_b14 := gc_none6
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b14 = gc_all6
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned12 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b14.ToBits()&gc_if18.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned12.ToBits()&archsimd.Mask32x16FromBits(^gc_if18.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result12).StoreSlice(gc_at6[gc_tx2:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none5
+//line specialize.go:44
+						gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota10
+//line specialize.go:23
+						gc_vb5 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all5
+					gc_steps10:
+						for ; gc_vstep2+7 < gc_bdx2; gc_vstep2 += 8 {
+							gc_tx2 := gc_vstep2
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							var gc_t6 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t6
+//line specialize.go:47
+							var gc_i10 int = gc_t6
+//line specialize.go:47
+							_ = gc_i10
+//line specialize.go:47
+							var gc_result10 archsimd.Float32x8
+//line specialize.go:47
+							_ = gc_result10
+//line specialize.go:47
+							gc_returned10 := gc_none5
+//line specialize.go:47
+							_ = gc_returned10
+//line specialize.go:22
+							gc_if14 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i10, 8))))
+//line specialize.go:22
+							_ = gc_if14
+//line specialize.go:22
+							if gc_if14.ToBits() != 0 {
+//line specialize.go:22
+								gc_result10 = gc_vb5.Merge(gc_result10, gc_if14)
+//line specialize.go:22
+								gc_b11 := gc_none5
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b11 = gc_all5
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned10 = gc_b11.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if14).ToMask()
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if15 := gc_returned10.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if15
+//line specialize.go:47
+							if gc_if15.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld10 archsimd.Float32x8
+//line specialize.go:47
+								if gc_i10 >= 0 && gc_i10 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld10 = archsimd.LoadFloat32x8Slice(in[gc_i10:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps10
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result10 = gc_ld10.Merge(gc_result10, gc_if15)
+//line specialize.go:47
+								gc_b12 := gc_none5
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b12 = gc_all5
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned10 = gc_b12.ToInt32x8().Merge(gc_returned10.ToInt32x8(), gc_if15).ToMask()
+//line specialize.go:47
+							}
+							ahead.Add(gc_result10).StoreSlice(gc_at6[gc_tx2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep2; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+						gc_at6[gc_tx2] = ahead + specAt(in, i+gc_bdx2)
+					}
+				} else {
+					gc_vstep3 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+//line specialize.go:44
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none4
+//line specialize.go:44
+							gc_iota8 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota8
+//line specialize.go:23
+							gc_vb4 := archsimd.BroadcastFloat32x16(0)
+//line specialize.go:23
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all4
+						gc_steps8:
+							for ; gc_vstep3+15 < gc_bdx2; gc_vstep3 += 16 {
+								gc_tx2 := gc_vstep3
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								if tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:47
+									break
+//line specialize.go:47
+								}
+//line specialize.go:47
+								var gc_t4 int = i + gc_bdx2
+//line specialize.go:47
+								_ = gc_t4
+//line specialize.go:47
+								var gc_i8 int = gc_t4
+//line specialize.go:47
+								_ = gc_i8
+//line specialize.go:47
+								var gc_result8 archsimd.Float32x16
+//line specialize.go:47
+								_ = gc_result8
+//line specialize.go:47
+								gc_returned8 := gc_none4
+//line specialize.go:47
+								_ = gc_returned8
+//line specialize.go:22
+								gc_if11 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+//line specialize.go:22
+								_ = gc_if11
+//line specialize.go:22
+								if gc_if11.ToBits() != 0 {
+//line specialize.go:22
+									gc_result8 = gc_result8.Merge(gc_vb4, archsimd.Mask32x16FromBits(^gc_if11.ToBits()))
+//line specialize.go:22
+									gc_b9 := gc_none4
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b9 = gc_all4
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b9.ToBits()&gc_if11.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if11.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
+//line specialize.go:22
+								_ = gc_if12
+//line specialize.go:47
+								if gc_if12.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld8 archsimd.Float32x16
+//line specialize.go:47
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps8
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result8 = gc_result8.Merge(gc_ld8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+//line specialize.go:47
+									gc_b10 := gc_none4
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b10 = gc_all4
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned8 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b10.ToBits()&gc_if12.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned8.ToBits()&archsimd.Mask32x16FromBits(^gc_if12.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none3 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none3
+//line specialize.go:44
+						gc_iota6 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota6
+//line specialize.go:23
+						gc_vb3 := archsimd.BroadcastFloat32x8(0)
+//line specialize.go:23
+						gc_all3 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all3
+					gc_steps6:
+						for ; gc_vstep3+7 < gc_bdx2; gc_vstep3 += 8 {
+							gc_tx2 := gc_vstep3
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx2*gc_bdx2*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank2:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							if tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t2 int = i + gc_bdx2
+//line specialize.go:47
+							_ = gc_t2
+//line specialize.go:47
+							var gc_i6 int = gc_t2
+//line specialize.go:47
+							_ = gc_i6
+//line specialize.go:47
+							var gc_result6 archsimd.Float32x8
+//line specialize.go:47
+							_ = gc_result6
+//line specialize.go:47
+							gc_returned6 := gc_none3
+//line specialize.go:47
+							_ = gc_returned6
+//line specialize.go:22
+							gc_if8 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+//line specialize.go:22
+							_ = gc_if8
+//line specialize.go:22
+							if gc_if8.ToBits() != 0 {
+//line specialize.go:22
+								gc_result6 = gc_vb3.Merge(gc_result6, gc_if8)
+//line specialize.go:22
+								gc_b7 := gc_none3
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b7 = gc_all3
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned6 = gc_b7.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if8).ToMask()
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if9 := gc_returned6.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if9
+//line specialize.go:47
+							if gc_if9.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld6 archsimd.Float32x8
+//line specialize.go:47
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps6
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result6 = gc_ld6.Merge(gc_result6, gc_if9)
+//line specialize.go:47
+								gc_b8 := gc_none3
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b8 = gc_all3
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned6 = gc_b8.ToInt32x8().Merge(gc_returned6.ToInt32x8(), gc_if9).ToMask()
+//line specialize.go:47
+							}
+							ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step5 := gc_vstep3
+					for ; gc_step5+3 < gc_bdx2; gc_step5 += 4 {
+						{
+							gc_tx2 := gc_step5 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step5 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step5 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step5 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+						}
+					}
+					for gc_tx2 := gc_step5; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank2]
+
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx2)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base2 := 0; gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
+				if gc_bdx2 <= len(sdata) {
+					gc_at7 := sdata[:gc_bdx2]
+					for gc_tx2 := 0; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						gc_at7[gc_tx2] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
+				} else {
+					gc_step6 := 0
+					for ; gc_step6+3 < gc_bdx2; gc_step6 += 4 {
+						{
+							gc_tx2 := gc_step6 + 0
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step6 + 1
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step6 + 2
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						}
+						{
+							gc_tx2 := gc_step6 + 3
+							gc_rank2 := gc_base2 + gc_tx2
+							gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+							tid := gc_tx2
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx2*gc_bdx2*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+						}
+					}
+					for gc_tx2 := gc_step6; gc_tx2 < gc_bdx2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						gc_pos2.Thread = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx2*gc_bdx2*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx2)
+					}
 				}
 			}
 		}
@@ -3773,66 +3955,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			for gc_base2 := 0; gc_from2 < gc_to2 && gc_base2 < gc_n2; gc_base2 += gc_bdx2 {
 				gc_off4 := s
 				if gc_from2 >= 0 && gc_to2 <= len(sdata) && gc_off4 >= 0 && gc_off4 <= len(sdata) && gc_to2 <= len(sdata)-gc_off4 {
-					gc_at7 := sdata[:gc_to2]
-					gc_at8 := sdata[gc_off4:][:gc_to2]
-					gc_vstep3 := gc_from2
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to2; gc_vstep3 += 16 {
-								gc_tx2 := gc_vstep3
-								gc_rank2 := gc_base2 + gc_tx2
-								_ = gc_rank2
-//line specialize.go:44
-								var tid int = gc_tx2
-//line specialize.go:44
-								_ = tid
-//line specialize.go:50
-								{
-//line specialize.go:50
-									archsimd.LoadFloat32x16Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line specialize.go:50
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to2; gc_vstep3 += 8 {
-							gc_tx2 := gc_vstep3
-							gc_rank2 := gc_base2 + gc_tx2
-							_ = gc_rank2
-//line specialize.go:44
-							var tid int = gc_tx2
-//line specialize.go:44
-							_ = tid
-//line specialize.go:50
-							{
-//line specialize.go:50
-								archsimd.LoadFloat32x8Slice(gc_at7[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:])).StoreSlice(gc_at7[gc_tx2:])
-//line specialize.go:50
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx2 := gc_vstep3; gc_tx2 < gc_to2; gc_tx2++ {
-						gc_rank2 := gc_base2 + gc_tx2
-						_ = gc_rank2
-
-//line specialize.go:44
-						tid := gc_tx2
-						_ = tid
-
-//line specialize.go:50
-						{
-							gc_at7[gc_tx2] += gc_at8[gc_tx2]
-						}
-					}
-				} else {
+					gc_at8 := sdata[:gc_to2]
+					gc_at9 := sdata[gc_off4:][:gc_to2]
 					gc_vstep4 := gc_from2
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -3847,14 +3971,9 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 								_ = tid
 //line specialize.go:50
 								{
-									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:51
-										break
-//line specialize.go:51
-									}
-//line specialize.go:51
-									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
-//line specialize.go:51
+//line specialize.go:50
+									archsimd.LoadFloat32x16Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x16Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+//line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -3875,6 +3994,69 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							_ = tid
 //line specialize.go:50
 							{
+//line specialize.go:50
+								archsimd.LoadFloat32x8Slice(gc_at8[gc_tx2:]).Add(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx2:])).StoreSlice(gc_at8[gc_tx2:])
+//line specialize.go:50
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx2 := gc_vstep4; gc_tx2 < gc_to2; gc_tx2++ {
+						gc_rank2 := gc_base2 + gc_tx2
+						_ = gc_rank2
+
+//line specialize.go:44
+						tid := gc_tx2
+						_ = tid
+
+//line specialize.go:50
+						{
+							gc_at8[gc_tx2] += gc_at9[gc_tx2]
+						}
+					}
+				} else {
+					gc_vstep5 := gc_from2
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop5 bool
+						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+							for ; gc_vstep5+15 < gc_to2; gc_vstep5 += 16 {
+								gc_tx2 := gc_vstep5
+								gc_rank2 := gc_base2 + gc_tx2
+								_ = gc_rank2
+//line specialize.go:44
+								var tid int = gc_tx2
+//line specialize.go:44
+								_ = tid
+//line specialize.go:50
+								{
+									if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:51
+										break
+//line specialize.go:51
+									}
+//line specialize.go:51
+									archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+//line specialize.go:51
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep5, false
+						}(gc_vstep5)
+						if gc_stop5 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to2; gc_vstep5 += 8 {
+							gc_tx2 := gc_vstep5
+							gc_rank2 := gc_base2 + gc_tx2
+							_ = gc_rank2
+//line specialize.go:44
+							var tid int = gc_tx2
+//line specialize.go:44
+							_ = tid
+//line specialize.go:50
+							{
 								if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:51
 									break
@@ -3887,10 +4069,10 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep4
-					for ; gc_step5+3 < gc_to2; gc_step5 += 4 {
+					gc_step7 := gc_vstep5
+					for ; gc_step7+3 < gc_to2; gc_step7 += 4 {
 						{
-							gc_tx2 := gc_step5 + 0
+							gc_tx2 := gc_step7 + 0
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3904,7 +4086,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 1
+							gc_tx2 := gc_step7 + 1
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3918,7 +4100,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 2
+							gc_tx2 := gc_step7 + 2
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3932,7 +4114,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 						{
-							gc_tx2 := gc_step5 + 3
+							gc_tx2 := gc_step7 + 3
 							gc_rank2 := gc_base2 + gc_tx2
 							gc_pos2.Thread = gc_rank2
 
@@ -3946,7 +4128,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 							}
 						}
 					}
-					for gc_tx2 := gc_step5; gc_tx2 < gc_to2; gc_tx2++ {
+					for gc_tx2 := gc_step7; gc_tx2 < gc_to2; gc_tx2++ {
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -3972,8 +4154,8 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 			gc_off5 := gc_bx2
 			gc_off6 := 0
 			if gc_from2 >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) && gc_off6 >= 0 && gc_off6 < len(sdata) {
-				gc_at9 := partial[gc_off5:][:1]
-				gc_at10 := sdata[gc_off6:][:1]
+				gc_at10 := partial[gc_off5:][:1]
+				gc_at11 := sdata[gc_off6:][:1]
 				for gc_tx2 := gc_from2; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					_ = gc_rank2
@@ -3984,14 +4166,14 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 
 //line specialize.go:55
 					{
-						gc_at9[0] = gc_at10[0]
+						gc_at10[0] = gc_at11[0]
 					}
 				}
 			} else {
-				gc_step6 := gc_from2
-				for ; gc_step6+3 < gc_to2; gc_step6 += 4 {
+				gc_step8 := gc_from2
+				for ; gc_step8+3 < gc_to2; gc_step8 += 4 {
 					{
-						gc_tx2 := gc_step6 + 0
+						gc_tx2 := gc_step8 + 0
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4005,7 +4187,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 1
+						gc_tx2 := gc_step8 + 1
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4019,7 +4201,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 2
+						gc_tx2 := gc_step8 + 2
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4033,7 +4215,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 					{
-						gc_tx2 := gc_step6 + 3
+						gc_tx2 := gc_step8 + 3
 						gc_rank2 := gc_base2 + gc_tx2
 						gc_pos2.Thread = gc_rank2
 
@@ -4047,7 +4229,7 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 						}
 					}
 				}
-				for gc_tx2 := gc_step6; gc_tx2 < gc_to2; gc_tx2++ {
+				for gc_tx2 := gc_step8; gc_tx2 < gc_to2; gc_tx2++ {
 					gc_rank2 := gc_base2 + gc_tx2
 					gc_pos2.Thread = gc_rank2
 
@@ -4066,25 +4248,25 @@ func gc_body_specTree_float32(gc_b2 *compiled.Block, in []float32, partial []flo
 }
 
 //line specialize.go:43
-func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32) {
-	t := gc_b19.Thread()
-	gc_pos3 := gc_b19.Pos()
-	gc_bd3 := gc_b19.Dim()
+func gc_body_specTree_int32(gc_b15 *compiled.Block, in []int32, partial []int32) {
+	t := gc_b15.Thread()
+	gc_pos3 := gc_b15.Pos()
+	gc_bd3 := gc_b15.Dim()
 	gc_bdx3 := gc_bd3.X
-	gc_bidx3 := gc_b19.Index()
+	gc_bidx3 := gc_b15.Index()
 	gc_bx3 := gc_bidx3.X
-	gc_n3 := gc_b19.Len()
+	gc_n3 := gc_b15.Len()
+	gc_s_ahead := compiled.Scratch[int32](gc_b15, 0)[:gc_n3]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[int32](t, gc_bdx3)[:gc_bdx3]
-	{
-		for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
-			if gc_bdx3 <= len(sdata) {
-				gc_at11 := sdata[:gc_bdx3]
-				gc_vstep5 := 0
+	if compiled.Ahead(func() {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 //line specialize.go:44
 						gc_none8 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
@@ -4100,8 +4282,8 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:23
 						_ = gc_all8
 					gc_steps16:
-						for ; gc_vstep5+15 < gc_bdx3; gc_vstep5 += 16 {
-							gc_tx3 := gc_vstep5
+						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
+							gc_tx3 := gc_vstep6
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4113,49 +4295,49 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i31 int = i
+							var gc_i16 int = i
 //line specialize.go:47
-							_ = gc_i31
+							_ = gc_i16
 //line specialize.go:47
-							var gc_result31 archsimd.Int32x16
+							var gc_result16 archsimd.Int32x16
 //line specialize.go:47
-							_ = gc_result31
+							_ = gc_result16
 //line specialize.go:47
-							gc_returned31 := gc_none8
+							gc_returned16 := gc_none8
 //line specialize.go:47
-							_ = gc_returned31
+							_ = gc_returned16
 //line specialize.go:22
-							gc_if45 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i31, 16))))
+							gc_if23 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 //line specialize.go:22
-							_ = gc_if45
+							_ = gc_if23
 //line specialize.go:22
-							if gc_if45.ToBits() != 0 {
+							if gc_if23.ToBits() != 0 {
 //line specialize.go:22
-								gc_result31 = gc_result31.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if45.ToBits()))
+								gc_result16 = gc_result16.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if23.ToBits()))
 //line specialize.go:22
-								gc_b32 := gc_none8
+								gc_b18 := gc_none8
 //line specialize.go:22
 								if true {
 //line specialize.go:22
-									gc_b32 = gc_all8
+									gc_b18 = gc_all8
 //line specialize.go:22
 								}
 //line specialize.go:22
-								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if45.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if45.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b18.ToBits()&gc_if23.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if23.ToBits()).ToBits()).ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_if46 := archsimd.Mask32x16FromBits(^gc_returned31.ToBits())
+							gc_if24 := archsimd.Mask32x16FromBits(^gc_returned16.ToBits())
 //line specialize.go:22
-							_ = gc_if46
+							_ = gc_if24
 //line specialize.go:47
-							if gc_if46.ToBits() != 0 {
+							if gc_if24.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld31 archsimd.Int32x16
+								var gc_ld16 archsimd.Int32x16
 //line specialize.go:47
-								if gc_i31 >= 0 && gc_i31 <= len(in)-16 {
+								if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld31 = archsimd.LoadInt32x16Slice(in[gc_i31:])
+									gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i16:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
@@ -4163,93 +4345,30 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result31 = gc_result31.Merge(gc_ld31, archsimd.Mask32x16FromBits(^gc_if46.ToBits()))
+								gc_result16 = gc_result16.Merge(gc_ld16, archsimd.Mask32x16FromBits(^gc_if24.ToBits()))
 //line specialize.go:47
-								gc_b33 := gc_none8
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b33 = gc_all8
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned31 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b33.ToBits()&gc_if46.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned31.ToBits()&archsimd.Mask32x16FromBits(^gc_if46.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t16 int = i + gc_bdx3
-//line specialize.go:47
-							_ = gc_t16
-//line specialize.go:47
-							var gc_i32 int = gc_t16
-//line specialize.go:47
-							_ = gc_i32
-//line specialize.go:47
-							var gc_result32 archsimd.Int32x16
-//line specialize.go:47
-							_ = gc_result32
-//line specialize.go:47
-							gc_returned32 := gc_none8
-//line specialize.go:47
-							_ = gc_returned32
-//line specialize.go:22
-							gc_if47 := gc_iota16.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
-//line specialize.go:22
-							_ = gc_if47
-//line specialize.go:22
-							if gc_if47.ToBits() != 0 {
-//line specialize.go:22
-								gc_result32 = gc_result32.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
-//line specialize.go:22
-								gc_b34 := gc_none8
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b34 = gc_all8
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b34.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
-//line specialize.go:22
-							_ = gc_if48
-//line specialize.go:47
-							if gc_if48.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld32 archsimd.Int32x16
-//line specialize.go:47
-								if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld32 = archsimd.LoadInt32x16Slice(in[gc_i32:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps16
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
-//line specialize.go:47
-								gc_b35 := gc_none8
+								gc_b19 := gc_none8
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b35 = gc_all8
+									gc_b19 = gc_all8
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+								gc_returned16 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b19.ToBits()&gc_if24.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned16.ToBits()&archsimd.Mask32x16FromBits(^gc_if24.ToBits()).ToBits()).ToBits())
 //line specialize.go:47
 							}
-							gc_result31.Add(gc_result32).StoreSlice(gc_at11[gc_tx3:])
+//line specialize.go:47
+							ahead := gc_result16
+//line specialize.go:47
+							_ = ahead
+//line specialize.go:47
+							ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
@@ -4269,364 +4388,6 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:23
 					_ = gc_all7
 				gc_steps14:
-					for ; gc_vstep5+7 < gc_bdx3; gc_vstep5 += 8 {
-						gc_tx3 := gc_vstep5
-						gc_rank3 := gc_base3 + gc_tx3
-						_ = gc_rank3
-//line specialize.go:44
-						var tid int = gc_tx3
-//line specialize.go:44
-						_ = tid
-//line specialize.go:45
-						var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-						_ = i
-//line specialize.go:47
-						var gc_i27 int = i
-//line specialize.go:47
-						_ = gc_i27
-//line specialize.go:47
-						var gc_result27 archsimd.Int32x8
-//line specialize.go:47
-						_ = gc_result27
-//line specialize.go:47
-						gc_returned27 := gc_none7
-//line specialize.go:47
-						_ = gc_returned27
-//line specialize.go:22
-						gc_if39 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i27, 8))))
-//line specialize.go:22
-						_ = gc_if39
-//line specialize.go:22
-						if gc_if39.ToBits() != 0 {
-//line specialize.go:22
-							gc_result27 = gc_vb7.Merge(gc_result27, gc_if39)
-//line specialize.go:22
-							gc_b28 := gc_none7
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b28 = gc_all7
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned27 = gc_b28.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if39).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if40 := gc_returned27.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if40
-//line specialize.go:47
-						if gc_if40.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld27 archsimd.Int32x8
-//line specialize.go:47
-							if gc_i27 >= 0 && gc_i27 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld27 = archsimd.LoadInt32x8Slice(in[gc_i27:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps14
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result27 = gc_ld27.Merge(gc_result27, gc_if40)
-//line specialize.go:47
-							gc_b29 := gc_none7
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b29 = gc_all7
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned27 = gc_b29.ToInt32x8().Merge(gc_returned27.ToInt32x8(), gc_if40).ToMask()
-//line specialize.go:47
-						}
-//line specialize.go:47
-						var gc_t14 int = i + gc_bdx3
-//line specialize.go:47
-						_ = gc_t14
-//line specialize.go:47
-						var gc_i28 int = gc_t14
-//line specialize.go:47
-						_ = gc_i28
-//line specialize.go:47
-						var gc_result28 archsimd.Int32x8
-//line specialize.go:47
-						_ = gc_result28
-//line specialize.go:47
-						gc_returned28 := gc_none7
-//line specialize.go:47
-						_ = gc_returned28
-//line specialize.go:22
-						gc_if41 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i28, 8))))
-//line specialize.go:22
-						_ = gc_if41
-//line specialize.go:22
-						if gc_if41.ToBits() != 0 {
-//line specialize.go:22
-							gc_result28 = gc_vb7.Merge(gc_result28, gc_if41)
-//line specialize.go:22
-							gc_b30 := gc_none7
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b30 = gc_all7
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned28 = gc_b30.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if41).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if42 := gc_returned28.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if42
-//line specialize.go:47
-						if gc_if42.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld28 archsimd.Int32x8
-//line specialize.go:47
-							if gc_i28 >= 0 && gc_i28 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld28 = archsimd.LoadInt32x8Slice(in[gc_i28:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps14
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result28 = gc_ld28.Merge(gc_result28, gc_if42)
-//line specialize.go:47
-							gc_b31 := gc_none7
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b31 = gc_all7
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned28 = gc_b31.ToInt32x8().Merge(gc_returned28.ToInt32x8(), gc_if42).ToMask()
-//line specialize.go:47
-						}
-						gc_result27.Add(gc_result28).StoreSlice(gc_at11[gc_tx3:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx3 := gc_vstep5; gc_tx3 < gc_bdx3; gc_tx3++ {
-					gc_rank3 := gc_base3 + gc_tx3
-					gc_pos3.Thread = gc_rank3
-
-//line specialize.go:44
-					tid := gc_tx3
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx3*gc_bdx3*2 + tid
-					_ = i
-
-//line specialize.go:47
-					gc_at11[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-//line specialize.go:44
-						gc_none6 := archsimd.Mask32x16FromBits(0)
-//line specialize.go:44
-						_ = gc_none6
-//line specialize.go:44
-						gc_iota12 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
-//line specialize.go:44
-						_ = gc_iota12
-//line specialize.go:23
-						gc_vb6 := archsimd.BroadcastInt32x16(0)
-//line specialize.go:23
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-//line specialize.go:23
-						_ = gc_all6
-					gc_steps12:
-						for ; gc_vstep6+15 < gc_bdx3; gc_vstep6 += 16 {
-							gc_tx3 := gc_vstep6
-							gc_rank3 := gc_base3 + gc_tx3
-							_ = gc_rank3
-//line specialize.go:44
-							var tid int = gc_tx3
-//line specialize.go:44
-							_ = tid
-//line specialize.go:45
-							var i int = gc_bx3*gc_bdx3*2 + tid
-//line specialize.go:45
-							_ = i
-//line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
-//line specialize.go:47
-								break
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_i23 int = i
-//line specialize.go:47
-							_ = gc_i23
-//line specialize.go:47
-							var gc_result23 archsimd.Int32x16
-//line specialize.go:47
-							_ = gc_result23
-//line specialize.go:47
-							gc_returned23 := gc_none6
-//line specialize.go:47
-							_ = gc_returned23
-//line specialize.go:22
-							gc_if33 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i23, 16))))
-//line specialize.go:22
-							_ = gc_if33
-//line specialize.go:22
-							if gc_if33.ToBits() != 0 {
-//line specialize.go:22
-								gc_result23 = gc_result23.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if33.ToBits()))
-//line specialize.go:22
-								gc_b24 := gc_none6
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b24 = gc_all6
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b24.ToBits()&gc_if33.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if33.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if34 := archsimd.Mask32x16FromBits(^gc_returned23.ToBits())
-//line specialize.go:22
-							_ = gc_if34
-//line specialize.go:47
-							if gc_if34.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld23 archsimd.Int32x16
-//line specialize.go:47
-								if gc_i23 >= 0 && gc_i23 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld23 = archsimd.LoadInt32x16Slice(in[gc_i23:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps12
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result23 = gc_result23.Merge(gc_ld23, archsimd.Mask32x16FromBits(^gc_if34.ToBits()))
-//line specialize.go:47
-								gc_b25 := gc_none6
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b25 = gc_all6
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned23 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b25.ToBits()&gc_if34.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned23.ToBits()&archsimd.Mask32x16FromBits(^gc_if34.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-//line specialize.go:47
-							var gc_t12 int = i + gc_bdx3
-//line specialize.go:47
-							_ = gc_t12
-//line specialize.go:47
-							var gc_i24 int = gc_t12
-//line specialize.go:47
-							_ = gc_i24
-//line specialize.go:47
-							var gc_result24 archsimd.Int32x16
-//line specialize.go:47
-							_ = gc_result24
-//line specialize.go:47
-							gc_returned24 := gc_none6
-//line specialize.go:47
-							_ = gc_returned24
-//line specialize.go:22
-							gc_if35 := gc_iota12.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
-//line specialize.go:22
-							_ = gc_if35
-//line specialize.go:22
-							if gc_if35.ToBits() != 0 {
-//line specialize.go:22
-								gc_result24 = gc_result24.Merge(gc_vb6, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
-//line specialize.go:22
-								gc_b26 := gc_none6
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b26 = gc_all6
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
-//line specialize.go:22
-							_ = gc_if36
-//line specialize.go:47
-							if gc_if36.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld24 archsimd.Int32x16
-//line specialize.go:47
-								if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps12
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
-//line specialize.go:47
-								gc_b27 := gc_none6
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b27 = gc_all6
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-							gc_result23.Add(gc_result24).StoreSlice(sdata[tid:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none5 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none5
-//line specialize.go:44
-					gc_iota10 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota10
-//line specialize.go:23
-					gc_vb5 := archsimd.BroadcastInt32x8(0)
-//line specialize.go:23
-					gc_all5 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all5
-				gc_steps10:
 					for ; gc_vstep6+7 < gc_bdx3; gc_vstep6 += 8 {
 						gc_tx3 := gc_vstep6
 						gc_rank3 := gc_base3 + gc_tx3
@@ -4640,151 +4401,82 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
+						var gc_i14 int = i
 //line specialize.go:47
-							break
+						_ = gc_i14
 //line specialize.go:47
-						}
+						var gc_result14 archsimd.Int32x8
 //line specialize.go:47
-						var gc_i19 int = i
+						_ = gc_result14
 //line specialize.go:47
-						_ = gc_i19
+						gc_returned14 := gc_none7
 //line specialize.go:47
-						var gc_result19 archsimd.Int32x8
-//line specialize.go:47
-						_ = gc_result19
-//line specialize.go:47
-						gc_returned19 := gc_none5
-//line specialize.go:47
-						_ = gc_returned19
+						_ = gc_returned14
 //line specialize.go:22
-						gc_if27 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i19, 8))))
+						gc_if20 := gc_iota14.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i14, 8))))
 //line specialize.go:22
-						_ = gc_if27
+						_ = gc_if20
 //line specialize.go:22
-						if gc_if27.ToBits() != 0 {
+						if gc_if20.ToBits() != 0 {
 //line specialize.go:22
-							gc_result19 = gc_vb5.Merge(gc_result19, gc_if27)
+							gc_result14 = gc_vb7.Merge(gc_result14, gc_if20)
 //line specialize.go:22
-							gc_b20 := gc_none5
+							gc_b16 := gc_none7
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b20 = gc_all5
+								gc_b16 = gc_all7
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned19 = gc_b20.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if27).ToMask()
+							gc_returned14 = gc_b16.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if20).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if28 := gc_returned19.ToInt32x8().Not().ToMask()
+						gc_if21 := gc_returned14.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if28
+						_ = gc_if21
 //line specialize.go:47
-						if gc_if28.ToBits() != 0 {
+						if gc_if21.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld19 archsimd.Int32x8
+							var gc_ld14 archsimd.Int32x8
 //line specialize.go:47
-							if gc_i19 >= 0 && gc_i19 <= len(in)-8 {
+							if gc_i14 >= 0 && gc_i14 <= len(in)-8 {
 //line specialize.go:47
-								gc_ld19 = archsimd.LoadInt32x8Slice(in[gc_i19:])
+								gc_ld14 = archsimd.LoadInt32x8Slice(in[gc_i14:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								break gc_steps10
+								break gc_steps14
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result19 = gc_ld19.Merge(gc_result19, gc_if28)
+							gc_result14 = gc_ld14.Merge(gc_result14, gc_if21)
 //line specialize.go:47
-							gc_b21 := gc_none5
+							gc_b17 := gc_none7
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b21 = gc_all5
+								gc_b17 = gc_all7
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned19 = gc_b21.ToInt32x8().Merge(gc_returned19.ToInt32x8(), gc_if28).ToMask()
+							gc_returned14 = gc_b17.ToInt32x8().Merge(gc_returned14.ToInt32x8(), gc_if21).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t10 int = i + gc_bdx3
+						ahead := gc_result14
 //line specialize.go:47
-						_ = gc_t10
+						_ = ahead
 //line specialize.go:47
-						var gc_i20 int = gc_t10
-//line specialize.go:47
-						_ = gc_i20
-//line specialize.go:47
-						var gc_result20 archsimd.Int32x8
-//line specialize.go:47
-						_ = gc_result20
-//line specialize.go:47
-						gc_returned20 := gc_none5
-//line specialize.go:47
-						_ = gc_returned20
-//line specialize.go:22
-						gc_if29 := gc_iota10.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i20, 8))))
-//line specialize.go:22
-						_ = gc_if29
-//line specialize.go:22
-						if gc_if29.ToBits() != 0 {
-//line specialize.go:22
-							gc_result20 = gc_vb5.Merge(gc_result20, gc_if29)
-//line specialize.go:22
-							gc_b22 := gc_none5
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b22 = gc_all5
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned20 = gc_b22.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if29).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if30 := gc_returned20.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if30
-//line specialize.go:47
-						if gc_if30.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld20 archsimd.Int32x8
-//line specialize.go:47
-							if gc_i20 >= 0 && gc_i20 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld20 = archsimd.LoadInt32x8Slice(in[gc_i20:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps10
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result20 = gc_ld20.Merge(gc_result20, gc_if30)
-//line specialize.go:47
-							gc_b23 := gc_none5
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b23 = gc_all5
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned20 = gc_b23.ToInt32x8().Merge(gc_returned20.ToInt32x8(), gc_if30).ToMask()
-//line specialize.go:47
-						}
-						gc_result19.Add(gc_result20).StoreSlice(sdata[tid:])
+						ahead.StoreSlice(gc_s_ahead[gc_rank3:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step7 := gc_vstep6
-				for ; gc_step7+3 < gc_bdx3; gc_step7 += 4 {
+				gc_step9 := gc_vstep6
+				for ; gc_step9+3 < gc_bdx3; gc_step9 += 4 {
 					{
-						gc_tx3 := gc_step7 + 0
+						gc_tx3 := gc_step9 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4797,10 +4489,12 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						var ahead int32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step7 + 1
+						gc_tx3 := gc_step9 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4813,10 +4507,12 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						var ahead int32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step7 + 2
+						gc_tx3 := gc_step9 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4829,10 +4525,12 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						var ahead int32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 					{
-						gc_tx3 := gc_step7 + 3
+						gc_tx3 := gc_step9 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -4845,10 +4543,12 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						_ = i
 
 //line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						var ahead int32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank3] = ahead
 					}
 				}
-				for gc_tx3 := gc_step7; gc_tx3 < gc_bdx3; gc_tx3++ {
+				for gc_tx3 := gc_step9; gc_tx3 < gc_bdx3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -4861,7 +4561,671 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 					_ = i
 
 //line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					var ahead int32 = specAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank3] = ahead
+				}
+			}
+		}
+	}) {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				if gc_bdx3 <= len(sdata) {
+					gc_at12 := sdata[:gc_bdx3]
+					gc_vstep7 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop7 bool
+						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+//line specialize.go:44
+							gc_none12 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none12
+//line specialize.go:44
+							gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota24
+//line specialize.go:23
+							gc_vb12 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all12
+						gc_steps24:
+							for ; gc_vstep7+15 < gc_bdx3; gc_vstep7 += 16 {
+								gc_tx3 := gc_vstep7
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t16 int = i + gc_bdx3
+//line specialize.go:47
+								_ = gc_t16
+//line specialize.go:47
+								var gc_i24 int = gc_t16
+//line specialize.go:47
+								_ = gc_i24
+//line specialize.go:47
+								var gc_result24 archsimd.Int32x16
+//line specialize.go:47
+								_ = gc_result24
+//line specialize.go:47
+								gc_returned24 := gc_none12
+//line specialize.go:47
+								_ = gc_returned24
+//line specialize.go:22
+								gc_if35 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i24, 16))))
+//line specialize.go:22
+								_ = gc_if35
+//line specialize.go:22
+								if gc_if35.ToBits() != 0 {
+//line specialize.go:22
+									gc_result24 = gc_result24.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if35.ToBits()))
+//line specialize.go:22
+									gc_b26 := gc_none12
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b26 = gc_all12
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b26.ToBits()&gc_if35.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if35.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if36 := archsimd.Mask32x16FromBits(^gc_returned24.ToBits())
+//line specialize.go:22
+								_ = gc_if36
+//line specialize.go:47
+								if gc_if36.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld24 archsimd.Int32x16
+//line specialize.go:47
+									if gc_i24 >= 0 && gc_i24 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld24 = archsimd.LoadInt32x16Slice(in[gc_i24:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps24
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result24 = gc_result24.Merge(gc_ld24, archsimd.Mask32x16FromBits(^gc_if36.ToBits()))
+//line specialize.go:47
+									gc_b27 := gc_none12
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b27 = gc_all12
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned24 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b27.ToBits()&gc_if36.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned24.ToBits()&archsimd.Mask32x16FromBits(^gc_if36.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result24).StoreSlice(gc_at12[gc_tx3:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep7, false
+						}(gc_vstep7)
+						if gc_stop7 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none11
+//line specialize.go:44
+						gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota22
+//line specialize.go:23
+						gc_vb11 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all11
+					gc_steps22:
+						for ; gc_vstep7+7 < gc_bdx3; gc_vstep7 += 8 {
+							gc_tx3 := gc_vstep7
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							var gc_t14 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t14
+//line specialize.go:47
+							var gc_i22 int = gc_t14
+//line specialize.go:47
+							_ = gc_i22
+//line specialize.go:47
+							var gc_result22 archsimd.Int32x8
+//line specialize.go:47
+							_ = gc_result22
+//line specialize.go:47
+							gc_returned22 := gc_none11
+//line specialize.go:47
+							_ = gc_returned22
+//line specialize.go:22
+							gc_if32 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i22, 8))))
+//line specialize.go:22
+							_ = gc_if32
+//line specialize.go:22
+							if gc_if32.ToBits() != 0 {
+//line specialize.go:22
+								gc_result22 = gc_vb11.Merge(gc_result22, gc_if32)
+//line specialize.go:22
+								gc_b24 := gc_none11
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b24 = gc_all11
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned22 = gc_b24.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if32).ToMask()
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if33 := gc_returned22.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if33
+//line specialize.go:47
+							if gc_if33.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld22 archsimd.Int32x8
+//line specialize.go:47
+								if gc_i22 >= 0 && gc_i22 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld22 = archsimd.LoadInt32x8Slice(in[gc_i22:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps22
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result22 = gc_ld22.Merge(gc_result22, gc_if33)
+//line specialize.go:47
+								gc_b25 := gc_none11
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b25 = gc_all11
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned22 = gc_b25.ToInt32x8().Merge(gc_returned22.ToInt32x8(), gc_if33).ToMask()
+//line specialize.go:47
+							}
+							ahead.Add(gc_result22).StoreSlice(gc_at12[gc_tx3:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx3 := gc_vstep7; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+						gc_at12[gc_tx3] = ahead + specAt(in, i+gc_bdx3)
+					}
+				} else {
+					gc_vstep8 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop8 bool
+						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
+//line specialize.go:44
+							gc_none10 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none10
+//line specialize.go:44
+							gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota20
+//line specialize.go:23
+							gc_vb10 := archsimd.BroadcastInt32x16(0)
+//line specialize.go:23
+							gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all10
+						gc_steps20:
+							for ; gc_vstep8+15 < gc_bdx3; gc_vstep8 += 16 {
+								gc_tx3 := gc_vstep8
+								gc_rank3 := gc_base3 + gc_tx3
+								_ = gc_rank3
+//line specialize.go:44
+								var tid int = gc_tx3
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadInt32x16Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								if tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:47
+									break
+//line specialize.go:47
+								}
+//line specialize.go:47
+								var gc_t12 int = i + gc_bdx3
+//line specialize.go:47
+								_ = gc_t12
+//line specialize.go:47
+								var gc_i20 int = gc_t12
+//line specialize.go:47
+								_ = gc_i20
+//line specialize.go:47
+								var gc_result20 archsimd.Int32x16
+//line specialize.go:47
+								_ = gc_result20
+//line specialize.go:47
+								gc_returned20 := gc_none10
+//line specialize.go:47
+								_ = gc_returned20
+//line specialize.go:22
+								gc_if29 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i20, 16))))
+//line specialize.go:22
+								_ = gc_if29
+//line specialize.go:22
+								if gc_if29.ToBits() != 0 {
+//line specialize.go:22
+									gc_result20 = gc_result20.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if29.ToBits()))
+//line specialize.go:22
+									gc_b22 := gc_none10
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b22 = gc_all10
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b22.ToBits()&gc_if29.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if29.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if30 := archsimd.Mask32x16FromBits(^gc_returned20.ToBits())
+//line specialize.go:22
+								_ = gc_if30
+//line specialize.go:47
+								if gc_if30.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld20 archsimd.Int32x16
+//line specialize.go:47
+									if gc_i20 >= 0 && gc_i20 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld20 = archsimd.LoadInt32x16Slice(in[gc_i20:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps20
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result20 = gc_result20.Merge(gc_ld20, archsimd.Mask32x16FromBits(^gc_if30.ToBits()))
+//line specialize.go:47
+									gc_b23 := gc_none10
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b23 = gc_all10
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned20 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b23.ToBits()&gc_if30.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned20.ToBits()&archsimd.Mask32x16FromBits(^gc_if30.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result20).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep8, false
+						}(gc_vstep8)
+						if gc_stop8 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none9
+//line specialize.go:44
+						gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota18
+//line specialize.go:23
+						gc_vb9 := archsimd.BroadcastInt32x8(0)
+//line specialize.go:23
+						gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all9
+					gc_steps18:
+						for ; gc_vstep8+7 < gc_bdx3; gc_vstep8 += 8 {
+							gc_tx3 := gc_vstep8
+							gc_rank3 := gc_base3 + gc_tx3
+							_ = gc_rank3
+//line specialize.go:44
+							var tid int = gc_tx3
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx3*gc_bdx3*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadInt32x8Slice(gc_s_ahead[gc_rank3:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							if tid < 0 || tid > len(sdata)-8 {
+//line specialize.go:47
+								break
+//line specialize.go:47
+							}
+//line specialize.go:47
+							var gc_t10 int = i + gc_bdx3
+//line specialize.go:47
+							_ = gc_t10
+//line specialize.go:47
+							var gc_i18 int = gc_t10
+//line specialize.go:47
+							_ = gc_i18
+//line specialize.go:47
+							var gc_result18 archsimd.Int32x8
+//line specialize.go:47
+							_ = gc_result18
+//line specialize.go:47
+							gc_returned18 := gc_none9
+//line specialize.go:47
+							_ = gc_returned18
+//line specialize.go:22
+							gc_if26 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i18, 8))))
+//line specialize.go:22
+							_ = gc_if26
+//line specialize.go:22
+							if gc_if26.ToBits() != 0 {
+//line specialize.go:22
+								gc_result18 = gc_vb9.Merge(gc_result18, gc_if26)
+//line specialize.go:22
+								gc_b20 := gc_none9
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b20 = gc_all9
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned18 = gc_b20.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if26).ToMask()
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if27 := gc_returned18.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if27
+//line specialize.go:47
+							if gc_if27.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld18 archsimd.Int32x8
+//line specialize.go:47
+								if gc_i18 >= 0 && gc_i18 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld18 = archsimd.LoadInt32x8Slice(in[gc_i18:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps18
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result18 = gc_ld18.Merge(gc_result18, gc_if27)
+//line specialize.go:47
+								gc_b21 := gc_none9
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b21 = gc_all9
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned18 = gc_b21.ToInt32x8().Merge(gc_returned18.ToInt32x8(), gc_if27).ToMask()
+//line specialize.go:47
+							}
+							ahead.Add(gc_result18).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					gc_step10 := gc_vstep8
+					for ; gc_step10+3 < gc_bdx3; gc_step10 += 4 {
+						{
+							gc_tx3 := gc_step10 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step10 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step10 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step10 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+						}
+					}
+					for gc_tx3 := gc_step10; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank3]
+
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx3)
+					}
+				}
+			}
+		}
+	} else {
+		{
+			for gc_base3 := 0; gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
+				if gc_bdx3 <= len(sdata) {
+					gc_at13 := sdata[:gc_bdx3]
+					for gc_tx3 := 0; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						gc_at13[gc_tx3] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
+				} else {
+					gc_step11 := 0
+					for ; gc_step11+3 < gc_bdx3; gc_step11 += 4 {
+						{
+							gc_tx3 := gc_step11 + 0
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step11 + 1
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step11 + 2
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						}
+						{
+							gc_tx3 := gc_step11 + 3
+							gc_rank3 := gc_base3 + gc_tx3
+							gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+							tid := gc_tx3
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx3*gc_bdx3*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+						}
+					}
+					for gc_tx3 := gc_step11; gc_tx3 < gc_bdx3; gc_tx3++ {
+						gc_rank3 := gc_base3 + gc_tx3
+						gc_pos3.Thread = gc_rank3
+
+//line specialize.go:44
+						tid := gc_tx3
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx3*gc_bdx3*2 + tid
+						_ = i
+
+//line specialize.go:47
+						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx3)
+					}
 				}
 			}
 		}
@@ -4877,14 +5241,14 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 			for gc_base3 := 0; gc_from3 < gc_to3 && gc_base3 < gc_n3; gc_base3 += gc_bdx3 {
 				gc_off7 := s
 				if gc_from3 >= 0 && gc_to3 <= len(sdata) && gc_off7 >= 0 && gc_off7 <= len(sdata) && gc_to3 <= len(sdata)-gc_off7 {
-					gc_at12 := sdata[:gc_to3]
-					gc_at13 := sdata[gc_off7:][:gc_to3]
-					gc_vstep7 := gc_from3
+					gc_at14 := sdata[:gc_to3]
+					gc_at15 := sdata[gc_off7:][:gc_to3]
+					gc_vstep9 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop7 bool
-						gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-							for ; gc_vstep7+15 < gc_to3; gc_vstep7 += 16 {
-								gc_tx3 := gc_vstep7
+						var gc_stop9 bool
+						gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+							for ; gc_vstep9+15 < gc_to3; gc_vstep9 += 16 {
+								gc_tx3 := gc_vstep9
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -4894,20 +5258,20 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadInt32x16Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+									archsimd.LoadInt32x16Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x16Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
 //line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep7, false
-						}(gc_vstep7)
-						if gc_stop7 {
+							return gc_vstep9, false
+						}(gc_vstep9)
+						if gc_stop9 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to3; gc_vstep7 += 8 {
-							gc_tx3 := gc_vstep7
+						for ; gc_vstep9+7 < gc_to3; gc_vstep9 += 8 {
+							gc_tx3 := gc_vstep9
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4917,13 +5281,13 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadInt32x8Slice(gc_at12[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at13[gc_tx3:])).StoreSlice(gc_at12[gc_tx3:])
+								archsimd.LoadInt32x8Slice(gc_at14[gc_tx3:]).Add(archsimd.LoadInt32x8Slice(gc_at15[gc_tx3:])).StoreSlice(gc_at14[gc_tx3:])
 //line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx3 := gc_vstep7; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_vstep9; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						_ = gc_rank3
 
@@ -4933,16 +5297,16 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 
 //line specialize.go:50
 						{
-							gc_at12[gc_tx3] += gc_at13[gc_tx3]
+							gc_at14[gc_tx3] += gc_at15[gc_tx3]
 						}
 					}
 				} else {
-					gc_vstep8 := gc_from3
+					gc_vstep10 := gc_from3
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop8 bool
-						gc_vstep8, gc_stop8 = func(gc_vstep8 int) (int, bool) {
-							for ; gc_vstep8+15 < gc_to3; gc_vstep8 += 16 {
-								gc_tx3 := gc_vstep8
+						var gc_stop10 bool
+						gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+							for ; gc_vstep10+15 < gc_to3; gc_vstep10 += 16 {
+								gc_tx3 := gc_vstep10
 								gc_rank3 := gc_base3 + gc_tx3
 								_ = gc_rank3
 //line specialize.go:44
@@ -4962,15 +5326,15 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep8, false
-						}(gc_vstep8)
-						if gc_stop8 {
+							return gc_vstep10, false
+						}(gc_vstep10)
+						if gc_stop10 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to3; gc_vstep8 += 8 {
-							gc_tx3 := gc_vstep8
+						for ; gc_vstep10+7 < gc_to3; gc_vstep10 += 8 {
+							gc_tx3 := gc_vstep10
 							gc_rank3 := gc_base3 + gc_tx3
 							_ = gc_rank3
 //line specialize.go:44
@@ -4991,10 +5355,10 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep8
-					for ; gc_step8+3 < gc_to3; gc_step8 += 4 {
+					gc_step12 := gc_vstep10
+					for ; gc_step12+3 < gc_to3; gc_step12 += 4 {
 						{
-							gc_tx3 := gc_step8 + 0
+							gc_tx3 := gc_step12 + 0
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5008,7 +5372,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 1
+							gc_tx3 := gc_step12 + 1
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5022,7 +5386,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 2
+							gc_tx3 := gc_step12 + 2
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5036,7 +5400,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 							}
 						}
 						{
-							gc_tx3 := gc_step8 + 3
+							gc_tx3 := gc_step12 + 3
 							gc_rank3 := gc_base3 + gc_tx3
 							gc_pos3.Thread = gc_rank3
 
@@ -5050,7 +5414,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 							}
 						}
 					}
-					for gc_tx3 := gc_step8; gc_tx3 < gc_to3; gc_tx3++ {
+					for gc_tx3 := gc_step12; gc_tx3 < gc_to3; gc_tx3++ {
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5076,8 +5440,8 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 			gc_off8 := gc_bx3
 			gc_off9 := 0
 			if gc_from3 >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
-				gc_at14 := partial[gc_off8:][:1]
-				gc_at15 := sdata[gc_off9:][:1]
+				gc_at16 := partial[gc_off8:][:1]
+				gc_at17 := sdata[gc_off9:][:1]
 				for gc_tx3 := gc_from3; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					_ = gc_rank3
@@ -5088,14 +5452,14 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 
 //line specialize.go:55
 					{
-						gc_at14[0] = gc_at15[0]
+						gc_at16[0] = gc_at17[0]
 					}
 				}
 			} else {
-				gc_step9 := gc_from3
-				for ; gc_step9+3 < gc_to3; gc_step9 += 4 {
+				gc_step13 := gc_from3
+				for ; gc_step13+3 < gc_to3; gc_step13 += 4 {
 					{
-						gc_tx3 := gc_step9 + 0
+						gc_tx3 := gc_step13 + 0
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5109,7 +5473,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 1
+						gc_tx3 := gc_step13 + 1
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5123,7 +5487,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 2
+						gc_tx3 := gc_step13 + 2
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5137,7 +5501,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						}
 					}
 					{
-						gc_tx3 := gc_step9 + 3
+						gc_tx3 := gc_step13 + 3
 						gc_rank3 := gc_base3 + gc_tx3
 						gc_pos3.Thread = gc_rank3
 
@@ -5151,7 +5515,7 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 						}
 					}
 				}
-				for gc_tx3 := gc_step9; gc_tx3 < gc_to3; gc_tx3++ {
+				for gc_tx3 := gc_step13; gc_tx3 < gc_to3; gc_tx3++ {
 					gc_rank3 := gc_base3 + gc_tx3
 					gc_pos3.Thread = gc_rank3
 
@@ -5170,42 +5534,42 @@ func gc_body_specTree_int32(gc_b19 *compiled.Block, in []int32, partial []int32)
 }
 
 //line specialize.go:43
-func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint32) {
-	t := gc_b36.Thread()
-	gc_pos4 := gc_b36.Pos()
-	gc_bd4 := gc_b36.Dim()
+func gc_body_specTree_uint32(gc_b28 *compiled.Block, in []uint32, partial []uint32) {
+	t := gc_b28.Thread()
+	gc_pos4 := gc_b28.Pos()
+	gc_bd4 := gc_b28.Dim()
 	gc_bdx4 := gc_bd4.X
-	gc_bidx4 := gc_b36.Index()
+	gc_bidx4 := gc_b28.Index()
 	gc_bx4 := gc_bidx4.X
-	gc_n4 := gc_b36.Len()
+	gc_n4 := gc_b28.Len()
+	gc_s_ahead := compiled.Scratch[uint32](gc_b28, 0)[:gc_n4]
 
 //line specialize.go:46
 	sdata := gocuda.Shared[uint32](t, gc_bdx4)[:gc_bdx4]
-	{
-		for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
-			if gc_bdx4 <= len(sdata) {
-				gc_at16 := sdata[:gc_bdx4]
-				gc_vstep9 := 0
+	if compiled.Ahead(func() {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				gc_vstep11 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop9 bool
-					gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
+					var gc_stop11 bool
+					gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
 //line specialize.go:44
-						gc_none12 := archsimd.Mask32x16FromBits(0)
+						gc_none14 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-						_ = gc_none12
+						_ = gc_none14
 //line specialize.go:44
-						gc_iota24 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+						gc_iota28 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:44
-						_ = gc_iota24
+						_ = gc_iota28
 //line specialize.go:23
-						gc_vb12 := archsimd.BroadcastUint32x16(0)
+						gc_vb14 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						gc_all12 := archsimd.Mask32x16FromBits(0xffff)
+						gc_all14 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-						_ = gc_all12
-					gc_steps24:
-						for ; gc_vstep9+15 < gc_bdx4; gc_vstep9 += 16 {
-							gc_tx4 := gc_vstep9
+						_ = gc_all14
+					gc_steps28:
+						for ; gc_vstep11+15 < gc_bdx4; gc_vstep11 += 16 {
+							gc_tx4 := gc_vstep11
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5217,164 +5581,101 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 							_ = i
 //line specialize.go:47
-							var gc_i47 int = i
+							var gc_i28 int = i
 //line specialize.go:47
-							_ = gc_i47
+							_ = gc_i28
 //line specialize.go:47
-							var gc_result47 archsimd.Uint32x16
+							var gc_result28 archsimd.Uint32x16
 //line specialize.go:47
-							_ = gc_result47
+							_ = gc_result28
 //line specialize.go:47
-							gc_returned47 := gc_none12
+							gc_returned28 := gc_none14
 //line specialize.go:47
-							_ = gc_returned47
+							_ = gc_returned28
 //line specialize.go:22
-							gc_if69 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i47, 16))))
+							gc_if41 := gc_iota28.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i28, 16))))
 //line specialize.go:22
-							_ = gc_if69
+							_ = gc_if41
 //line specialize.go:22
-							if gc_if69.ToBits() != 0 {
+							if gc_if41.ToBits() != 0 {
 //line specialize.go:22
-								gc_result47 = gc_result47.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if69.ToBits()))
+								gc_result28 = gc_result28.Merge(gc_vb14, archsimd.Mask32x16FromBits(^gc_if41.ToBits()))
 //line specialize.go:22
-								gc_b49 := gc_none12
+								gc_b31 := gc_none14
 //line specialize.go:22
 								if true {
 //line specialize.go:22
-									gc_b49 = gc_all12
+									gc_b31 = gc_all14
 //line specialize.go:22
 								}
 //line specialize.go:22
-								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b49.ToBits()&gc_if69.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if69.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b31.ToBits()&gc_if41.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if41.ToBits()).ToBits()).ToBits())
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_if70 := archsimd.Mask32x16FromBits(^gc_returned47.ToBits())
+							gc_if42 := archsimd.Mask32x16FromBits(^gc_returned28.ToBits())
 //line specialize.go:22
-							_ = gc_if70
+							_ = gc_if42
 //line specialize.go:47
-							if gc_if70.ToBits() != 0 {
+							if gc_if42.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld47 archsimd.Uint32x16
+								var gc_ld28 archsimd.Uint32x16
 //line specialize.go:47
-								if gc_i47 >= 0 && gc_i47 <= len(in)-16 {
+								if gc_i28 >= 0 && gc_i28 <= len(in)-16 {
 //line specialize.go:47
-									gc_ld47 = archsimd.LoadUint32x16Slice(in[gc_i47:])
+									gc_ld28 = archsimd.LoadUint32x16Slice(in[gc_i28:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps24
+									break gc_steps28
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result47 = gc_result47.Merge(gc_ld47, archsimd.Mask32x16FromBits(^gc_if70.ToBits()))
+								gc_result28 = gc_result28.Merge(gc_ld28, archsimd.Mask32x16FromBits(^gc_if42.ToBits()))
 //line specialize.go:47
-								gc_b50 := gc_none12
+								gc_b32 := gc_none14
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b50 = gc_all12
+									gc_b32 = gc_all14
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned47 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b50.ToBits()&gc_if70.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned47.ToBits()&archsimd.Mask32x16FromBits(^gc_if70.ToBits()).ToBits()).ToBits())
+								gc_returned28 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b32.ToBits()&gc_if42.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned28.ToBits()&archsimd.Mask32x16FromBits(^gc_if42.ToBits()).ToBits()).ToBits())
 //line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_t24 int = i + gc_bdx4
+							ahead := gc_result28
 //line specialize.go:47
-							_ = gc_t24
+							_ = ahead
 //line specialize.go:47
-							var gc_i48 int = gc_t24
-//line specialize.go:47
-							_ = gc_i48
-//line specialize.go:47
-							var gc_result48 archsimd.Uint32x16
-//line specialize.go:47
-							_ = gc_result48
-//line specialize.go:47
-							gc_returned48 := gc_none12
-//line specialize.go:47
-							_ = gc_returned48
-//line specialize.go:22
-							gc_if71 := gc_iota24.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i48, 16))))
-//line specialize.go:22
-							_ = gc_if71
-//line specialize.go:22
-							if gc_if71.ToBits() != 0 {
-//line specialize.go:22
-								gc_result48 = gc_result48.Merge(gc_vb12, archsimd.Mask32x16FromBits(^gc_if71.ToBits()))
-//line specialize.go:22
-								gc_b51 := gc_none12
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b51 = gc_all12
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b51.ToBits()&gc_if71.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if71.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if72 := archsimd.Mask32x16FromBits(^gc_returned48.ToBits())
-//line specialize.go:22
-							_ = gc_if72
-//line specialize.go:47
-							if gc_if72.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld48 archsimd.Uint32x16
-//line specialize.go:47
-								if gc_i48 >= 0 && gc_i48 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld48 = archsimd.LoadUint32x16Slice(in[gc_i48:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps24
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result48 = gc_result48.Merge(gc_ld48, archsimd.Mask32x16FromBits(^gc_if72.ToBits()))
-//line specialize.go:47
-								gc_b52 := gc_none12
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b52 = gc_all12
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned48 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b52.ToBits()&gc_if72.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned48.ToBits()&archsimd.Mask32x16FromBits(^gc_if72.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-							gc_result47.Add(gc_result48).StoreSlice(gc_at16[gc_tx4:])
+							ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep9, false
-					}(gc_vstep9)
-					if gc_stop9 {
+						return gc_vstep11, false
+					}(gc_vstep11)
+					if gc_stop11 {
 						return
 					}
 				}
 				if compiled.SIMD {
 //line specialize.go:44
-					gc_none11 := archsimd.BroadcastInt32x8(0).ToMask()
+					gc_none13 := archsimd.BroadcastInt32x8(0).ToMask()
 //line specialize.go:44
-					_ = gc_none11
+					_ = gc_none13
 //line specialize.go:44
-					gc_iota22 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+					gc_iota26 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
 //line specialize.go:44
-					_ = gc_iota22
+					_ = gc_iota26
 //line specialize.go:23
-					gc_vb11 := archsimd.BroadcastUint32x8(0)
+					gc_vb13 := archsimd.BroadcastUint32x8(0)
 //line specialize.go:23
-					gc_all11 := archsimd.BroadcastInt32x8(-1).ToMask()
+					gc_all13 := archsimd.BroadcastInt32x8(-1).ToMask()
 //line specialize.go:23
-					_ = gc_all11
-				gc_steps22:
-					for ; gc_vstep9+7 < gc_bdx4; gc_vstep9 += 8 {
-						gc_tx4 := gc_vstep9
+					_ = gc_all13
+				gc_steps26:
+					for ; gc_vstep11+7 < gc_bdx4; gc_vstep11 += 8 {
+						gc_tx4 := gc_vstep11
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 //line specialize.go:44
@@ -5386,142 +5687,154 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:45
 						_ = i
 //line specialize.go:47
-						var gc_i43 int = i
+						var gc_i26 int = i
 //line specialize.go:47
-						_ = gc_i43
+						_ = gc_i26
 //line specialize.go:47
-						var gc_result43 archsimd.Uint32x8
+						var gc_result26 archsimd.Uint32x8
 //line specialize.go:47
-						_ = gc_result43
+						_ = gc_result26
 //line specialize.go:47
-						gc_returned43 := gc_none11
+						gc_returned26 := gc_none13
 //line specialize.go:47
-						_ = gc_returned43
+						_ = gc_returned26
 //line specialize.go:22
-						gc_if63 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i43, 8))))
+						gc_if38 := gc_iota26.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i26, 8))))
 //line specialize.go:22
-						_ = gc_if63
+						_ = gc_if38
 //line specialize.go:22
-						if gc_if63.ToBits() != 0 {
+						if gc_if38.ToBits() != 0 {
 //line specialize.go:22
-							gc_result43 = gc_vb11.Merge(gc_result43, gc_if63)
+							gc_result26 = gc_vb13.Merge(gc_result26, gc_if38)
 //line specialize.go:22
-							gc_b45 := gc_none11
+							gc_b29 := gc_none13
 //line specialize.go:22
 							if true {
 //line specialize.go:22
-								gc_b45 = gc_all11
+								gc_b29 = gc_all13
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_returned43 = gc_b45.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if63).ToMask()
+							gc_returned26 = gc_b29.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if38).ToMask()
 //line specialize.go:22
 						}
 //line specialize.go:22
-						gc_if64 := gc_returned43.ToInt32x8().Not().ToMask()
+						gc_if39 := gc_returned26.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-						_ = gc_if64
+						_ = gc_if39
 //line specialize.go:47
-						if gc_if64.ToBits() != 0 {
+						if gc_if39.ToBits() != 0 {
 //line specialize.go:47
-							var gc_ld43 archsimd.Uint32x8
+							var gc_ld26 archsimd.Uint32x8
 //line specialize.go:47
-							if gc_i43 >= 0 && gc_i43 <= len(in)-8 {
+							if gc_i26 >= 0 && gc_i26 <= len(in)-8 {
 //line specialize.go:47
-								gc_ld43 = archsimd.LoadUint32x8Slice(in[gc_i43:])
+								gc_ld26 = archsimd.LoadUint32x8Slice(in[gc_i26:])
 //line specialize.go:47
 							} else {
 //line specialize.go:47
-								break gc_steps22
+								break gc_steps26
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_result43 = gc_ld43.Merge(gc_result43, gc_if64)
+							gc_result26 = gc_ld26.Merge(gc_result26, gc_if39)
 //line specialize.go:47
-							gc_b46 := gc_none11
+							gc_b30 := gc_none13
 //line specialize.go:47
 							if true {
 //line specialize.go:47
-								gc_b46 = gc_all11
+								gc_b30 = gc_all13
 //line specialize.go:47
 							}
 //line specialize.go:47
-							gc_returned43 = gc_b46.ToInt32x8().Merge(gc_returned43.ToInt32x8(), gc_if64).ToMask()
+							gc_returned26 = gc_b30.ToInt32x8().Merge(gc_returned26.ToInt32x8(), gc_if39).ToMask()
 //line specialize.go:47
 						}
 //line specialize.go:47
-						var gc_t22 int = i + gc_bdx4
+						ahead := gc_result26
 //line specialize.go:47
-						_ = gc_t22
+						_ = ahead
 //line specialize.go:47
-						var gc_i44 int = gc_t22
-//line specialize.go:47
-						_ = gc_i44
-//line specialize.go:47
-						var gc_result44 archsimd.Uint32x8
-//line specialize.go:47
-						_ = gc_result44
-//line specialize.go:47
-						gc_returned44 := gc_none11
-//line specialize.go:47
-						_ = gc_returned44
-//line specialize.go:22
-						gc_if65 := gc_iota22.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i44, 8))))
-//line specialize.go:22
-						_ = gc_if65
-//line specialize.go:22
-						if gc_if65.ToBits() != 0 {
-//line specialize.go:22
-							gc_result44 = gc_vb11.Merge(gc_result44, gc_if65)
-//line specialize.go:22
-							gc_b47 := gc_none11
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b47 = gc_all11
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned44 = gc_b47.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if65).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if66 := gc_returned44.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if66
-//line specialize.go:47
-						if gc_if66.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld44 archsimd.Uint32x8
-//line specialize.go:47
-							if gc_i44 >= 0 && gc_i44 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld44 = archsimd.LoadUint32x8Slice(in[gc_i44:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps22
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result44 = gc_ld44.Merge(gc_result44, gc_if66)
-//line specialize.go:47
-							gc_b48 := gc_none11
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b48 = gc_all11
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned44 = gc_b48.ToInt32x8().Merge(gc_returned44.ToInt32x8(), gc_if66).ToMask()
-//line specialize.go:47
-						}
-						gc_result43.Add(gc_result44).StoreSlice(gc_at16[gc_tx4:])
+						ahead.StoreSlice(gc_s_ahead[gc_rank4:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx4 := gc_vstep9; gc_tx4 < gc_bdx4; gc_tx4++ {
+				gc_step14 := gc_vstep11
+				for ; gc_step14+3 < gc_bdx4; gc_step14 += 4 {
+					{
+						gc_tx4 := gc_step14 + 0
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead uint32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+					{
+						gc_tx4 := gc_step14 + 1
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead uint32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+					{
+						gc_tx4 := gc_step14 + 2
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead uint32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+					{
+						gc_tx4 := gc_step14 + 3
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+
+//line specialize.go:47
+						var ahead uint32 = specAt(in, i)
+						_ = ahead
+						gc_s_ahead[gc_rank4] = ahead
+					}
+				}
+				for gc_tx4 := gc_step14; gc_tx4 < gc_bdx4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 
@@ -5534,30 +5847,147 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 					_ = i
 
 //line specialize.go:47
-					gc_at16[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
+					var ahead uint32 = specAt(in, i)
+					_ = ahead
+					gc_s_ahead[gc_rank4] = ahead
 				}
-			} else {
-				gc_vstep10 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop10 bool
-					gc_vstep10, gc_stop10 = func(gc_vstep10 int) (int, bool) {
+			}
+		}
+	}) {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				if gc_bdx4 <= len(sdata) {
+					gc_at18 := sdata[:gc_bdx4]
+					gc_vstep12 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop12 bool
+						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
 //line specialize.go:44
-						gc_none10 := archsimd.Mask32x16FromBits(0)
+							gc_none18 := archsimd.Mask32x16FromBits(0)
 //line specialize.go:44
-						_ = gc_none10
+							_ = gc_none18
 //line specialize.go:44
-						gc_iota20 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+							gc_iota36 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
 //line specialize.go:44
-						_ = gc_iota20
+							_ = gc_iota36
 //line specialize.go:23
-						gc_vb10 := archsimd.BroadcastUint32x16(0)
+							gc_vb18 := archsimd.BroadcastUint32x16(0)
 //line specialize.go:23
-						gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+							gc_all18 := archsimd.Mask32x16FromBits(0xffff)
 //line specialize.go:23
-						_ = gc_all10
-					gc_steps20:
-						for ; gc_vstep10+15 < gc_bdx4; gc_vstep10 += 16 {
-							gc_tx4 := gc_vstep10
+							_ = gc_all18
+						gc_steps36:
+							for ; gc_vstep12+15 < gc_bdx4; gc_vstep12 += 16 {
+								gc_tx4 := gc_vstep12
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								var gc_t24 int = i + gc_bdx4
+//line specialize.go:47
+								_ = gc_t24
+//line specialize.go:47
+								var gc_i36 int = gc_t24
+//line specialize.go:47
+								_ = gc_i36
+//line specialize.go:47
+								var gc_result36 archsimd.Uint32x16
+//line specialize.go:47
+								_ = gc_result36
+//line specialize.go:47
+								gc_returned36 := gc_none18
+//line specialize.go:47
+								_ = gc_returned36
+//line specialize.go:22
+								gc_if53 := gc_iota36.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i36, 16))))
+//line specialize.go:22
+								_ = gc_if53
+//line specialize.go:22
+								if gc_if53.ToBits() != 0 {
+//line specialize.go:22
+									gc_result36 = gc_result36.Merge(gc_vb18, archsimd.Mask32x16FromBits(^gc_if53.ToBits()))
+//line specialize.go:22
+									gc_b39 := gc_none18
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b39 = gc_all18
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b39.ToBits()&gc_if53.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if53.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if54 := archsimd.Mask32x16FromBits(^gc_returned36.ToBits())
+//line specialize.go:22
+								_ = gc_if54
+//line specialize.go:47
+								if gc_if54.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld36 archsimd.Uint32x16
+//line specialize.go:47
+									if gc_i36 >= 0 && gc_i36 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld36 = archsimd.LoadUint32x16Slice(in[gc_i36:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps36
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result36 = gc_result36.Merge(gc_ld36, archsimd.Mask32x16FromBits(^gc_if54.ToBits()))
+//line specialize.go:47
+									gc_b40 := gc_none18
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b40 = gc_all18
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned36 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b40.ToBits()&gc_if54.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned36.ToBits()&archsimd.Mask32x16FromBits(^gc_if54.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result36).StoreSlice(gc_at18[gc_tx4:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep12, false
+						}(gc_vstep12)
+						if gc_stop12 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none17 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none17
+//line specialize.go:44
+						gc_iota34 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota34
+//line specialize.go:23
+						gc_vb17 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all17 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all17
+					gc_steps34:
+						for ; gc_vstep12+7 < gc_bdx4; gc_vstep12 += 8 {
+							gc_tx4 := gc_vstep12
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -5568,327 +5998,506 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							var i int = gc_bx4*gc_bdx4*2 + tid
 //line specialize.go:45
 							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+							_ = ahead
 //line specialize.go:47
-							if tid < 0 || tid > len(sdata)-16 {
+							var gc_t22 int = i + gc_bdx4
+//line specialize.go:47
+							_ = gc_t22
+//line specialize.go:47
+							var gc_i34 int = gc_t22
+//line specialize.go:47
+							_ = gc_i34
+//line specialize.go:47
+							var gc_result34 archsimd.Uint32x8
+//line specialize.go:47
+							_ = gc_result34
+//line specialize.go:47
+							gc_returned34 := gc_none17
+//line specialize.go:47
+							_ = gc_returned34
+//line specialize.go:22
+							gc_if50 := gc_iota34.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i34, 8))))
+//line specialize.go:22
+							_ = gc_if50
+//line specialize.go:22
+							if gc_if50.ToBits() != 0 {
+//line specialize.go:22
+								gc_result34 = gc_vb17.Merge(gc_result34, gc_if50)
+//line specialize.go:22
+								gc_b37 := gc_none17
+//line specialize.go:22
+								if true {
+//line specialize.go:22
+									gc_b37 = gc_all17
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_returned34 = gc_b37.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if50).ToMask()
+//line specialize.go:22
+							}
+//line specialize.go:22
+							gc_if51 := gc_returned34.ToInt32x8().Not().ToMask()
+//line specialize.go:22
+							_ = gc_if51
+//line specialize.go:47
+							if gc_if51.ToBits() != 0 {
+//line specialize.go:47
+								var gc_ld34 archsimd.Uint32x8
+//line specialize.go:47
+								if gc_i34 >= 0 && gc_i34 <= len(in)-8 {
+//line specialize.go:47
+									gc_ld34 = archsimd.LoadUint32x8Slice(in[gc_i34:])
+//line specialize.go:47
+								} else {
+//line specialize.go:47
+									break gc_steps34
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_result34 = gc_ld34.Merge(gc_result34, gc_if51)
+//line specialize.go:47
+								gc_b38 := gc_none17
+//line specialize.go:47
+								if true {
+//line specialize.go:47
+									gc_b38 = gc_all17
+//line specialize.go:47
+								}
+//line specialize.go:47
+								gc_returned34 = gc_b38.ToInt32x8().Merge(gc_returned34.ToInt32x8(), gc_if51).ToMask()
+//line specialize.go:47
+							}
+							ahead.Add(gc_result34).StoreSlice(gc_at18[gc_tx4:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx4 := gc_vstep12; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+						gc_at18[gc_tx4] = ahead + specAt(in, i+gc_bdx4)
+					}
+				} else {
+					gc_vstep13 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop13 bool
+						gc_vstep13, gc_stop13 = func(gc_vstep13 int) (int, bool) {
+//line specialize.go:44
+							gc_none16 := archsimd.Mask32x16FromBits(0)
+//line specialize.go:44
+							_ = gc_none16
+//line specialize.go:44
+							gc_iota32 := archsimd.LoadInt32x16(&[16]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15})
+//line specialize.go:44
+							_ = gc_iota32
+//line specialize.go:23
+							gc_vb16 := archsimd.BroadcastUint32x16(0)
+//line specialize.go:23
+							gc_all16 := archsimd.Mask32x16FromBits(0xffff)
+//line specialize.go:23
+							_ = gc_all16
+						gc_steps32:
+							for ; gc_vstep13+15 < gc_bdx4; gc_vstep13 += 16 {
+								gc_tx4 := gc_vstep13
+								gc_rank4 := gc_base4 + gc_tx4
+								_ = gc_rank4
+//line specialize.go:44
+								var tid int = gc_tx4
+//line specialize.go:44
+								_ = tid
+//line specialize.go:45
+								var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+								_ = i
+//line specialize.go:45
+								ahead := archsimd.LoadUint32x16Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+								_ = ahead
+//line specialize.go:47
+								if tid < 0 || tid > len(sdata)-16 {
+//line specialize.go:47
+									break
+//line specialize.go:47
+								}
+//line specialize.go:47
+								var gc_t20 int = i + gc_bdx4
+//line specialize.go:47
+								_ = gc_t20
+//line specialize.go:47
+								var gc_i32 int = gc_t20
+//line specialize.go:47
+								_ = gc_i32
+//line specialize.go:47
+								var gc_result32 archsimd.Uint32x16
+//line specialize.go:47
+								_ = gc_result32
+//line specialize.go:47
+								gc_returned32 := gc_none16
+//line specialize.go:47
+								_ = gc_returned32
+//line specialize.go:22
+								gc_if47 := gc_iota32.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i32, 16))))
+//line specialize.go:22
+								_ = gc_if47
+//line specialize.go:22
+								if gc_if47.ToBits() != 0 {
+//line specialize.go:22
+									gc_result32 = gc_result32.Merge(gc_vb16, archsimd.Mask32x16FromBits(^gc_if47.ToBits()))
+//line specialize.go:22
+									gc_b35 := gc_none16
+//line specialize.go:22
+									if true {
+//line specialize.go:22
+										gc_b35 = gc_all16
+//line specialize.go:22
+									}
+//line specialize.go:22
+									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b35.ToBits()&gc_if47.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if47.ToBits()).ToBits()).ToBits())
+//line specialize.go:22
+								}
+//line specialize.go:22
+								gc_if48 := archsimd.Mask32x16FromBits(^gc_returned32.ToBits())
+//line specialize.go:22
+								_ = gc_if48
+//line specialize.go:47
+								if gc_if48.ToBits() != 0 {
+//line specialize.go:47
+									var gc_ld32 archsimd.Uint32x16
+//line specialize.go:47
+									if gc_i32 >= 0 && gc_i32 <= len(in)-16 {
+//line specialize.go:47
+										gc_ld32 = archsimd.LoadUint32x16Slice(in[gc_i32:])
+//line specialize.go:47
+									} else {
+//line specialize.go:47
+										break gc_steps32
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_result32 = gc_result32.Merge(gc_ld32, archsimd.Mask32x16FromBits(^gc_if48.ToBits()))
+//line specialize.go:47
+									gc_b36 := gc_none16
+//line specialize.go:47
+									if true {
+//line specialize.go:47
+										gc_b36 = gc_all16
+//line specialize.go:47
+									}
+//line specialize.go:47
+									gc_returned32 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b36.ToBits()&gc_if48.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned32.ToBits()&archsimd.Mask32x16FromBits(^gc_if48.ToBits()).ToBits()).ToBits())
+//line specialize.go:47
+								}
+								ahead.Add(gc_result32).StoreSlice(sdata[tid:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep13, false
+						}(gc_vstep13)
+						if gc_stop13 {
+							return
+						}
+					}
+					if compiled.SIMD {
+//line specialize.go:44
+						gc_none15 := archsimd.BroadcastInt32x8(0).ToMask()
+//line specialize.go:44
+						_ = gc_none15
+//line specialize.go:44
+						gc_iota30 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
+//line specialize.go:44
+						_ = gc_iota30
+//line specialize.go:23
+						gc_vb15 := archsimd.BroadcastUint32x8(0)
+//line specialize.go:23
+						gc_all15 := archsimd.BroadcastInt32x8(-1).ToMask()
+//line specialize.go:23
+						_ = gc_all15
+					gc_steps30:
+						for ; gc_vstep13+7 < gc_bdx4; gc_vstep13 += 8 {
+							gc_tx4 := gc_vstep13
+							gc_rank4 := gc_base4 + gc_tx4
+							_ = gc_rank4
+//line specialize.go:44
+							var tid int = gc_tx4
+//line specialize.go:44
+							_ = tid
+//line specialize.go:45
+							var i int = gc_bx4*gc_bdx4*2 + tid
+//line specialize.go:45
+							_ = i
+//line specialize.go:45
+							ahead := archsimd.LoadUint32x8Slice(gc_s_ahead[gc_rank4:])
+//line specialize.go:45
+							_ = ahead
+//line specialize.go:47
+							if tid < 0 || tid > len(sdata)-8 {
 //line specialize.go:47
 								break
 //line specialize.go:47
 							}
 //line specialize.go:47
-							var gc_i39 int = i
+							var gc_t18 int = i + gc_bdx4
 //line specialize.go:47
-							_ = gc_i39
+							_ = gc_t18
 //line specialize.go:47
-							var gc_result39 archsimd.Uint32x16
+							var gc_i30 int = gc_t18
 //line specialize.go:47
-							_ = gc_result39
+							_ = gc_i30
 //line specialize.go:47
-							gc_returned39 := gc_none10
+							var gc_result30 archsimd.Uint32x8
 //line specialize.go:47
-							_ = gc_returned39
+							_ = gc_result30
+//line specialize.go:47
+							gc_returned30 := gc_none15
+//line specialize.go:47
+							_ = gc_returned30
 //line specialize.go:22
-							gc_if57 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i39, 16))))
+							gc_if44 := gc_iota30.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i30, 8))))
 //line specialize.go:22
-							_ = gc_if57
+							_ = gc_if44
 //line specialize.go:22
-							if gc_if57.ToBits() != 0 {
+							if gc_if44.ToBits() != 0 {
 //line specialize.go:22
-								gc_result39 = gc_result39.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if57.ToBits()))
+								gc_result30 = gc_vb15.Merge(gc_result30, gc_if44)
 //line specialize.go:22
-								gc_b41 := gc_none10
+								gc_b33 := gc_none15
 //line specialize.go:22
 								if true {
 //line specialize.go:22
-									gc_b41 = gc_all10
+									gc_b33 = gc_all15
 //line specialize.go:22
 								}
 //line specialize.go:22
-								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b41.ToBits()&gc_if57.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if57.ToBits()).ToBits()).ToBits())
+								gc_returned30 = gc_b33.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if44).ToMask()
 //line specialize.go:22
 							}
 //line specialize.go:22
-							gc_if58 := archsimd.Mask32x16FromBits(^gc_returned39.ToBits())
+							gc_if45 := gc_returned30.ToInt32x8().Not().ToMask()
 //line specialize.go:22
-							_ = gc_if58
+							_ = gc_if45
 //line specialize.go:47
-							if gc_if58.ToBits() != 0 {
+							if gc_if45.ToBits() != 0 {
 //line specialize.go:47
-								var gc_ld39 archsimd.Uint32x16
+								var gc_ld30 archsimd.Uint32x8
 //line specialize.go:47
-								if gc_i39 >= 0 && gc_i39 <= len(in)-16 {
+								if gc_i30 >= 0 && gc_i30 <= len(in)-8 {
 //line specialize.go:47
-									gc_ld39 = archsimd.LoadUint32x16Slice(in[gc_i39:])
+									gc_ld30 = archsimd.LoadUint32x8Slice(in[gc_i30:])
 //line specialize.go:47
 								} else {
 //line specialize.go:47
-									break gc_steps20
+									break gc_steps30
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_result39 = gc_result39.Merge(gc_ld39, archsimd.Mask32x16FromBits(^gc_if58.ToBits()))
+								gc_result30 = gc_ld30.Merge(gc_result30, gc_if45)
 //line specialize.go:47
-								gc_b42 := gc_none10
+								gc_b34 := gc_none15
 //line specialize.go:47
 								if true {
 //line specialize.go:47
-									gc_b42 = gc_all10
+									gc_b34 = gc_all15
 //line specialize.go:47
 								}
 //line specialize.go:47
-								gc_returned39 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b42.ToBits()&gc_if58.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned39.ToBits()&archsimd.Mask32x16FromBits(^gc_if58.ToBits()).ToBits()).ToBits())
+								gc_returned30 = gc_b34.ToInt32x8().Merge(gc_returned30.ToInt32x8(), gc_if45).ToMask()
 //line specialize.go:47
 							}
-//line specialize.go:47
-							var gc_t20 int = i + gc_bdx4
-//line specialize.go:47
-							_ = gc_t20
-//line specialize.go:47
-							var gc_i40 int = gc_t20
-//line specialize.go:47
-							_ = gc_i40
-//line specialize.go:47
-							var gc_result40 archsimd.Uint32x16
-//line specialize.go:47
-							_ = gc_result40
-//line specialize.go:47
-							gc_returned40 := gc_none10
-//line specialize.go:47
-							_ = gc_returned40
-//line specialize.go:22
-							gc_if59 := gc_iota20.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i40, 16))))
-//line specialize.go:22
-							_ = gc_if59
-//line specialize.go:22
-							if gc_if59.ToBits() != 0 {
-//line specialize.go:22
-								gc_result40 = gc_result40.Merge(gc_vb10, archsimd.Mask32x16FromBits(^gc_if59.ToBits()))
-//line specialize.go:22
-								gc_b43 := gc_none10
-//line specialize.go:22
-								if true {
-//line specialize.go:22
-									gc_b43 = gc_all10
-//line specialize.go:22
-								}
-//line specialize.go:22
-								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b43.ToBits()&gc_if59.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if59.ToBits()).ToBits()).ToBits())
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_if60 := archsimd.Mask32x16FromBits(^gc_returned40.ToBits())
-//line specialize.go:22
-							_ = gc_if60
-//line specialize.go:47
-							if gc_if60.ToBits() != 0 {
-//line specialize.go:47
-								var gc_ld40 archsimd.Uint32x16
-//line specialize.go:47
-								if gc_i40 >= 0 && gc_i40 <= len(in)-16 {
-//line specialize.go:47
-									gc_ld40 = archsimd.LoadUint32x16Slice(in[gc_i40:])
-//line specialize.go:47
-								} else {
-//line specialize.go:47
-									break gc_steps20
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_result40 = gc_result40.Merge(gc_ld40, archsimd.Mask32x16FromBits(^gc_if60.ToBits()))
-//line specialize.go:47
-								gc_b44 := gc_none10
-//line specialize.go:47
-								if true {
-//line specialize.go:47
-									gc_b44 = gc_all10
-//line specialize.go:47
-								}
-//line specialize.go:47
-								gc_returned40 = archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b44.ToBits()&gc_if60.ToBits()).ToBits() | archsimd.Mask32x16FromBits(gc_returned40.ToBits()&archsimd.Mask32x16FromBits(^gc_if60.ToBits()).ToBits()).ToBits())
-//line specialize.go:47
-							}
-							gc_result39.Add(gc_result40).StoreSlice(sdata[tid:])
+							ahead.Add(gc_result30).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep10, false
-					}(gc_vstep10)
-					if gc_stop10 {
-						return
+					}
+					gc_step15 := gc_vstep13
+					for ; gc_step15+3 < gc_bdx4; gc_step15 += 4 {
+						{
+							gc_tx4 := gc_step15 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step15 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step15 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step15 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+							ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+							sdata[tid] = ahead + specAt(in, i+gc_bdx4)
+						}
+					}
+					for gc_tx4 := gc_step15; gc_tx4 < gc_bdx4; gc_tx4++ {
+						gc_rank4 := gc_base4 + gc_tx4
+						gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+						tid := gc_tx4
+						_ = tid
+
+//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
+						_ = i
+						ahead := gc_s_ahead[gc_rank4]
+
+//line specialize.go:47
+						sdata[tid] = ahead + specAt(in, i+gc_bdx4)
 					}
 				}
-				if compiled.SIMD {
-//line specialize.go:44
-					gc_none9 := archsimd.BroadcastInt32x8(0).ToMask()
-//line specialize.go:44
-					_ = gc_none9
-//line specialize.go:44
-					gc_iota18 := archsimd.LoadInt32x8(&[8]int32{0, 1, 2, 3, 4, 5, 6, 7})
-//line specialize.go:44
-					_ = gc_iota18
-//line specialize.go:23
-					gc_vb9 := archsimd.BroadcastUint32x8(0)
-//line specialize.go:23
-					gc_all9 := archsimd.BroadcastInt32x8(-1).ToMask()
-//line specialize.go:23
-					_ = gc_all9
-				gc_steps18:
-					for ; gc_vstep10+7 < gc_bdx4; gc_vstep10 += 8 {
-						gc_tx4 := gc_vstep10
+			}
+		}
+	} else {
+		{
+			for gc_base4 := 0; gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
+				if gc_bdx4 <= len(sdata) {
+					gc_at19 := sdata[:gc_bdx4]
+					for gc_tx4 := 0; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
-						_ = gc_rank4
+						gc_pos4.Thread = gc_rank4
+
 //line specialize.go:44
-						var tid int = gc_tx4
-//line specialize.go:44
+						tid := gc_tx4
 						_ = tid
+
 //line specialize.go:45
-						var i int = gc_bx4*gc_bdx4*2 + tid
-//line specialize.go:45
+						i := gc_bx4*gc_bdx4*2 + tid
 						_ = i
+
 //line specialize.go:47
-						if tid < 0 || tid > len(sdata)-8 {
-//line specialize.go:47
-							break
-//line specialize.go:47
-						}
-//line specialize.go:47
-						var gc_i35 int = i
-//line specialize.go:47
-						_ = gc_i35
-//line specialize.go:47
-						var gc_result35 archsimd.Uint32x8
-//line specialize.go:47
-						_ = gc_result35
-//line specialize.go:47
-						gc_returned35 := gc_none9
-//line specialize.go:47
-						_ = gc_returned35
-//line specialize.go:22
-						gc_if51 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i35, 8))))
-//line specialize.go:22
-						_ = gc_if51
-//line specialize.go:22
-						if gc_if51.ToBits() != 0 {
-//line specialize.go:22
-							gc_result35 = gc_vb9.Merge(gc_result35, gc_if51)
-//line specialize.go:22
-							gc_b37 := gc_none9
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b37 = gc_all9
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned35 = gc_b37.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if51).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if52 := gc_returned35.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if52
-//line specialize.go:47
-						if gc_if52.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld35 archsimd.Uint32x8
-//line specialize.go:47
-							if gc_i35 >= 0 && gc_i35 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld35 = archsimd.LoadUint32x8Slice(in[gc_i35:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps18
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result35 = gc_ld35.Merge(gc_result35, gc_if52)
-//line specialize.go:47
-							gc_b38 := gc_none9
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b38 = gc_all9
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned35 = gc_b38.ToInt32x8().Merge(gc_returned35.ToInt32x8(), gc_if52).ToMask()
-//line specialize.go:47
-						}
-//line specialize.go:47
-						var gc_t18 int = i + gc_bdx4
-//line specialize.go:47
-						_ = gc_t18
-//line specialize.go:47
-						var gc_i36 int = gc_t18
-//line specialize.go:47
-						_ = gc_i36
-//line specialize.go:47
-						var gc_result36 archsimd.Uint32x8
-//line specialize.go:47
-						_ = gc_result36
-//line specialize.go:47
-						gc_returned36 := gc_none9
-//line specialize.go:47
-						_ = gc_returned36
-//line specialize.go:22
-						gc_if53 := gc_iota18.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i36, 8))))
-//line specialize.go:22
-						_ = gc_if53
-//line specialize.go:22
-						if gc_if53.ToBits() != 0 {
-//line specialize.go:22
-							gc_result36 = gc_vb9.Merge(gc_result36, gc_if53)
-//line specialize.go:22
-							gc_b39 := gc_none9
-//line specialize.go:22
-							if true {
-//line specialize.go:22
-								gc_b39 = gc_all9
-//line specialize.go:22
-							}
-//line specialize.go:22
-							gc_returned36 = gc_b39.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if53).ToMask()
-//line specialize.go:22
-						}
-//line specialize.go:22
-						gc_if54 := gc_returned36.ToInt32x8().Not().ToMask()
-//line specialize.go:22
-						_ = gc_if54
-//line specialize.go:47
-						if gc_if54.ToBits() != 0 {
-//line specialize.go:47
-							var gc_ld36 archsimd.Uint32x8
-//line specialize.go:47
-							if gc_i36 >= 0 && gc_i36 <= len(in)-8 {
-//line specialize.go:47
-								gc_ld36 = archsimd.LoadUint32x8Slice(in[gc_i36:])
-//line specialize.go:47
-							} else {
-//line specialize.go:47
-								break gc_steps18
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_result36 = gc_ld36.Merge(gc_result36, gc_if54)
-//line specialize.go:47
-							gc_b40 := gc_none9
-//line specialize.go:47
-							if true {
-//line specialize.go:47
-								gc_b40 = gc_all9
-//line specialize.go:47
-							}
-//line specialize.go:47
-							gc_returned36 = gc_b40.ToInt32x8().Merge(gc_returned36.ToInt32x8(), gc_if54).ToMask()
-//line specialize.go:47
-						}
-						gc_result35.Add(gc_result36).StoreSlice(sdata[tid:])
+						gc_at19[gc_tx4] = specAt(in, i) + specAt(in, i+gc_bdx4)
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				gc_step10 := gc_vstep10
-				for ; gc_step10+3 < gc_bdx4; gc_step10 += 4 {
-					{
-						gc_tx4 := gc_step10 + 0
+				} else {
+					gc_step16 := 0
+					for ; gc_step16+3 < gc_bdx4; gc_step16 += 4 {
+						{
+							gc_tx4 := gc_step16 + 0
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step16 + 1
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step16 + 2
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						}
+						{
+							gc_tx4 := gc_step16 + 3
+							gc_rank4 := gc_base4 + gc_tx4
+							gc_pos4.Thread = gc_rank4
+
+//line specialize.go:44
+							tid := gc_tx4
+							_ = tid
+
+//line specialize.go:45
+							i := gc_bx4*gc_bdx4*2 + tid
+							_ = i
+
+//line specialize.go:47
+							sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
+						}
+					}
+					for gc_tx4 := gc_step16; gc_tx4 < gc_bdx4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -5903,69 +6512,6 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:47
 						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 					}
-					{
-						gc_tx4 := gc_step10 + 1
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-					}
-					{
-						gc_tx4 := gc_step10 + 2
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-					}
-					{
-						gc_tx4 := gc_step10 + 3
-						gc_rank4 := gc_base4 + gc_tx4
-						gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-						tid := gc_tx4
-						_ = tid
-
-//line specialize.go:45
-						i := gc_bx4*gc_bdx4*2 + tid
-						_ = i
-
-//line specialize.go:47
-						sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
-					}
-				}
-				for gc_tx4 := gc_step10; gc_tx4 < gc_bdx4; gc_tx4++ {
-					gc_rank4 := gc_base4 + gc_tx4
-					gc_pos4.Thread = gc_rank4
-
-//line specialize.go:44
-					tid := gc_tx4
-					_ = tid
-
-//line specialize.go:45
-					i := gc_bx4*gc_bdx4*2 + tid
-					_ = i
-
-//line specialize.go:47
-					sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx4)
 				}
 			}
 		}
@@ -5981,14 +6527,14 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 			for gc_base4 := 0; gc_from4 < gc_to4 && gc_base4 < gc_n4; gc_base4 += gc_bdx4 {
 				gc_off10 := s
 				if gc_from4 >= 0 && gc_to4 <= len(sdata) && gc_off10 >= 0 && gc_off10 <= len(sdata) && gc_to4 <= len(sdata)-gc_off10 {
-					gc_at17 := sdata[:gc_to4]
-					gc_at18 := sdata[gc_off10:][:gc_to4]
-					gc_vstep11 := gc_from4
+					gc_at20 := sdata[:gc_to4]
+					gc_at21 := sdata[gc_off10:][:gc_to4]
+					gc_vstep14 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop11 bool
-						gc_vstep11, gc_stop11 = func(gc_vstep11 int) (int, bool) {
-							for ; gc_vstep11+15 < gc_to4; gc_vstep11 += 16 {
-								gc_tx4 := gc_vstep11
+						var gc_stop14 bool
+						gc_vstep14, gc_stop14 = func(gc_vstep14 int) (int, bool) {
+							for ; gc_vstep14+15 < gc_to4; gc_vstep14 += 16 {
+								gc_tx4 := gc_vstep14
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -5998,20 +6544,20 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 								{
 //line specialize.go:50
-									archsimd.LoadUint32x16Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+									archsimd.LoadUint32x16Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x16Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
 //line specialize.go:50
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep11, false
-						}(gc_vstep11)
-						if gc_stop11 {
+							return gc_vstep14, false
+						}(gc_vstep14)
+						if gc_stop14 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep11+7 < gc_to4; gc_vstep11 += 8 {
-							gc_tx4 := gc_vstep11
+						for ; gc_vstep14+7 < gc_to4; gc_vstep14 += 8 {
+							gc_tx4 := gc_vstep14
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6021,13 +6567,13 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 //line specialize.go:50
 							{
 //line specialize.go:50
-								archsimd.LoadUint32x8Slice(gc_at17[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at18[gc_tx4:])).StoreSlice(gc_at17[gc_tx4:])
+								archsimd.LoadUint32x8Slice(gc_at20[gc_tx4:]).Add(archsimd.LoadUint32x8Slice(gc_at21[gc_tx4:])).StoreSlice(gc_at20[gc_tx4:])
 //line specialize.go:50
 							}
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx4 := gc_vstep11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_vstep14; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						_ = gc_rank4
 
@@ -6037,16 +6583,16 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:50
 						{
-							gc_at17[gc_tx4] += gc_at18[gc_tx4]
+							gc_at20[gc_tx4] += gc_at21[gc_tx4]
 						}
 					}
 				} else {
-					gc_vstep12 := gc_from4
+					gc_vstep15 := gc_from4
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop12 bool
-						gc_vstep12, gc_stop12 = func(gc_vstep12 int) (int, bool) {
-							for ; gc_vstep12+15 < gc_to4; gc_vstep12 += 16 {
-								gc_tx4 := gc_vstep12
+						var gc_stop15 bool
+						gc_vstep15, gc_stop15 = func(gc_vstep15 int) (int, bool) {
+							for ; gc_vstep15+15 < gc_to4; gc_vstep15 += 16 {
+								gc_tx4 := gc_vstep15
 								gc_rank4 := gc_base4 + gc_tx4
 								_ = gc_rank4
 //line specialize.go:44
@@ -6066,15 +6612,15 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep12, false
-						}(gc_vstep12)
-						if gc_stop12 {
+							return gc_vstep15, false
+						}(gc_vstep15)
+						if gc_stop15 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep12+7 < gc_to4; gc_vstep12 += 8 {
-							gc_tx4 := gc_vstep12
+						for ; gc_vstep15+7 < gc_to4; gc_vstep15 += 8 {
+							gc_tx4 := gc_vstep15
 							gc_rank4 := gc_base4 + gc_tx4
 							_ = gc_rank4
 //line specialize.go:44
@@ -6095,10 +6641,10 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step11 := gc_vstep12
-					for ; gc_step11+3 < gc_to4; gc_step11 += 4 {
+					gc_step17 := gc_vstep15
+					for ; gc_step17+3 < gc_to4; gc_step17 += 4 {
 						{
-							gc_tx4 := gc_step11 + 0
+							gc_tx4 := gc_step17 + 0
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6112,7 +6658,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 1
+							gc_tx4 := gc_step17 + 1
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6126,7 +6672,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 2
+							gc_tx4 := gc_step17 + 2
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6140,7 +6686,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 						{
-							gc_tx4 := gc_step11 + 3
+							gc_tx4 := gc_step17 + 3
 							gc_rank4 := gc_base4 + gc_tx4
 							gc_pos4.Thread = gc_rank4
 
@@ -6154,7 +6700,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 							}
 						}
 					}
-					for gc_tx4 := gc_step11; gc_tx4 < gc_to4; gc_tx4++ {
+					for gc_tx4 := gc_step17; gc_tx4 < gc_to4; gc_tx4++ {
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6180,8 +6726,8 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 			gc_off11 := gc_bx4
 			gc_off12 := 0
 			if gc_from4 >= 0 && gc_off11 >= 0 && gc_off11 < len(partial) && gc_off12 >= 0 && gc_off12 < len(sdata) {
-				gc_at19 := partial[gc_off11:][:1]
-				gc_at20 := sdata[gc_off12:][:1]
+				gc_at22 := partial[gc_off11:][:1]
+				gc_at23 := sdata[gc_off12:][:1]
 				for gc_tx4 := gc_from4; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					_ = gc_rank4
@@ -6192,14 +6738,14 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 
 //line specialize.go:55
 					{
-						gc_at19[0] = gc_at20[0]
+						gc_at22[0] = gc_at23[0]
 					}
 				}
 			} else {
-				gc_step12 := gc_from4
-				for ; gc_step12+3 < gc_to4; gc_step12 += 4 {
+				gc_step18 := gc_from4
+				for ; gc_step18+3 < gc_to4; gc_step18 += 4 {
 					{
-						gc_tx4 := gc_step12 + 0
+						gc_tx4 := gc_step18 + 0
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6213,7 +6759,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 1
+						gc_tx4 := gc_step18 + 1
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6227,7 +6773,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 2
+						gc_tx4 := gc_step18 + 2
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6241,7 +6787,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 					{
-						gc_tx4 := gc_step12 + 3
+						gc_tx4 := gc_step18 + 3
 						gc_rank4 := gc_base4 + gc_tx4
 						gc_pos4.Thread = gc_rank4
 
@@ -6255,7 +6801,7 @@ func gc_body_specTree_uint32(gc_b36 *compiled.Block, in []uint32, partial []uint
 						}
 					}
 				}
-				for gc_tx4 := gc_step12; gc_tx4 < gc_to4; gc_tx4++ {
+				for gc_tx4 := gc_step18; gc_tx4 < gc_to4; gc_tx4++ {
 					gc_rank4 := gc_base4 + gc_tx4
 					gc_pos4.Thread = gc_rank4
 

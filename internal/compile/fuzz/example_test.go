@@ -12,8 +12,9 @@ import (
 // on the lane's segment (lanes 2-3, 8-9, 14-15, 20-21 and 26-27) and a
 // shuffle among the lanes of that if, under their mask. Every such kernel
 // begins by declaring the thread's indices, its shared memory (whose own
-// slots it writes) and variables of each kind, and ends by storing them in
-// its own out slots.
+// slots it writes) and variables of each kind (the first loaded from in:
+// here the sum of two elements half the array apart, as the CUDA samples'
+// reduce3 loads them), and ends by storing them in its own out slots.
 func ExampleGenerate() {
 	k := fuzz.Generate("k0", append([]byte{0}, fuzz.Bytes(61397, 14)...))
 	fmt.Println(k.Imports)
@@ -29,7 +30,14 @@ func ExampleGenerate() {
 	// 	lane := rank & 31
 	// 	gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank
 	// 	sh := gocuda.Shared[int32](t, 2*size)
-	// 	a0 := in[gid%len(in)]
+	// 	half1 := len(in)/2 + 1
+	// 	var a0 int32
+	// 	if gid%half1 < len(in) {
+	// 		a0 = in[gid%half1]
+	// 	}
+	// 	if gid%half1+half1 < len(in) {
+	// 		a0 += in[gid%half1+half1]
+	// 	}
 	// 	a1 := int32(rank)*p0 + 1
 	// 	a2 := int32(gid)
 	// 	u0 := uint32(gid) * 2654435761

@@ -1,5 +1,7 @@
 package fuzz
 
+import "fmt"
+
 // kernel writes the kernel: a prologue declaring the thread's indices,
 // its shared memory and variables of each kind, statements, and an
 // epilogue storing every variable in the thread's out slots.
@@ -22,10 +24,13 @@ func (g *gen) kernel(k *Kernel) {
 func (g *gen) prologue() {
 	g.line("size := t.BlockDim.X * t.BlockDim.Y * t.BlockDim.Z")
 	g.line("rank := %s", []string{"t.ThreadRank()", "t.ThreadIdx.X + t.BlockDim.X*(t.ThreadIdx.Y+t.BlockDim.Y*t.ThreadIdx.Z)"}[g.ch.pick(2)])
-	g.line("lane := %s", []string{"t.LaneID()", "rank % 32", "rank & 31"}[g.ch.pick(3)])
+	// One byte picks the lane's form (its value modulo 3, as when this
+	// choice had three options) and the first load's (its value over 3).
+	form := g.ch.pick(9)
+	g.line("lane := %s", []string{"t.LaneID()", "rank % 32", "rank & 31"}[form%3])
 	g.line("gid := (t.BlockIdx.X+t.GridDim.X*(t.BlockIdx.Y+t.GridDim.Y*t.BlockIdx.Z))*size + rank")
 	g.line("sh := gocuda.Shared[int32](t, 2*size)")
-	g.line("a0 := in[gid%%len(in)]")
+	g.firstLoad(form / 3)
 	g.line("a1 := int32(rank)*p0 + 1")
 	g.line("a2 := int32(gid)")
 	g.line("u0 := uint32(gid) * 2654435761")
@@ -145,4 +150,27 @@ func (g *gen) gridHeader(k *Kernel) {
 	g.line("w0 := p0 + int32(size)")
 	g.frames[0] = append(g.frames[0], &variable{name: "size", typ: tint, uniform: true, used: true},
 		&variable{name: "w0", typ: i32, uniform: true, used: true})
+}
+
+// firstLoad declares a0, the thread's first value from in: one element
+// (form 0), or, as Harris's reductions load, the sum of two half an
+// array apart, which the streams pass reads a half at a time: through a
+// guarded helper in one expression (1), or the CUDA samples' reduce3
+// statements (2).
+func (g *gen) firstLoad(form int) {
+	if form == 0 {
+		g.line("a0 := in[gid%%len(in)]")
+		return
+	}
+	half := g.fresh("half")
+	g.line("%s := len(in)/2 + 1", half)
+	if form == 1 {
+		at := g.fresh(g.prefix + "at")
+		g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i int) int32 {\n\tif i < len(in) {\n\t\treturn in[i]\n\t}\n\treturn 0\n}\n", at))
+		g.line("a0 := %s(in, gid%%%s) + %s(in, gid%%%s+%s)", at, half, at, half, half)
+		return
+	}
+	g.line("var a0 int32")
+	g.line("if gid%%%s < len(in) {\n\t\ta0 = in[gid%%%s]\n\t}", half, half)
+	g.line("if gid%%%s+%s < len(in) {\n\t\ta0 += in[gid%%%s+%s]\n\t}", half, half, half, half)
 }

@@ -195,6 +195,9 @@ func (d *dumper) node(n Node, depth int) {
 		d.nodes(n.Body, depth+1)
 	case *Barrier:
 		d.line(depth, "barrier %s", d.text(n.Call))
+	case *Streamed:
+		d.line(depth, "streamed: ahead, rest, or whole")
+		d.nodes(n.nodes(), depth+1)
 	case *Reversed:
 		offs := make([]string, len(n.Offsets))
 		for i, o := range n.Offsets {

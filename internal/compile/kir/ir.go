@@ -64,6 +64,13 @@ type Func struct {
 	// depends on.
 	Helpers []*ast.FuncDecl
 
+	// Streams are the loops the streams pass reordered that the SIMD
+	// build runs so (vector.go).
+	Streams map[*Streamed]bool
+	// aheadTemps are the variables of the first operands the streams
+	// pass runs ahead, by their loop: only its reordered form uses them.
+	aheadTemps map[*types.Var]*Streamed
+
 	// SLPCalls are the calls of the body to helpers with a loop of
 	// accumulator statements (slp.go): the SIMD build calls their twins.
 	SLPCalls map[*ast.CallExpr]*types.Func
@@ -397,6 +404,8 @@ func children(n Node) [][]Node {
 	case *WarpFor:
 		return [][]Node{{n.Init}, n.Body, {n.Post}}
 	case *Reversed:
+		return [][]Node{n.nodes()}
+	case *Streamed:
 		return [][]Node{n.nodes()}
 	}
 	return nil

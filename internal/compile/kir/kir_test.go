@@ -113,7 +113,7 @@ func trace(t *testing.T, src *kir.Source) string {
 
 // TestPassNames: the table lists the passes in pipeline order.
 func TestPassNames(t *testing.T) {
-	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector", "slp"}, kir.PassNames())
+	assert.Equal(t, []string{"check", "build", "classify", "interchange", "stride", "fission", "fuse", "streams", "warp", "spill", "enter", "mode", "blockorder", "transpose", "narrow", "flatten", "unroll", "reverse", "split", "quotient", "rebase", "runs", "chunk", "tile", "stops", "vector", "slp"}, kir.PassNames())
 }
 
 // TestPassDocs: the package doc and docs/architecture.md list every pass

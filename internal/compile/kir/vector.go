@@ -34,7 +34,31 @@ func vector(f *Func) {
 			}
 		}
 	})
+	f.streamsTaken()
 	f.vectorLanes()
+}
+
+// streamsTaken decides which loops the streams pass reordered the SIMD
+// build runs so (Func.Streams): those whose loads ahead run vector steps,
+// and whose rest does too or whose loop as written does not (its vector
+// steps would beat a scalar rest). The loop as written, then only the
+// fallback, keeps its scalar form; a loop not taken runs as written, with
+// its vector steps.
+func (f *Func) streamsTaken() {
+	f.Streams = map[*Streamed]bool{}
+	Walk(f.Body, func(n Node) {
+		s, ok := n.(*Streamed)
+		if !ok {
+			return
+		}
+		if f.Vector[s.Ahead] && (f.Vector[s.Rest] || !f.Vector[s.Whole]) {
+			f.Streams[s] = true
+			delete(f.Vector, s.Whole)
+			return
+		}
+		delete(f.Vector, s.Ahead)
+		delete(f.Vector, s.Rest)
+	})
 }
 
 // vectorizable reports whether the code of l can run eight threads at a
